@@ -1,0 +1,57 @@
+"""``python -m bot <subcommand>`` (also the ``guandan-bot`` console script).
+
+Each subcommand is a :class:`Subcommand` in its own module, listed once in :data:`SUBCOMMANDS`.
+Exit status: 0 success, 1 a negative verdict where a subcommand says so, 2 bad input (message on stderr).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from bot import __version__
+
+
+@dataclass(frozen=True)
+class Subcommand:
+    name: str
+    help: str
+    configure: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace], int]
+
+
+def _subcommands() -> tuple[Subcommand, ...]:
+    # Imported here so that `python -m bot play` does not pay for loading Telegram.
+    from bot.cli import default
+
+    return (*default.SUBCOMMANDS,)
+
+
+def build_parser(subcommands: Sequence[Subcommand]) -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="guandan-bot", description="Guandan (掼蛋) tournaments and rules.")
+    parser.add_argument("--version", action="version", version=f"guandan-bot {__version__}")
+    sub = parser.add_subparsers(dest="subcommand", metavar="<subcommand>")
+    for command in subcommands:
+        command_parser = sub.add_parser(command.name, help=command.help, description=command.help)
+        command.configure(command_parser)
+        command_parser.set_defaults(run=command.run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser(_subcommands())
+    args = parser.parse_args(argv)
+    if args.subcommand is None:
+        from bot.cli.default import run_default
+
+        return run_default(parser)
+    result: int = args.run(args)
+    return result
+
+
+def fail(message: str) -> int:
+    """Print a bad-input message on stderr and return exit status 2."""
+    print(message, file=sys.stderr)
+    return 2

@@ -1,0 +1,73 @@
+"""Localized texts: ``t(key, lang, **params)`` over the catalogs in ``locales/<lang>/*.toml``.
+
+A file ``locales/en/cards.toml`` holding ``bad_rank = "..."`` (or a table ``[bad]`` with ``rank = "..."``)
+defines the key ``cards.bad_rank`` (``cards.bad.rank``). Placeholders use ``str.format`` syntax: ``{token}``.
+Both languages must define the same keys with the same placeholders (``tests/test_locales.py``).
+"""
+
+from __future__ import annotations
+
+import enum
+import tomllib
+from collections.abc import Mapping
+from functools import cache
+from importlib import resources
+from typing import Any
+
+
+class Language(enum.StrEnum):
+    ZH = "zh"
+    EN = "en"
+
+    @classmethod
+    def parse(cls, text: str) -> Language:
+        """Read ``zh``/``en`` (and common spellings such as ``中文``, ``english``, ``zh-hans``)."""
+        lowered = text.strip().lower()
+        if lowered.startswith("zh") or lowered in {"中文", "汉语", "chinese", "cn"}:
+            return cls.ZH
+        if lowered.startswith("en") or lowered in {"英文", "英语", "english"}:
+            return cls.EN
+        raise ValueError(text)
+
+
+DEFAULT_LANGUAGE = Language.ZH
+
+
+def language_for(code: str | None) -> Language:
+    """Map a Telegram ``language_code`` to a catalog: ``zh*`` → zh, anything else (or none) → en."""
+    if code and code.lower().startswith("zh"):
+        return Language.ZH
+    return Language.EN
+
+
+def _flatten(prefix: str, table: Mapping[str, Any], into: dict[str, str]) -> None:
+    for name, value in table.items():
+        key = f"{prefix}.{name}"
+        if isinstance(value, Mapping):
+            _flatten(key, value, into)
+        elif isinstance(value, str):
+            into[key] = value
+        else:
+            raise TypeError(f"locale value {key} must be a string, not {type(value).__name__}")
+
+
+@cache
+def catalog(lang: Language) -> Mapping[str, str]:
+    """Every text of one language, keyed ``<file stem>.<key>``."""
+    texts: dict[str, str] = {}
+    folder = resources.files("locales").joinpath(lang.value)
+    for entry in sorted(folder.iterdir(), key=lambda item: item.name):
+        if entry.name.endswith(".toml"):
+            stem = entry.name.removesuffix(".toml")
+            _flatten(stem, tomllib.loads(entry.read_text(encoding="utf-8")), texts)
+    return texts
+
+
+def t(key: str, lang: Language | str, /, **params: Any) -> str:
+    """The text ``key`` in ``lang`` with ``params`` filled in. An unknown key raises ``KeyError``."""
+    template = catalog(Language(lang))[key]
+    return template.format(**params) if params else template
+
+
+def has(key: str, lang: Language | str = DEFAULT_LANGUAGE) -> bool:
+    return key in catalog(Language(lang))
