@@ -24,6 +24,8 @@ Rules and the choices made where the notices leave room:
   paired by lot. ``pairs`` → ``mixed`` is refused while a pair entry exists (:class:`ModeChangeBlockedError`:
   a pair cannot be split without asking its members) or while a single has no gender
   (:class:`GenderMissingError`). Statuses are recomputed under the new mode.
+- **Lists.** ``sign_up_many`` signs up a whole list at once (an organiser pasting names; reading a draw file):
+  each group is checked as a single sign-up would be, and one refusal refuses the whole list.
 - **Units.** A unit typed with another spelling of one already registered (case, width, spacing) takes the
   registered spelling, so round-1 unit avoidance sees one unit.
 """
@@ -32,7 +34,7 @@ from __future__ import annotations
 
 import enum
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from bot.errors import TournamentError
@@ -182,44 +184,72 @@ def _require_open(registration: Registration) -> None:
         raise RegistrationClosedError()
 
 
-def _with_registered_units(registration: Registration, person: Person) -> Person:
-    """``person`` with their unit spelled as an earlier entry spelled it (if one did)."""
+def _unit_spellings(entries: Iterable[Entry]) -> dict[str, str]:
+    """Each unit's first registered spelling, by its normalized key."""
+    spellings: dict[str, str] = {}
+    for entry in entries:
+        for member in entry.members:
+            if member.unit is not None:
+                spellings.setdefault(name_key(member.unit), member.unit)
+    return spellings
+
+
+def _respell_unit(person: Person, spellings: dict[str, str]) -> Person:
+    """``person`` with their unit spelled as it was first registered (and remembered if it is new)."""
     if person.unit is None:
         return person
-    wanted = name_key(person.unit)
-    for entry in registration.entries:
-        for member in entry.members:
-            if member.unit is not None and member.unit != person.unit and name_key(member.unit) == wanted:
-                return replace(person, unit=member.unit)
-    return person
+    spelling = spellings.setdefault(name_key(person.unit), person.unit)
+    return person if spelling == person.unit else replace(person, unit=spelling)
 
 
-def _add(registration: Registration, members: tuple[Person, ...]) -> tuple[Registration, Entry]:
+def _check_form(registration: Registration, members: tuple[Person, ...]) -> None:
+    """Refuse a sign-up whose form does not suit the mode (a pair in mixed mode, a missing gender)."""
+    if registration.mode is RegistrationMode.MIXED:
+        if len(members) != 1:
+            raise WrongModeError()
+        if members[0].gender is None:
+            raise GenderRequiredError()
+    if len(members) == 2 and members[0].key == members[1].key:
+        raise SamePersonTwiceError(name=members[0].name)
+
+
+def _add_all(registration: Registration, groups: Iterable[tuple[Person, ...]]) -> Registration:
+    """Sign up every group in order (all or nothing); statuses are settled once at the end."""
     _require_open(registration)
     holders = {key for entry in registration.entries if entry.is_current for key in entry.person_keys}
-    for person in members:
-        if person.key in holders:
-            raise DuplicateEntryError(name=person.name)
-    members = tuple(_with_registered_units(registration, person) for person in members)
     next_id = max((entry.entry_id for entry in registration.entries), default=0) + 1
-    entries = _settle((*registration.entries, Entry(next_id, members)), registration.mode, registration.capacity)
-    return replace(registration, entries=entries), entries[-1]
+    spellings = _unit_spellings(registration.entries)
+    added: list[Entry] = []
+    for members in groups:
+        _check_form(registration, members)
+        for person in members:
+            if person.key in holders:
+                raise DuplicateEntryError(name=person.name)
+            holders.add(person.key)
+        members = tuple(_respell_unit(person, spellings) for person in members)
+        added.append(Entry(next_id + len(added), members))
+    entries = _settle((*registration.entries, *added), registration.mode, registration.capacity)
+    return replace(registration, entries=entries)
+
+
+def sign_up_many(registration: Registration, groups: Iterable[Sequence[Person]]) -> Registration:
+    """Several sign-ups at once, in order (an organiser pasting a list): each group is a pair or a single.
+
+    Each is checked as :func:`sign_up_pair` / :func:`sign_up_single` would; the first refusal refuses them all.
+    """
+    return _add_all(registration, (tuple(group) for group in groups))
 
 
 def sign_up_pair(registration: Registration, first: Person, second: Person) -> tuple[Registration, Entry]:
     """Two people sign up together (``pairs`` mode only). The entry is active, or waiting when places are full."""
-    if registration.mode is not RegistrationMode.PAIRS:
-        raise WrongModeError()
-    if first.key == second.key:
-        raise SamePersonTwiceError(name=first.name)
-    return _add(registration, (first, second))
+    registration = _add_all(registration, [(first, second)])
+    return registration, registration.entries[-1]
 
 
 def sign_up_single(registration: Registration, person: Person) -> tuple[Registration, Entry]:
     """One person signs up alone: paired by lot (``pairs``), or by gender (``mixed``, gender required)."""
-    if registration.mode is RegistrationMode.MIXED and person.gender is None:
-        raise GenderRequiredError()
-    return _add(registration, (person,))
+    registration = _add_all(registration, [(person,)])
+    return registration, registration.entries[-1]
 
 
 def withdraw(registration: Registration, entry_id: int) -> Registration:

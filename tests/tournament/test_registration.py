@@ -25,6 +25,7 @@ from bot.tournament.registration import (
     open_registration,
     reopen,
     set_capacity,
+    sign_up_many,
     sign_up_pair,
     sign_up_single,
     withdraw,
@@ -250,6 +251,38 @@ def test_a_unit_takes_the_registered_spelling() -> None:
     registration, _ = sign_up_single(open_registration(PAIRS), person("a", unit="Finance Dept"))
     registration, entry = sign_up_single(registration, person("b", unit="finance  dept"))
     assert entry.members[0].unit == "Finance Dept"
+
+
+def test_sign_up_many_adds_in_order_and_settles_once() -> None:
+    registration = sign_up_many(open_registration(PAIRS, capacity=2), [
+        [person("a"), person("b")], [person("c")], [person("d"), person("e")], [person("f")]])
+    assert statuses(registration) == "AAWW"
+    assert [entry.name for entry in registration.entries] == ["a / b", "c", "d / e", "f"]
+
+
+@pytest.mark.parametrize(
+    ("mode", "groups", "error"),
+    [
+        (PAIRS, [["a", "b"], ["c"], ["b"]], DuplicateEntryError),  # duplicate inside the batch
+        (PAIRS, [["a"], ["c", "c"]], SamePersonTwiceError),
+        (MIXED, [["a+"], ["b-", "c+"]], WrongModeError),
+        (MIXED, [["a+"], ["b"]], GenderRequiredError),
+    ],
+)
+def test_sign_up_many_is_all_or_nothing(mode: RegistrationMode, groups: list[list[str]],
+                                        error: type[Exception]) -> None:
+    def member(word: str) -> Person:
+        gender = {"+": Gender.MALE, "-": Gender.FEMALE}.get(word[-1])
+        return person(word.rstrip("+-"), gender)
+
+    registration = open_registration(mode)
+    with pytest.raises(error):
+        sign_up_many(registration, [[member(word) for word in group] for group in groups])
+
+
+def test_sign_up_many_respells_units_within_the_batch() -> None:
+    registration = sign_up_many(open_registration(PAIRS), [[person("a", unit="HR")], [person("b", unit="hr")]])
+    assert [entry.unit for entry in registration.entries] == ["HR", "HR"]
 
 
 # Random histories of sign-ups, withdrawals and capacity changes keep the registration's invariants.
