@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import argparse
 
-from bot.cli import Subcommand
+from bot.cli import Subcommand, verify_draw
 
 # One line per subcommand module; keep sorted by name.
-SUBCOMMANDS: tuple[Subcommand, ...] = ()
+SUBCOMMANDS: tuple[Subcommand, ...] = (verify_draw.COMMAND,)
 
 
 def run_default(parser: argparse.ArgumentParser) -> int:

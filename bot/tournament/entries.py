@@ -103,14 +103,13 @@ def is_person_key(text: str) -> bool:
 
 
 def common_unit(people: Iterable[Person]) -> str | None:
-    """The unit every one of ``people`` belongs to, or ``None`` if one has none or two differ."""
-    units = [person.unit for person in people]
-    if not units or units[0] is None:
-        return None
-    first = name_key(units[0])
-    if all(unit is not None and name_key(unit) == first for unit in units):
-        return units[0]
-    return None
+    """The unit every one of ``people`` belongs to, or ``None`` if one has none or two differ.
+
+    Units compare as spelled: a registration gives every spelling of one unit its first spelling
+    (``bot.tournament.registration``), so ``IT`` and ``it`` are already alike here.
+    """
+    units = {person.unit for person in people}
+    return units.pop() if len(units) == 1 else None
 
 
 def team_name(people: Sequence[Person]) -> str:
@@ -157,9 +156,14 @@ class Entry:
         return tuple(person.key for person in self.members)
 
     @property
-    def canonical_key(self) -> tuple[str, ...]:
-        """Sorts entries independently of when they signed up (a person holds one entry, so keys never tie)."""
-        return tuple(sorted(self.person_keys))
+    def canonical_key(self) -> str:
+        """Sorts entries independently of when they signed up: the smallest member key (a person holds one
+        entry, so two entries never share it)."""
+        first = self.members[0].key
+        if len(self.members) == 1:
+            return first
+        second = self.members[1].key
+        return first if first < second else second
 
 
 def canonical_order(entries: Iterable[Entry]) -> tuple[Entry, ...]:

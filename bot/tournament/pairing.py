@@ -11,7 +11,8 @@ Rules (notice 002):
 Fewer than two teams is :class:`TooFewEntriesError`. The result depends only on the set of entries and ``rng``:
 entries are first put in canonical order (``bot.tournament.entries.canonical_order``), so sign-up timing plays
 no part. Team ids are 1..n: registered pairs first in canonical order, then the pairs made by lot in lot order.
-A team's name is its members' names joined by " / "; its unit is the members' common unit, if they share one.
+A team's name is its members' names joined by " / "; its unit is the members' common unit, if they share one
+(``bot.tournament.entries.common_unit``).
 """
 
 from __future__ import annotations
@@ -21,7 +22,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from bot.errors import TournamentError
-from bot.tournament.entries import Entry, Gender, Person, RegistrationMode, canonical_order, common_unit, team_name
+from bot.tournament.entries import (
+    TEAM_NAME_SEPARATOR,
+    Entry,
+    Gender,
+    Person,
+    RegistrationMode,
+    canonical_order,
+)
 from bot.tournament.teams import Team
 
 MIN_TEAMS = 2
@@ -33,13 +41,17 @@ class TooFewEntriesError(TournamentError):
 
 @dataclass(frozen=True, slots=True)
 class Pairing:
+    entries: tuple[Entry, ...]
+    """The entries paired, in canonical order."""
     teams: tuple[Team, ...]
     reserves: tuple[Person, ...]
     """People the pairing left out, in lot order (they stand by in case a team cannot play)."""
 
 
 def _team(team_id: int, members: Sequence[Person]) -> Team:
-    return Team(team_id, team_name(members), tuple(person.key for person in members), common_unit(members))
+    first, second = members
+    unit = first.unit if first.unit == second.unit else None  # common_unit for two, without building a set
+    return Team(team_id, f"{first.name}{TEAM_NAME_SEPARATOR}{second.name}", (first.key, second.key), unit)
 
 
 def _lot_pairs(people: list[Person]) -> tuple[list[tuple[Person, Person]], list[Person]]:
@@ -57,10 +69,13 @@ def _pair_free(entries: Sequence[Entry], rng: random.Random) -> tuple[list[Seque
 
 
 def _pair_mixed(entries: Sequence[Entry], rng: random.Random) -> tuple[list[Sequence[Person]], list[Person]]:
-    if any(not entry.is_single or entry.members[0].gender is None for entry in entries):
-        raise ValueError("mixed pairing needs single entries with a gender")
-    men = [entry.members[0] for entry in entries if entry.members[0].gender is Gender.MALE]
-    women = [entry.members[0] for entry in entries if entry.members[0].gender is Gender.FEMALE]
+    men: list[Person] = []
+    women: list[Person] = []
+    for entry in entries:
+        person = entry.members[0]
+        if len(entry.members) != 1 or person.gender is None:
+            raise ValueError("mixed pairing needs single entries with a gender")
+        (men if person.gender is Gender.MALE else women).append(person)
     rng.shuffle(men)
     rng.shuffle(women)
     pairs = list(zip(men, women, strict=False))
@@ -77,4 +92,4 @@ def pair_entries(mode: RegistrationMode, entries: Iterable[Entry], rng: random.R
     if len(member_lists) < MIN_TEAMS:
         raise TooFewEntriesError(teams=len(member_lists), minimum=MIN_TEAMS)
     teams = tuple(_team(team_id, members) for team_id, members in enumerate(member_lists, start=1))
-    return Pairing(teams, tuple(reserves))
+    return Pairing(ordered, teams, tuple(reserves))

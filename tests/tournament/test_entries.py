@@ -61,7 +61,8 @@ def test_named_person_with_blank_name_is_refused() -> None:
 
 @pytest.mark.parametrize(
     ("units", "common"),
-    [(["IT", "it"], "IT"), (["IT", "HR"], None), (["IT", None], None), ([None, None], None), (["工会"], "工会")],
+    [(["IT", "IT"], "IT"), (["IT", "HR"], None), (["IT", "it"], None), (["IT", None], None), ([None, None], None),
+     (["工会"], "工会")],
 )
 def test_common_unit(units: list[str | None], common: str | None) -> None:
     assert common_unit(Person.named(f"p{index}", unit=unit) for index, unit in enumerate(units)) == common

@@ -74,7 +74,7 @@ def test_lot_depends_on_the_random_stream() -> None:
 
 def test_team_unit_is_the_members_common_unit() -> None:
     entries = [
-        Entry(1, (Person.named("a", unit="IT"), Person.named("b", unit="it"))),
+        Entry(1, (Person.named("a", unit="IT"), Person.named("b", unit="IT"))),
         Entry(2, (Person.named("c", unit="IT"), Person.named("d", unit="HR"))),
     ]
     assert [team.unit for team in pair_entries(PAIRS, entries, random.Random(0)).teams] == ["IT", None]
