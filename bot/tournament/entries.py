@@ -4,7 +4,8 @@ Person keys are opaque strings that identify one person across the whole tournam
 
 - ``tg:<telegram user id>`` for someone with an account (``Person.account``);
 - ``name:<normalized display name>`` for a member an organiser enters by name only (``Person.named``); two
-  spellings that differ only in case, width or spacing (``Bob``, ``ＢＯＢ``, `` bob ``) are the same person.
+  spellings that differ only in case, width or spacing (``Bob``, ``ＢＯＢ``, `` bob ``) are the same person, so
+  two members who share a name must be entered distinguishably (``张伟（财务）``, ``张伟（工会）``).
 
 An entry's ``entry_id`` counts sign-ups from 1 and is never reused, so it is also the sign-up order that decides
 who is in and who waits when places are limited (``bot.tournament.registration``).

@@ -78,8 +78,8 @@ def _pair_mixed(entries: Sequence[Entry], rng: random.Random) -> tuple[list[Sequ
         (men if person.gender is Gender.MALE else women).append(person)
     rng.shuffle(men)
     rng.shuffle(women)
-    pairs = list(zip(men, women, strict=False))
-    return list(pairs), [*men[len(pairs) :], *women[len(pairs) :]]
+    pairs: list[Sequence[Person]] = list(zip(men, women, strict=False))
+    return pairs, [*men[len(pairs) :], *women[len(pairs) :]]
 
 
 def pair_entries(mode: RegistrationMode, entries: Iterable[Entry], rng: random.Random) -> Pairing:
