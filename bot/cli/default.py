@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import argparse
 
-from bot.cli import Subcommand
+from bot.cli import Subcommand, play
 
 # One line per subcommand module; keep sorted by name.
-SUBCOMMANDS: tuple[Subcommand, ...] = ()
+SUBCOMMANDS: tuple[Subcommand, ...] = (play.COMMAND,)
 
 
 def run_default(parser: argparse.ArgumentParser) -> int:
