@@ -138,8 +138,10 @@ def strength(reading: Reading, level: Rank) -> tuple[int, int, int, int]:
 def readings(cards: Iterable[Card], level: Rank, variant: RuleVariant = DEFAULT_VARIANT) -> tuple[Reading, ...]:
     """Every distinct reading (type, rank) of ``cards`` at ``level``, strongest first; empty if no play.
 
-    See the module docstring for the rules and the variants read. Use :func:`bot.ruleset.refusals.refusal` to
-    say why cards with no reading are no play.
+    Rules: rule collection 001 一–四 and Hefei rules 004 第四章–第五章, as the module docstring sums them up.
+    Variants (where the documents and platforms differ): ``variant.natural_flush_is_also_straight``,
+    ``variant.five_of_a_rank_is_also_full_house``, ``variant.joker_pair_in_full_house``; the defaults follow the
+    major platforms. Use :func:`bot.ruleset.refusals.refusal` to say why cards with no reading are no play.
     """
     counts = [0] * 17  # cards per rank value; the wilds are counted apart
     wilds = 0

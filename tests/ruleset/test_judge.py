@@ -1,6 +1,6 @@
 import pytest
 
-from bot.ruleset.cards import Rank, UnknownSuitError
+from bot.ruleset.cards import Rank, TooManyCopiesError, UnknownSuitError
 from bot.ruleset.judge import UnknownPlayLevelError, judge, parse_level
 from bot.ruleset.plays import PlayType
 from bot.ruleset.refusals import WrapAroundError
@@ -52,3 +52,9 @@ def test_judge_against_no_play_is_false() -> None:
 def test_judge_raises_for_unreadable_cards() -> None:
     with pytest.raises(UnknownSuitError):
         judge("S3", Rank.TEN, "X9")
+
+
+@pytest.mark.parametrize("text", ["S3 S3 S3", "H10 H10 H10", "BIG BIG BIG", "3 3 3 3 3 3 3"])
+def test_judge_refuses_more_copies_than_two_decks_hold(text: str) -> None:
+    with pytest.raises(TooManyCopiesError):
+        judge(text, Rank.TEN)
