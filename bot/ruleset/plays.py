@@ -197,13 +197,11 @@ def classify_counts(
             if counts[second] <= 3 and counts[first] <= 2:
                 found.append(_reading(PlayType.FULL_HOUSE, second, 5))
         tops = _sequence_tops(counts, present, 1, STRAIGHT_LENGTH)
-        if tops:
-            flush = one_suit
-            for top in tops:
-                if flush:
-                    found.append(_reading(PlayType.STRAIGHT_FLUSH, top, 5))
-                if not flush or variant.natural_flush_is_also_straight:
-                    found.append(_reading(PlayType.STRAIGHT, top, 5))
+        for top in tops:
+            if one_suit:
+                found.append(_reading(PlayType.STRAIGHT_FLUSH, top, 5))
+            if not one_suit or variant.natural_flush_is_also_straight:
+                found.append(_reading(PlayType.STRAIGHT, top, 5))
     elif size == 6:
         for top in _sequence_tops(counts, present, 2, TUBE_PAIRS):
             found.append(_reading(PlayType.TUBE, top, 6))
