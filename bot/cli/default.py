@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import argparse
 
-from bot.cli import Subcommand, verify_draw
+from bot.cli import Subcommand, play, verify_draw
 
 # One line per subcommand module; keep sorted by name.
-SUBCOMMANDS: tuple[Subcommand, ...] = (verify_draw.COMMAND,)
+SUBCOMMANDS: tuple[Subcommand, ...] = (
+    play.COMMAND,
+    verify_draw.COMMAND,
+)
 
 
 def run_default(parser: argparse.ArgumentParser) -> int:

@@ -200,6 +200,8 @@ def parse_card(token: str) -> Card:
     if rank_first:
         suit_text = rank_first["suit"]
         if suit_text not in _SUIT_NAMES:
+            if len(suit_text) > 2 and suit_text.isalpha():
+                raise UnknownCardError(token=token)  # a word that merely starts like a rank ("joker")
             raise UnknownSuitError(token=token, suit=suit_text)
         return Card(_RANK_NAMES[rank_first["rank"]], _SUIT_NAMES[suit_text])
     rank_last = _RANK_LAST.fullmatch(text)

@@ -42,7 +42,7 @@ def test_card_notation(token: str, card: Card) -> None:
     [
         ("X3", UnknownSuitError), ("3X", UnknownSuitError), ("S1", UnknownRankError), ("S11", UnknownRankError),
         ("红桃", UnknownRankError), ("hello", UnknownCardError), ("1", UnknownCardError), ("王", UnknownCardError),
-        ("🂡", UnknownCardError),
+        ("🂡", UnknownCardError), ("joker", UnknownCardError), ("Queen", UnknownCardError),
     ],
 )  # fmt: skip
 def test_bad_tokens_name_the_problem(token: str, error: type[Exception]) -> None:
