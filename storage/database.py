@@ -178,10 +178,10 @@ class Storage:
             await _rollback_quietly(connection)
             raise StorageUnavailable() from error
 
-    async def pragma(self, name: LiteralString) -> Any:
-        """Read one PRAGMA's value (``journal_mode``, ``foreign_keys`` ...)."""
+    async def pragma(self, pragma: LiteralString) -> Any:
+        """Run one PRAGMA outside any transaction (``journal_mode``, ``query_only = ON`` ...); its first value."""
         async with self._lock:
-            cursor = await self._require_connection().execute(f"PRAGMA {name}")
+            cursor = await self._require_connection().execute(f"PRAGMA {pragma}")
             row = await cursor.fetchone()
             await cursor.close()
             return None if row is None else row[0]
