@@ -96,6 +96,8 @@ class CommandSpec:
     aliases: tuple[str, ...] = ()
     max_argument_length: int = 64
     """Longest accepted argument (after cleaning); longer gets a short explanation."""
+    listed: bool = True
+    """Shown in /help and the menus (which need its ``commands.describe.<name>`` text)."""
 
     def __post_init__(self) -> None:
         for name in (self.name, *self.aliases):
@@ -166,7 +168,7 @@ class CommandTable:
         """What a caller may use in a chat of this kind (organiser commands only for organisers)."""
         return [
             spec for spec in self.specs
-            if spec.allowed_in(kind) and (organiser or spec.audience is Audience.EVERYONE)
+            if spec.listed and spec.allowed_in(kind) and (organiser or spec.audience is Audience.EVERYONE)
         ]
 
     def handlers(self) -> Sequence[CommandHandler[BotContext, None]]:

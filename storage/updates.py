@@ -24,3 +24,8 @@ async def is_processed(tx: Tx, update_id: int) -> bool:
 async def forget_updates_before(tx: Tx, before: datetime) -> int:
     """Drop ids older than ``before`` (Telegram keeps undelivered updates for at most 24 hours)."""
     return await tx.execute("DELETE FROM processed_updates WHERE processed_at < ?", (before.isoformat(),))
+
+
+async def last_update_id(tx: Tx) -> int:
+    """The highest update id recorded, 0 if none (an offline simulation continues numbering from there)."""
+    return int(await tx.fetch_value("SELECT coalesce(max(update_id), 0) FROM processed_updates"))

@@ -112,6 +112,7 @@ class BotApiServer:
 
     def _serve(self) -> None:
         loop = asyncio.new_event_loop()
+        asyncio.set_event_loop(loop)
         self._loop = loop
         self._updates_changed = asyncio.Event()
         self._server = loop.run_until_complete(asyncio.start_server(self._client, self.host, 0))
@@ -121,9 +122,11 @@ class BotApiServer:
             loop.run_forever()
         finally:
             self._server.close()
-            for task in asyncio.all_tasks(loop):
+            pending = asyncio.all_tasks(loop)
+            for task in pending:
                 task.cancel()
-            loop.run_until_complete(asyncio.sleep(0))
+            if pending:
+                loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
             loop.close()
 
     # Test-thread API -------------------------------------------------------------------------------------------

@@ -25,6 +25,8 @@ class ApiCall:
     params: Mapping[str, Any]
     files: Mapping[str, tuple[str, bytes]] = field(default_factory=dict)
     """Uploaded files by field name: (file name, content)."""
+    status: int = 200
+    """The HTTP status answered: 200, or the scripted failure's."""
 
     @property
     def chat_id(self) -> Any:
@@ -138,7 +140,7 @@ class FakeTelegram:
     def sent_texts(self, chat_id: int | None = None) -> list[str]:
         return [
             call.text for call in self.calls
-            if call.method == "sendMessage" and (chat_id is None or call.chat_id == chat_id)
+            if call.method == "sendMessage" and call.status == 200 and (chat_id is None or call.chat_id == chat_id)
         ]
 
     # Answering -------------------------------------------------------------------------------------------------
@@ -154,17 +156,18 @@ class FakeTelegram:
         self, method: str, params: Mapping[str, Any], files: Mapping[str, tuple[str, bytes]] | None = None
     ) -> tuple[int, bytes]:
         """Record one call and produce Telegram's HTTP status and JSON body (``getUpdates`` excluded)."""
-        self.calls.append(ApiCall(method, dict(params), dict(files or {})))
         failures = self._failures.get(method)
         if failures:
             failure = failures[0]
             failure.remaining -= 1
             if failure.remaining <= 0:
                 failures.pop(0)
+            self.calls.append(ApiCall(method, dict(params), dict(files or {}), failure.status))
             body: dict[str, Any] = {"ok": False, "error_code": failure.status, "description": failure.description}
             if failure.parameters:
                 body["parameters"] = failure.parameters
             return failure.status, json.dumps(body).encode()
+        self.calls.append(ApiCall(method, dict(params), dict(files or {})))
         handler = getattr(self, f"_on_{method}", None)
         if handler is None:
             result: Any = True
