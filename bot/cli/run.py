@@ -6,8 +6,6 @@ import argparse
 import logging
 import sys
 
-from telegram import Update
-
 from bot.cli import Subcommand, fail
 from bot.config import Settings, load_settings
 from bot.errors import GuandanError
@@ -50,6 +48,8 @@ def settings_or_message() -> Settings | str:
 
 
 def run_bot(settings: Settings) -> int:
+    from telegram import Update
+
     from bot.app import build_application
 
     configure_logging(settings.token)
