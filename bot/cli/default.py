@@ -5,28 +5,28 @@ from __future__ import annotations
 import argparse
 import sys
 
-from bot.cli import Subcommand, console, run
+from bot.cli import Subcommand, console, run, verify_draw
 
 # One line per subcommand module; keep sorted by name.
 SUBCOMMANDS: tuple[Subcommand, ...] = (
     console.COMMAND,
     run.COMMAND,
+    verify_draw.COMMAND,
 )
 
 
 def run_default(parser: argparse.ArgumentParser) -> int:
     """With a token configured: the bot on Telegram. Without: the offline console, after saying how to connect."""
+    from dataclasses import replace
+
+    from bot.cli import fail
     from bot.i18n import t
 
     settings = run.settings_or_message()
     if isinstance(settings, str):
-        from bot.cli import fail
-
         return fail(settings)
     if settings.has_token:
         return run.run_bot(settings)
     print(t("run.no_token", settings.language), file=sys.stderr)
     print(t("run.console_instead", settings.language), file=sys.stderr)
-    from dataclasses import replace
-
     return console.start_console(replace(settings, db_path=console.DEFAULT_CONSOLE_DB), settings.language)

@@ -1,0 +1,243 @@
+"""A single-elimination bracket with byes, drawn at random, and the questions asked of it.
+
+Rules: notice 000 (单轮淘汰制; 不设种子选手，比赛均抽签定位; 桌号依次为1号、2号…; the winners of table 1 and table 2
+meet next, and so on; 冠亚军通过三局两胜制决出; 季军两组 or a playoff among the semi-finalists), notice 002
+(first-round tables never pair two pairs of one unit).
+
+* Size: the smallest power of two ≥ the pairs; byes = size − pairs, on the lines of the bottom seeds of the
+  standard seeding order (see :mod:`bot.tournament.layout`), so no two byes meet and byes spread evenly.
+* Every real match of a round gets a table number 1…k in bracket order when the round starts; a round starts
+  when every match of the round before is decided. Byes, walkovers and void matches have no table.
+* The last round holds the final and, with ``ThirdPlace.PLAYOFF``, the third-place playoff: the final is table 1
+  and the playoff table 2 (table 1 if the final needs no table).
+* A :class:`Bracket` is immutable; :mod:`bot.tournament.results` returns a new one for every change.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from bot.errors import TournamentError
+from bot.ruleset.scoring import Side
+from bot.tournament.layout import (
+    bracket_size,
+    first_match_id,
+    has_third_place_slot,
+    match_id,
+    matches_in_round,
+    round_count,
+    third_place_id,
+)
+from bot.tournament.matches import Match, MatchKind, MatchState
+from bot.tournament.placement import place_teams
+from bot.tournament.store import SharedVector
+from bot.tournament.teams import Team
+
+MIN_PAIRS = 2
+
+
+class TooFewTeamsError(TournamentError):
+    key = "bracket.too_few_teams"
+
+
+class DuplicateTeamError(TournamentError):
+    key = "bracket.duplicate_team"
+
+
+class MemberInTwoTeamsError(TournamentError):
+    key = "bracket.member_in_two_teams"
+
+
+class UnknownTableError(TournamentError):
+    key = "bracket.unknown_table"
+
+
+class UnknownMatchError(TournamentError):
+    key = "bracket.unknown_match"
+
+
+class ThirdPlace(enum.StrEnum):
+    SHARED = "shared"  # both semi-final losers are third (两组季军)
+    PLAYOFF = "playoff"  # the semi-final losers play for third place
+
+
+class FinalFormat(enum.StrEnum):
+    SINGLE = "single"  # one match (一局决胜)
+    BEST_OF_THREE = "best_of_three"  # 三局两胜: decided at two game wins
+
+
+@dataclass(frozen=True, slots=True)
+class BracketOptions:
+    third_place: ThirdPlace = ThirdPlace.SHARED
+    final: FinalFormat = FinalFormat.SINGLE
+
+
+@dataclass(frozen=True, slots=True)
+class MatchId:
+    """Addresses a match by its id instead of by a table number of the current round."""
+
+    number: int
+
+
+@dataclass(frozen=True, slots=True)
+class Bracket:
+    """The whole bracket; read it through the methods, change it only through :mod:`bot.tournament.results`.
+
+    ``lines`` is the round-1 draw (``None`` = bye); ``tables[r - 1]`` lists round ``r``'s match ids in table
+    order and exists for every round that has started; ``open_matches`` counts the undecided matches of
+    ``current_round`` (0 once the final round is decided).
+    """
+
+    options: BracketOptions
+    teams: tuple[Team, ...]
+    size: int
+    lines: tuple[Team | None, ...]
+    store: SharedVector[Match]
+    tables: tuple[tuple[int, ...], ...]
+    current_round: int
+    open_matches: int
+    member_teams: Mapping[str, int] = field(compare=False, repr=False)
+
+    @property
+    def rounds(self) -> int:
+        return round_count(self.size)
+
+    @property
+    def byes(self) -> int:
+        return self.size - len(self.teams)
+
+    @property
+    def has_third_place_match(self) -> bool:
+        return self.options.third_place is ThirdPlace.PLAYOFF and has_third_place_slot(self.size)
+
+    @property
+    def finished(self) -> bool:
+        return self.current_round == self.rounds and self.open_matches == 0
+
+    def match(self, number: int) -> Match:
+        if not 1 <= number <= len(self.store):
+            raise UnknownMatchError(match=number)
+        return self.store[number - 1]
+
+    def matches(self) -> Iterator[Match]:
+        return iter(self.store)
+
+    def round_matches(self, round_number: int) -> tuple[Match, ...]:
+        """Matches of a round in bracket order (the final round: the final, then any third-place playoff)."""
+        start = first_match_id(self.size, round_number) - 1
+        found = self.store.slice(start, start + matches_in_round(self.size, round_number))
+        if round_number == self.rounds and self.has_third_place_match:
+            found += (self.store[third_place_id(self.size) - 1],)
+        return found
+
+    def table_matches(self, round_number: int | None = None) -> tuple[Match, ...]:
+        """A started round's real matches in table order (default: the current round)."""
+        number = self.current_round if round_number is None else round_number
+        if not 1 <= number <= len(self.tables):
+            return ()
+        return tuple(self.store[ident - 1] for ident in self.tables[number - 1])
+
+    def at_table(self, table: int, round_number: int | None = None) -> Match:
+        """The match at ``table`` in ``round_number`` (default: the current round)."""
+        number = self.current_round if round_number is None else round_number
+        if not 1 <= number <= len(self.tables) or not 1 <= table <= len(self.tables[number - 1]):
+            raise UnknownTableError(table=table, round=number)
+        return self.store[self.tables[number - 1][table - 1] - 1]
+
+    def find(self, where: int | MatchId, round_number: int | None = None) -> Match:
+        """A table number of ``round_number`` (default: the current round), or a :class:`MatchId`."""
+        if isinstance(where, MatchId):
+            return self.match(where.number)
+        return self.at_table(where, round_number)
+
+    def playable(self) -> tuple[Match, ...]:
+        """Matches that can be played (or reported) now, in table order."""
+        return tuple(match for match in self.table_matches() if match.state.open)
+
+    def team(self, team_id: int) -> Team:
+        return next(team for team in self.teams if team.team_id == team_id)
+
+    def match_of(self, person: str) -> Match | None:
+        """The current-round match at which ``person`` plays, if their pair is at a table now."""
+        team_id = self.member_teams.get(person)
+        if team_id is None:
+            return None
+        for match in self.table_matches():
+            if team_id in (getattr(match.left, "team_id", None), getattr(match.right, "team_id", None)):
+                return match
+        return None
+
+    @property
+    def champion(self) -> Team | None:
+        final = self.store[match_id(self.size, self.rounds, 0) - 1]
+        return final.winning_team if final.state.decided else None
+
+
+def create_bracket(teams: Sequence[Team], rng: random.Random, options: BracketOptions) -> Bracket:
+    """Draw a bracket for ``teams`` with ``rng`` (see the module docstring); byes advance at once.
+
+    ``teams`` should come in a fixed order (the draw is a function of that order and ``rng``'s state).
+    """
+    _check_teams(teams)
+    size = bracket_size(len(teams))
+    lines = place_teams(teams, size, rng)
+    rounds = round_count(size)
+
+    def best_of(round_number: int) -> int:
+        return 3 if round_number == rounds and options.final is FinalFormat.BEST_OF_THREE else 1
+
+    matches: list[Match] = []
+    tables: list[int] = []
+    second_round: dict[tuple[int, Side], Team] = {}
+    for slot in range(size // 2):
+        left, right = lines[2 * slot], lines[2 * slot + 1]
+        ident = match_id(size, 1, slot)
+        if left is not None and right is not None:
+            tables.append(ident)
+            match = Match(ident, 1, slot, MatchKind.MAIN, best_of(1), left, right, MatchState.PENDING, len(tables))
+        else:
+            side, advancing = (Side.LEFT, left) if left is not None else (Side.RIGHT, right)
+            assert advancing is not None  # placement never puts two byes together
+            match = Match(ident, 1, slot, MatchKind.MAIN, 1, left, right, MatchState.BYE, winner=side)
+            second_round[(slot // 2, Side.LEFT if slot % 2 == 0 else Side.RIGHT)] = advancing
+        matches.append(match)
+    for round_number in range(2, rounds + 1):
+        for slot in range(matches_in_round(size, round_number)):
+            ident = match_id(size, round_number, slot)
+            left = second_round.get((slot, Side.LEFT)) if round_number == 2 else None
+            right = second_round.get((slot, Side.RIGHT)) if round_number == 2 else None
+            matches.append(Match(ident, round_number, slot, MatchKind.MAIN, best_of(round_number), left, right))
+    if options.third_place is ThirdPlace.PLAYOFF and has_third_place_slot(size):
+        matches.append(Match(third_place_id(size), rounds, 1, MatchKind.THIRD_PLACE, 1))
+
+    members = {person: team.team_id for team in teams for person in team.members}
+    return Bracket(
+        options, tuple(teams), size, tuple(lines), SharedVector(matches), (tuple(tables),), 1, len(tables), members
+    )
+
+
+def _check_teams(teams: Sequence[Team]) -> None:
+    if len(teams) < MIN_PAIRS:
+        raise TooFewTeamsError(count=len(teams), minimum=MIN_PAIRS)
+    seen_ids: set[int] = set()
+    owners: dict[str, Team] = {}
+    for team in teams:
+        if team.team_id in seen_ids:
+            raise DuplicateTeamError(team=team.name)
+        seen_ids.add(team.team_id)
+        for person in team.members:
+            if person in owners:
+                raise MemberInTwoTeamsError(first=owners[person].name, second=team.name)
+            owners[person] = team
+
+
+def round_name(rounds: int, round_number: int) -> tuple[str, dict[str, int]]:
+    """Locale key and parameters naming a round: final, semi-finals, quarter-finals, else "Round n"."""
+    from_end = rounds - round_number
+    named = {0: "bracket.round.final", 1: "bracket.round.semi_final", 2: "bracket.round.quarter_final"}
+    if from_end in named:
+        return named[from_end], {}
+    return "bracket.round.numbered", {"number": round_number}

@@ -1,0 +1,103 @@
+"""What a table reports: both pairs' final levels (and the winner when the levels are equal), or a forfeit.
+
+Sides are the match's own: ``left`` is the pair listed first at the table, ``right`` the other.
+Text form (used in the history and accepted by :meth:`Outcome.parse`): ``K A+`` (levels left then right),
+``A A left`` (equal levels and the stated winner), ``forfeit left`` / ``forfeit right`` / ``forfeit both``.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from bot.errors import TournamentError
+from bot.ruleset.scoring import MatchLevel, MatchScore, Side, match_winner, score_forfeit, score_match
+from bot.ruleset.variants import RuleVariant
+
+
+class OutcomeSyntaxError(TournamentError):
+    key = "results.outcome_syntax"
+
+
+class OutcomeKind(enum.StrEnum):
+    PLAYED = "played"
+    FORFEIT = "forfeit"  # one side forfeits (弃权): the other side wins
+    DOUBLE_FORFEIT = "double_forfeit"  # both forfeit: nobody advances, the next opponent gets a walkover
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The result of one match (or one game of a best-of-three); build it with the class methods.
+
+    ``winner`` is always stored, derived from the levels when they differ, so two reports of the same result
+    compare equal however they were typed.
+    """
+
+    kind: OutcomeKind
+    winner: Side | None
+    left_level: MatchLevel | None = None
+    right_level: MatchLevel | None = None
+
+    def __post_init__(self) -> None:
+        played = self.kind is OutcomeKind.PLAYED
+        if played != (self.left_level is not None and self.right_level is not None) or (
+            not played and (self.left_level is not None or self.right_level is not None)
+        ):
+            raise ValueError(f"levels do not fit a {self.kind} outcome")
+        if (self.winner is None) != (self.kind is OutcomeKind.DOUBLE_FORFEIT):
+            raise ValueError(f"a {self.kind} outcome {'needs' if self.winner is None else 'has no'} winner")
+
+    @classmethod
+    def played(cls, left: MatchLevel, right: MatchLevel, winner: Side | None = None) -> Outcome:
+        """Final levels; ``winner`` only when they are equal (raises the scoring errors otherwise)."""
+        return cls(OutcomeKind.PLAYED, match_winner(left, right, winner), left, right)
+
+    @classmethod
+    def forfeit(cls, forfeiting: Side) -> Outcome:
+        return cls(OutcomeKind.FORFEIT, forfeiting.other)
+
+    @classmethod
+    def double_forfeit(cls) -> Outcome:
+        return cls(OutcomeKind.DOUBLE_FORFEIT, None)
+
+    @property
+    def levels_equal(self) -> bool:
+        return self.left_level is not None and self.right_level is not None and (
+            self.left_level.value == self.right_level.value
+        )
+
+    def score(self, variant: RuleVariant) -> MatchScore | None:
+        """Match points under ``variant.scoring`` (notice 002); ``None`` for a double forfeit, which scores 0 : 0."""
+        if self.kind is OutcomeKind.DOUBLE_FORFEIT or self.winner is None:
+            return None
+        if self.kind is OutcomeKind.FORFEIT:
+            return score_forfeit(self.winner.other, variant)
+        assert self.left_level is not None and self.right_level is not None
+        return score_match(self.left_level, self.right_level, variant, self.winner)
+
+    def __str__(self) -> str:
+        if self.kind is OutcomeKind.DOUBLE_FORFEIT:
+            return "forfeit both"
+        assert self.winner is not None
+        if self.kind is OutcomeKind.FORFEIT:
+            return f"forfeit {self.winner.other.value}"
+        text = f"{self.left_level} {self.right_level}"
+        return f"{text} {self.winner.value}" if self.levels_equal else text
+
+    @classmethod
+    def parse(cls, text: str) -> Outcome:
+        """Read the text form (see the module docstring); raise :class:`OutcomeSyntaxError` or a scoring error."""
+        words = text.lower().split()
+        if len(words) == 2 and words[0] == "forfeit":
+            if words[1] == "both":
+                return cls.double_forfeit()
+            if words[1] in (Side.LEFT.value, Side.RIGHT.value):
+                return cls.forfeit(Side(words[1]))
+        elif len(words) in (2, 3):
+            stated: Side | None = None
+            if len(words) == 3:
+                if words[2] not in (Side.LEFT.value, Side.RIGHT.value):
+                    raise OutcomeSyntaxError(text=text)
+                stated = Side(words[2])
+            return cls.played(MatchLevel.parse(words[0]), MatchLevel.parse(words[1]), stated)
+        raise OutcomeSyntaxError(text=text)

@@ -1,0 +1,304 @@
+"""Registration: the entry list of one tournament, from sign-up to the draw, as an immutable value.
+
+Every operation is a pure function returning a new :class:`Registration` (and the entry concerned where the
+caller needs it to reply). Who may call which one (a player for themself, an organiser for anyone) is the chat
+layer's business.
+
+Rules and the choices made where the notices leave room:
+
+- **One entry per person.** A person in an active or waiting entry cannot sign up again (alone or in a pair)
+  until that entry is withdrawn. A pair withdraws as a whole; either member (or an organiser) may do it.
+- **Modes** (notice 002). ``pairs``: two people sign up together, or one alone to be paired by lot at the draw.
+  ``mixed``: everyone signs up alone, with a gender; a pair sign-up is refused (:class:`WrongModeError`).
+- **Capacity** is counted in pairs and is optional. In ``pairs`` mode ``capacity`` pairs means ``2 × capacity``
+  places: a pair takes two, a single one. In ``mixed`` mode it means ``capacity`` men and ``capacity`` women.
+  A full tournament is not an error: the sign-up is accepted and **waits** on the reserve list.
+- **Strictly first come, first served.** Statuses are always recomputed from (mode, capacity, current entries in
+  sign-up order): entries are admitted in that order until one does not fit; it and everyone after it wait
+  (per gender in ``mixed`` mode). Nobody overtakes a waiting entry, not even a single when one place is left and
+  a pair waits. Consequences: a withdrawal only ever moves waiting entries up; raising the capacity admits the
+  head of the list; lowering it sends the latest admitted entries back to the reserve list.
+- **States.** ``open`` → ``closed`` (sign-ups refused; withdrawals, mode and capacity changes still allowed) →
+  ``drawn`` (nothing changes any more). An organiser may reopen a closed registration before the draw.
+- **Changing the mode** (before the draw). ``mixed`` → ``pairs`` always works: every entry is a single and is
+  paired by lot. ``pairs`` → ``mixed`` is refused while a pair entry exists (:class:`ModeChangeBlockedError`:
+  a pair cannot be split without asking its members) or while a single has no gender
+  (:class:`GenderMissingError`). Statuses are recomputed under the new mode.
+- **Lists.** ``sign_up_many`` signs up a whole list at once (an organiser pasting names; reading a draw file):
+  each group is checked as a single sign-up would be, and one refusal refuses the whole list.
+- **Units.** A unit typed with another spelling of one already registered (case, width, spacing) takes the
+  registered spelling, so round-1 unit avoidance sees one unit.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+
+from bot.errors import TournamentError
+from bot.tournament.entries import Entry, EntryStatus, Gender, Person, RegistrationMode
+from bot.tournament.names import name_key
+
+MIN_CAPACITY = 2
+
+
+class DuplicateEntryError(TournamentError):
+    key = "entries.duplicate_entry"
+
+
+class SamePersonTwiceError(TournamentError):
+    key = "entries.same_person_twice"
+
+
+class WrongModeError(TournamentError):
+    key = "entries.wrong_mode"
+
+
+class GenderRequiredError(TournamentError):
+    key = "entries.gender_required"
+
+
+class RegistrationClosedError(TournamentError):
+    key = "entries.registration_closed"
+
+
+class AlreadyDrawnError(TournamentError):
+    key = "entries.already_drawn"
+
+
+class UnknownEntryError(TournamentError):
+    key = "entries.unknown_entry"
+
+
+class NotEnteredError(TournamentError):
+    key = "entries.not_entered"
+
+
+class InvalidCapacityError(TournamentError):
+    key = "entries.invalid_capacity"
+
+
+class ModeChangeBlockedError(TournamentError):
+    key = "entries.mode_change_blocked"
+
+
+class GenderMissingError(TournamentError):
+    key = "entries.gender_missing"
+
+
+class RegistrationStillOpenError(TournamentError):
+    """The draw (or marking one as made) waits until registration is closed."""
+
+    key = "entries.still_open"
+
+
+class RegistrationState(enum.StrEnum):
+    OPEN = "open"
+    CLOSED = "closed"
+    DRAWN = "drawn"
+
+
+@dataclass(frozen=True, slots=True)
+class Registration:
+    """Mode, optional capacity (in pairs), every entry ever made (withdrawn ones too, in sign-up order), state."""
+
+    mode: RegistrationMode = RegistrationMode.PAIRS
+    capacity: int | None = None
+    entries: tuple[Entry, ...] = ()
+    state: RegistrationState = RegistrationState.OPEN
+
+    @property
+    def active(self) -> tuple[Entry, ...]:
+        """Entries with a place in the draw, in sign-up order."""
+        return tuple(entry for entry in self.entries if entry.status is EntryStatus.ACTIVE)
+
+    @property
+    def waiting(self) -> tuple[Entry, ...]:
+        """The reserve list, in the order it moves up."""
+        return tuple(entry for entry in self.entries if entry.status is EntryStatus.WAITING)
+
+    def entry(self, entry_id: int) -> Entry:
+        """The entry ``entry_id`` (withdrawn ones included); raise :class:`UnknownEntryError`."""
+        for entry in self.entries:
+            if entry.entry_id == entry_id:
+                return entry
+        raise UnknownEntryError(entry_id=entry_id)
+
+    def entry_of(self, person_key: str) -> Entry:
+        """The active or waiting entry holding ``person_key``; raise :class:`NotEnteredError`."""
+        for entry in self.entries:
+            if entry.is_current and person_key in entry.person_keys:
+                return entry
+        raise NotEnteredError()
+
+    def waiting_position(self, entry_id: int) -> int | None:
+        """1 for the head of the reserve list; ``None`` if the entry is not waiting."""
+        for position, entry in enumerate(self.waiting, start=1):
+            if entry.entry_id == entry_id:
+                return position
+        return None
+
+
+def _check_capacity(capacity: int | None) -> None:
+    if capacity is not None and capacity < MIN_CAPACITY:
+        raise InvalidCapacityError(minimum=MIN_CAPACITY)
+
+
+def open_registration(mode: RegistrationMode, capacity: int | None = None) -> Registration:
+    _check_capacity(capacity)
+    return Registration(mode=mode, capacity=capacity)
+
+
+def _settle(entries: Iterable[Entry], mode: RegistrationMode, capacity: int | None) -> tuple[Entry, ...]:
+    """Every current entry's status under strict first come, first served (see the module docstring)."""
+    used: Counter[Gender | None] = Counter()
+    blocked: set[Gender | None] = set()
+    settled: list[Entry] = []
+    for entry in entries:
+        if not entry.is_current:
+            settled.append(entry)
+            continue
+        if mode is RegistrationMode.MIXED:
+            queue, places, limit = entry.members[0].gender, 1, capacity
+        else:
+            queue, places, limit = None, len(entry.members), None if capacity is None else 2 * capacity
+        fits = queue not in blocked and (limit is None or used[queue] + places <= limit)
+        if fits:
+            used[queue] += places
+        else:
+            blocked.add(queue)
+        status = EntryStatus.ACTIVE if fits else EntryStatus.WAITING
+        settled.append(entry if entry.status is status else replace(entry, status=status))
+    return tuple(settled)
+
+
+def _require_changeable(registration: Registration) -> None:
+    if registration.state is RegistrationState.DRAWN:
+        raise AlreadyDrawnError()
+
+
+def _require_open(registration: Registration) -> None:
+    if registration.state is not RegistrationState.OPEN:
+        raise RegistrationClosedError()
+
+
+def _unit_spellings(entries: Iterable[Entry]) -> dict[str, str]:
+    """Each unit's first registered spelling, by its normalized key."""
+    spellings: dict[str, str] = {}
+    for entry in entries:
+        for member in entry.members:
+            if member.unit is not None:
+                spellings.setdefault(name_key(member.unit), member.unit)
+    return spellings
+
+
+def _respell_unit(person: Person, spellings: dict[str, str]) -> Person:
+    """``person`` with their unit spelled as it was first registered (and remembered if it is new)."""
+    if person.unit is None:
+        return person
+    spelling = spellings.setdefault(name_key(person.unit), person.unit)
+    return person if spelling == person.unit else replace(person, unit=spelling)
+
+
+def _check_form(registration: Registration, members: tuple[Person, ...]) -> None:
+    """Refuse a sign-up whose form does not suit the mode (a pair in mixed mode, a missing gender)."""
+    if registration.mode is RegistrationMode.MIXED:
+        if len(members) != 1:
+            raise WrongModeError()
+        if members[0].gender is None:
+            raise GenderRequiredError()
+    if len(members) == 2 and members[0].key == members[1].key:
+        raise SamePersonTwiceError(name=members[0].name)
+
+
+def _add_all(registration: Registration, groups: Iterable[tuple[Person, ...]]) -> Registration:
+    """Sign up every group in order (all or nothing); statuses are settled once at the end."""
+    _require_open(registration)
+    holders = {key for entry in registration.entries if entry.is_current for key in entry.person_keys}
+    next_id = max((entry.entry_id for entry in registration.entries), default=0) + 1
+    spellings = _unit_spellings(registration.entries)
+    added: list[Entry] = []
+    for members in groups:
+        _check_form(registration, members)
+        for person in members:
+            if person.key in holders:
+                raise DuplicateEntryError(name=person.name)
+            holders.add(person.key)
+        members = tuple(_respell_unit(person, spellings) for person in members)
+        added.append(Entry(next_id + len(added), members))
+    entries = _settle((*registration.entries, *added), registration.mode, registration.capacity)
+    return replace(registration, entries=entries)
+
+
+def sign_up_many(registration: Registration, groups: Iterable[Sequence[Person]]) -> Registration:
+    """Several sign-ups at once, in order (an organiser pasting a list): each group is a pair or a single.
+
+    Each is checked as :func:`sign_up_pair` / :func:`sign_up_single` would; the first refusal refuses them all.
+    """
+    return _add_all(registration, (tuple(group) for group in groups))
+
+
+def sign_up_pair(registration: Registration, first: Person, second: Person) -> tuple[Registration, Entry]:
+    """Two people sign up together (``pairs`` mode only). The entry is active, or waiting when places are full."""
+    registration = _add_all(registration, [(first, second)])
+    return registration, registration.entries[-1]
+
+
+def sign_up_single(registration: Registration, person: Person) -> tuple[Registration, Entry]:
+    """One person signs up alone: paired by lot (``pairs``), or by gender (``mixed``, gender required)."""
+    registration = _add_all(registration, [(person,)])
+    return registration, registration.entries[-1]
+
+
+def withdraw(registration: Registration, entry_id: int) -> Registration:
+    """Withdraw an active or waiting entry before the draw; the reserve list moves up into freed places."""
+    _require_changeable(registration)
+    entry = registration.entry(entry_id)
+    if not entry.is_current:
+        raise UnknownEntryError(entry_id=entry_id)
+    withdrawn = replace(entry, status=EntryStatus.WITHDRAWN)
+    entries = tuple(withdrawn if other.entry_id == entry_id else other for other in registration.entries)
+    return replace(registration, entries=_settle(entries, registration.mode, registration.capacity))
+
+
+def change_mode(registration: Registration, mode: RegistrationMode) -> Registration:
+    """Switch ``pairs`` ⇄ ``mixed`` before the draw (what happens to existing entries: module docstring)."""
+    _require_changeable(registration)
+    if mode is RegistrationMode.MIXED:
+        current = [entry for entry in registration.entries if entry.is_current]
+        pairs = [entry for entry in current if not entry.is_single]
+        if pairs:
+            raise ModeChangeBlockedError(count=len(pairs))
+        genderless = [entry.members[0].name for entry in current if entry.members[0].gender is None]
+        if genderless:
+            raise GenderMissingError(names=", ".join(genderless))
+    return replace(registration, mode=mode, entries=_settle(registration.entries, mode, registration.capacity))
+
+
+def set_capacity(registration: Registration, capacity: int | None) -> Registration:
+    """Limit the tournament to ``capacity`` pairs (``None``: no limit) before the draw; statuses are recomputed."""
+    _require_changeable(registration)
+    _check_capacity(capacity)
+    entries = _settle(registration.entries, registration.mode, capacity)
+    return replace(registration, capacity=capacity, entries=entries)
+
+
+def close(registration: Registration) -> Registration:
+    """Stop sign-ups (the moment to make the draw seed and publish its commitment)."""
+    _require_changeable(registration)
+    return replace(registration, state=RegistrationState.CLOSED)
+
+
+def reopen(registration: Registration) -> Registration:
+    _require_changeable(registration)
+    return replace(registration, state=RegistrationState.OPEN)
+
+
+def mark_drawn(registration: Registration) -> Registration:
+    """After the draw is made: no more withdrawals or changes."""
+    _require_changeable(registration)
+    if registration.state is RegistrationState.OPEN:
+        raise RegistrationStillOpenError()
+    return replace(registration, state=RegistrationState.DRAWN)

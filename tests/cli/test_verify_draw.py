@@ -1,0 +1,57 @@
+"""``python -m bot verify-draw FILE``: exit 0 match, 1 mismatch, 2 unreadable (the public contract)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.i18n import t
+from bot.tournament.draw_file import export_draw
+from tests.tournament.draw_helpers import sample_draw, seed_of
+
+
+def verify_draw(path: Path, *options: str) -> subprocess.CompletedProcess[str]:
+    command = [sys.executable, "-m", "bot", "verify-draw", str(path), *options]
+    return subprocess.run(command, capture_output=True, text=True, timeout=60)
+
+
+@pytest.fixture
+def published_file(tmp_path: Path) -> Path:
+    path = tmp_path / "draw.json"
+    path.write_text(export_draw(sample_draw()), encoding="utf-8")
+    return path
+
+
+def test_a_matching_draw(published_file: Path) -> None:
+    done = verify_draw(published_file)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == t("draw.verify.match", "zh", teams=6, commitment=seed_of(7).commitment)
+
+
+def test_a_tampered_draw(published_file: Path) -> None:
+    document = json.loads(published_file.read_text(encoding="utf-8"))
+    document["teams"][0]["name"] = "Someone else"
+    published_file.write_text(json.dumps(document), encoding="utf-8")
+    done = verify_draw(published_file, "--lang", "en")
+    assert done.returncode == 1
+    assert done.stdout.splitlines() == [t("draw.verify.mismatch", "en"), f"- {t('draw.verify.check.teams', 'en')}"]
+
+
+@pytest.mark.parametrize("content", [b"not json at all", b"\x00\x01binary"])
+def test_a_garbage_file(tmp_path: Path, content: bytes) -> None:
+    path = tmp_path / "garbage.json"
+    path.write_bytes(content)
+    done = verify_draw(path)
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr.strip() == t("draw.unreadable_file", "zh", reason="JSON")
+
+
+def test_a_missing_file(tmp_path: Path) -> None:
+    done = verify_draw(tmp_path / "nowhere.json", "--lang", "en")
+    assert done.returncode == 2
+    assert str(tmp_path / "nowhere.json") in done.stderr

@@ -1,0 +1,116 @@
+"""The published draw file: export, recompute, compare; tampering is found, garbage is refused."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from bot.tournament.bracket import BracketOptions, FinalFormat, ThirdPlace
+from bot.tournament.draw_file import DrawCheck, UnreadableDrawFileError, export_draw, verify
+from tests.tournament.draw_helpers import sample_draw, seed_of
+
+Document = dict[str, Any]
+
+
+@pytest.fixture
+def published() -> Document:
+    return json.loads(export_draw(sample_draw()))
+
+
+def test_an_exported_draw_verifies_and_recomputes_the_same_draw() -> None:
+    original = sample_draw(options=BracketOptions(ThirdPlace.PLAYOFF, FinalFormat.BEST_OF_THREE))
+    result = verify(export_draw(original).encode("utf-8"))
+    assert result.matches
+    assert (result.draw.teams, result.draw.reserves, result.draw.bracket.lines) == (
+        original.teams, original.reserves, original.bracket.lines)
+    assert result.draw.options == original.options
+
+
+def test_the_file_holds_what_a_reader_needs(published: Document) -> None:
+    assert published["commitment"] == seed_of(7).commitment
+    assert published["seed"] == seed_of(7).hex
+    assert len(published["entries"]) == 8
+    assert published["round_1"][0].keys() == {"table", "left", "right"}
+    assert sum(1 for match in published["round_1"] if match["table"] is None) == 2  # 6 pairs in 8 lines
+
+
+def swap_round_one_sides(document: Document) -> None:
+    match = next(match for match in document["round_1"] if match["table"] is not None)
+    match["left"], match["right"] = match["right"], match["left"]
+
+
+def rename_first_entry(document: Document) -> None:
+    document["entries"][0]["members"][0]["name"] = "Mallory"
+
+
+@pytest.mark.parametrize(
+    ("tamper", "expected"),
+    [
+        (lambda d: d.update(commitment=seed_of(8).commitment), {DrawCheck.COMMITMENT}),
+        (lambda d: d.update(seed=seed_of(8).hex), {DrawCheck.COMMITMENT, DrawCheck.TEAMS, DrawCheck.ROUND_1}),
+        (swap_round_one_sides, {DrawCheck.ROUND_1}),
+        (lambda d: d["teams"][0].update(name="Someone else"), {DrawCheck.TEAMS}),
+        (lambda d: d["reserves"].clear(), {DrawCheck.RESERVES}),
+        (rename_first_entry, {DrawCheck.TEAMS}),
+    ],
+)
+def test_tampering_is_found(published: Document, tamper: Callable[[Document], None], expected: set[DrawCheck]) -> None:
+    tamper(published)
+    assert set(verify(json.dumps(published)).mismatches) == expected
+
+
+def test_entry_order_in_the_file_does_not_matter(published: Document) -> None:
+    published["entries"].reverse()
+    assert verify(json.dumps(published)).matches
+
+
+def pair_in_mixed_mode(document: Document) -> None:
+    document["mode"] = "mixed"
+
+
+def duplicate_person(document: Document) -> None:
+    document["entries"].append(document["entries"][0])
+
+
+def too_few_entries(document: Document) -> None:
+    del document["entries"][1:]
+
+
+@pytest.mark.parametrize(
+    ("tamper", "reason"),
+    [
+        (lambda d: d.update(format="something else"), "format"),
+        (lambda d: d.update(version=2), "version"),
+        (lambda d: d.pop("seed"), "seed"),
+        (lambda d: d.update(seed="not hex"), "seed"),
+        (lambda d: d.update(seed="00" * 31), "seed"),
+        (lambda d: d.update(commitment=None), "commitment"),
+        (lambda d: d.update(mode="swiss"), "mode"),
+        (lambda d: d.update(entries={}), "entries"),
+        (lambda d: d["entries"].__setitem__(0, "x"), "entries[0]"),
+        (lambda d: d["entries"][0].update(members=[]), "entries[0].members"),
+        (lambda d: d["entries"][0]["members"][0].update(key="bob"), "entries[0].members[0].key"),
+        (lambda d: d["entries"][0]["members"][0].update(gender="x"), "entries[0].members[0]"),
+        (lambda d: d["entries"][0]["members"][0].update(name=""), "entries[0].members[0]"),
+        (lambda d: d["entries"][0]["members"][0].pop("unit"), "entries[0].members[0].unit"),
+        (lambda d: d["options"].update(final="best_of_five"), "options.final"),
+        (lambda d: d["options"].pop("third_place"), "options.third_place"),
+        (pair_in_mixed_mode, "entries (entries.wrong_mode)"),
+        (duplicate_person, "entries (entries.duplicate_entry)"),
+        (too_few_entries, "entries (entries.too_few_entries)"),
+    ],
+)
+def test_files_that_cannot_be_checked(published: Document, tamper: Callable[[Document], object], reason: str) -> None:
+    tamper(published)
+    with pytest.raises(UnreadableDrawFileError) as caught:
+        verify(json.dumps(published))
+    assert caught.value.params == {"reason": reason}
+
+
+@pytest.mark.parametrize("content", [b"", b"\xff\xfe", b"[]", b"{}", b"null", b"[" * 100_000, "{\"format\": 1}"])
+def test_garbage_is_unreadable(content: bytes | str) -> None:
+    with pytest.raises(UnreadableDrawFileError):
+        verify(content)
