@@ -15,7 +15,7 @@ from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from telegram import Update
+from telegram import InlineKeyboardMarkup, Update
 from telegram.ext import CommandHandler, filters
 
 from bot.errors import UsageError
@@ -69,19 +69,24 @@ class Invocation:
         """A catalog text in the chat's language; string params are HTML-escaped."""
         return t(key, self.language, **escape_params(params))
 
-    async def reply(self, text: str) -> None:
-        """Send ``text`` (HTML) to the chat, split if longer than Telegram allows; quote the command in groups."""
-        await send_text(self.update, text, quote=self.caller.chat_kind.is_group)
+    async def reply(self, text: str, buttons: InlineKeyboardMarkup | None = None) -> None:
+        """Send ``text`` (HTML) to the chat, split if longer than Telegram allows; quote the command in groups.
+        ``buttons`` go under the last piece."""
+        await send_text(self.update, text, quote=self.caller.chat_kind.is_group, buttons=buttons)
 
 
-async def send_text(update: Update, text: str, *, quote: bool = False) -> None:
+async def send_text(
+    update: Update, text: str, *, quote: bool = False, buttons: InlineKeyboardMarkup | None = None
+) -> None:
     message = update.effective_message
     chat = update.effective_chat
-    for index, piece in enumerate(split_message(text)):
+    pieces = split_message(text)
+    for index, piece in enumerate(pieces):
+        markup = buttons if index == len(pieces) - 1 else None
         if message is not None and update.callback_query is None:
-            await message.reply_text(piece, do_quote=quote and index == 0)
+            await message.reply_text(piece, do_quote=quote and index == 0, reply_markup=markup)
         elif chat is not None:
-            await chat.send_message(piece)
+            await chat.send_message(piece, reply_markup=markup)
 
 
 CommandCallback = Callable[[Invocation], Awaitable[None]]

@@ -1,8 +1,8 @@
 """The offline console chat: a simulated group in the terminal, driven by the real application.
 
 Lines starting with ``:`` steer the simulation (``:as 张三``, ``:as 李四 admin``, ``:private``, ``:group``,
-``:lang en``, ``:help``, ``:quit``); every other line is a message from the current speaker, and every reply
-the bot sends is printed.
+``:tap <button>``, ``:lang en``, ``:help``, ``:quit``); every other line is a message from the current speaker,
+and every reply the bot sends is printed, with its inline buttons.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ import html
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from bot.i18n import Language, t
 from bot.offline.harness import OfflineBot
@@ -20,6 +21,14 @@ from bot.offline.updates import FakeUser, group_chat, private_chat
 CONSOLE_GROUP = group_chat(-4_000_001, "掼蛋俱乐部")
 FIRST_USER_ID = 1001
 _TAG = re.compile(r"<[^>]+>")
+
+
+def button_rows(markup: object) -> list[list[tuple[str, str]]]:
+    """The (label, callback data) of each inline button, row by row."""
+    if not isinstance(markup, dict):
+        return []
+    return [[(str(button.get("text", "")), str(button.get("callback_data", ""))) for button in row]
+            for row in markup.get("inline_keyboard", [])]
 
 
 def plain(text: str) -> str:
@@ -42,6 +51,7 @@ class ConsoleChat:
         self.in_private = False
         self.speaker = self._person("张三", admin=True)
         self.running = True
+        self.last_with_buttons: dict[str, Any] | None = None
 
     def _person(self, name: str, admin: bool | None = None) -> _Speaker:
         speaker = self.people.get(name)
@@ -69,21 +79,44 @@ class ConsoleChat:
         if not line:
             return
         if line.startswith(":"):
-            self._steer(line[1:].split())
+            await self._steer(line[1:].split())
             return
         chat = private_chat(self.speaker.user) if self.in_private else CONSOLE_GROUP
-        calls = await self.offline.process(self.offline.updates.message(chat, self.speaker.user, line))
-        for call in calls:
-            self._show(call)
+        await self._run(self.offline.updates.message(chat, self.speaker.user, line))
+
+    async def _run(self, update: dict[str, Any]) -> None:
+        before = len(self.offline.telegram.calls)
+        await self.offline.process(update)
+        for call in self.offline.telegram.calls[before:]:
+            if call.status == 200:
+                self._show(call)
 
     def _show(self, call: ApiCall) -> None:
         if call.method == "sendDocument":
             name = next(iter(call.files.values()))[0] if call.files else "document"
             self.output("🤖 " + t("console.document", self.language, name=name))
-        else:
-            self.output("🤖 " + plain(call.text).replace("\n", "\n   "))
+        elif call.method in {"sendMessage", "editMessageText"}:
+            mark = "🤖 " if call.method == "sendMessage" else "🤖✏️ "
+            self.output(mark + plain(call.text).replace("\n", "\n   "))
+        elif call.method == "answerCallbackQuery" and call.params.get("text"):
+            self.output("🤖💬 " + plain(str(call.params["text"])))
+        buttons = button_rows(call.params.get("reply_markup"))
+        if buttons and isinstance(call.result, dict):
+            self.last_with_buttons = call.result
+            self.output("   " + "  ".join(f"[{text}]" for row in buttons for text, _ in row))
 
-    def _steer(self, words: list[str]) -> None:
+    async def tap(self, label: str) -> None:
+        """Press the button labelled ``label`` on the last message that had buttons."""
+        message = self.last_with_buttons
+        rows = button_rows(message.get("reply_markup")) if message else []
+        data = next((data for row in rows for text, data in row if text == label), None)
+        if message is None or data is None:
+            self.say("no_button", label=label)
+            return
+        chat = message["chat"]
+        await self._run(self.offline.updates.callback_query(chat, self.speaker.user, data, message))
+
+    async def _steer(self, words: list[str]) -> None:
         command, rest = (words[0].lower(), words[1:]) if words else ("help", [])
         if command in {"quit", "q", "exit"}:
             self.running = False
@@ -101,6 +134,8 @@ class ConsoleChat:
         elif command == "lang" and len(rest) == 1 and rest[0] in {"zh", "en"}:
             self.language = Language(rest[0])
             self.say("language_set")
+        elif command == "tap" and rest:
+            await self.tap(" ".join(rest))
         elif command == "help":
             self.say("help")
         else:

@@ -27,6 +27,8 @@ class ApiCall:
     """Uploaded files by field name: (file name, content)."""
     status: int = 200
     """The HTTP status answered: 200, or the scripted failure's."""
+    result: Any = None
+    """What a successful call returned (the sent message's JSON for ``sendMessage`` ...)."""
 
     @property
     def chat_id(self) -> Any:
@@ -167,12 +169,9 @@ class FakeTelegram:
             if failure.parameters:
                 body["parameters"] = failure.parameters
             return failure.status, json.dumps(body).encode()
-        self.calls.append(ApiCall(method, dict(params), dict(files or {})))
         handler = getattr(self, f"_on_{method}", None)
-        if handler is None:
-            result: Any = True
-        else:
-            result = handler(params, files or {})
+        result: Any = True if handler is None else handler(params, files or {})
+        self.calls.append(ApiCall(method, dict(params), dict(files or {}), result=result))
         return 200, json.dumps({"ok": True, "result": result}, ensure_ascii=False).encode()
 
     def _chat(self, chat_id: Any) -> dict[str, Any]:
