@@ -1,7 +1,7 @@
 """Update idempotency and the users the bot has seen."""
 
 from bot.offline.updates import FakeUser
-from storage import users
+from storage import chats, users
 from tests.handlers.conftest import Group
 
 
@@ -30,3 +30,10 @@ async def test_the_bot_itself_and_anonymous_admins_are_not_remembered(group_with
     await offline.say(group_with_admin.chat, None, "/help", sender_chat=group_with_admin.chat, reply_to=bot_message)
     async with offline.application.bot_data.services.storage.read() as tx:
         assert await tx.fetch_value("SELECT count(*) FROM users") == 0
+
+
+async def test_the_chat_is_remembered_with_its_title(group_with_admin: Group) -> None:
+    await group_with_admin.say(group_with_admin.member, "hello")
+    async with group_with_admin.offline.application.bot_data.services.storage.read() as tx:
+        chat = await chats.get_chat(tx, int(group_with_admin.chat["id"]))
+    assert chat == chats.Chat(int(group_with_admin.chat["id"]), "group", "周五掼蛋", None, None)
