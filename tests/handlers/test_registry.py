@@ -8,6 +8,7 @@ from bot.offline.harness import OfflineBot
 from bot.offline.updates import FakeUser, group_chat, private_chat
 from handlers.commands import COMMANDS
 from handlers.registry import GROUPS, PRIVATE, CommandSpec, CommandTable, Invocation, command_name_in
+from handlers.replies import MESSAGE_LIMIT, text_length
 
 
 async def echo(call: Invocation) -> None:
@@ -39,10 +40,15 @@ def test_command_name_in(text: str | None, name: str | None) -> None:
     assert command_name_in(text) == name
 
 
+async def table_of_everyone(call: Invocation) -> None:
+    await call.reply("\n".join(f"<b>{number}</b>. {call.text('lang.name.zh')}" * 3 for number in range(900)))
+
+
 @pytest.fixture
 async def bot_with_restricted_commands(settings: Settings) -> AsyncIterator[OfflineBot]:
     commands = (*COMMANDS, CommandSpec("grouponly", echo, chat_kinds=GROUPS, listed=False),
-                CommandSpec("privateonly", echo, chat_kinds=PRIVATE, listed=False))
+                CommandSpec("privateonly", echo, chat_kinds=PRIVATE, listed=False),
+                CommandSpec("long", table_of_everyone, listed=False))
     async with OfflineBot.running(settings, commands=commands) as running:
         yield running
 
@@ -62,3 +68,9 @@ async def test_an_edited_command_does_not_run_again(bot_with_restricted_commands
     update = bot_with_restricted_commands.updates.message(group_chat(), alice, "/grouponly x")
     update["edited_message"] = update.pop("message")
     assert await bot_with_restricted_commands.process(update) == []
+
+
+async def test_a_long_reply_is_sent_in_pieces_telegram_accepts(bot_with_restricted_commands: OfflineBot) -> None:
+    pieces = await bot_with_restricted_commands.say(group_chat(), FakeUser(1, "Alice"), "/long")
+    assert len(pieces) > 1 and all(text_length(piece) <= MESSAGE_LIMIT for piece in pieces)
+    assert all(piece.startswith("<b>") for piece in pieces)  # cut between lines, never inside one
