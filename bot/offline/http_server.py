@@ -131,8 +131,9 @@ class BotApiServer:
 
     # Test-thread API -------------------------------------------------------------------------------------------
 
-    def _call(self, function: Callable[[], T]) -> T:
-        """Run ``function`` on the server's loop (FakeTelegram is used from that one thread) and return its value."""
+    def on_server(self, function: Callable[[], T]) -> T:
+        """Run ``function`` on the server's thread and return its value: script the fake there
+        (``server.on_server(lambda: server.telegram.set_admins(...))``), as FakeTelegram is not thread-safe."""
         if self._loop is None:
             raise RuntimeError("the server is not running")
 
@@ -149,10 +150,10 @@ class BotApiServer:
                 self._updates_changed.set()
             return update_id
 
-        return self._call(add)
+        return self.on_server(add)
 
     def calls(self) -> list[ApiCall]:
-        return self._call(lambda: list(self.telegram.calls))
+        return self.on_server(lambda: list(self.telegram.calls))
 
     def wait_for(self, predicate: Callable[[list[ApiCall]], bool], timeout: float = 15.0) -> list[ApiCall]:
         """Block until ``predicate(calls)`` holds; the calls then. ``TimeoutError`` after ``timeout`` seconds."""

@@ -49,7 +49,7 @@ def test_the_token_is_redacted_from_log_lines() -> None:
 @pytest.fixture
 def server() -> Iterator[BotApiServer]:
     with BotApiServer() as running:
-        running._call(lambda: running.telegram.set_admins(int(GROUP["id"]), ADMIN.to_json()))
+        running.on_server(lambda: running.telegram.set_admins(int(GROUP["id"]), ADMIN.to_json()))
         yield running
 
 
@@ -94,7 +94,7 @@ def test_the_bot_process_answers_survives_sigkill_and_ignores_redelivered_update
     assert TOKEN not in output
 
     # Telegram re-delivers what it believes unconfirmed; the restarted bot must not apply it again.
-    server._call(lambda: server.telegram.redeliver_from(start["update_id"]))
+    server.on_server(lambda: server.telegram.redeliver_from(start["update_id"]))
     ask = factory.message(GROUP, ADMIN, "/lang")
     before = len(replies(server.calls()))
     bot = start_bot(server, db, tmp_path)

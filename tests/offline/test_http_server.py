@@ -36,7 +36,7 @@ def test_multipart_upload_is_decoded(server: BotApiServer) -> None:
 
 
 def test_scripted_error_bodies(server: BotApiServer) -> None:
-    server._call(lambda: server.telegram.fail_retry_after("sendMessage", 2))
+    server.on_server(lambda: server.telegram.fail_retry_after("sendMessage", 2))
     body = post(server, "sendMessage", data={"chat_id": "-5", "text": "x"})
     assert body["error_code"] == 429 and body["parameters"] == {"retry_after": 2}
 
