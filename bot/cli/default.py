@@ -3,17 +3,31 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
-from bot.cli import Subcommand, play, verify_draw
+from bot.cli import Subcommand, console, play, run, verify_draw
 
 # One line per subcommand module; keep sorted by name.
 SUBCOMMANDS: tuple[Subcommand, ...] = (
+    console.COMMAND,
     play.COMMAND,
+    run.COMMAND,
     verify_draw.COMMAND,
 )
 
 
 def run_default(parser: argparse.ArgumentParser) -> int:
-    """Until the Telegram bot exists, show what the command line can do."""
-    parser.print_help()
-    return 0
+    """With a token configured: the bot on Telegram. Without: the offline console, after saying how to connect."""
+    from dataclasses import replace
+
+    from bot.cli import fail
+    from bot.i18n import t
+
+    settings = run.settings_or_message()
+    if isinstance(settings, str):
+        return fail(settings)
+    if settings.has_token:
+        return run.run_bot(settings)
+    print(t("run.no_token", settings.language), file=sys.stderr)
+    print(t("run.console_instead", settings.language), file=sys.stderr)
+    return console.start_console(replace(settings, db_path=console.DEFAULT_CONSOLE_DB), settings.language)

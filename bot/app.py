@@ -1,0 +1,103 @@
+"""Building the python-telegram-bot ``Application`` that runs guandan-bot.
+
+Production: ``build_application(load_settings())`` then ``run_polling``. Tests and the console pass a fake
+``request`` (``bot.offline.fake_api.FakeBotApi``), no rate limiter and their own clock, then call
+``await app.initialize(); await startup(app)`` (``initialize`` does not run ``post_init``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import timedelta
+from functools import partial
+from typing import Any
+
+from telegram import Bot, ChatMemberAdministrator, ChatMemberOwner, LinkPreviewOptions
+from telegram.constants import ParseMode
+from telegram.ext import AIORateLimiter, ApplicationBuilder, BaseRateLimiter, Defaults
+from telegram.request import BaseRequest
+
+from bot.clock import Clock, system_clock
+from bot.config import Settings
+from bot.services import Services
+from bot.services.roles import ChatAdministrators, OwnChat, Roles
+from handlers.commands import COMMANDS
+from handlers.context import CONTEXT_TYPES, AppState, GuandanApplication
+from handlers.menus import set_command_menus
+from handlers.registry import CommandSpec, CommandTable
+from handlers.setup import install
+from storage import Storage, updates
+
+OFFLINE_TOKEN = "123456:offline"
+"""PTB needs some token; offline runs (console, tests) use this one against the fake Bot API."""
+
+PROCESSED_UPDATES_KEPT = timedelta(days=2)
+CONCURRENT_UPDATES = 8
+"""Updates handled at once; storage transactions keep concurrent changes consistent."""
+
+
+async def chat_admin_ids(bot: Bot, chat_id: int) -> frozenset[int]:
+    members = await bot.get_chat_administrators(chat_id)
+    return frozenset(
+        member.user.id for member in members if isinstance(member, ChatMemberOwner | ChatMemberAdministrator)
+    )
+
+
+def build_application(
+    settings: Settings,
+    *,
+    request: BaseRequest | None = None,
+    get_updates_request: BaseRequest | None = None,
+    rate_limiter: BaseRateLimiter[Any] | bool | None = True,
+    clock: Clock = system_clock,
+    commands: Sequence[CommandSpec] = COMMANDS,
+    concurrent_updates: int = CONCURRENT_UPDATES,
+    admin_cache_ttl: timedelta = timedelta(minutes=2),
+) -> GuandanApplication:
+    """The application with its services, handlers, menus (set at start) and storage (opened at start).
+
+    ``rate_limiter``: ``True`` for PTB's ``AIORateLimiter`` (production), ``None``/``False`` for none (tests),
+    or a limiter of your own.
+    """
+    # PTB's builder changes its type parameters with every call; the built application is typed below.
+    builder: Any = (
+        ApplicationBuilder()
+        .token(settings.token or OFFLINE_TOKEN)
+        .context_types(CONTEXT_TYPES)
+        .defaults(Defaults(parse_mode=ParseMode.HTML, link_preview_options=LinkPreviewOptions(is_disabled=True),
+                           tzinfo=settings.timezone, allow_sending_without_reply=True))
+        .concurrent_updates(concurrent_updates)
+        .post_init(startup)
+        .post_shutdown(shutdown)
+    )
+    if settings.base_url:
+        builder = builder.base_url(settings.base_url)
+    if request is not None:
+        builder = builder.request(request).get_updates_request(get_updates_request or request)
+    elif get_updates_request is not None:
+        builder = builder.get_updates_request(get_updates_request)
+    if rate_limiter is True:
+        builder = builder.rate_limiter(AIORateLimiter(max_retries=3))
+    elif isinstance(rate_limiter, BaseRateLimiter):
+        builder = builder.rate_limiter(rate_limiter)
+    application: GuandanApplication = builder.build()
+    roles = Roles(OwnChat(), ChatAdministrators(partial(chat_admin_ids, application.bot), clock, admin_cache_ttl))
+    services = Services(settings=settings, storage=Storage(settings.db_path), roles=roles, clock=clock)
+    table = CommandTable(commands)
+    state: AppState = application.bot_data
+    state.attach(services, table)
+    install(application, table)
+    return application
+
+
+async def startup(application: GuandanApplication) -> None:
+    """Open the storage (applying migrations), forget old update ids, publish the command menus."""
+    services = application.bot_data.services
+    await services.storage.open()
+    async with services.storage.transaction() as tx:
+        await updates.forget_updates_before(tx, services.clock() - PROCESSED_UPDATES_KEPT)
+    await set_command_menus(application.bot, application.bot_data.commands)
+
+
+async def shutdown(application: GuandanApplication) -> None:
+    await application.bot_data.services.storage.close()

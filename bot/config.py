@@ -1,0 +1,117 @@
+"""Settings from the environment and a ``.env`` file (the environment wins).
+
+=======================  ====================================================================  ======================
+variable                 meaning                                                               default
+=======================  ====================================================================  ======================
+``TELEGRAM_BOT_TOKEN``   the bot's token from @BotFather (required by ``python -m bot run``)   none
+``TELEGRAM_BASE_URL``    a self-hosted Bot API server, passed to PTB as ``base_url``           Telegram's
+``GUANDAN_DB``           the SQLite file                                                       ``data/guandan.sqlite3``
+``GUANDAN_LANG``         language of groups that have not chosen one (``zh`` or ``en``)        ``zh``
+``GUANDAN_TZ``           IANA time zone for dates shown to people                              ``Asia/Shanghai``
+=======================  ====================================================================  ======================
+
+The token never appears in ``repr``/``str`` of :class:`Settings`, in logs or in messages.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from bot.errors import UsageError
+from bot.i18n import DEFAULT_LANGUAGE, Language
+
+DEFAULT_DB = Path("data/guandan.sqlite3")
+DEFAULT_TIMEZONE = "Asia/Shanghai"
+
+
+class BadLanguageSetting(UsageError):
+    key = "config.bad_language"
+
+
+class BadTimezoneSetting(UsageError):
+    key = "config.bad_timezone"
+
+
+class BadEnvFile(UsageError):
+    key = "config.bad_env_file"
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    token: str | None = field(default=None, repr=False)
+    base_url: str | None = None
+    db_path: Path = DEFAULT_DB
+    language: Language = DEFAULT_LANGUAGE
+    timezone: ZoneInfo = field(default_factory=lambda: ZoneInfo(DEFAULT_TIMEZONE))
+
+    @property
+    def has_token(self) -> bool:
+        return bool(self.token)
+
+    def __repr__(self) -> str:
+        token = "<set>" if self.token else "<unset>"
+        return (
+            f"Settings(token={token}, base_url={self.base_url!r}, db_path={str(self.db_path)!r}, "
+            f"language={self.language.value!r}, timezone={self.timezone.key!r})"
+        )
+
+    __str__ = __repr__
+
+
+def parse_env_file(text: str) -> dict[str, str]:
+    """``KEY=value`` lines; ``#`` comments, blank lines, ``export KEY=value`` and quoted values allowed.
+
+    A line that is none of these raises :class:`BadEnvFile` naming its line number (never its content, which may
+    hold the token).
+    """
+    values: dict[str, str] = {}
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        line = line.removeprefix("export ").lstrip()
+        name, equals, value = line.partition("=")
+        name = name.strip()
+        if not equals or not name.isidentifier():
+            raise BadEnvFile(line=number)
+        value = value.strip()
+        if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
+            value = value[1:-1]
+        elif " #" in value:
+            value = value.split(" #", 1)[0].rstrip()
+        values[name] = value
+    return values
+
+
+def load_settings(environ: Mapping[str, str] | None = None, env_file: Path | None = Path(".env")) -> Settings:
+    """Read the settings; ``environ`` defaults to ``os.environ``, ``env_file`` to ``./.env`` (skipped if absent)."""
+    values: dict[str, str] = {}
+    if env_file is not None and env_file.is_file():
+        values.update(parse_env_file(env_file.read_text(encoding="utf-8")))
+    values.update(os.environ if environ is None else environ)
+
+    def get(name: str) -> str | None:
+        value = values.get(name, "").strip()
+        return value or None
+
+    language_text = get("GUANDAN_LANG")
+    try:
+        language = Language.parse(language_text) if language_text else DEFAULT_LANGUAGE
+    except ValueError:
+        raise BadLanguageSetting(value=language_text) from None
+    zone_name = get("GUANDAN_TZ") or DEFAULT_TIMEZONE
+    try:
+        timezone = ZoneInfo(zone_name)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise BadTimezoneSetting(value=zone_name) from None
+    return Settings(
+        token=get("TELEGRAM_BOT_TOKEN"),
+        base_url=get("TELEGRAM_BASE_URL"),
+        db_path=Path(get("GUANDAN_DB") or DEFAULT_DB),
+        language=language,
+        timezone=timezone,
+    )

@@ -1,0 +1,243 @@
+"""A fake Telegram: the Bot API state and answers shared by the in-process request and the HTTP server.
+
+It answers the methods the bot uses, records every call (method and JSON-decoded parameters), keeps the chats'
+administrators that a test scripts, queues updates for ``getUpdates`` and fails calls on demand with the error
+bodies Telegram sends (429 ``retry_after``, 400, 403, ``migrate_to_chat_id``).
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+ANONYMOUS_ADMIN_ID = 1087968824
+"""The user Telegram shows as the author of an anonymous administrator's message (``GroupAnonymousBot``)."""
+
+SUPERGROUP_ID_BELOW = -1_000_000_000_000
+
+
+@dataclass(frozen=True, slots=True)
+class ApiCall:
+    method: str
+    params: Mapping[str, Any]
+    files: Mapping[str, tuple[str, bytes]] = field(default_factory=dict)
+    """Uploaded files by field name: (file name, content)."""
+    status: int = 200
+    """The HTTP status answered: 200, or the scripted failure's."""
+    result: Any = None
+    """What a successful call returned (the sent message's JSON for ``sendMessage`` ...)."""
+
+    @property
+    def chat_id(self) -> Any:
+        return self.params.get("chat_id")
+
+    @property
+    def text(self) -> str:
+        return str(self.params.get("text", self.params.get("caption", "")))
+
+
+@dataclass(slots=True)
+class _Failure:
+    status: int
+    description: str
+    parameters: dict[str, Any] | None
+    remaining: int
+
+
+def chat_type_for(chat_id: int) -> str:
+    if chat_id > 0:
+        return "private"
+    return "supergroup" if chat_id < SUPERGROUP_ID_BELOW else "group"
+
+
+def _admin_member(user: Mapping[str, Any], status: str) -> dict[str, Any]:
+    if status == "creator":
+        return {"status": "creator", "user": dict(user), "is_anonymous": False}
+    rights = (
+        "can_be_edited", "is_anonymous", "can_manage_chat", "can_delete_messages", "can_manage_video_chats",
+        "can_restrict_members", "can_promote_members", "can_change_info", "can_invite_users", "can_post_stories",
+        "can_edit_stories", "can_delete_stories",
+    )
+    return {"status": "administrator", "user": dict(user)} | {
+        right: right in {"can_manage_chat", "can_delete_messages", "can_invite_users"} for right in rights
+    }
+
+
+class FakeTelegram:
+    """The state behind a fake Bot API. Not thread-safe: use it from one event loop."""
+
+    def __init__(self, *, bot_id: int = 7_000_000, username: str = "guandan_test_bot", now: int = 1_760_000_000):
+        self.bot_user: dict[str, Any] = {
+            "id": bot_id, "is_bot": True, "first_name": "Guandan", "username": username,
+            "can_join_groups": True, "can_read_all_group_messages": False, "supports_inline_queries": False,
+        }
+        self.now = now
+        self.calls: list[ApiCall] = []
+        self.commands: dict[tuple[str, str], list[dict[str, Any]]] = {}
+        """``setMyCommands`` results by (scope type, language code or "")."""
+        self._admins: dict[int, dict[int, tuple[dict[str, Any], str]]] = {}
+        self._chats: dict[int, dict[str, Any]] = {}
+        self._failures: dict[str, list[_Failure]] = {}
+        self._message_ids: dict[int, itertools.count[int]] = {}
+        self._file_ids = itertools.count(1)
+        self.updates: list[dict[str, Any]] = []
+        self._next_update_id = 1
+        self.confirmed_offset = 0
+
+    # Scripting -------------------------------------------------------------------------------------------------
+
+    def add_chat(self, chat: Mapping[str, Any]) -> None:
+        self._chats[int(chat["id"])] = dict(chat)
+
+    def set_admins(self, chat_id: int, *users: Mapping[str, Any], creator: Mapping[str, Any] | None = None) -> None:
+        """Replace a chat's creator and administrators (user dicts as in updates)."""
+        members: dict[int, tuple[dict[str, Any], str]] = {}
+        if creator is not None:
+            members[int(creator["id"])] = (dict(creator), "creator")
+        for user in users:
+            members[int(user["id"])] = (dict(user), "administrator")
+        self._admins[chat_id] = members
+
+    def fail(
+        self, method: str, *, status: int = 400, description: str = "Bad Request: scripted failure",
+        parameters: Mapping[str, Any] | None = None, times: int = 1,
+    ) -> None:
+        """Make the next ``times`` calls of ``method`` fail with this HTTP status and error body."""
+        self._failures.setdefault(method, []).append(
+            _Failure(status, description, dict(parameters) if parameters else None, times)
+        )
+
+    def fail_retry_after(self, method: str, seconds: int = 1, times: int = 1) -> None:
+        self.fail(method, status=429, description=f"Too Many Requests: retry after {seconds}",
+                  parameters={"retry_after": seconds}, times=times)
+
+    def fail_migrated(self, method: str, new_chat_id: int, times: int = 1) -> None:
+        self.fail(method, description="Bad Request: group chat was upgraded to a supergroup chat",
+                  parameters={"migrate_to_chat_id": new_chat_id}, times=times)
+
+    def fail_forbidden(self, method: str, times: int = 1) -> None:
+        self.fail(method, status=403, description="Forbidden: bot was kicked from the group chat", times=times)
+
+    def enqueue_update(self, update: Mapping[str, Any]) -> int:
+        """Queue an update for ``getUpdates`` (its ``update_id`` is assigned unless given); the id."""
+        data = dict(update)
+        if "update_id" not in data:
+            data["update_id"] = self._next_update_id
+        self._next_update_id = max(self._next_update_id, int(data["update_id"]) + 1)
+        self.updates.append(data)
+        return int(data["update_id"])
+
+    def redeliver_from(self, update_id: int) -> None:
+        """Forget confirmations from ``update_id`` on, as Telegram does when a bot died before confirming."""
+        self.confirmed_offset = min(self.confirmed_offset, update_id)
+
+    # Reading the record ----------------------------------------------------------------------------------------
+
+    def calls_to(self, method: str) -> list[ApiCall]:
+        return [call for call in self.calls if call.method == method]
+
+    def sent_texts(self, chat_id: int | None = None) -> list[str]:
+        return [
+            call.text for call in self.calls
+            if call.method == "sendMessage" and call.status == 200 and (chat_id is None or call.chat_id == chat_id)
+        ]
+
+    # Answering -------------------------------------------------------------------------------------------------
+
+    def pending_updates(self, offset: int | None, limit: int = 100) -> list[dict[str, Any]]:
+        """Updates from ``offset`` on; like Telegram, asking with an offset confirms every earlier update."""
+        self.calls.append(ApiCall("getUpdates", {"offset": offset, "limit": limit}))
+        if offset:
+            self.confirmed_offset = max(self.confirmed_offset, offset)
+        return [update for update in self.updates if update["update_id"] >= self.confirmed_offset][:limit]
+
+    def answer(
+        self, method: str, params: Mapping[str, Any], files: Mapping[str, tuple[str, bytes]] | None = None
+    ) -> tuple[int, bytes]:
+        """Record one call and produce Telegram's HTTP status and JSON body (``getUpdates`` excluded)."""
+        failures = self._failures.get(method)
+        if failures:
+            failure = failures[0]
+            failure.remaining -= 1
+            if failure.remaining <= 0:
+                failures.pop(0)
+            self.calls.append(ApiCall(method, dict(params), dict(files or {}), failure.status))
+            body: dict[str, Any] = {"ok": False, "error_code": failure.status, "description": failure.description}
+            if failure.parameters:
+                body["parameters"] = failure.parameters
+            return failure.status, json.dumps(body).encode()
+        handler = getattr(self, f"_on_{method}", None)
+        result: Any = True if handler is None else handler(params, files or {})
+        self.calls.append(ApiCall(method, dict(params), dict(files or {}), result=result))
+        return 200, json.dumps({"ok": True, "result": result}, ensure_ascii=False).encode()
+
+    def _chat(self, chat_id: Any) -> dict[str, Any]:
+        chat_id = int(chat_id)
+        return self._chats.get(chat_id) or {"id": chat_id, "type": chat_type_for(chat_id)}
+
+    def _message(self, params: Mapping[str, Any], **content: Any) -> dict[str, Any]:
+        chat = self._chat(params["chat_id"])
+        counter = self._message_ids.setdefault(int(chat["id"]), itertools.count(10_000))
+        message = {"message_id": next(counter), "date": self.now, "chat": chat, "from": self.bot_user}
+        if params.get("message_thread_id"):
+            message["message_thread_id"] = params["message_thread_id"]
+        if params.get("reply_markup"):
+            message["reply_markup"] = params["reply_markup"]
+        return message | content
+
+    def _file(self, name: str) -> dict[str, Any]:
+        number = next(self._file_ids)
+        return {"file_id": f"file-{number}", "file_unique_id": f"unique-{number}", "file_name": name}
+
+    def _on_getMe(self, params: Mapping[str, Any], files: Mapping[str, tuple[str, bytes]]) -> Any:
+        return self.bot_user
+
+    def _on_sendMessage(self, params: Mapping[str, Any], files: Mapping[str, tuple[str, bytes]]) -> Any:
+        return self._message(params, text=params.get("text", ""))
+
+    def _on_editMessageText(self, params: Mapping[str, Any], files: Mapping[str, tuple[str, bytes]]) -> Any:
+        if "inline_message_id" in params:
+            return True
+        return {
+            "message_id": int(params["message_id"]), "date": self.now, "edit_date": self.now,
+            "chat": self._chat(params["chat_id"]), "from": self.bot_user, "text": params.get("text", ""),
+        }
+
+    def _on_sendDocument(self, params: Mapping[str, Any], files: Mapping[str, tuple[str, bytes]]) -> Any:
+        name = files["document"][0] if "document" in files else "document"
+        content = {"document": self._file(name)}
+        if params.get("caption"):
+            content["caption"] = params["caption"]
+        return self._message(params, **content)
+
+    def _on_sendPhoto(self, params: Mapping[str, Any], files: Mapping[str, tuple[str, bytes]]) -> Any:
+        photo = self._file("photo.png")
+        photo.pop("file_name")
+        return self._message(params, photo=[photo | {"width": 640, "height": 480}])
+
+    def _on_getChatMember(self, params: Mapping[str, Any], files: Mapping[str, tuple[str, bytes]]) -> Any:
+        user_id = int(params["user_id"])
+        member = self._admins.get(int(params["chat_id"]), {}).get(user_id)
+        if member is not None:
+            return _admin_member(*member)
+        return {"status": "member", "user": {"id": user_id, "is_bot": False, "first_name": f"user{user_id}"}}
+
+    def _on_getChatAdministrators(self, params: Mapping[str, Any], files: Mapping[str, tuple[str, bytes]]) -> Any:
+        return [_admin_member(user, status) for user, status in self._admins.get(int(params["chat_id"]), {}).values()]
+
+    def _on_setMyCommands(self, params: Mapping[str, Any], files: Mapping[str, tuple[str, bytes]]) -> Any:
+        scope = params.get("scope") or {"type": "default"}
+        self.commands[(scope["type"], params.get("language_code") or "")] = list(params["commands"])
+        return True
+
+    def _on_deleteMyCommands(self, params: Mapping[str, Any], files: Mapping[str, tuple[str, bytes]]) -> Any:
+        scope = params.get("scope") or {"type": "default"}
+        self.commands.pop((scope["type"], params.get("language_code") or ""), None)
+        return True
+
+    def _on_getMyCommands(self, params: Mapping[str, Any], files: Mapping[str, tuple[str, bytes]]) -> Any:
+        scope = params.get("scope") or {"type": "default"}
+        return self.commands.get((scope["type"], params.get("language_code") or ""), [])

@@ -1,0 +1,24 @@
+"""Platform-neutral services under the Telegram handlers: each takes plain values and the storage.
+
+A handler parses its update into these values, calls one service function and renders the result; nothing here
+imports Telegram, so another chat platform could sit on the same services.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.clock import Clock
+from bot.config import Settings
+from bot.services.roles import Roles
+from storage import Storage
+
+
+@dataclass(frozen=True, slots=True)
+class Services:
+    """Everything a handler may call, built once per application (see ``bot.app.build_application``)."""
+
+    settings: Settings
+    storage: Storage
+    roles: Roles
+    clock: Clock

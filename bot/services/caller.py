@@ -1,0 +1,61 @@
+"""Who sent an update, from which chat: the plain values every service receives."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+
+class ChatKind(enum.StrEnum):
+    PRIVATE = "private"
+    GROUP = "group"
+    SUPERGROUP = "supergroup"
+    CHANNEL = "channel"
+
+    @property
+    def is_group(self) -> bool:
+        return self in (ChatKind.GROUP, ChatKind.SUPERGROUP)
+
+
+@dataclass(frozen=True, slots=True)
+class Person:
+    user_id: int
+    display_name: str
+    username: str | None = None
+    language_code: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Caller:
+    """The sender of one update in one chat.
+
+    ``person`` is ``None`` for posts made on behalf of a chat (``sender_chat``): an anonymous group administrator
+    (``sender_chat_id == chat_id``) or a linked channel.
+    """
+
+    chat_id: int
+    chat_kind: ChatKind
+    person: Person | None = None
+    sender_chat_id: int | None = None
+    chat_title: str | None = None
+
+    @property
+    def is_private(self) -> bool:
+        return self.chat_kind is ChatKind.PRIVATE
+
+    @property
+    def is_anonymous_admin(self) -> bool:
+        return self.sender_chat_id is not None and self.sender_chat_id == self.chat_id
+
+    @property
+    def user_id(self) -> int | None:
+        return None if self.person is None else self.person.user_id
+
+    @property
+    def actor_key(self) -> str:
+        """How the history names this caller: ``user:<id>``, ``chat:<id>`` (anonymous admin) or ``unknown``."""
+        if self.person is not None:
+            return f"user:{self.person.user_id}"
+        if self.sender_chat_id is not None:
+            return f"chat:{self.sender_chat_id}"
+        return "unknown"

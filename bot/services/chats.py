@@ -1,0 +1,48 @@
+"""Chat-level services: which language a chat speaks, choosing it, and a group becoming a supergroup."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from bot.i18n import Language, language_for
+from bot.services.caller import Caller
+from storage import Storage, chats, history
+
+
+def resolve_language(chosen: Language | None, caller: Caller, default: Language) -> Language:
+    """The chat's own choice wins; a private chat without one follows the user's Telegram language
+    (``zh*`` → zh, anything else → en); a group without one speaks ``default`` (``GUANDAN_LANG``)."""
+    if chosen is not None:
+        return chosen
+    if caller.is_private:
+        return language_for(caller.person.language_code if caller.person else None)
+    return default
+
+
+async def language_of(storage: Storage, caller: Caller, default: Language) -> Language:
+    async with storage.read() as tx:
+        chat = await chats.get_chat(tx, caller.chat_id)
+    return resolve_language(chat.language if chat else None, caller, default)
+
+
+async def choose_language(storage: Storage, caller: Caller, language: Language, at: datetime) -> None:
+    """Set the chat's language (the caller's permission is checked by the handler's command spec)."""
+    async with storage.transaction() as tx:
+        await chats.remember_chat(tx, caller.chat_id, caller.chat_kind.value, caller.chat_title, at)
+        await chats.set_language(tx, caller.chat_id, language, at)
+        await history.append(
+            tx, chat_id=caller.chat_id, actor=caller.actor_key, kind="chat.language", at=at,
+            details={"language": language.value},
+        )
+
+
+async def move_chat(storage: Storage, old_chat_id: int, new_chat_id: int, at: datetime) -> bool:
+    """Carry a group's settings and rows over to its supergroup; ``False`` if that was already done."""
+    async with storage.transaction() as tx:
+        moved = await chats.migrate_chat(tx, old_chat_id, new_chat_id, at)
+        if moved:
+            await history.append(
+                tx, chat_id=new_chat_id, actor="telegram", kind="chat.migrated", at=at,
+                details={"from": old_chat_id, "to": new_chat_id},
+            )
+    return moved

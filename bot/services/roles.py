@@ -1,0 +1,121 @@
+"""Who may do what in a chat.
+
+A :class:`Roles` service asks each of its :class:`RoleSource` s which roles a :class:`Caller` holds and merges the
+answers. Today's sources: the chat itself (in a private chat the caller runs their own chat; an anonymous admin
+speaks for the group) and the group's Telegram administrators (:class:`ChatAdministrators`, cached per chat for a
+short time). The tournament layer plugs in its own source (creator → organiser, named referees → referee) with
+:meth:`Roles.add_source`.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Protocol
+
+from bot.clock import Clock
+from bot.errors import PermissionDenied
+from bot.services.caller import Caller
+
+
+class Role(enum.StrEnum):
+    ORGANISER = "organiser"
+    REFEREE = "referee"
+
+
+class NotOrganiser(PermissionDenied):
+    key = "roles.not_organiser"
+
+
+class NotReferee(PermissionDenied):
+    key = "roles.not_referee"
+
+
+_DENIALS: dict[Role, type[PermissionDenied]] = {Role.ORGANISER: NotOrganiser, Role.REFEREE: NotReferee}
+
+# Authority implies the lesser roles: an organiser may do whatever a referee may.
+_IMPLIED: dict[Role, frozenset[Role]] = {Role.ORGANISER: frozenset({Role.ORGANISER, Role.REFEREE})}
+
+
+class RoleSource(Protocol):
+    async def roles_of(self, caller: Caller) -> frozenset[Role]: ...
+
+
+class OwnChat:
+    """A private chat is run by its one user; an anonymous administrator posts as the group itself."""
+
+    async def roles_of(self, caller: Caller) -> frozenset[Role]:
+        if caller.is_private or caller.is_anonymous_admin:
+            return frozenset({Role.ORGANISER})
+        return frozenset()
+
+
+AdminLookup = Callable[[int], Awaitable[frozenset[int]]]
+"""Given a chat id, the user ids of its creator and administrators (one Bot API call)."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Cached:
+    admins: frozenset[int]
+    fetched_at: datetime
+
+
+class ChatAdministrators:
+    """Group creator and administrators are organisers; the list is cached per chat for ``ttl``."""
+
+    def __init__(self, lookup: AdminLookup, clock: Clock, ttl: timedelta = timedelta(minutes=2)) -> None:
+        self._lookup = lookup
+        self._clock = clock
+        self._ttl = ttl
+        self._cache: dict[int, _Cached] = {}
+
+    async def admins_of(self, chat_id: int) -> frozenset[int]:
+        now = self._clock()
+        cached = self._cache.get(chat_id)
+        if cached is None or now - cached.fetched_at >= self._ttl:
+            cached = _Cached(await self._lookup(chat_id), now)
+            self._cache[chat_id] = cached
+        return cached.admins
+
+    def forget(self, chat_id: int) -> None:
+        self._cache.pop(chat_id, None)
+
+    async def roles_of(self, caller: Caller) -> frozenset[Role]:
+        if not caller.chat_kind.is_group or caller.user_id is None:
+            return frozenset()
+        return frozenset({Role.ORGANISER}) if caller.user_id in await self.admins_of(caller.chat_id) else frozenset()
+
+
+class Roles:
+    def __init__(self, *sources: RoleSource) -> None:
+        self._sources: list[RoleSource] = list(sources)
+
+    def add_source(self, source: RoleSource) -> None:
+        self._sources.append(source)
+
+    @property
+    def sources(self) -> tuple[RoleSource, ...]:
+        return tuple(self._sources)
+
+    def forget_chat(self, chat_id: int) -> None:
+        """Drop what is cached about a chat (it moved, or its administrators changed)."""
+        for source in self._sources:
+            if isinstance(source, ChatAdministrators):
+                source.forget(chat_id)
+
+    async def roles_of(self, caller: Caller) -> frozenset[Role]:
+        held: set[Role] = set()
+        for source in self._sources:
+            for role in await source.roles_of(caller):
+                held |= _IMPLIED.get(role, {role})
+        return frozenset(held)
+
+    async def has(self, caller: Caller, role: Role) -> bool:
+        return role in await self.roles_of(caller)
+
+    async def require(self, caller: Caller, role: Role) -> None:
+        """Raise the role's :class:`PermissionDenied` leaf unless ``caller`` holds ``role``."""
+        if not await self.has(caller, role):
+            raise _DENIALS[role]()

@@ -1,0 +1,48 @@
+"""Command arguments cleaned at the edge: Unicode normalized, invisible characters dropped, length capped.
+
+NFKC turns full-width letters and digits into plain ones (``ｅｎ`` → ``en``); format and control characters
+(zero-width spaces, direction overrides) are removed so that what people see is what the bot reads.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterable
+
+from bot.errors import UsageError
+
+
+class ArgumentTooLong(UsageError):
+    key = "arguments.too_long"
+
+
+class TooManyArguments(UsageError):
+    key = "arguments.too_many"
+
+
+class MissingArgument(UsageError):
+    key = "arguments.missing"
+
+
+def clean_text(text: str) -> str:
+    normalized = unicodedata.normalize("NFKC", text)
+    return "".join(char for char in normalized if unicodedata.category(char) not in {"Cc", "Cf", "Cs", "Co"}
+                   or char in "\n\t")
+
+
+def clean_arguments(raw: Iterable[str], max_length: int) -> tuple[str, ...]:
+    """The arguments, cleaned, without empties; :class:`ArgumentTooLong` past ``max_length`` characters."""
+    cleaned = []
+    for argument in raw:
+        for word in clean_text(argument).split():
+            if len(word) > max_length:
+                raise ArgumentTooLong(limit=max_length)
+            cleaned.append(word)
+    return tuple(cleaned)
+
+
+def at_most(arguments: tuple[str, ...], count: int) -> tuple[str, ...]:
+    if len(arguments) > count:
+        extra = " ".join(arguments[count:])
+        raise TooManyArguments(extra=extra if len(extra) <= 40 else extra[:39] + "…")
+    return arguments

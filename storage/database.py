@@ -1,0 +1,194 @@
+"""The SQLite connection, its settings and the one transaction helper.
+
+One :class:`Storage` per database file and process. Every read and write goes through
+:meth:`Storage.transaction` (``BEGIN IMMEDIATE``: writers queue up instead of failing half-way) or
+:meth:`Storage.read` (a consistent snapshot). Inside, a :class:`Tx` runs parameterized SQL only.
+
+The database refusing work (disk full, read-only file, locked past the busy timeout: ``sqlite3.OperationalError``)
+surfaces as :class:`StorageUnavailable` after the transaction was rolled back, so nothing is half-written.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from collections.abc import AsyncIterator, Mapping, Sequence
+from contextlib import asynccontextmanager, suppress
+from pathlib import Path
+from typing import Any, LiteralString
+
+import aiosqlite
+
+from bot.errors import StorageError
+
+Params = Sequence[Any] | Mapping[str, Any]
+
+DEFAULT_BUSY_TIMEOUT_MS = 5000
+
+
+class StorageUnavailable(StorageError):
+    """The database refused the change (disk full, read-only, locked); it was rolled back."""
+
+    key = "storage.unavailable"
+
+
+class Tx:
+    """An open transaction: run parameterized statements on it. Only valid inside its ``async with`` block."""
+
+    __slots__ = ("_connection",)
+
+    def __init__(self, connection: aiosqlite.Connection) -> None:
+        self._connection = connection
+
+    async def execute(self, sql: LiteralString, params: Params = ()) -> int:
+        """Run one statement; the number of rows it changed."""
+        cursor = await self._connection.execute(sql, params)
+        try:
+            return cursor.rowcount
+        finally:
+            await cursor.close()
+
+    async def insert(self, sql: LiteralString, params: Params = ()) -> int:
+        """Run one INSERT; the new row's rowid."""
+        cursor = await self._connection.execute(sql, params)
+        try:
+            if cursor.lastrowid is None:
+                raise RuntimeError("the statement inserted no row")
+            return cursor.lastrowid
+        finally:
+            await cursor.close()
+
+    async def fetch_one(self, sql: LiteralString, params: Params = ()) -> sqlite3.Row | None:
+        cursor = await self._connection.execute(sql, params)
+        try:
+            row: sqlite3.Row | None = await cursor.fetchone()
+            return row
+        finally:
+            await cursor.close()
+
+    async def fetch_all(self, sql: LiteralString, params: Params = ()) -> list[sqlite3.Row]:
+        cursor = await self._connection.execute(sql, params)
+        try:
+            return list(await cursor.fetchall())
+        finally:
+            await cursor.close()
+
+    async def fetch_value(self, sql: LiteralString, params: Params = ()) -> Any:
+        """The first column of the first row, or ``None`` when there is no row."""
+        row = await self.fetch_one(sql, params)
+        return None if row is None else row[0]
+
+
+class Storage:
+    """One SQLite database file in WAL mode with foreign keys on and a busy timeout.
+
+    ``await storage.open()`` connects and applies pending migrations; ``await storage.close()`` disconnects.
+    Transactions of one ``Storage`` run one at a time (they share a connection); across processes
+    ``BEGIN IMMEDIATE`` and the busy timeout make concurrent writers wait for each other.
+    """
+
+    def __init__(self, path: str | Path, *, busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS) -> None:
+        self.path = Path(path)
+        self.busy_timeout_ms = busy_timeout_ms
+        self._connection: aiosqlite.Connection | None = None
+        self._lock = asyncio.Lock()
+
+    @property
+    def is_open(self) -> bool:
+        return self._connection is not None
+
+    async def open(self, *, migrate: bool = True) -> None:
+        """Connect (creating the file and its folder if needed) and apply pending migrations."""
+        if self._connection is not None:
+            return
+        from storage.migrations import apply_migrations
+
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            connection = await aiosqlite.connect(self.path, isolation_level=None)
+        except (OSError, sqlite3.Error) as error:
+            raise StorageUnavailable() from error
+        connection.row_factory = sqlite3.Row
+        try:
+            await connection.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout_ms)}")
+            await connection.execute("PRAGMA foreign_keys = ON")
+            await connection.execute("PRAGMA journal_mode = WAL")
+            # WAL + NORMAL: a killed process loses nothing committed; only a power cut may lose the last commits.
+            await connection.execute("PRAGMA synchronous = NORMAL")
+        except sqlite3.Error as error:
+            await connection.close()
+            raise StorageUnavailable() from error
+        self._connection = connection
+        if migrate:
+            try:
+                await apply_migrations(self)
+            except BaseException:
+                await self.close()
+                raise
+
+    async def close(self) -> None:
+        connection, self._connection = self._connection, None
+        if connection is not None:
+            await connection.close()
+
+    async def __aenter__(self) -> Storage:
+        await self.open()
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.close()
+
+    def _require_connection(self) -> aiosqlite.Connection:
+        if self._connection is None:
+            raise RuntimeError("Storage.open() has not been awaited")
+        return self._connection
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Tx]:
+        """``async with storage.transaction() as tx:`` — commit at the end of the block, roll back on any error.
+
+        Send replies only after the block has ended: then the change they announce is committed.
+        """
+        async with self._lock, self._begin("BEGIN IMMEDIATE") as tx:
+            yield tx
+
+    @asynccontextmanager
+    async def read(self) -> AsyncIterator[Tx]:
+        """A consistent snapshot for queries; nothing written in it is kept."""
+        async with self._lock, self._begin("BEGIN DEFERRED", keep=False) as tx:
+            yield tx
+
+    @asynccontextmanager
+    async def _begin(self, begin: LiteralString, *, keep: bool = True) -> AsyncIterator[Tx]:
+        connection = self._require_connection()
+        try:
+            await connection.execute(begin)
+        except sqlite3.OperationalError as error:
+            raise StorageUnavailable() from error
+        try:
+            yield Tx(connection)
+        except BaseException as failure:
+            await _rollback_quietly(connection)
+            if isinstance(failure, sqlite3.OperationalError):
+                raise StorageUnavailable() from failure
+            raise
+        try:
+            await connection.execute("COMMIT" if keep else "ROLLBACK")
+        except sqlite3.OperationalError as error:
+            await _rollback_quietly(connection)
+            raise StorageUnavailable() from error
+
+    async def pragma(self, pragma: LiteralString) -> Any:
+        """Run one PRAGMA outside any transaction (``journal_mode``, ``query_only = ON`` ...); its first value."""
+        async with self._lock:
+            cursor = await self._require_connection().execute(f"PRAGMA {pragma}")
+            row = await cursor.fetchone()
+            await cursor.close()
+            return None if row is None else row[0]
+
+
+async def _rollback_quietly(connection: aiosqlite.Connection) -> None:
+    # After some errors (e.g. disk full) SQLite has already rolled back; a second ROLLBACK would fail.
+    if connection.in_transaction:
+        with suppress(sqlite3.Error):
+            await connection.execute("ROLLBACK")

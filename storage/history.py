@@ -1,0 +1,62 @@
+"""The append-only history: every state change, who made it and when (triggers forbid edits and deletes)."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from storage.database import Tx
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryEntry:
+    event_id: int
+    chat_id: int | None
+    tournament_id: int | None
+    actor: str
+    kind: str
+    at: datetime
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+
+def _entry(row: sqlite3.Row) -> HistoryEntry:
+    return HistoryEntry(
+        event_id=row["event_id"],
+        chat_id=row["chat_id"],
+        tournament_id=row["tournament_id"],
+        actor=row["actor"],
+        kind=row["kind"],
+        at=datetime.fromisoformat(row["at"]),
+        details=json.loads(row["details"]),
+    )
+
+
+async def append(
+    tx: Tx,
+    *,
+    chat_id: int | None,
+    actor: str,
+    kind: str,
+    at: datetime,
+    details: Mapping[str, Any] | None = None,
+    tournament_id: int | None = None,
+) -> int:
+    """Add one event; its id. ``details`` must be JSON-serializable."""
+    return await tx.insert(
+        "INSERT INTO history (chat_id, tournament_id, actor, kind, details, at) VALUES (?, ?, ?, ?, ?, ?)",
+        (chat_id, tournament_id, actor, kind, json.dumps(dict(details or {}), ensure_ascii=False), at.isoformat()),
+    )
+
+
+async def for_chat(tx: Tx, chat_id: int) -> list[HistoryEntry]:
+    rows = await tx.fetch_all("SELECT * FROM history WHERE chat_id = ? ORDER BY event_id", (chat_id,))
+    return [_entry(row) for row in rows]
+
+
+async def for_tournament(tx: Tx, tournament_id: int) -> list[HistoryEntry]:
+    rows = await tx.fetch_all("SELECT * FROM history WHERE tournament_id = ? ORDER BY event_id", (tournament_id,))
+    return [_entry(row) for row in rows]

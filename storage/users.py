@@ -1,0 +1,52 @@
+"""The Telegram users the bot has seen (the Bot API cannot look up an ``@username``)."""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+from datetime import datetime
+
+from storage.database import Tx
+
+
+@dataclass(frozen=True, slots=True)
+class SeenUser:
+    user_id: int
+    username: str | None
+    display_name: str
+    language_code: str | None
+
+
+def _user(row: sqlite3.Row) -> SeenUser:
+    return SeenUser(row["user_id"], row["username"], row["display_name"], row["language_code"])
+
+
+async def remember_user(
+    tx: Tx, user_id: int, username: str | None, display_name: str, language_code: str | None, at: datetime
+) -> None:
+    """Insert or refresh a user. A username now used by this user is dropped from whoever had it before."""
+    if username:
+        await tx.execute(
+            "UPDATE users SET username = NULL WHERE lower(username) = lower(?) AND user_id != ?",
+            (username, user_id),
+        )
+    await tx.execute(
+        "INSERT INTO users (user_id, username, display_name, language_code, last_seen_at) VALUES (?, ?, ?, ?, ?)"
+        " ON CONFLICT (user_id) DO UPDATE SET username = excluded.username, display_name = excluded.display_name,"
+        " language_code = excluded.language_code, last_seen_at = excluded.last_seen_at",
+        (user_id, username or None, display_name, language_code, at.isoformat()),
+    )
+
+
+async def get_user(tx: Tx, user_id: int) -> SeenUser | None:
+    row = await tx.fetch_one("SELECT * FROM users WHERE user_id = ?", (user_id,))
+    return None if row is None else _user(row)
+
+
+async def find_by_username(tx: Tx, username: str) -> SeenUser | None:
+    """The user last seen with ``username`` (with or without the leading ``@``, any case)."""
+    row = await tx.fetch_one(
+        "SELECT * FROM users WHERE lower(username) = lower(?) ORDER BY last_seen_at DESC LIMIT 1",
+        (username.removeprefix("@"),),
+    )
+    return None if row is None else _user(row)

@@ -1,0 +1,111 @@
+"""``python -m bot run``: refuses without a token; against a local Bot API server it answers, survives SIGKILL,
+and does not apply re-delivered updates twice."""
+
+import logging
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from bot.cli import main
+from bot.cli.run import RedactToken
+from bot.offline.http_server import BotApiServer
+from bot.offline.telegram import ApiCall
+from bot.offline.updates import FakeUser, UpdateFactory, group_chat
+
+TOKEN = "424242:process-test-secret"
+ADMIN = FakeUser(11, "老王", "laowang")
+GROUP = group_chat(-4_000_777, "周五掼蛋")
+
+
+def test_run_without_a_token_says_how_to_set_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("TELEGRAM_BOT_TOKEN", raising=False)
+    monkeypatch.setenv("GUANDAN_LANG", "en")
+    assert main(["run"]) == 2
+    assert "@BotFather" in capsys.readouterr().err
+
+
+def test_run_with_a_bad_setting_exits_2(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("GUANDAN_TZ", "Nowhere/Special")
+    assert main(["run"]) == 2
+    assert "Nowhere/Special" in capsys.readouterr().err
+
+
+def test_the_token_is_redacted_from_log_lines() -> None:
+    record = logging.LogRecord("httpx", logging.INFO, "", 0, "POST https://x/bot%s/getMe", (TOKEN,), None)
+    RedactToken(TOKEN).filter(record)
+    assert record.getMessage() == "POST https://x/bot<token>/getMe"
+
+
+@pytest.fixture
+def server() -> Iterator[BotApiServer]:
+    with BotApiServer() as running:
+        running.on_server(lambda: running.telegram.set_admins(int(GROUP["id"]), ADMIN.to_json()))
+        yield running
+
+
+def start_bot(server: BotApiServer, db: Path, cwd: Path) -> subprocess.Popen[str]:
+    env = {key: value for key, value in os.environ.items() if not key.startswith(("TELEGRAM_", "GUANDAN_"))}
+    env |= {"TELEGRAM_BOT_TOKEN": TOKEN, "TELEGRAM_BASE_URL": server.base_url, "GUANDAN_DB": str(db)}
+    return subprocess.Popen([sys.executable, "-m", "bot", "run"], env=env, cwd=cwd, stdin=subprocess.DEVNULL,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+
+
+def replies(calls: list[ApiCall]) -> list[ApiCall]:
+    return [call for call in calls if call.method == "sendMessage" and call.status == 200]
+
+
+def quoting(calls: list[ApiCall], message_id: int) -> list[ApiCall]:
+    return [call for call in replies(calls) if call.params.get("reply_parameters", {}).get("message_id") == message_id]
+
+
+def confirmed_past(update_id: int):  # type: ignore[no-untyped-def]
+    return lambda calls: any(
+        call.method == "getUpdates" and (call.params.get("offset") or 0) > update_id for call in calls)
+
+
+def test_the_bot_process_answers_survives_sigkill_and_ignores_redelivered_updates(
+    server: BotApiServer, tmp_path: Path
+) -> None:
+    db = tmp_path / "bot.sqlite3"
+    factory = UpdateFactory()
+    start = factory.message(GROUP, ADMIN, "/start")
+    switch = factory.message(GROUP, ADMIN, "/lang en")
+    bot = start_bot(server, db, tmp_path)
+    try:
+        server.enqueue_update(start)
+        server.enqueue_update(switch)
+        calls = server.wait_for(lambda calls: len(replies(calls)) >= 2)
+        assert "掼蛋比赛机器人" in quoting(calls, start["message"]["message_id"])[0].text
+        assert quoting(calls, switch["message"]["message_id"])[0].text == "Done: this chat now speaks English."
+        server.wait_for(confirmed_past(switch["update_id"]))
+    finally:
+        bot.send_signal(signal.SIGKILL)
+        output = bot.communicate(timeout=10)[0]
+    assert TOKEN not in output
+
+    # Telegram re-delivers what it believes unconfirmed; the restarted bot must not apply it again.
+    server.on_server(lambda: server.telegram.redeliver_from(start["update_id"]))
+    ask = factory.message(GROUP, ADMIN, "/lang")
+    before = len(replies(server.calls()))
+    bot = start_bot(server, db, tmp_path)
+    try:
+        server.enqueue_update(ask)
+        server.wait_for(confirmed_past(ask["update_id"]))
+        calls = server.wait_for(lambda calls: len(replies(calls)) > before)
+    finally:
+        bot.send_signal(signal.SIGKILL)
+        bot.communicate(timeout=10)
+    assert "This chat speaks English." in quoting(calls, ask["message"]["message_id"])[0].text
+    assert len(replies(calls)) == before + 1
+    with sqlite3.connect(db) as connection:
+        assert connection.execute("SELECT count(*) FROM history WHERE kind = 'chat.language'").fetchone() == (1,)

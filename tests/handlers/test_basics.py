@@ -1,0 +1,62 @@
+from typing import Any
+
+import pytest
+
+from bot.offline.harness import OfflineBot
+from bot.offline.updates import FakeUser
+from tests.handlers.conftest import Group
+
+
+async def test_start_greets_and_lists_member_commands_without_organiser_ones(group_with_admin: Group) -> None:
+    [reply] = await group_with_admin.say(group_with_admin.member, "/start")
+    assert "你好" in reply and "/help" in reply and "/start" in reply
+    assert "/lang" not in reply and "组织者" not in reply
+
+
+async def test_help_shows_organiser_commands_to_an_administrator(group_with_admin: Group) -> None:
+    [reply] = await group_with_admin.say(group_with_admin.admin, "/help")
+    assert "组织者命令" in reply and "/lang" in reply
+
+
+async def test_help_in_private_uses_the_users_language_and_lists_lang(
+    offline: OfflineBot, private_member: dict[str, Any], member: FakeUser
+) -> None:
+    [reply] = await offline.say(private_member, member, "/help")
+    assert "Commands you can use" in reply and "/lang" in reply and "Add me to your club's group" in reply
+
+
+async def test_start_accepts_a_deep_link_payload(offline: OfflineBot, private_member: dict[str, Any],
+                                                 member: FakeUser) -> None:
+    [reply] = await offline.say(private_member, member, "/start from-website")
+    assert "Hello" in reply
+
+
+async def test_help_addressed_with_the_bot_username(group_with_admin: Group) -> None:
+    [reply] = await group_with_admin.say(group_with_admin.member, "/help@guandan_test_bot")
+    assert "/start" in reply
+
+
+async def test_help_for_another_bot_is_ignored(group_with_admin: Group) -> None:
+    assert await group_with_admin.say(group_with_admin.member, "/help@some_other_bot") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("/help me", "多余的内容：“me”"),
+        ("/start a b", "多余的内容：“b”"),
+        ("/help " + "长" * 4000, "参数太长了"),
+        ("/start " + "x" * 4000, "参数太长了：最多 64 个字符"),
+    ],
+)
+async def test_bad_input_gets_a_short_explanation_with_usage(group_with_admin: Group, text: str,
+                                                             expected: str) -> None:
+    [reply] = await group_with_admin.say(group_with_admin.member, text)
+    assert expected in reply and "用法" in reply and len(reply) < 300
+
+
+async def test_group_replies_quote_the_command(group_with_admin: Group) -> None:
+    await group_with_admin.say(group_with_admin.member, "/help")
+    [call] = group_with_admin.offline.telegram.calls_to("sendMessage")
+    assert call.params["parse_mode"] == "HTML"
+    assert "reply_parameters" in call.params

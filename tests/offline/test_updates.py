@@ -1,0 +1,45 @@
+from telegram import Bot, MessageEntity
+
+from bot.offline.fake_api import FakeBotApi
+from bot.offline.telegram import ANONYMOUS_ADMIN_ID
+from bot.offline.updates import FakeUser, UpdateFactory, group_chat, supergroup_chat, to_update
+
+ALICE = FakeUser(1, "Alice", "alice")
+
+
+async def test_a_command_carries_a_bot_command_entity_at_offset_zero() -> None:
+    async with Bot("1:fake", request=FakeBotApi()) as bot:
+        update = to_update(UpdateFactory().message(group_chat(), ALICE, "/lang🀄@guandan_test_bot en"), bot)
+    assert update.message is not None
+    [entity] = update.message.entities
+    assert (entity.type, entity.offset, entity.length) == (MessageEntity.BOT_COMMAND, 0, 24)  # 🀄 is 2 UTF-16 units
+    assert update.message.get_bot() is bot
+
+
+def test_updates_and_messages_are_numbered() -> None:
+    factory = UpdateFactory(first_update_id=40)
+    first, second = factory.message(group_chat(), ALICE, "a"), factory.message(group_chat(), ALICE, "b")
+    assert (first["update_id"], second["update_id"]) == (40, 41)
+    assert first["message"]["message_id"] != second["message"]["message_id"]
+
+
+def test_anonymous_admin_posts_as_the_group() -> None:
+    chat = supergroup_chat()
+    message = UpdateFactory().message(chat, None, "/lang en", sender_chat=chat)["message"]
+    assert message["sender_chat"]["id"] == chat["id"] and message["from"]["id"] == ANONYMOUS_ADMIN_ID
+
+
+def test_callback_query_and_migration_shapes() -> None:
+    factory = UpdateFactory()
+    sent = factory.bot_message_json(group_chat(), {"id": 7, "is_bot": True, "first_name": "Bot"}, "sign up?")
+    press = factory.callback_query(group_chat(), ALICE, "su:1", sent)
+    assert press["callback_query"]["data"] == "su:1" and press["callback_query"]["message"] == sent
+    old, new = factory.migration(group_chat(), supergroup_chat(), ALICE)
+    assert old["message"]["migrate_to_chat_id"] == supergroup_chat()["id"]
+    assert new["message"]["migrate_from_chat_id"] == group_chat()["id"]
+
+
+def test_mention_entity() -> None:
+    message = UpdateFactory().mention(group_chat(), ALICE, "guandan_test_bot", "什么是接风")["message"]
+    assert message["text"] == "@guandan_test_bot 什么是接风"
+    assert message["entities"] == [{"type": "mention", "offset": 0, "length": 17}]

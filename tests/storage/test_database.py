@@ -1,0 +1,113 @@
+import asyncio
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from bot.errors import StorageError
+from storage import Storage
+from storage.database import StorageUnavailable
+
+
+async def test_file_and_folder_are_created(db_path: Path, storage: Storage) -> None:
+    assert db_path.is_file()
+
+
+async def test_wal_foreign_keys_and_busy_timeout_are_on(storage: Storage) -> None:
+    assert await storage.pragma("journal_mode") == "wal"
+    assert await storage.pragma("foreign_keys") == 1
+    assert await storage.pragma("busy_timeout") == storage.busy_timeout_ms
+
+
+async def test_transaction_commits(storage: Storage) -> None:
+    async with storage.transaction() as tx:
+        await tx.execute("INSERT INTO processed_updates (update_id, processed_at) VALUES (1, 'x')")
+    async with storage.read() as tx:
+        assert await tx.fetch_value("SELECT count(*) FROM processed_updates") == 1
+
+
+async def test_transaction_rolls_back_on_error(storage: Storage) -> None:
+    with pytest.raises(ZeroDivisionError):
+        async with storage.transaction() as tx:
+            await tx.execute("INSERT INTO processed_updates (update_id, processed_at) VALUES (1, 'x')")
+            raise ZeroDivisionError
+    async with storage.read() as tx:
+        assert await tx.fetch_value("SELECT count(*) FROM processed_updates") == 0
+
+
+async def test_storage_is_usable_after_a_rollback(storage: Storage) -> None:
+    with pytest.raises(RuntimeError):
+        async with storage.transaction():
+            raise RuntimeError
+    async with storage.transaction() as tx:
+        assert await tx.insert("INSERT INTO processed_updates (update_id, processed_at) VALUES (7, 'x')") == 7
+
+
+async def test_read_keeps_nothing(storage: Storage) -> None:
+    async with storage.read() as tx:
+        await tx.execute("INSERT INTO processed_updates (update_id, processed_at) VALUES (1, 'x')")
+    async with storage.read() as tx:
+        assert await tx.fetch_value("SELECT count(*) FROM processed_updates") == 0
+
+
+async def _increment_slowly(storage: Storage) -> None:
+    async with storage.transaction() as tx:
+        value = await tx.fetch_value("SELECT count(*) FROM processed_updates")
+        await asyncio.sleep(0.01)  # the other task gets the loop here: without serialization both read 0
+        await tx.execute("INSERT INTO processed_updates (update_id, processed_at) VALUES (?, 'x')", (value + 1,))
+
+
+async def test_concurrent_transactions_of_one_storage_serialize(storage: Storage) -> None:
+    await asyncio.gather(*(_increment_slowly(storage) for _ in range(5)))
+    async with storage.read() as tx:
+        assert await tx.fetch_value("SELECT max(update_id) FROM processed_updates") == 5
+
+
+async def test_writers_on_two_connections_serialize(db_path: Path, storage: Storage) -> None:
+    async with Storage(db_path) as other:
+        await asyncio.gather(*(_increment_slowly(s) for s in (storage, other, storage, other)))
+    async with storage.read() as tx:
+        assert await tx.fetch_value("SELECT max(update_id) FROM processed_updates") == 4
+
+
+async def test_writer_waits_longer_than_busy_timeout_gets_storage_error(db_path: Path, storage: Storage) -> None:
+    async with Storage(db_path, busy_timeout_ms=50) as impatient, storage.transaction():
+        with pytest.raises(StorageError):
+            async with impatient.transaction():
+                pass
+
+
+async def test_read_only_database_gives_storage_error_and_writes_nothing(storage: Storage) -> None:
+    await storage.pragma("query_only = ON")
+    with pytest.raises(StorageUnavailable):
+        async with storage.transaction() as tx:
+            await tx.execute("INSERT INTO processed_updates (update_id, processed_at) VALUES (1, 'x')")
+    await storage.pragma("query_only = OFF")
+    async with storage.read() as tx:
+        assert await tx.fetch_value("SELECT count(*) FROM processed_updates") == 0
+
+
+async def test_full_disk_gives_storage_error_and_nothing_half_written(storage: Storage) -> None:
+    pages = await storage.pragma("page_count")
+    await storage.pragma(f"max_page_count = {int(pages)}")  # type: ignore[misc]
+    with pytest.raises(StorageUnavailable) as raised:
+        async with storage.transaction() as tx:
+            await tx.execute("INSERT INTO history (actor, kind, at) VALUES ('a', 'small', 'x')")
+            await tx.execute("INSERT INTO history (actor, kind, details, at) VALUES ('a', 'big', ?, 'x')",
+                             ('{"blob": "' + "x" * 200_000 + '"}',))
+    assert isinstance(raised.value.__cause__, sqlite3.OperationalError)
+    async with storage.read() as tx:
+        assert await tx.fetch_value("SELECT count(*) FROM history") == 0
+
+
+async def test_unopened_storage_refuses_work(db_path: Path) -> None:
+    with pytest.raises(RuntimeError):
+        async with Storage(db_path).transaction():
+            pass
+
+
+async def test_database_path_that_cannot_be_created_gives_storage_error(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    with pytest.raises(StorageError):
+        await Storage(blocker / "bot.sqlite3").open()

@@ -1,0 +1,36 @@
+from pathlib import Path
+
+from telegram.ext import AIORateLimiter
+
+from bot.app import build_application, shutdown, startup
+from bot.config import Settings
+from bot.offline.fake_api import FakeBotApi
+from storage.migrations import applied_versions
+
+TOKEN = "777:app-test-secret"
+
+
+def test_production_build_uses_the_rate_limiter_and_the_base_url(tmp_path: Path) -> None:
+    settings = Settings(token=TOKEN, base_url="http://127.0.0.1:8081/bot", db_path=tmp_path / "x.sqlite3")
+    application = build_application(settings)
+    assert isinstance(application.bot.rate_limiter, AIORateLimiter)
+    assert application.bot.base_url == f"http://127.0.0.1:8081/bot{TOKEN}"
+    assert application.bot.defaults is not None and application.bot.defaults.parse_mode == "HTML"
+
+
+def test_tests_build_without_a_rate_limiter(tmp_path: Path) -> None:
+    application = build_application(Settings(db_path=tmp_path / "x.sqlite3"), request=FakeBotApi(), rate_limiter=None)
+    assert application.bot.rate_limiter is None
+
+
+async def test_startup_opens_and_migrates_the_storage_and_shutdown_closes_it(tmp_path: Path) -> None:
+    api = FakeBotApi()
+    application = build_application(Settings(db_path=tmp_path / "x.sqlite3"), request=api, rate_limiter=None)
+    await application.initialize()
+    await startup(application)
+    storage = application.bot_data.services.storage
+    assert await applied_versions(storage) == [1]
+    assert len(api.telegram.calls_to("setMyCommands")) == 6
+    await application.shutdown()
+    await shutdown(application)
+    assert not storage.is_open

@@ -1,0 +1,72 @@
+from pathlib import Path
+
+import pytest
+
+from bot.config import (
+    DEFAULT_DB,
+    BadEnvFile,
+    BadLanguageSetting,
+    BadTimezoneSetting,
+    Settings,
+    load_settings,
+    parse_env_file,
+)
+from bot.i18n import Language
+
+TOKEN = "123456789:AAsecret-token"
+
+
+def test_defaults_without_anything(tmp_path: Path) -> None:
+    settings = load_settings({}, tmp_path / "missing.env")
+    assert settings.token is None and not settings.has_token and settings.base_url is None
+    assert settings.db_path == DEFAULT_DB and settings.language is Language.ZH
+    assert settings.timezone.key == "Asia/Shanghai"
+
+
+def test_everything_from_the_environment(tmp_path: Path) -> None:
+    settings = load_settings(
+        {"TELEGRAM_BOT_TOKEN": TOKEN, "TELEGRAM_BASE_URL": "http://127.0.0.1:8081/bot", "GUANDAN_DB": "x.db",
+         "GUANDAN_LANG": "en", "GUANDAN_TZ": "Europe/Berlin"},
+        None,
+    )
+    assert settings.token == TOKEN and settings.base_url == "http://127.0.0.1:8081/bot"
+    assert settings.db_path == Path("x.db") and settings.language is Language.EN
+    assert settings.timezone.key == "Europe/Berlin"
+
+
+def test_env_file_is_read_and_the_environment_wins(tmp_path: Path) -> None:
+    env_file = tmp_path / ".env"
+    env_file.write_text(f'# settings\nexport TELEGRAM_BOT_TOKEN="{TOKEN}"\nGUANDAN_LANG=en  # English\n\n'
+                        "GUANDAN_DB=from_file.db\n", encoding="utf-8")
+    settings = load_settings({"GUANDAN_DB": "from_env.db"}, env_file)
+    assert settings.token == TOKEN and settings.language is Language.EN and settings.db_path == Path("from_env.db")
+
+
+def test_empty_values_count_as_unset() -> None:
+    assert load_settings({"TELEGRAM_BOT_TOKEN": "  ", "GUANDAN_LANG": ""}, None) == Settings()
+
+
+@pytest.mark.parametrize(
+    ("environ", "error"),
+    [
+        ({"GUANDAN_LANG": "fr"}, BadLanguageSetting),
+        ({"GUANDAN_TZ": "Mars/Olympus"}, BadTimezoneSetting),
+        ({"GUANDAN_TZ": "../../etc/passwd"}, BadTimezoneSetting),
+    ],
+)
+def test_bad_settings_are_refused(environ: dict[str, str], error: type[Exception]) -> None:
+    with pytest.raises(error):
+        load_settings(environ, None)
+
+
+def test_bad_env_line_names_its_number_not_its_content() -> None:
+    with pytest.raises(BadEnvFile) as raised:
+        parse_env_file(f"GUANDAN_LANG=zh\n{TOKEN}\n")
+    assert raised.value.params == {"line": 2}
+    assert TOKEN not in str(raised.value)
+
+
+def test_the_token_is_never_shown() -> None:
+    settings = load_settings({"TELEGRAM_BOT_TOKEN": TOKEN}, None)
+    assert TOKEN not in repr(settings) and TOKEN not in str(settings) and TOKEN not in f"{settings}"
+    assert "token=<set>" in repr(settings)
