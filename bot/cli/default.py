@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import argparse
 
-from bot.cli import Subcommand
+from bot.cli import Subcommand, render
 
 # One line per subcommand module; keep sorted by name.
-SUBCOMMANDS: tuple[Subcommand, ...] = ()
+SUBCOMMANDS: tuple[Subcommand, ...] = (
+    render.COMMAND,
+)
 
 
 def run_default(parser: argparse.ArgumentParser) -> int:
