@@ -8,7 +8,7 @@ times faster than true colour (PNG's per-row filter search is the slowest step o
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from PIL import Image, ImageColor
@@ -28,7 +28,11 @@ class Picture:
 
 
 def to_picture(image: Image.Image, label: str = "", exact_colours: Iterable[str] = ()) -> Picture:
-    """Encode ``image`` as a palette PNG; ``exact_colours`` (the theme's flat colours) keep their exact values."""
+    """Encode ``image`` as a palette PNG; ``exact_colours`` (the theme's flat colours) are always in the palette.
+
+    Pixels map to the palette through Pillow's colour cache, so a flat area may come out a unit or two off its
+    theme colour, never visibly so.
+    """
     buffer = io.BytesIO()
     _to_palette(image, tuple(exact_colours)).save(buffer, "PNG", compress_level=PNG_COMPRESS_LEVEL)
     return Picture(buffer.getvalue(), image.width, image.height, label)
@@ -39,8 +43,16 @@ def _to_palette(image: Image.Image, exact: tuple[str, ...]) -> Image.Image:
     # The palette is chosen on a reduced copy (cheap), then the full image is mapped onto it without dithering.
     sample = image.reduce(_PALETTE_SAMPLE_REDUCTION) if min(image.size) >= 3 * _PALETTE_SAMPLE_REDUCTION else image
     chosen = sample.quantize(colors=256 - len(exact_rgb), method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-    palette = list(chosen.getpalette() or [])[: 3 * (256 - len(exact_rgb))]
+    found = list(chosen.getpalette() or [])[: 3 * (256 - len(exact_rgb))]
+    # Pillow maps a pixel through a cache slot a few units off the pixel's colour; a found colour that close to a
+    # theme colour could win the slot and shift a flat area slightly, so such near-duplicates give way.
+    candidates = [tuple(found[index : index + 3]) for index in range(0, len(found), 3)]
+    palette = [channel for colour in candidates if not _near(colour, exact_rgb) for channel in colour]
     flat = [channel for colour in exact_rgb for channel in colour] + palette
     holder = Image.new("P", (1, 1))
     holder.putpalette(flat + [0] * (768 - len(flat)))
     return image.quantize(palette=holder, dither=Image.Dither.NONE)
+
+
+def _near(colour: tuple[int, ...], others: Sequence[tuple[int, ...]], reach: int = 10) -> bool:
+    return any(max(abs(a - b) for a, b in zip(colour, other, strict=True)) <= reach for other in others)

@@ -129,14 +129,21 @@ def _decode(data: bytes) -> str:
     raise NotASpreadsheetError()
 
 
+_DELIMITERS = (",", "\t", ";", "，")
+
+
+def _delimiter(text: str) -> str:
+    """The candidate found on most of the first lines (a title line may have none); a comma when in doubt."""
+    lines = [line for line in text.splitlines()[:40] if line.strip()][:20]
+    counts = {candidate: sum(candidate in line for line in lines) for candidate in _DELIMITERS}
+    best = max(_DELIMITERS, key=lambda candidate: counts[candidate])
+    return best if counts[best] else ","
+
+
 def _csv_rows(text: str) -> Iterator[SheetRow]:
-    sample = text[:8192]
-    try:
-        dialect: type[csv.Dialect] | csv.Dialect = csv.Sniffer().sniff(sample, delimiters=",\t;，")
-    except csv.Error:
-        dialect = csv.excel
     # Rows are numbered by record, as Excel numbers them when it opens the CSV.
-    for number, cells in enumerate(csv.reader(io.StringIO(text), dialect), start=1):
+    reader = csv.reader(io.StringIO(text), delimiter=_delimiter(text))
+    for number, cells in enumerate(reader, start=1):
         if number > MAX_SCANNED_ROWS:
             break
         yield SheetRow(number, tuple(cell.strip() for cell in cells[:MAX_COLUMNS]))
