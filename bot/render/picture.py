@@ -55,4 +55,8 @@ def _to_palette(image: Image.Image, exact: tuple[str, ...]) -> Image.Image:
 
 
 def _near(colour: tuple[int, ...], others: Sequence[tuple[int, ...]], reach: int = 10) -> bool:
-    return any(max(abs(a - b) for a, b in zip(colour, other, strict=True)) <= reach for other in others)
+    red, green, blue = colour[:3]
+    for other_red, other_green, other_blue in others:
+        if abs(red - other_red) <= reach and abs(green - other_green) <= reach and abs(blue - other_blue) <= reach:
+            return True
+    return False
