@@ -8,17 +8,22 @@ from PIL import ImageFont
 
 from bot.render import fonts
 from bot.render.fonts import font, font_source, has_glyph
+from bot.render.stamp import stamp
+from bot.render.text import fit
+
+
+def forget_loaded_fonts() -> None:
+    for cached in (fonts.font_source, fonts.font, stamp, fit):
+        cached.cache_clear()
 
 
 @pytest.fixture
 def no_cjk_font_installed(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.setattr(fonts, "FONT_PACKAGE", "no_such_font_package")
     monkeypatch.setattr(fonts, "SYSTEM_CANDIDATES", ())
-    fonts.font_source.cache_clear()
-    fonts.font.cache_clear()
+    forget_loaded_fonts()
     yield
-    fonts.font_source.cache_clear()
-    fonts.font.cache_clear()
+    forget_loaded_fonts()
 
 
 def test_the_packaged_simplified_chinese_face_is_used() -> None:
@@ -41,6 +46,11 @@ def test_the_glyph_check_can_tell_a_missing_glyph() -> None:
 
 
 def test_without_any_cjk_font_the_builtin_font_is_used(no_cjk_font_installed: None) -> None:
+    from bot.render.bracket_picture import render_bracket
+    from bot.render.sample import sample_rows
+
     assert font_source() is None
     assert font(16).getlength("Round 1") > 0
     assert not has_glyph(font(16), "张")
+    (picture,) = render_bracket(sample_rows(3), lang="en")
+    assert picture.png.startswith(b"\x89PNG")
