@@ -8,6 +8,8 @@ variable                 meaning                                                
 ``GUANDAN_DB``           the SQLite file                                                       ``data/guandan.sqlite3``
 ``GUANDAN_LANG``         language of groups that have not chosen one (``zh`` or ``en``)        ``zh``
 ``GUANDAN_TZ``           IANA time zone for dates shown to people                              ``Asia/Shanghai``
+``GUANDAN_RATE_LIMIT``   ``off`` sends without Telegram's pacing (benchmarks against a local   ``on``
+                         fake only); ``on`` paces sends through PTB's ``AIORateLimiter``
 =======================  ====================================================================  ======================
 
 The token never appears in ``repr``/``str`` of :class:`Settings`, in logs or in messages.
@@ -26,6 +28,7 @@ from bot.i18n import DEFAULT_LANGUAGE, Language
 
 DEFAULT_DB = Path("data/guandan.sqlite3")
 DEFAULT_TIMEZONE = "Asia/Shanghai"
+_SWITCH_WORDS = {"on": True, "off": False, "true": True, "false": False, "1": True, "0": False}
 
 
 class BadLanguageSetting(UsageError):
@@ -34,6 +37,10 @@ class BadLanguageSetting(UsageError):
 
 class BadTimezoneSetting(UsageError):
     key = "config.bad_timezone"
+
+
+class BadRateLimitSetting(UsageError):
+    key = "config.bad_rate_limit"
 
 
 class BadEnvFile(UsageError):
@@ -47,6 +54,8 @@ class Settings:
     db_path: Path = DEFAULT_DB
     language: Language = DEFAULT_LANGUAGE
     timezone: ZoneInfo = field(default_factory=lambda: ZoneInfo(DEFAULT_TIMEZONE))
+    rate_limit: bool = True
+    """Pace sends as Telegram demands (production); off only for load tests against a local fake Bot API."""
 
     @property
     def has_token(self) -> bool:
@@ -56,7 +65,7 @@ class Settings:
         token = "<set>" if self.token else "<unset>"
         return (
             f"Settings(token={token}, base_url={self.base_url!r}, db_path={str(self.db_path)!r}, "
-            f"language={self.language.value!r}, timezone={self.timezone.key!r})"
+            f"language={self.language.value!r}, timezone={self.timezone.key!r}, rate_limit={self.rate_limit!r})"
         )
 
     __str__ = __repr__
@@ -108,10 +117,14 @@ def load_settings(environ: Mapping[str, str] | None = None, env_file: Path | Non
         timezone = ZoneInfo(zone_name)
     except (ZoneInfoNotFoundError, ValueError):
         raise BadTimezoneSetting(value=zone_name) from None
+    rate_limit_text = (get("GUANDAN_RATE_LIMIT") or "on").lower()
+    if rate_limit_text not in _SWITCH_WORDS:
+        raise BadRateLimitSetting(value=rate_limit_text)
     return Settings(
         token=get("TELEGRAM_BOT_TOKEN"),
         base_url=get("TELEGRAM_BASE_URL"),
         db_path=Path(get("GUANDAN_DB") or DEFAULT_DB),
         language=language,
         timezone=timezone,
+        rate_limit=_SWITCH_WORDS[rate_limit_text],
     )

@@ -48,30 +48,25 @@ class Tx:
         finally:
             await cursor.close()
 
+    # Each call below is one trip to aiosqlite's worker thread (~0.1 ms of CPU on the 2 GHz benchmark machine);
+    # an update makes a dozen of them, so queries avoid the cursor's extra trips for fetching and closing.
+
     async def insert(self, sql: LiteralString, params: Params = ()) -> int:
         """Run one INSERT; the new row's rowid."""
-        cursor = await self._connection.execute(sql, params)
-        try:
-            if cursor.lastrowid is None:
-                raise RuntimeError("the statement inserted no row")
-            return cursor.lastrowid
-        finally:
-            await cursor.close()
+        row = await self._connection.execute_insert(sql, params)
+        if row is None or row[0] is None:
+            raise RuntimeError("the statement inserted no row")
+        return int(row[0])
 
     async def fetch_one(self, sql: LiteralString, params: Params = ()) -> sqlite3.Row | None:
-        cursor = await self._connection.execute(sql, params)
-        try:
-            row: sqlite3.Row | None = await cursor.fetchone()
+        """The first row, or ``None``; meant for queries of one row (all rows are fetched)."""
+        rows = await self._connection.execute_fetchall(sql, params)
+        for row in rows:
             return row
-        finally:
-            await cursor.close()
+        return None
 
     async def fetch_all(self, sql: LiteralString, params: Params = ()) -> list[sqlite3.Row]:
-        cursor = await self._connection.execute(sql, params)
-        try:
-            return list(await cursor.fetchall())
-        finally:
-            await cursor.close()
+        return list(await self._connection.execute_fetchall(sql, params))
 
     async def fetch_value(self, sql: LiteralString, params: Params = ()) -> Any:
         """The first column of the first row, or ``None`` when there is no row."""

@@ -6,6 +6,7 @@ from bot.config import (
     DEFAULT_DB,
     BadEnvFile,
     BadLanguageSetting,
+    BadRateLimitSetting,
     BadTimezoneSetting,
     Settings,
     load_settings,
@@ -52,6 +53,7 @@ def test_empty_values_count_as_unset() -> None:
         ({"GUANDAN_LANG": "fr"}, BadLanguageSetting),
         ({"GUANDAN_TZ": "Mars/Olympus"}, BadTimezoneSetting),
         ({"GUANDAN_TZ": "../../etc/passwd"}, BadTimezoneSetting),
+        ({"GUANDAN_RATE_LIMIT": "sometimes"}, BadRateLimitSetting),
     ],
 )
 def test_bad_settings_are_refused(environ: dict[str, str], error: type[Exception]) -> None:
@@ -70,3 +72,10 @@ def test_the_token_is_never_shown() -> None:
     settings = load_settings({"TELEGRAM_BOT_TOKEN": TOKEN}, None)
     assert TOKEN not in repr(settings) and TOKEN not in str(settings) and TOKEN not in f"{settings}"
     assert "token=<set>" in repr(settings)
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"), [("off", False), ("OFF", False), ("0", False), ("on", True), ("", True)],
+)
+def test_the_rate_limiter_is_on_unless_switched_off(value: str, expected: bool) -> None:
+    assert load_settings({"GUANDAN_RATE_LIMIT": value}, None).rate_limit is expected

@@ -53,7 +53,7 @@ def run_bot(settings: Settings) -> int:
     from bot.app import build_application
 
     configure_logging(settings.token)
-    application = build_application(settings)
+    application = build_application(settings, rate_limiter=settings.rate_limit)
     logging.getLogger(__name__).info("polling Telegram; database %s", settings.db_path)
     application.run_polling(allowed_updates=Update.ALL_TYPES)
     return 0

@@ -152,6 +152,17 @@ class BotApiServer:
 
         return self.on_server(add)
 
+    def enqueue_updates(self, updates: list[dict[str, Any]]) -> list[int]:
+        """Queue many updates at once (one hop to the server thread); their ids."""
+
+        def add() -> list[int]:
+            update_ids = [self.telegram.enqueue_update(update) for update in updates]
+            if self._updates_changed is not None:
+                self._updates_changed.set()
+            return update_ids
+
+        return self.on_server(add)
+
     def calls(self) -> list[ApiCall]:
         return self.on_server(lambda: list(self.telegram.calls))
 

@@ -7,6 +7,7 @@ bodies Telegram sends (429 ``retry_after``, 400, 403, ``migrate_to_chat_id``).
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import json
 from collections.abc import Mapping
@@ -45,6 +46,10 @@ class _Failure:
     description: str
     parameters: dict[str, Any] | None
     remaining: int
+
+
+def _update_id(update: Mapping[str, Any]) -> int:
+    return int(update["update_id"])
 
 
 def chat_type_for(chat_id: int) -> str:
@@ -127,7 +132,8 @@ class FakeTelegram:
         if "update_id" not in data:
             data["update_id"] = self._next_update_id
         self._next_update_id = max(self._next_update_id, int(data["update_id"]) + 1)
-        self.updates.append(data)
+        # Kept in id order so that getUpdates finds its offset by bisection even with thousands queued.
+        bisect.insort_right(self.updates, data, key=_update_id)
         return int(data["update_id"])
 
     def redeliver_from(self, update_id: int) -> None:
@@ -152,7 +158,8 @@ class FakeTelegram:
         self.calls.append(ApiCall("getUpdates", {"offset": offset, "limit": limit}))
         if offset:
             self.confirmed_offset = max(self.confirmed_offset, offset)
-        return [update for update in self.updates if update["update_id"] >= self.confirmed_offset][:limit]
+        start = bisect.bisect_left(self.updates, self.confirmed_offset, key=_update_id)
+        return self.updates[start:start + limit]
 
     def answer(
         self, method: str, params: Mapping[str, Any], files: Mapping[str, tuple[str, bytes]] | None = None
