@@ -20,6 +20,7 @@ from typing import Any, LiteralString
 import aiosqlite
 
 from bot.errors import StorageError
+from storage import updates
 
 Params = Sequence[Any] | Mapping[str, Any]
 
@@ -142,9 +143,12 @@ class Storage:
     async def transaction(self) -> AsyncIterator[Tx]:
         """``async with storage.transaction() as tx:`` — commit at the end of the block, roll back on any error.
 
-        Send replies only after the block has ended: then the change they announce is committed.
+        Send replies only after the block has ended: then the change they announce is committed. While an update is
+        being handled, the first transaction that changes a row also records the update's id (``storage.updates``):
+        its change and "this update was applied" commit together. :class:`updates.UpdateAlreadyApplied` if the id
+        was recorded meanwhile (the change is rolled back).
         """
-        async with self._lock, self._begin("BEGIN IMMEDIATE") as tx:
+        async with self._lock, self._begin("BEGIN IMMEDIATE", claim=updates.current_claim()) as tx:
             yield tx
 
     @asynccontextmanager
@@ -154,14 +158,23 @@ class Storage:
             yield tx
 
     @asynccontextmanager
-    async def _begin(self, begin: LiteralString, *, keep: bool = True) -> AsyncIterator[Tx]:
+    async def _begin(
+        self, begin: LiteralString, *, keep: bool = True, claim: updates.UpdateClaim | None = None
+    ) -> AsyncIterator[Tx]:
         connection = self._require_connection()
         try:
             await connection.execute(begin)
         except sqlite3.OperationalError as error:
             raise StorageUnavailable() from error
+        changes_before = connection.total_changes
+        recording = False
         try:
-            yield Tx(connection)
+            tx = Tx(connection)
+            yield tx
+            if claim is not None and not claim.recorded and connection.total_changes != changes_before:
+                recording = True
+                if not await updates.claim_update(tx, claim.update_id, claim.chat_id, claim.at):
+                    raise updates.UpdateAlreadyApplied(claim.update_id)
         except BaseException as failure:
             await _rollback_quietly(connection)
             if isinstance(failure, sqlite3.OperationalError):
@@ -172,6 +185,8 @@ class Storage:
         except sqlite3.OperationalError as error:
             await _rollback_quietly(connection)
             raise StorageUnavailable() from error
+        if recording and claim is not None:
+            claim.recorded = True
 
     async def pragma(self, pragma: LiteralString) -> Any:
         """Run one PRAGMA outside any transaction (``journal_mode``, ``query_only = ON`` ...); its first value."""

@@ -1,30 +1,56 @@
-"""Admitting an update before any handler sees it: once per update id, remembering who sent it."""
+"""Admitting an update before any handler sees it, and recording it when it is done (see ``storage.updates``)."""
 
 from __future__ import annotations
 
+import logging
 from datetime import datetime
 
 from bot.services.caller import Caller, Person
 from storage import Storage, chats, updates, users
+from storage.database import StorageUnavailable
+
+log = logging.getLogger(__name__)
 
 
 async def admit_update(
     storage: Storage, update_id: int, caller: Caller | None, people: tuple[Person, ...], at: datetime
 ) -> bool:
-    """Claim ``update_id`` and remember its chat and ``people`` (sender, replied-to user ...); ``False`` for a
-    re-delivery.
+    """``False`` for an update applied before (a re-delivery); otherwise remember its chat and ``people``
+    (sender, replied-to user ...) and open its claim: the first change the handlers make records it.
 
-    The claim commits before the handler runs, so a re-delivered update is never applied twice. The price: if
-    the process dies between this claim and the handler's own commit, that one command is dropped — its sender
-    got no reply and sends it again.
+    Remembering is best effort: on a full disk or a read-only database the update still goes on, so questions
+    are answered and changes fail with their own clear message.
     """
-    async with storage.transaction() as tx:
-        if not await updates.claim_update(tx, update_id, None if caller is None else caller.chat_id, at):
-            return False
-        if caller is not None:
-            await chats.remember_chat(tx, caller.chat_id, caller.chat_kind.value, caller.chat_title, at)
-        for person in people:
-            await users.remember_user(
-                tx, person.user_id, person.username, person.display_name, person.language_code, at
-            )
+    updates.close_claim()
+    try:
+        async with storage.transaction() as tx:
+            if await updates.is_processed(tx, update_id):
+                return False
+            if caller is not None:
+                await chats.remember_chat(tx, caller.chat_id, caller.chat_kind.value, caller.chat_title, at)
+            for person in people:
+                await users.remember_user(
+                    tx, person.user_id, person.username, person.display_name, person.language_code, at
+                )
+    except StorageUnavailable:
+        log.warning("update %s: the database refuses writes; its people were not remembered", update_id)
+        async with storage.read() as tx:
+            if await updates.is_processed(tx, update_id):
+                return False
+    updates.open_claim(update_id, None if caller is None else caller.chat_id, at)
     return True
+
+
+async def settle_update(storage: Storage) -> None:
+    """Record the update handled in this context if none of its transactions did (it changed nothing), so a
+    re-delivery is not answered twice. Best effort: an unrecorded question is merely answered again."""
+    claim = updates.current_claim()
+    updates.close_claim()
+    if claim is None:
+        return
+    try:
+        async with storage.transaction() as tx:
+            await updates.claim_update(tx, claim.update_id, claim.chat_id, claim.at)
+    except StorageUnavailable:
+        log.warning("update %s: the database refuses writes; it was not recorded", claim.update_id)
+    claim.recorded = True
