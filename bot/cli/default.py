@@ -5,9 +5,10 @@ from __future__ import annotations
 import argparse
 
 from bot.cli import Subcommand
+from bot.cli.rules import COMMAND as RULES
 
 # One line per subcommand module; keep sorted by name.
-SUBCOMMANDS: tuple[Subcommand, ...] = ()
+SUBCOMMANDS: tuple[Subcommand, ...] = (RULES,)
 
 
 def run_default(parser: argparse.ArgumentParser) -> int:
