@@ -3,7 +3,8 @@
 ``answer(question, lang)`` is all a caller needs (the chat's ``/rule`` handler, ``python -m bot rules``): it finds
 the sections with :class:`bot.ruleset.knowledge.RuleIndex`, built once per process from the ``rulebook`` catalogs of
 both languages and the synonyms of :mod:`bot.ruleset.glossary`, and returns the texts in the question's language
-(Chinese when the question has Chinese characters) unless ``lang`` says otherwise.
+(Chinese when the question has Chinese characters) unless ``lang`` says otherwise. Given the tournament's
+``RuleVariant``, each answer also says what this tournament chose where the rule documents differ.
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ from functools import cache
 from bot.i18n import Language, t
 from bot.ruleset.glossary import CONCEPTS, CONFUSABLE, SECTION_HINTS
 from bot.ruleset.knowledge import RuleIndex, SectionSource, has_cjk
+from bot.ruleset.variants import RuleVariant
+from bot.variant_notes import note
 
 RULE_SECTIONS: tuple[str, ...] = (
     "cards_and_deal", "card_order", "wild_card", "basic_plays", "sequences", "bombs", "comparisons",
@@ -33,6 +36,8 @@ class SectionAnswer:
     title: str
     text: str
     score: float
+    note: str | None = None
+    """This tournament's choice for the section (only when the caller passed its ``RuleVariant``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,8 +87,13 @@ def rule_index() -> RuleIndex:
     return RuleIndex(sources, CONCEPTS, CONFUSABLE)
 
 
-def answer(question: str, lang: Language | None = None, *, limit: int = 3) -> RuleAnswer:
-    """The best rule sections for ``question`` in ``lang`` (default: the question's language)."""
+def answer(
+    question: str, lang: Language | None = None, *, limit: int = 3, variant: RuleVariant | None = None
+) -> RuleAnswer:
+    """The best rule sections for ``question`` in ``lang`` (default: the question's language).
+
+    With ``variant`` (the tournament's rule choices) each section carries a note on what this tournament plays.
+    """
     language = lang or question_language(question)
     matches = rule_index().search(question[:MAX_QUESTION_CHARS], limit=limit)
     answers = tuple(
@@ -92,6 +102,7 @@ def answer(question: str, lang: Language | None = None, *, limit: int = 3) -> Ru
             t(f"rulebook.{match.section_id}.title", language),
             t(f"rulebook.{match.section_id}.text", language),
             match.score,
+            note(match.section_id, variant, language) if variant is not None else None,
         )
         for match in matches
     )
@@ -115,6 +126,8 @@ def render_answer(found: RuleAnswer) -> str:
         return t("rules.off_topic", found.lang) + "\n\n" + render_topics(found.lang)
     best, *others = found.answers
     text = f"{best.title}\n\n{best.text}"
+    if best.note:
+        text += f"\n\n{best.note}"
     if others:
         titles = t("rules.title_separator", found.lang).join(other.title for other in others)
         text += "\n\n" + t("rules.see_also", found.lang, titles=titles)

@@ -13,6 +13,16 @@ from bot.rulebook import (
     render_topics,
     topics,
 )
+from bot.ruleset.variants import (
+    AFailureOutcome,
+    APass,
+    DoubleDownTribute,
+    EqualTributes,
+    RuleVariant,
+    ScoringScale,
+    TieBreak,
+)
+from bot.variant_notes import note
 
 
 @pytest.mark.parametrize("lang", list(Language))
@@ -66,3 +76,28 @@ def test_very_long_questions_are_cut() -> None:
     found = answer("双下升几级" + "啊" * 5000)
     assert found.answers and found.answers[0].section_id == "level_up"
     assert len(found.question) > MAX_QUESTION_CHARS
+
+
+def test_a_tournament_variant_adds_its_choice() -> None:
+    variant = RuleVariant(a_failure_limit=2, a_failure_outcome=AFailureOutcome.BACK_TO_JACK)
+    found = answer("打A几次不过退回", variant=variant)
+    best = found.answers[0]
+    assert best.section_id == "a_rule"
+    assert best.note == "本赛事：打A累计 2 次不过就退回J重打；拿到头游且对家不是末游才算过A。"
+    assert render_answer(found).endswith(best.note)
+    assert answer("打A几次不过退回").answers[0].note is None
+
+
+@pytest.mark.parametrize("lang", list(Language))
+@pytest.mark.parametrize(
+    "variant",
+    [RuleVariant(), RuleVariant(tribute=False), RuleVariant(scoring=ScoringScale.WIN_LOSS, tie_break=TieBreak.DECLARER),
+     RuleVariant(double_down_tribute=DoubleDownTribute.BY_PLACE, equal_tributes=EqualTributes.LAST_PLACE_TO_FIRST,
+                 a_pass=APass.ANY_FIRST, a_failure_outcome=AFailureOutcome.OPPONENTS_WIN)],
+)
+def test_every_variant_has_a_note(variant: RuleVariant, lang: Language) -> None:
+    notes = {section_id: note(section_id, variant, lang) for section_id in RULE_SECTIONS}
+    assert notes["level_up"] is None
+    assert all(notes[section_id] for section_id in ("a_rule", "tribute", "who_leads", "scoring", "forfeits",
+                                                      "time_limit"))
+    assert (notes["anti_tribute"] is None) == variant.tribute
