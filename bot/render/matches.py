@@ -1,0 +1,65 @@
+"""One row of ``matches.csv``: the exported form of a table's match, as the ``/export`` command writes it.
+
+The header is a contract (issue 5): ``round,stage,table,left,right,left_level,right_level,winner,status``.
+
+Best of three (notice 000: the final is decided 三局两胜): the header has no games column, so a best-of-three match
+is written as one row per game, in the order played, all with the same ``round``, ``stage``, ``table``, ``left``
+and ``right``; each row carries that game's levels, winner and status. A match has one to three rows; a single
+row is an ordinary one-game match. The match's winner is the side that won two games.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from bot.ruleset.scoring import MatchLevel, Side
+
+BYE = "BYE"
+"""The ``right`` value of a bye row: the left pair advances without playing."""
+
+
+class Stage(enum.StrEnum):
+    MAIN = "main"
+    THIRD_PLACE = "third_place"
+
+
+class MatchStatus(enum.StrEnum):
+    BYE = "bye"
+    PENDING = "pending"
+    REPORTED = "reported"  # one pair reported; the other has not confirmed yet
+    CONFIRMED = "confirmed"
+    DISPUTED = "disputed"
+    FORFEIT = "forfeit"
+    WALKOVER = "walkover"
+
+    @property
+    def is_final(self) -> bool:
+        """Whether the result stands (nothing more to report or confirm)."""
+        return self in _FINAL_STATUSES
+
+
+_FINAL_STATUSES = frozenset({MatchStatus.BYE, MatchStatus.CONFIRMED, MatchStatus.FORFEIT, MatchStatus.WALKOVER})
+
+
+@dataclass(frozen=True, slots=True)
+class MatchRow:
+    """One line of ``matches.csv``. ``table`` is ``None`` exactly for byes, whose ``right`` is :data:`BYE`."""
+
+    round: int
+    stage: Stage
+    table: int | None
+    left: str
+    right: str
+    left_level: MatchLevel | None = None
+    right_level: MatchLevel | None = None
+    winner: Side | None = None
+    status: MatchStatus = MatchStatus.PENDING
+
+    @property
+    def is_bye(self) -> bool:
+        return self.right == BYE
+
+    @classmethod
+    def bye(cls, round_number: int, name: str, stage: Stage = Stage.MAIN) -> MatchRow:
+        return cls(round_number, stage, None, name, BYE, winner=Side.LEFT, status=MatchStatus.BYE)

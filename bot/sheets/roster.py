@@ -1,0 +1,249 @@
+"""Roster import (``/import``): validate every row of an uploaded roster, then accept all rows or none.
+
+Columns, found by their header in Chinese or English (the header may sit below a title line, within the first ten
+rows; other columns such as 序号 or 电话 are ignored):
+
+- name (required): 姓名, 名字, 选手, name, player, …
+- partner (optional): 搭档, 队友, 对家, partner, …
+- gender (optional): 性别, gender, sex — 男/女, m/f, male/female
+- unit (optional): 单位, 部门, 单位/部门, unit, department, …
+
+Rows whose name, partner, gender and unit cells are all blank are skipped. Problems of the file as a whole (not a
+spreadsheet, empty, no name column, too many rows) raise a :class:`~bot.sheets.roster_file.RosterFileError` leaf;
+problems of rows are collected, every one of them, with the row number the organiser sees in the spreadsheet.
+"""
+
+from __future__ import annotations
+
+import enum
+import unicodedata
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from bot.i18n import Language, t
+from bot.sheets.roster_file import RosterFileError, SheetRow, SheetTable, read_tables
+from bot.tournament.entries import Gender, UnknownGenderError
+
+MAX_ROSTER_ROWS = 5000
+MAX_NAME_LENGTH = 32
+MAX_UNIT_LENGTH = 64
+HEADER_SEARCH_ROWS = 10
+_SHOWN_NAME_LENGTH = 24
+
+
+class TooManyRowsError(RosterFileError):
+    key = "sheets.too_many_rows"
+
+
+class MissingNameColumnError(RosterFileError):
+    key = "sheets.missing_name_column"
+
+
+class NoRowsError(RosterFileError):
+    key = "sheets.no_rows"
+
+
+class Column(enum.StrEnum):
+    NAME = "name"
+    PARTNER = "partner"
+    GENDER = "gender"
+    UNIT = "unit"
+
+
+_HEADER_ALIASES: Mapping[str, Column] = {
+    **dict.fromkeys(("姓名", "名字", "选手", "选手姓名", "参赛者", "参赛选手", "队员", "队员姓名", "name", "player",
+                     "playername", "fullname"), Column.NAME),
+    **dict.fromkeys(("搭档", "搭档姓名", "搭档名字", "队友", "对家", "伙伴", "partner", "partnername", "teammate"),
+                    Column.PARTNER),
+    **dict.fromkeys(("性别", "gender", "sex"), Column.GENDER),
+    **dict.fromkeys(("单位", "部门", "单位部门", "部门单位", "所在单位", "所属单位", "工作单位", "所在部门", "班级",
+                     "分会", "公司", "unit", "department", "dept", "organization", "organisation", "company"),
+                    Column.UNIT),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class RosterRow:
+    """One accepted row: ``row`` is its number in the spreadsheet."""
+
+    row: int
+    name: str
+    partner: str | None = None
+    gender: Gender | None = None
+    unit: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RosterProblem:
+    """Why one row cannot be imported: ``key`` is a locale key whose text takes ``row`` and ``params``."""
+
+    row: int
+    key: str
+    params: Mapping[str, str | int] = field(default_factory=dict)
+
+    def message(self, lang: Language | str) -> str:
+        return t(self.key, lang, row=self.row, **self.params)
+
+
+@dataclass(frozen=True, slots=True)
+class RosterCheck:
+    """Either every row (``problems`` empty) or every problem (``rows`` empty): all or nothing."""
+
+    rows: tuple[RosterRow, ...] = ()
+    problems: tuple[RosterProblem, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+def check_roster(data: bytes) -> RosterCheck:
+    """Read and validate an uploaded roster (.xlsx or .csv bytes); raise a ``RosterFileError`` for the file."""
+    tables = read_tables(data)
+    table, header_index, columns = _find_header(tables)
+    body = [row for row in table.rows[header_index + 1 :] if not _blank(row, columns)]
+    if not body:
+        raise NoRowsError()
+    if len(body) > MAX_ROSTER_ROWS:
+        raise TooManyRowsError(limit=MAX_ROSTER_ROWS)
+    return validate_rows(body, columns)
+
+
+def _find_header(tables: Sequence[SheetTable]) -> tuple[SheetTable, int, dict[Column, int]]:
+    """The first sheet with a name column among its first rows, the header's index, and the columns found."""
+    for table in tables:
+        candidates = [(index, row) for index, row in enumerate(table.rows) if not row.is_empty]
+        for index, row in candidates[:HEADER_SEARCH_ROWS]:
+            columns: dict[Column, int] = {}
+            for position, cell in enumerate(row.cells):
+                column = _HEADER_ALIASES.get(_header_key(cell))
+                if column is not None:
+                    columns.setdefault(column, position)
+            if Column.NAME in columns:
+                return table, index, columns
+    if all(row.is_empty for table in tables for row in table.rows):
+        raise NoRowsError()
+    raise MissingNameColumnError()
+
+
+def _header_key(cell: str) -> str:
+    """``姓名（必填）``, ``Partner name*`` and ``单位/部门`` become ``姓名``, ``partnername`` and ``单位部门``."""
+    text = unicodedata.normalize("NFKC", cell).casefold()
+    for opening, closing in (("(", ")"), ("[", "]")):
+        start = text.find(opening)
+        if start > 0 and text.endswith(closing):
+            text = text[:start]
+    return "".join(char for char in text if char.isalnum())
+
+
+def _cell(row: SheetRow, columns: Mapping[Column, int], column: Column) -> str:
+    position = columns.get(column)
+    if position is None or position >= len(row.cells):
+        return ""
+    return row.cells[position]
+
+
+def _blank(row: SheetRow, columns: Mapping[Column, int]) -> bool:
+    return not any(_cell(row, columns, column) for column in columns)
+
+
+def validate_rows(rows: Sequence[SheetRow], columns: Mapping[Column, int]) -> RosterCheck:
+    """Check every row; names must be unique across the name and partner columns."""
+    accepted: list[RosterRow] = []
+    problems: list[RosterProblem] = []
+    first_seen: dict[str, int] = {}
+    for sheet_row in rows:
+        number = sheet_row.number
+        row_problems: list[RosterProblem] = []
+        name = _person(sheet_row, columns, Column.NAME, row_problems)
+        if name is None and not row_problems:
+            row_problems.append(RosterProblem(number, "sheets.problem.missing_name"))
+        partner = _person(sheet_row, columns, Column.PARTNER, row_problems)
+        if name is not None and partner is not None and _identity(name) == _identity(partner):
+            row_problems.append(RosterProblem(number, "sheets.problem.partner_is_self", {"name": _shown(name)}))
+            partner = None
+        for person in (name, partner):
+            if person is None:
+                continue
+            earlier = first_seen.setdefault(_identity(person), number)
+            if earlier != number:
+                params: dict[str, str | int] = {"name": _shown(person), "first_row": earlier}
+                row_problems.append(RosterProblem(number, "sheets.problem.duplicate_name", params))
+        gender = _gender(sheet_row, columns, row_problems)
+        unit = _unit(sheet_row, columns, row_problems)
+        problems.extend(row_problems)
+        if not row_problems and name is not None:
+            accepted.append(RosterRow(number, name, partner, gender, unit))
+    if problems:
+        return RosterCheck(problems=tuple(problems))
+    return RosterCheck(rows=tuple(accepted))
+
+
+def clean_name(text: str) -> str:
+    """NFC with runs of white space collapsed: ``" 张  三 "`` → ``"张 三"``."""
+    return " ".join(unicodedata.normalize("NFC", text).split())
+
+
+def _identity(name: str) -> str:
+    """Two names are the same person's when they differ only in width, case or spacing."""
+    return "".join(unicodedata.normalize("NFKC", name).casefold().split())
+
+
+def _shown(text: str) -> str:
+    return text if len(text) <= _SHOWN_NAME_LENGTH else text[: _SHOWN_NAME_LENGTH - 1] + "…"
+
+
+def _unprintable(text: str) -> bool:
+    return any(unicodedata.category(char) in {"Cc", "Cf", "Cs", "Co", "Cn"} and char != "\u200d" for char in text)
+
+
+def _person(
+    row: SheetRow, columns: Mapping[Column, int], column: Column, problems: list[RosterProblem]
+) -> str | None:
+    raw = _cell(row, columns, column)
+    if not raw.strip():
+        return None
+    if _unprintable(raw.strip()):
+        problems.append(RosterProblem(row.number, "sheets.problem.bad_characters", {"name": _shown(clean_name(raw))}))
+        return None
+    name = clean_name(raw)
+    if len(name) > MAX_NAME_LENGTH:
+        problems.append(
+            RosterProblem(row.number, "sheets.problem.name_too_long", {"name": _shown(name), "limit": MAX_NAME_LENGTH})
+        )
+        return None
+    return name
+
+
+def _gender(row: SheetRow, columns: Mapping[Column, int], problems: list[RosterProblem]) -> Gender | None:
+    raw = _cell(row, columns, Column.GENDER)
+    if not raw:
+        return None
+    try:
+        return Gender.parse(raw)
+    except UnknownGenderError:
+        problems.append(RosterProblem(row.number, "sheets.problem.bad_gender", {"value": _shown(clean_name(raw))}))
+        return None
+
+
+def _unit(row: SheetRow, columns: Mapping[Column, int], problems: list[RosterProblem]) -> str | None:
+    unit = clean_name(_cell(row, columns, Column.UNIT))
+    if not unit:
+        return None
+    if len(unit) > MAX_UNIT_LENGTH or _unprintable(unit):
+        problems.append(RosterProblem(row.number, "sheets.problem.bad_unit", {"limit": MAX_UNIT_LENGTH}))
+        return None
+    return unit
+
+
+def _fold(text: str) -> str:
+    return unicodedata.normalize("NFKC", text).strip().casefold()
+
+
+def describe_problems(problems: Sequence[RosterProblem], lang: Language | str, limit: int = 30) -> str:
+    """The reply to an organiser: a heading, one line per problem (at most ``limit``), and how many more."""
+    lines = [t("sheets.report.heading", lang, count=len(problems))]
+    lines += [problem.message(lang) for problem in problems[:limit]]
+    if len(problems) > limit:
+        lines.append(t("sheets.report.more", lang, count=len(problems) - limit))
+    return "\n".join(lines)
