@@ -83,23 +83,52 @@ class MatchId:
 
 
 @dataclass(frozen=True, slots=True)
-class Bracket:
-    """The whole bracket; read it through the methods, change it only through :mod:`bot.tournament.results`.
-
-    ``lines`` is the round-1 draw (``None`` = bye); ``tables[r - 1]`` lists round ``r``'s match ids in table
-    order and exists for every round that has started; ``open_matches`` counts the undecided matches of
-    ``current_round`` (0 once the final round is decided).
-    """
+class BracketFrame:
+    """What never changes after the draw: options, pairs, size, the round-1 draw lines (``None`` = bye)."""
 
     options: BracketOptions
     teams: tuple[Team, ...]
     size: int
     lines: tuple[Team | None, ...]
+    member_teams: Mapping[str, int] = field(compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Bracket:
+    """The whole bracket; read it through the methods, change it only through :mod:`bot.tournament.results`.
+
+    ``store`` holds every match by id − 1; ``tables[r - 1]`` lists round ``r``'s match ids in table order and
+    exists for every round that has started; ``open_matches`` counts the undecided matches of ``current_round``
+    (0 once the final round is decided).
+    """
+
+    frame: BracketFrame
     store: SharedVector[Match]
     tables: tuple[tuple[int, ...], ...]
     current_round: int
     open_matches: int
-    member_teams: Mapping[str, int] = field(compare=False, repr=False)
+
+    def evolve(self, store: SharedVector[Match], open_matches: int, tables: tuple[tuple[int, ...], ...] | None = None,
+               current_round: int | None = None) -> Bracket:
+        """A copy with new progress (for :mod:`bot.tournament.advance`; cheaper than ``dataclasses.replace``)."""
+        return Bracket(self.frame, store, self.tables if tables is None else tables,
+                       self.current_round if current_round is None else current_round, open_matches)
+
+    @property
+    def options(self) -> BracketOptions:
+        return self.frame.options
+
+    @property
+    def teams(self) -> tuple[Team, ...]:
+        return self.frame.teams
+
+    @property
+    def size(self) -> int:
+        return self.frame.size
+
+    @property
+    def lines(self) -> tuple[Team | None, ...]:
+        return self.frame.lines
 
     @property
     def rounds(self) -> int:
@@ -162,7 +191,7 @@ class Bracket:
 
     def match_of(self, person: str) -> Match | None:
         """The current-round match at which ``person`` plays, if their pair is at a table now."""
-        team_id = self.member_teams.get(person)
+        team_id = self.frame.member_teams.get(person)
         if team_id is None:
             return None
         for match in self.table_matches():
@@ -191,32 +220,33 @@ def create_bracket(teams: Sequence[Team], rng: random.Random, options: BracketOp
 
     matches: list[Match] = []
     tables: list[int] = []
-    second_round: dict[tuple[int, Side], Team] = {}
+    # Pairs that reach round 2 through a bye: [slot][side]
+    arrivals: list[list[Team | None]] = [[None, None] for _ in range(size // 4)]
+    opening_best_of = best_of(1)
     for slot in range(size // 2):
         left, right = lines[2 * slot], lines[2 * slot + 1]
-        ident = match_id(size, 1, slot)
         if left is not None and right is not None:
-            tables.append(ident)
-            match = Match(ident, 1, slot, MatchKind.MAIN, best_of(1), left, right, MatchState.PENDING, len(tables))
+            tables.append(slot + 1)
+            matches.append(Match(slot + 1, 1, slot, MatchKind.MAIN, opening_best_of, left, right,
+                                 MatchState.PENDING, len(tables)))
         else:
             side, advancing = (Side.LEFT, left) if left is not None else (Side.RIGHT, right)
-            assert advancing is not None  # placement never puts two byes together
-            match = Match(ident, 1, slot, MatchKind.MAIN, 1, left, right, MatchState.BYE, winner=side)
-            second_round[(slot // 2, Side.LEFT if slot % 2 == 0 else Side.RIGHT)] = advancing
-        matches.append(match)
+            matches.append(Match(slot + 1, 1, slot, MatchKind.MAIN, 1, left, right, MatchState.BYE, winner=side))
+            arrivals[slot >> 1][slot & 1] = advancing
     for round_number in range(2, rounds + 1):
-        for slot in range(matches_in_round(size, round_number)):
-            ident = match_id(size, round_number, slot)
-            left = second_round.get((slot, Side.LEFT)) if round_number == 2 else None
-            right = second_round.get((slot, Side.RIGHT)) if round_number == 2 else None
-            matches.append(Match(ident, round_number, slot, MatchKind.MAIN, best_of(round_number), left, right))
+        first, round_best_of = first_match_id(size, round_number), best_of(round_number)
+        if round_number == 2:
+            matches.extend(Match(first + slot, 2, slot, MatchKind.MAIN, round_best_of, left, right)
+                           for slot, (left, right) in enumerate(arrivals))
+        else:
+            matches.extend(Match(first + slot, round_number, slot, MatchKind.MAIN, round_best_of)
+                           for slot in range(matches_in_round(size, round_number)))
     if options.third_place is ThirdPlace.PLAYOFF and has_third_place_slot(size):
         matches.append(Match(third_place_id(size), rounds, 1, MatchKind.THIRD_PLACE, 1))
 
     members = {person: team.team_id for team in teams for person in team.members}
-    return Bracket(
-        options, tuple(teams), size, tuple(lines), SharedVector(matches), (tuple(tables),), 1, len(tables), members
-    )
+    frame = BracketFrame(options, tuple(teams), size, tuple(lines), members)
+    return Bracket(frame, SharedVector(matches), (tuple(tables),), 1, len(tables))
 
 
 def _check_teams(teams: Sequence[Team]) -> None:
