@@ -16,6 +16,7 @@ from bot.tournament.layout import (
     bye_lines,
     feeder_slots,
     has_third_place_slot,
+    locate,
     match_id,
     matches_in_round,
     round_count,
@@ -60,14 +61,16 @@ def _check_draw(bracket: Bracket) -> list[str]:
     return problems
 
 
-def _expected_sides(bracket: Bracket, match: Match) -> list[tuple[bool, Team | None]]:
-    """For each side, whether the match feeding it is decided and the pair it sends (a bye line sends nobody)."""
-    if match.round == 1:
-        return [(True, bracket.lines[2 * match.slot]), (True, bracket.lines[2 * match.slot + 1])]
-    if match.kind is MatchKind.THIRD_PLACE:
+def _expected_sides(bracket: Bracket, ident: int) -> list[tuple[bool, Team | None]]:
+    """For each side of the match stored as ``ident``, whether the match feeding it is decided and the pair it
+    sends (a bye line sends nobody). Positions come from the layout, never from the (checked) match fields."""
+    if ident == third_place_id(bracket.size):
         feeders = [bracket.match(match_id(bracket.size, bracket.rounds - 1, slot)) for slot in (0, 1)]
         return [(feeder.state.decided, feeder.losing_team) for feeder in feeders]
-    feeders = [bracket.match(match_id(bracket.size, match.round - 1, slot)) for slot in feeder_slots(match.slot)]
+    round_number, slot = locate(bracket.size, ident)
+    if round_number == 1:
+        return [(True, bracket.lines[2 * slot]), (True, bracket.lines[2 * slot + 1])]
+    feeders = [bracket.match(match_id(bracket.size, round_number - 1, feeder)) for feeder in feeder_slots(slot)]
     return [(feeder.state.decided, feeder.winning_team) for feeder in feeders]
 
 
@@ -87,7 +90,7 @@ def _check_matches(bracket: Bracket) -> list[str]:
         three = match.round == rounds and not playoff and bracket.options.final is FinalFormat.BEST_OF_THREE
         if match.best_of != (3 if three else 1):
             problems.append(f"{name} is best of {match.best_of}")
-        for side, (known, sent) in zip(Side, _expected_sides(bracket, match), strict=True):
+        for side, (known, sent) in zip(Side, _expected_sides(bracket, index + 1), strict=True):
             if _ident(match.team(side)) != (_ident(sent) if known else None):
                 problems.append(f"{name} holds {_ident(match.team(side))} on the {side} side, "
                                 f"expected {_ident(sent) if known else None}")

@@ -251,10 +251,7 @@ def _accept(bracket: Bracket, match: Match, accepted: Report, actor: Actor, at: 
             events: list[Event], *, seat: str = "official") -> Change:
     games = (*match.games, Game(accepted.outcome, accepted.score))
     decided, winner, _ = series_result(match.best_of, games)
-    details = _details(match, seat, outcome=accepted.outcome.text)
-    if match.best_of > 1:
-        details["game"] = str(len(games))
-    events.append(Event(at, actor.key, kind, details))
+    events.append(Event(at, actor.key, kind, _details(match, seat, outcome=accepted.outcome.text)))
     if not decided:
         updated = match.with_games(MatchState.PENDING, games, (), None)
         return Change(store_changes(bracket, {match.match_id: updated}), tuple(events))
@@ -301,4 +298,7 @@ def _where(match: Match) -> dict[str, object]:
 
 
 def _details(match: Match, seat: str, **extra: str) -> dict[str, str]:
+    """Event details; in a best-of-three also the number of the game concerned."""
+    if match.best_of > 1:
+        extra = {"game": str(match.current_game), **extra}
     return match_details(match, seat=seat, **extra)
