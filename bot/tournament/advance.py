@@ -59,7 +59,7 @@ def settle(bracket: Bracket, decided: Match, actor: str, at: datetime, events: l
 
 def _move_on(bracket: Bracket, decided: Match, changes: MutableMapping[int, Match]) -> None:
     for ident, side, team in following_slots(bracket, decided):
-        target = changes.get(ident) or bracket.store[ident - 1]
+        target = changes.get(ident) or bracket.match(ident)
         changes[ident] = target.with_team(side, team)
 
 
@@ -81,7 +81,7 @@ def start_ready_rounds(bracket: Bracket, actor: str, at: datetime, events: list[
         tables: list[int] = []
         walkovers: list[Event] = []
         for ident in idents:
-            match = changes.get(ident) or bracket.store[ident - 1]
+            match = changes.get(ident) or bracket.match(ident)
             if match.left is not None and match.right is not None:
                 tables.append(ident)
                 changes[ident] = match.started(len(tables))

@@ -26,6 +26,7 @@ from bot.tournament.layout import (
     bracket_size,
     first_match_id,
     has_third_place_slot,
+    locate,
     match_id,
     matches_in_round,
     round_count,
@@ -103,13 +104,13 @@ class Bracket:
     """
 
     frame: BracketFrame
-    store: SharedVector[Match]
+    store: SharedVector[Match | None]
     tables: tuple[tuple[int, ...], ...]
     current_round: int
     open_matches: int
 
-    def evolve(self, store: SharedVector[Match], open_matches: int, tables: tuple[tuple[int, ...], ...] | None = None,
-               current_round: int | None = None) -> Bracket:
+    def evolve(self, store: SharedVector[Match | None], open_matches: int,
+               tables: tuple[tuple[int, ...], ...] | None = None, current_round: int | None = None) -> Bracket:
         """A copy with new progress (for :mod:`bot.tournament.advance`; cheaper than ``dataclasses.replace``)."""
         return Bracket(self.frame, store, self.tables if tables is None else tables,
                        self.current_round if current_round is None else current_round, open_matches)
@@ -149,17 +150,33 @@ class Bracket:
     def match(self, number: int) -> Match:
         if not 1 <= number <= len(self.store):
             raise UnknownMatchError(match=number)
-        return self.store[number - 1]
+        found = self.store[number - 1]
+        return found if found is not None else self._implicit(number)
+
+    def _implicit(self, number: int) -> Match:
+        """A match the store leaves out (``None``) because it is fully known from the draw: a round-1 bye, or a
+        later match nobody has reached yet. Leaving them out keeps drawing 10,000 pairs fast."""
+        size, rounds = self.size, self.rounds
+        if number == third_place_id(size) and self.has_third_place_match:
+            return Match(number, rounds, 1, MatchKind.THIRD_PLACE, 1)
+        round_number, slot = locate(size, number)
+        if round_number == 1:
+            left, right = self.lines[2 * slot], self.lines[2 * slot + 1]
+            side = Side.LEFT if left is not None else Side.RIGHT
+            if left is None or right is None:
+                return Match(number, 1, slot, MatchKind.MAIN, 1, left, right, MatchState.BYE, winner=side)
+        best_of = 3 if round_number == rounds and self.options.final is FinalFormat.BEST_OF_THREE else 1
+        return Match(number, round_number, slot, MatchKind.MAIN, best_of)
 
     def matches(self) -> Iterator[Match]:
-        return iter(self.store)
+        return (self.match(number) for number in range(1, len(self.store) + 1))
 
     def round_matches(self, round_number: int) -> tuple[Match, ...]:
         """Matches of a round in bracket order (the final round: the final, then any third-place playoff)."""
-        start = first_match_id(self.size, round_number) - 1
-        found = self.store.slice(start, start + matches_in_round(self.size, round_number))
+        start = first_match_id(self.size, round_number)
+        found = tuple(self.match(number) for number in range(start, start + matches_in_round(self.size, round_number)))
         if round_number == self.rounds and self.has_third_place_match:
-            found += (self.store[third_place_id(self.size) - 1],)
+            found += (self.match(third_place_id(self.size)),)
         return found
 
     def table_matches(self, round_number: int | None = None) -> tuple[Match, ...]:
@@ -167,14 +184,14 @@ class Bracket:
         number = self.current_round if round_number is None else round_number
         if not 1 <= number <= len(self.tables):
             return ()
-        return tuple(self.store[ident - 1] for ident in self.tables[number - 1])
+        return tuple(self.match(ident) for ident in self.tables[number - 1])
 
     def at_table(self, table: int, round_number: int | None = None) -> Match:
         """The match at ``table`` in ``round_number`` (default: the current round)."""
         number = self.current_round if round_number is None else round_number
         if not 1 <= number <= len(self.tables) or not 1 <= table <= len(self.tables[number - 1]):
             raise UnknownTableError(table=table, round=number)
-        return self.store[self.tables[number - 1][table - 1] - 1]
+        return self.match(self.tables[number - 1][table - 1])
 
     def find(self, where: int | MatchId, round_number: int | None = None) -> Match:
         """A table number of ``round_number`` (default: the current round), or a :class:`MatchId`."""
@@ -201,7 +218,7 @@ class Bracket:
 
     @property
     def champion(self) -> Team | None:
-        final = self.store[match_id(self.size, self.rounds, 0) - 1]
+        final = self.match(match_id(self.size, self.rounds, 0))
         return final.winning_team if final.state.decided else None
 
 
@@ -218,31 +235,25 @@ def create_bracket(teams: Sequence[Team], rng: random.Random, options: BracketOp
     def best_of(round_number: int) -> int:
         return 3 if round_number == rounds and options.final is FinalFormat.BEST_OF_THREE else 1
 
-    matches: list[Match] = []
+    # Only real round-1 matches and round-2 matches a bye winner already reached are stored; the rest is implicit.
+    playoff = options.third_place is ThirdPlace.PLAYOFF and has_third_place_slot(size)
+    matches: list[Match | None] = [None] * (size if playoff else size - 1)
     tables: list[int] = []
-    # Pairs that reach round 2 through a bye: [slot][side]
-    arrivals: list[list[Team | None]] = [[None, None] for _ in range(size // 4)]
     opening_best_of = best_of(1)
+    arrivals: dict[int, list[Team | None]] = {}  # round-2 slot → the pairs that reach it through a bye
     for slot in range(size // 2):
         left, right = lines[2 * slot], lines[2 * slot + 1]
         if left is not None and right is not None:
             tables.append(slot + 1)
-            matches.append(Match(slot + 1, 1, slot, MatchKind.MAIN, opening_best_of, left, right,
-                                 MatchState.PENDING, len(tables)))
+            matches[slot] = Match(slot + 1, 1, slot, MatchKind.MAIN, opening_best_of, left, right,
+                                  MatchState.PENDING, len(tables))
         else:
-            side, advancing = (Side.LEFT, left) if left is not None else (Side.RIGHT, right)
-            matches.append(Match(slot + 1, 1, slot, MatchKind.MAIN, 1, left, right, MatchState.BYE, winner=side))
-            arrivals[slot >> 1][slot & 1] = advancing
-    for round_number in range(2, rounds + 1):
-        first, round_best_of = first_match_id(size, round_number), best_of(round_number)
-        if round_number == 2:
-            matches.extend(Match(first + slot, 2, slot, MatchKind.MAIN, round_best_of, left, right)
-                           for slot, (left, right) in enumerate(arrivals))
-        else:
-            matches.extend(Match(first + slot, round_number, slot, MatchKind.MAIN, round_best_of)
-                           for slot in range(matches_in_round(size, round_number)))
-    if options.third_place is ThirdPlace.PLAYOFF and has_third_place_slot(size):
-        matches.append(Match(third_place_id(size), rounds, 1, MatchKind.THIRD_PLACE, 1))
+            arrivals.setdefault(slot >> 1, [None, None])[slot & 1] = left or right
+    if rounds > 1:
+        second_round, second_best_of = first_match_id(size, 2), best_of(2)
+        for slot, (left, right) in arrivals.items():
+            matches[second_round + slot - 1] = Match(second_round + slot, 2, slot, MatchKind.MAIN, second_best_of,
+                                                     left, right)
 
     members = {person: team.team_id for team in teams for person in team.members}
     frame = BracketFrame(options, tuple(teams), size, tuple(lines), members)
@@ -252,6 +263,9 @@ def create_bracket(teams: Sequence[Team], rng: random.Random, options: BracketOp
 def _check_teams(teams: Sequence[Team]) -> None:
     if len(teams) < MIN_PAIRS:
         raise TooFewTeamsError(count=len(teams), minimum=MIN_PAIRS)
+    people = [person for team in teams for person in team.members]
+    if len({team.team_id for team in teams}) == len(teams) and len(set(people)) == len(people):
+        return  # the usual case, checked in C; the loop below only names the culprit
     seen_ids: set[int] = set()
     owners: dict[str, Team] = {}
     for team in teams:
