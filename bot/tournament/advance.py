@@ -8,7 +8,7 @@ nobody arrives there either). Byes and walkovers score no points: no game was pl
 
 from __future__ import annotations
 
-from collections.abc import Mapping, MutableMapping
+from collections.abc import Mapping
 from datetime import datetime
 
 from bot.ruleset.scoring import Side
@@ -47,25 +47,18 @@ def store_changes(bracket: Bracket, changes: Mapping[int, Match], open_change: i
 
 
 def settle(bracket: Bracket, decided: Match, actor: str, at: datetime, events: list[Event]) -> Bracket:
-    """Store ``decided`` (an open match of the current round, now decided), move its pairs on, and start every
-    following round that is complete."""
-    changes: dict[int, Match] = {decided.match_id: decided}
-    _move_on(bracket, decided, changes)
-    bracket = store_changes(bracket, changes, -1)
+    """Store ``decided`` (an open match of the current round, now decided) and start every following round that
+    is complete. The next match needs no update: until its round starts it is read from the matches before it."""
+    bracket = bracket.evolve(bracket.store.set(decided.match_id - 1, decided), bracket.open_matches - 1)
     if bracket.open_matches:
         return bracket
     return start_ready_rounds(bracket, actor, at, events)
 
 
-def _move_on(bracket: Bracket, decided: Match, changes: MutableMapping[int, Match]) -> None:
-    for ident, side, team in following_slots(bracket, decided):
-        target = changes.get(ident) or bracket.match(ident)
-        changes[ident] = target.with_team(side, team)
-
-
 def start_ready_rounds(bracket: Bracket, actor: str, at: datetime, events: list[Event]) -> Bracket:
-    """While the current round is complete, start the next one: number its real matches 1…k in bracket order,
-    give the walkovers, and move their pairs on. After the final round, record that the bracket is finished."""
+    """While the current round is complete, start the next one: store its matches (with the pairs the round
+    before sent), number the real ones 1…k in bracket order and decide the walkovers. After the final round,
+    record that the bracket is finished."""
     while bracket.open_matches == 0:
         if bracket.current_round == bracket.rounds:
             champion = bracket.champion
@@ -81,7 +74,7 @@ def start_ready_rounds(bracket: Bracket, actor: str, at: datetime, events: list[
         tables: list[int] = []
         walkovers: list[Event] = []
         for ident in idents:
-            match = changes.get(ident) or bracket.match(ident)
+            match = bracket.match(ident)
             if match.left is not None and match.right is not None:
                 tables.append(ident)
                 changes[ident] = match.started(len(tables))
@@ -90,7 +83,6 @@ def start_ready_rounds(bracket: Bracket, actor: str, at: datetime, events: list[
             state = MatchState.VOID if side is None else MatchState.WALKOVER
             decided = match.with_games(state, (), (), side)
             changes[ident] = decided
-            _move_on(bracket, decided, changes)
             team = decided.winning_team
             walkovers.append(Event(at, actor, f"match.{state.value}",
                                    match_details(decided, team="" if team is None else str(team.team_id))))

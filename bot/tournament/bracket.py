@@ -154,19 +154,34 @@ class Bracket:
         return found if found is not None else self._implicit(number)
 
     def _implicit(self, number: int) -> Match:
-        """A match the store leaves out (``None``) because it is fully known from the draw: a round-1 bye, or a
-        later match nobody has reached yet. Leaving them out keeps drawing 10,000 pairs fast."""
+        """A match the store leaves out (``None``): a round-1 bye, or a match whose round has not started. Both are
+        fully known from the draw and the decided matches before them, so drawing 10,000 pairs builds only the
+        real round-1 matches, and recording a result never has to touch the match that follows."""
         size, rounds = self.size, self.rounds
         if number == third_place_id(size) and self.has_third_place_match:
-            return Match(number, rounds, 1, MatchKind.THIRD_PLACE, 1)
+            semi_finals = first_match_id(size, rounds - 1)
+            return Match(number, rounds, 1, MatchKind.THIRD_PLACE, 1, self._sent(semi_finals, winner=False),
+                         self._sent(semi_finals + 1, winner=False))
         round_number, slot = locate(size, number)
         if round_number == 1:
             left, right = self.lines[2 * slot], self.lines[2 * slot + 1]
             side = Side.LEFT if left is not None else Side.RIGHT
-            if left is None or right is None:
-                return Match(number, 1, slot, MatchKind.MAIN, 1, left, right, MatchState.BYE, winner=side)
+            return Match(number, 1, slot, MatchKind.MAIN, 1, left, right, MatchState.BYE, winner=side)
         best_of = 3 if round_number == rounds and self.options.final is FinalFormat.BEST_OF_THREE else 1
-        return Match(number, round_number, slot, MatchKind.MAIN, best_of)
+        feeders = match_id(size, round_number - 1, 2 * slot)
+        return Match(number, round_number, slot, MatchKind.MAIN, best_of, self._sent(feeders, winner=True),
+                     self._sent(feeders + 1, winner=True))
+
+    def _sent(self, number: int, *, winner: bool) -> Team | None:
+        """The winner (or loser) a match has sent on, once decided; only stored matches and byes are decided."""
+        found = self.store[number - 1]
+        if found is None:
+            if number > self.size // 2:
+                return None  # its round has not started
+            found = self._implicit(number)
+        if not found.state.decided:
+            return None
+        return found.winning_team if winner else found.losing_team
 
     def matches(self) -> Iterator[Match]:
         return (self.match(number) for number in range(1, len(self.store) + 1))
@@ -212,7 +227,7 @@ class Bracket:
         if team_id is None:
             return None
         for match in self.table_matches():
-            if team_id in (getattr(match.left, "team_id", None), getattr(match.right, "team_id", None)):
+            if any(team is not None and team.team_id == team_id for team in (match.left, match.right)):
                 return match
         return None
 
@@ -235,25 +250,17 @@ def create_bracket(teams: Sequence[Team], rng: random.Random, options: BracketOp
     def best_of(round_number: int) -> int:
         return 3 if round_number == rounds and options.final is FinalFormat.BEST_OF_THREE else 1
 
-    # Only real round-1 matches and round-2 matches a bye winner already reached are stored; the rest is implicit.
+    # Only the real round-1 matches are stored; byes and later rounds are implicit (see Bracket._implicit).
     playoff = options.third_place is ThirdPlace.PLAYOFF and has_third_place_slot(size)
     matches: list[Match | None] = [None] * (size if playoff else size - 1)
     tables: list[int] = []
     opening_best_of = best_of(1)
-    arrivals: dict[int, list[Team | None]] = {}  # round-2 slot → the pairs that reach it through a bye
     for slot in range(size // 2):
         left, right = lines[2 * slot], lines[2 * slot + 1]
         if left is not None and right is not None:
             tables.append(slot + 1)
             matches[slot] = Match(slot + 1, 1, slot, MatchKind.MAIN, opening_best_of, left, right,
                                   MatchState.PENDING, len(tables))
-        else:
-            arrivals.setdefault(slot >> 1, [None, None])[slot & 1] = left or right
-    if rounds > 1:
-        second_round, second_best_of = first_match_id(size, 2), best_of(2)
-        for slot, (left, right) in arrivals.items():
-            matches[second_round + slot - 1] = Match(second_round + slot, 2, slot, MatchKind.MAIN, second_best_of,
-                                                     left, right)
 
     members = {person: team.team_id for team in teams for person in team.members}
     frame = BracketFrame(options, tuple(teams), size, tuple(lines), members)

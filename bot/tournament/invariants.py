@@ -3,7 +3,8 @@
 Checked: the size and the byes (standard lines, never two together, every pair once in the draw); each match's
 place, kind and format; pairs in every match are exactly what the matches before it sent there; which rounds
 have started and what state their matches may be in; table numbers 1…k in bracket order over the real matches of
-each started round; reports, games and winners of every match; at most one champion.
+each started round; reports, games and winners of every match; at most one champion; the store holds exactly
+the matches of started rounds other than round-1 byes (the rest is derived, see ``Bracket._implicit``).
 """
 
 from __future__ import annotations
@@ -166,6 +167,13 @@ def _check_rounds_and_tables(bracket: Bracket) -> list[str]:
         for table, ident in enumerate(bracket.tables[round_number - 1], start=1):
             if bracket.match(ident).table != table:
                 problems.append(f"match {ident} should be table {table} of round {round_number}")
+    for index, stored in enumerate(bracket.store):
+        ident = index + 1
+        round_number = bracket.rounds if ident == third_place_id(bracket.size) else locate(bracket.size, ident)[0]
+        bye = round_number == 1 and None in bracket.lines[2 * index : 2 * index + 2]
+        if (stored is not None) != (round_number <= current and not bye):
+            problems.append(f"match {ident} is {'' if stored is not None else 'not '}stored, though its round "
+                            f"{'has' if round_number <= current else 'has not'} started")
     undecided = sum(1 for match in bracket.round_matches(current) if not match.state.decided)
     if undecided != bracket.open_matches:
         problems.append(f"{undecided} undecided matches in round {current}, the bracket counts {bracket.open_matches}")

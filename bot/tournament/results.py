@@ -262,6 +262,8 @@ def _accept(bracket: Bracket, match: Match, accepted: Report, actor: Actor, at: 
 def _repaired_followers(bracket: Bracket, corrected: Match) -> dict[int, Match]:
     repaired: dict[int, Match] = {}
     for ident, side, team in following_slots(bracket, corrected):
+        if bracket.store[ident - 1] is None:
+            continue  # its round has not started: it reads the corrected winner from this match
         target = bracket.match(ident)
         if target.games or target.reports or target.state.decided:
             raise NextMatchHasResultError(next_round=target.round, next_table=target.table or "-",
