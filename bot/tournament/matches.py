@@ -1,8 +1,8 @@
 """One match of a knockout bracket: who plays, at which table, what was reported and what stands.
 
-:class:`Match`, :class:`Game` and :class:`Report` are immutable named tuples rather than frozen dataclasses:
-a 10,000-pair bracket holds 16,383 matches built inside the draw's time budget, and every result replaces a few of
-them, where a frozen dataclass costs about ten times as much to build.
+:class:`Match`, :class:`Game` and :class:`Report` are immutable named tuples rather than frozen dataclasses: a
+10,000-pair draw builds thousands of matches inside the draw's time budget and every result builds a few more,
+where a frozen dataclass costs several times as much to build.
 """
 
 from __future__ import annotations
