@@ -206,7 +206,9 @@ class Bracket:
         number = self.current_round if round_number is None else round_number
         if not 1 <= number <= len(self.tables) or not 1 <= table <= len(self.tables[number - 1]):
             raise UnknownTableError(table=table, round=number)
-        return self.match(self.tables[number - 1][table - 1])
+        found = self.store[self.tables[number - 1][table - 1] - 1]
+        assert found is not None  # every match of a started round with a table is stored
+        return found
 
     def find(self, where: int | MatchId, round_number: int | None = None) -> Match:
         """A table number of ``round_number`` (default: the current round), or a :class:`MatchId`."""

@@ -301,6 +301,8 @@ def _where(match: Match) -> dict[str, object]:
 
 def _details(match: Match, seat: str, **extra: str) -> dict[str, str]:
     """Event details; in a best-of-three also the number of the game concerned."""
+    details = match_details(match, seat=seat)
     if match.best_of > 1:
-        extra = {"game": str(match.current_game), **extra}
-    return match_details(match, seat=seat, **extra)
+        details["game"] = str(match.current_game)
+    details.update(extra)
+    return details
