@@ -20,6 +20,7 @@ from telegram.request import BaseRequest, HTTPXRequest
 from bot.clock import Clock, system_clock
 from bot.config import Settings
 from bot.delivery import ConfirmAfterHandling, DeliveryLedger, LedgerUpdateProcessor
+from bot.sending import RetryingRequests
 from bot.services import Services
 from bot.services.roles import ChatAdministrators, OwnChat, Roles
 from handlers.commands import COMMANDS
@@ -57,8 +58,9 @@ def build_application(
 ) -> GuandanApplication:
     """The application with its services, handlers, menus (set at start) and storage (opened at start).
 
-    ``rate_limiter``: ``True`` for PTB's ``AIORateLimiter`` (production), ``None``/``False`` for none (tests),
-    or a limiter of your own. Polling confirms updates to Telegram only once they were handled
+    ``rate_limiter``: ``True`` paces sends with PTB's ``AIORateLimiter`` and retries failed calls
+    (production, ``bot.sending``); ``False`` only retries (``GUANDAN_RATE_LIMIT=off``); ``None`` neither (unit
+    tests); or a limiter of your own. Polling confirms updates to Telegram only once they were handled
     (``bot.delivery``).
     """
     ledger = DeliveryLedger()
@@ -81,7 +83,9 @@ def build_application(
     polling = get_updates_request or request or HTTPXRequest(connection_pool_size=1)
     builder = builder.get_updates_request(ConfirmAfterHandling(polling, ledger))
     if rate_limiter is True:
-        builder = builder.rate_limiter(AIORateLimiter(max_retries=3))
+        builder = builder.rate_limiter(RetryingRequests(AIORateLimiter(max_retries=3)))
+    elif rate_limiter is False:
+        builder = builder.rate_limiter(RetryingRequests())
     elif isinstance(rate_limiter, BaseRateLimiter):
         builder = builder.rate_limiter(rate_limiter)
     application: GuandanApplication = builder.build()

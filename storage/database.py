@@ -5,12 +5,15 @@ One :class:`Storage` per database file and process. Every read and write goes th
 :meth:`Storage.read` (a consistent snapshot). Inside, a :class:`Tx` runs parameterized SQL only.
 
 The database refusing work (disk full, read-only file, locked past the busy timeout: ``sqlite3.OperationalError``)
-surfaces as :class:`StorageUnavailable` after the transaction was rolled back, so nothing is half-written.
+surfaces as :class:`StorageUnavailable` (:class:`StorageFull`, :class:`StorageReadOnly`) after the transaction
+was rolled back, so nothing is half-written; the next transaction tries again, so the bot recovers by itself
+when space returns.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import sqlite3
 from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import asynccontextmanager, suppress
@@ -22,6 +25,8 @@ import aiosqlite
 from bot.errors import StorageError
 from storage import updates
 
+log = logging.getLogger(__name__)
+
 Params = Sequence[Any] | Mapping[str, Any]
 
 DEFAULT_BUSY_TIMEOUT_MS = 5000
@@ -31,6 +36,31 @@ class StorageUnavailable(StorageError):
     """The database refused the change (disk full, read-only, locked); it was rolled back."""
 
     key = "storage.unavailable"
+
+
+class StorageFull(StorageUnavailable):
+    """The disk (or the database's size limit) is full; the change was rolled back."""
+
+    key = "storage.full"
+
+
+class StorageReadOnly(StorageUnavailable):
+    """The database file cannot be written (permissions, a read-only mount); the change was rolled back."""
+
+    key = "storage.read_only"
+
+
+_SQLITE_READONLY = 8
+_SQLITE_FULL = 13
+
+
+def refusal(error: Exception) -> StorageUnavailable:
+    """The error to show for a database that refused work, by SQLite's result code; logged for the operator."""
+    code = getattr(error, "sqlite_errorcode", 0) & 0xFF  # the primary code of an extended one
+    refused = StorageFull() if code == _SQLITE_FULL else StorageReadOnly() if code == _SQLITE_READONLY else (
+        StorageUnavailable())
+    log.warning("the database refused work (%s): %s", type(refused).__name__, error)
+    return refused
 
 
 class Tx:
@@ -103,7 +133,7 @@ class Storage:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             connection = await aiosqlite.connect(self.path, isolation_level=None)
         except (OSError, sqlite3.Error) as error:
-            raise StorageUnavailable() from error
+            raise refusal(error) from error
         connection.row_factory = sqlite3.Row
         try:
             await connection.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout_ms)}")
@@ -113,7 +143,7 @@ class Storage:
             await connection.execute("PRAGMA synchronous = NORMAL")
         except sqlite3.Error as error:
             await connection.close()
-            raise StorageUnavailable() from error
+            raise refusal(error) from error
         self._connection = connection
         if migrate:
             try:
@@ -165,7 +195,7 @@ class Storage:
         try:
             await connection.execute(begin)
         except sqlite3.OperationalError as error:
-            raise StorageUnavailable() from error
+            raise refusal(error) from error
         changes_before = connection.total_changes
         recording = False
         try:
@@ -178,13 +208,13 @@ class Storage:
         except BaseException as failure:
             await _rollback_quietly(connection)
             if isinstance(failure, sqlite3.OperationalError):
-                raise StorageUnavailable() from failure
+                raise refusal(failure) from failure
             raise
         try:
             await connection.execute("COMMIT" if keep else "ROLLBACK")
         except sqlite3.OperationalError as error:
             await _rollback_quietly(connection)
-            raise StorageUnavailable() from error
+            raise refusal(error) from error
         if recording and claim is not None:
             claim.recorded = True
 

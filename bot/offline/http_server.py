@@ -23,6 +23,7 @@ from email.policy import HTTP
 from typing import Any, TypeVar
 from urllib.parse import parse_qsl
 
+from bot.offline.faults import SimulatedDrop, SimulatedTimeout
 from bot.offline.telegram import ApiCall, FakeTelegram
 
 T = TypeVar("T")
@@ -72,8 +73,12 @@ def decode_body(content_type: str, body: bytes) -> tuple[dict[str, Any], dict[st
 
 
 class BotApiServer:
-    def __init__(self, telegram: FakeTelegram | None = None, host: str = "127.0.0.1") -> None:
+    def __init__(self, telegram: FakeTelegram | None = None, host: str = "127.0.0.1", *,
+                 stall_seconds: float = 6.0) -> None:
         self.telegram = telegram or FakeTelegram()
+        self.stall_seconds = stall_seconds
+        """How long a simulated timeout keeps the client waiting before hanging up (PTB's default read timeout
+        is 5 s)."""
         self.host = host
         self.port = 0
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -198,7 +203,10 @@ class BotApiServer:
                     break
                 body = await reader.readexactly(length) if length else b""
                 path = request_line.split(" ")[1] if " " in request_line else "/"
-                status, payload = await self._answer(path, headers.get("content-type", ""), body)
+                answer = await self._answer(path, headers.get("content-type", ""), body)
+                if answer is None:
+                    break  # hang up without answering
+                status, payload = answer
                 writer.write(
                     f"HTTP/1.1 {status} {'OK' if status == 200 else 'Error'}\r\n"
                     f"Content-Type: application/json\r\nContent-Length: {len(payload)}\r\n\r\n".encode()
@@ -214,7 +222,8 @@ class BotApiServer:
             with contextlib.suppress(Exception):
                 await writer.wait_closed()
 
-    async def _answer(self, path: str, content_type: str, body: bytes) -> tuple[int, bytes]:
+    async def _answer(self, path: str, content_type: str, body: bytes) -> tuple[int, bytes] | None:
+        """Status and body, or ``None`` to hang up (a simulated timeout or dropped connection)."""
         method = path.split("?", 1)[0].rstrip("/").rsplit("/", 1)[-1]
         if not path.startswith("/bot"):
             return 404, json.dumps({"ok": False, "error_code": 404, "description": "Not Found"}).encode()
@@ -223,6 +232,11 @@ class BotApiServer:
             if method == "getUpdates":
                 return await self._get_updates(params)
             return self.telegram.answer(method, params, files)
+        except SimulatedTimeout:
+            await asyncio.sleep(self.stall_seconds)
+            return None
+        except SimulatedDrop:
+            return None
         finally:
             self._recorded()
 

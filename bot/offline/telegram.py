@@ -14,6 +14,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.offline.faults import Fault, FaultPlan, SimulatedDrop, SimulatedTimeout
+
 ANONYMOUS_ADMIN_ID = 1087968824
 """The user Telegram shows as the author of an anonymous administrator's message (``GroupAnonymousBot``)."""
 
@@ -27,7 +29,7 @@ class ApiCall:
     files: Mapping[str, tuple[str, bytes]] = field(default_factory=dict)
     """Uploaded files by field name: (file name, content)."""
     status: int = 200
-    """The HTTP status answered: 200, or the scripted failure's."""
+    """The HTTP status answered: 200, or the scripted failure's; 0 for no answer (a simulated timeout)."""
     result: Any = None
     """What a successful call returned (the sent message's JSON for ``sendMessage`` ...)."""
 
@@ -91,6 +93,8 @@ class FakeTelegram:
         self.updates: list[dict[str, Any]] = []
         self._next_update_id = 1
         self.confirmed_offset = 0
+        self.faults: FaultPlan | None = None
+        """Random failures to serve (``bot.offline.faults``); none unless set."""
 
     # Scripting -------------------------------------------------------------------------------------------------
 
@@ -158,13 +162,25 @@ class FakeTelegram:
         self.calls.append(ApiCall("getUpdates", {"offset": offset, "limit": limit}))
         if offset:
             self.confirmed_offset = max(self.confirmed_offset, offset)
+        if self.faults is not None and self.faults.drops_poll():
+            raise SimulatedDrop()
         start = bisect.bisect_left(self.updates, self.confirmed_offset, key=_update_id)
         return self.updates[start:start + limit]
 
     def answer(
         self, method: str, params: Mapping[str, Any], files: Mapping[str, tuple[str, bytes]] | None = None
     ) -> tuple[int, bytes]:
-        """Record one call and produce Telegram's HTTP status and JSON body (``getUpdates`` excluded)."""
+        """Record one call and produce Telegram's HTTP status and JSON body (``getUpdates`` excluded).
+        :class:`SimulatedTimeout` when the fault plan says this call gets no answer."""
+        fault = self.faults.for_call(method) if self.faults is not None else None
+        if fault is Fault.TIMEOUT:
+            self.calls.append(ApiCall(method, dict(params), dict(files or {}), status=0))
+            raise SimulatedTimeout(method)
+        if fault is not None and self.faults is not None:
+            seconds = self.faults.retry_after
+            self._failures.setdefault(method, []).insert(0, _Failure(
+                429, f"Too Many Requests: retry after {seconds}", {"retry_after": seconds}, 1,
+            ) if fault is Fault.RETRY_AFTER else _Failure(502, "Bad Gateway", None, 1))
         failures = self._failures.get(method)
         if failures:
             failure = failures[0]
