@@ -4,9 +4,12 @@ Telegram re-delivers every update whose id the bot has not confirmed; a ``getUpd
 confirms all ids below N. PTB's polling loop asks again (confirming the batch) as soon as it has queued a batch,
 long before the handlers ran: a bot killed a moment later loses the whole batch. Here the next ``getUpdates``
 waits until every update it would confirm has been handled (by the :class:`DeliveryLedger`, filled by
-:class:`ConfirmAfterHandling` around the ``getUpdates`` request and emptied by :class:`LedgerUpdateProcessor`
-as PTB finishes each update), at most :data:`CONFIRM_WAIT_LIMIT`: one update stuck in retries must not stop the
-bot from fetching, and past the limit it is confirmed anyway (a crash in that window would drop it).
+:class:`ConfirmAfterHandling` around the ``getUpdates`` request and emptied as soon as an update is recorded in
+the database with its change — ``storage.updates``, whose claim calls :meth:`DeliveryLedger.handled` — or, at
+the latest, by :class:`LedgerUpdateProcessor` when PTB finishes it). An answer still being retried after its
+change was committed therefore does not hold polling up. The wait is at most :data:`CONFIRM_WAIT_LIMIT`: one
+update stuck must not stop the bot from fetching, and past the limit it is confirmed anyway (a crash in that
+window would drop it).
 
 Handling twice is harmless: ``storage.updates`` records each applied update in the transaction of its change.
 """

@@ -5,6 +5,7 @@ from __future__ import annotations
 from telegram import Update
 from telegram.ext import ApplicationHandlerStop, TypeHandler
 
+from bot.delivery import LedgerUpdateProcessor
 from bot.services.intake import admit_update, settle_update
 from handlers.callers import caller_of, people_of
 from handlers.context import BotContext
@@ -16,8 +17,11 @@ SETTLE_GROUP = 1
 async def admit(update: Update, context: BotContext) -> None:
     """Stop a re-delivered update here; otherwise remember its people and let the handlers run."""
     services = context.services
+    # Once the update is recorded, polling may confirm it even while its reply is still being retried.
+    processor = context.application.update_processor
+    on_recorded = processor.ledger.handled if isinstance(processor, LedgerUpdateProcessor) else None
     admitted = await admit_update(
-        services.storage, update.update_id, caller_of(update), people_of(update), services.clock()
+        services.storage, update.update_id, caller_of(update), people_of(update), services.clock(), on_recorded
     )
     if not admitted:
         raise ApplicationHandlerStop

@@ -216,7 +216,7 @@ class Storage:
             await _rollback_quietly(connection)
             raise refusal(error) from error
         if recording and claim is not None:
-            claim.recorded = True
+            claim.mark_recorded()
 
     async def pragma(self, pragma: LiteralString) -> Any:
         """Run one PRAGMA outside any transaction (``journal_mode``, ``query_only = ON`` ...); its first value."""

@@ -14,6 +14,7 @@ runs unclaimed, and a crash between the two would leave only the first applied.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import datetime
@@ -31,6 +32,13 @@ class UpdateClaim:
     chat_id: int | None
     at: datetime
     recorded: bool = False
+    on_recorded: Callable[[int], None] | None = None
+    """Told the update id once it is recorded (from then on Telegram may forget the update: ``bot.delivery``)."""
+
+    def mark_recorded(self) -> None:
+        self.recorded = True
+        if self.on_recorded is not None:
+            self.on_recorded(self.update_id)
 
 
 class UpdateAlreadyApplied(Exception):  # noqa: N818 - a signal to stop quietly, not a failure
@@ -41,9 +49,11 @@ class UpdateAlreadyApplied(Exception):  # noqa: N818 - a signal to stop quietly,
 _claim: ContextVar[UpdateClaim | None] = ContextVar("guandan_update_claim", default=None)
 
 
-def open_claim(update_id: int, chat_id: int | None, at: datetime) -> UpdateClaim:
+def open_claim(
+    update_id: int, chat_id: int | None, at: datetime, on_recorded: Callable[[int], None] | None = None
+) -> UpdateClaim:
     """From now on in this context, the first changing transaction records ``update_id``."""
-    claim = UpdateClaim(update_id, chat_id, at)
+    claim = UpdateClaim(update_id, chat_id, at, on_recorded=on_recorded)
     _claim.set(claim)
     return claim
 

@@ -217,6 +217,9 @@ class BotApiServer:
                     break
         except (asyncio.IncompleteReadError, ConnectionError, asyncio.LimitOverrunError):
             pass
+        except asyncio.CancelledError:
+            # The server is stopping; ending quietly keeps asyncio from reporting the cancelled connection.
+            pass
         finally:
             writer.close()
             with contextlib.suppress(Exception):

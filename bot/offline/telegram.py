@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.offline.faults import Fault, FaultPlan, SimulatedDrop, SimulatedTimeout
+from bot.offline.html_check import html_problem
 
 ANONYMOUS_ADMIN_ID = 1087968824
 """The user Telegram shows as the author of an anonymous administrator's message (``GroupAnonymousBot``)."""
@@ -95,6 +96,8 @@ class FakeTelegram:
         self.confirmed_offset = 0
         self.faults: FaultPlan | None = None
         """Random failures to serve (``bot.offline.faults``); none unless set."""
+        self.strict_html = False
+        """Refuse HTML-formatted texts Telegram could not parse (400), as Telegram does."""
 
     # Scripting -------------------------------------------------------------------------------------------------
 
@@ -181,6 +184,11 @@ class FakeTelegram:
             self._failures.setdefault(method, []).insert(0, _Failure(
                 429, f"Too Many Requests: retry after {seconds}", {"retry_after": seconds}, 1,
             ) if fault is Fault.RETRY_AFTER else _Failure(502, "Bad Gateway", None, 1))
+        problem = self._html_problem(params)
+        if problem is not None:
+            self.calls.append(ApiCall(method, dict(params), dict(files or {}), 400))
+            refusal = {"ok": False, "error_code": 400, "description": f"Bad Request: can't parse entities: {problem}"}
+            return 400, json.dumps(refusal).encode()
         failures = self._failures.get(method)
         if failures:
             failure = failures[0]
@@ -196,6 +204,11 @@ class FakeTelegram:
         result: Any = True if handler is None else handler(params, files or {})
         self.calls.append(ApiCall(method, dict(params), dict(files or {}), result=result))
         return 200, json.dumps({"ok": True, "result": result}, ensure_ascii=False).encode()
+
+    def _html_problem(self, params: Mapping[str, Any]) -> str | None:
+        if not self.strict_html or str(params.get("parse_mode", "")).upper() != "HTML":
+            return None
+        return html_problem(str(params.get("text", params.get("caption", ""))))
 
     def _chat(self, chat_id: Any) -> dict[str, Any]:
         chat_id = int(chat_id)

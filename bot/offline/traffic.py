@@ -46,17 +46,51 @@ def _member(rng: random.Random, club: Club) -> FakeUser:
     return rng.choice(club.members)
 
 
-MIX: tuple[tuple[str, int, Maker], ...] = (
-    ("help", 8, lambda rng, club: Say(_member(rng, club), "/help")),
-    ("start", 4, lambda rng, club: Say(_member(rng, club), "/start")),
-    ("lang", 5, lambda rng, club: Say(club.organiser, "/lang")),
-    ("lang", 2, lambda rng, club: Say(club.organiser, f"/lang {rng.choice(('zh', 'en'))}")),
-    ("lang", 1, lambda rng, club: Say(_member(rng, club), "/lang en")),  # refused: members may not choose
-    ("play", 20, lambda rng, club: Say(_member(rng, club), f"/play {rng.choice(_PLAYS)}")),
-    ("rule", 15, lambda rng, club: Say(_member(rng, club), f"/rule {rng.choice(_QUESTIONS)}")),
-    ("entries", 8, lambda rng, club: Say(_member(rng, club), "/entries")),
-    ("tables", 8, lambda rng, club: Say(_member(rng, club), "/tables")),
-    ("standings", 5, lambda rng, club: Say(_member(rng, club), "/standings")),
+def _say(text: str) -> Maker:
+    return lambda rng, club: Say(_member(rng, club), text)
+
+
+def ask_help(rng: random.Random, club: Club) -> Say:
+    return Say(_member(rng, club), "/help")
+
+
+def greet(rng: random.Random, club: Club) -> Say:
+    return Say(_member(rng, club), "/start")
+
+
+def ask_language(rng: random.Random, club: Club) -> Say:
+    return Say(club.organiser, "/lang")
+
+
+def choose_language(rng: random.Random, club: Club) -> Say:
+    return Say(club.organiser, f"/lang {rng.choice(('zh', 'en'))}")
+
+
+def try_choosing_language(rng: random.Random, club: Club) -> Say:
+    return Say(_member(rng, club), "/lang en")  # refused: members may not choose
+
+
+def ask_play(rng: random.Random, club: Club) -> Say:
+    return Say(_member(rng, club), f"/play {rng.choice(_PLAYS)}")
+
+
+def ask_rule(rng: random.Random, club: Club) -> Say:
+    return Say(_member(rng, club), f"/rule {rng.choice(_QUESTIONS)}")
+
+
+Mix = tuple[tuple[str, int, Maker], ...]
+
+MIX: Mix = (
+    ("help", 8, ask_help),
+    ("start", 4, greet),
+    ("lang", 5, ask_language),
+    ("lang", 2, choose_language),
+    ("lang", 1, try_choosing_language),
+    ("play", 20, ask_play),
+    ("rule", 15, ask_rule),
+    ("entries", 8, _say("/entries")),
+    ("tables", 8, _say("/tables")),
+    ("standings", 5, _say("/standings")),
 )
 """(command, weight, maker). Weights are relative; rows of commands the bot does not have are left out."""
 
@@ -70,11 +104,12 @@ class ClubTraffic:
         members_per_group: int = 12,
         seed: int = 1,
         first_update_id: int = 1,
+        mix: Mix = MIX,
     ) -> None:
         self.random = random.Random(seed)
         self.updates = UpdateFactory(first_update_id=first_update_id)
         self.clubs = tuple(self._club(number, members_per_group) for number in range(groups))
-        self.mix = [(name, weight, maker) for name, weight, maker in MIX if name in commands]
+        self.mix = [(name, weight, maker) for name, weight, maker in mix if name in commands]
         if not self.mix:
             raise ValueError("none of the mix's commands is registered")
         self.commands_used = sorted({name for name, _, _ in self.mix})

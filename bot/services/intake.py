@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from datetime import datetime
 
 from bot.services.caller import Caller, Person
@@ -13,10 +14,12 @@ log = logging.getLogger(__name__)
 
 
 async def admit_update(
-    storage: Storage, update_id: int, caller: Caller | None, people: tuple[Person, ...], at: datetime
+    storage: Storage, update_id: int, caller: Caller | None, people: tuple[Person, ...], at: datetime,
+    on_recorded: Callable[[int], None] | None = None,
 ) -> bool:
     """``False`` for an update applied before (a re-delivery); otherwise remember its chat and ``people``
-    (sender, replied-to user ...) and open its claim: the first change the handlers make records it.
+    (sender, replied-to user ...) and open its claim: the first change the handlers make records it (and calls
+    ``on_recorded``).
 
     Remembering is best effort: on a full disk or a read-only database the update still goes on, so questions
     are answered and changes fail with their own clear message.
@@ -37,7 +40,7 @@ async def admit_update(
         async with storage.read() as tx:
             if await updates.is_processed(tx, update_id):
                 return False
-    updates.open_claim(update_id, None if caller is None else caller.chat_id, at)
+    updates.open_claim(update_id, None if caller is None else caller.chat_id, at, on_recorded)
     return True
 
 
@@ -53,4 +56,4 @@ async def settle_update(storage: Storage) -> None:
             await updates.claim_update(tx, claim.update_id, claim.chat_id, claim.at)
     except StorageUnavailable:
         log.warning("update %s: the database refuses writes; it was not recorded", claim.update_id)
-    claim.recorded = True
+    claim.mark_recorded()
