@@ -14,8 +14,11 @@ async def test_menus_are_set_per_scope_in_default_and_chinese(offline: OfflineBo
 
 
 async def test_group_members_do_not_see_organiser_commands(offline: OfflineBot) -> None:
-    assert names(offline, "all_group_chats", "") == ["start", "help"]
-    assert names(offline, "all_chat_administrators", "") == ["start", "help", "lang"]
+    members = ["start", "help", "signup", "accept", "withdraw", "entries", "tables", "result", "confirm", "bracket",
+               "standings", "settings", "referee", "export"]
+    assert names(offline, "all_group_chats", "") == members
+    assert names(offline, "all_chat_administrators", "") == [*members[:2], "lang", *members[2:], "new", "mode", "set",
+                                                             "draw", "cancel"]
     assert names(offline, "all_private_chats", "zh") == ["start", "help", "lang"]
 
 
