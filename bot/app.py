@@ -7,7 +7,8 @@ Production: ``build_application(load_settings())`` then ``run_polling``. Tests a
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import os
+from collections.abc import Callable, Sequence
 from datetime import timedelta
 from functools import partial
 from typing import Any
@@ -23,11 +24,14 @@ from bot.delivery import ConfirmAfterHandling, DeliveryLedger, LedgerUpdateProce
 from bot.sending import RetryingRequests
 from bot.services import Services
 from bot.services.roles import ChatAdministrators, OwnChat, Roles
+from bot.services.tournament_roles import TournamentRoles
+from handlers.buttons import ButtonSpec, ButtonTable
 from handlers.commands import COMMANDS
 from handlers.context import CONTEXT_TYPES, AppState, GuandanApplication
 from handlers.menus import set_command_menus
 from handlers.registry import CommandSpec, CommandTable
 from handlers.setup import install
+from handlers.tournament_buttons import BUTTONS
 from storage import Storage, updates
 
 OFFLINE_TOKEN = "123456:offline"
@@ -53,15 +57,17 @@ def build_application(
     rate_limiter: BaseRateLimiter[Any] | bool | None = True,
     clock: Clock = system_clock,
     commands: Sequence[CommandSpec] = COMMANDS,
+    buttons: Sequence[ButtonSpec] = BUTTONS,
     concurrent_updates: int = CONCURRENT_UPDATES,
     admin_cache_ttl: timedelta = timedelta(minutes=2),
+    entropy: Callable[[int], bytes] = os.urandom,
 ) -> GuandanApplication:
     """The application with its services, handlers, menus (set at start) and storage (opened at start).
 
     ``rate_limiter``: ``True`` paces sends with PTB's ``AIORateLimiter`` and retries failed calls
     (production, ``bot.sending``); ``False`` only retries (``GUANDAN_RATE_LIMIT=off``); ``None`` neither (unit
     tests); or a limiter of your own. Polling confirms updates to Telegram only once they were handled
-    (``bot.delivery``).
+    (``bot.delivery``). ``entropy`` makes draw seeds (a fixed source for repeatable simulations).
     """
     ledger = DeliveryLedger()
     # PTB's builder changes its type parameters with every call; the built application is typed below.
@@ -89,12 +95,14 @@ def build_application(
     elif isinstance(rate_limiter, BaseRateLimiter):
         builder = builder.rate_limiter(rate_limiter)
     application: GuandanApplication = builder.build()
-    roles = Roles(OwnChat(), ChatAdministrators(partial(chat_admin_ids, application.bot), clock, admin_cache_ttl))
-    services = Services(settings=settings, storage=Storage(settings.db_path), roles=roles, clock=clock)
+    storage = Storage(settings.db_path)
+    roles = Roles(OwnChat(), ChatAdministrators(partial(chat_admin_ids, application.bot), clock, admin_cache_ttl),
+                  TournamentRoles(storage))
+    services = Services(settings=settings, storage=storage, roles=roles, clock=clock, entropy=entropy)
     table = CommandTable(commands)
     state: AppState = application.bot_data
     state.attach(services, table)
-    install(application, table)
+    install(application, table, ButtonTable(buttons))
     return application
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import sqlite3
-from collections.abc import AsyncIterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager, suppress
 from pathlib import Path
 from typing import Any, LiteralString
@@ -78,6 +78,10 @@ class Tx:
             return cursor.rowcount
         finally:
             await cursor.close()
+
+    async def execute_many(self, sql: LiteralString, rows: Iterable[Params]) -> None:
+        """Run one statement for each parameter row (a draw writes thousands of match rows at once)."""
+        await self._connection.executemany(sql, rows)
 
     # Each call below is one trip to aiosqlite's worker thread (~0.1 ms of CPU on the 2 GHz benchmark machine);
     # an update makes a dozen of them, so queries avoid the cursor's extra trips for fetching and closing.

@@ -6,7 +6,7 @@ from bot.app import build_application, shutdown, startup
 from bot.config import Settings
 from bot.offline.fake_api import FakeBotApi
 from bot.sending import RetryingRequests
-from storage.migrations import applied_versions
+from storage.migrations import applied_versions, load_migrations
 
 TOKEN = "777:app-test-secret"
 
@@ -37,7 +37,7 @@ async def test_startup_opens_and_migrates_the_storage_and_shutdown_closes_it(tmp
     await application.initialize()
     await startup(application)
     storage = application.bot_data.services.storage
-    assert await applied_versions(storage) == [1]
+    assert await applied_versions(storage) == [migration.version for migration in load_migrations()]
     assert len(api.telegram.calls_to("setMyCommands")) == 6
     await application.shutdown()
     await shutdown(application)

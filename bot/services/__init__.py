@@ -6,11 +6,14 @@ imports Telegram, so another chat platform could sit on the same services.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import os
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
 from bot.clock import Clock
 from bot.config import Settings
 from bot.services.roles import Roles
+from bot.services.tournament_state import TournamentCache
 from storage import Storage
 
 
@@ -22,3 +25,7 @@ class Services:
     storage: Storage
     roles: Roles
     clock: Clock
+    tournaments: TournamentCache = field(default_factory=TournamentCache)
+    """Loaded tournaments by (id, version) (``bot.services.tournament_state``)."""
+    entropy: Callable[[int], bytes] = os.urandom
+    """Fresh randomness for draw seeds; a fixed source makes a simulation (``python -m bot demo``) repeatable."""

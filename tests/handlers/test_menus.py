@@ -20,6 +20,7 @@ async def test_group_members_do_not_see_organiser_commands(offline: OfflineBot) 
     assert members[:2] == ["start", "help"] and "lang" not in members
     assert administrators[:3] == ["start", "help", "lang"] and set(members) < set(administrators)
     assert names(offline, "all_private_chats", "zh")[:3] == ["start", "help", "lang"]
+    assert {"new", "draw", "set"} <= set(administrators) - set(members) and "signup" in members
 
 
 async def test_descriptions_are_localized(offline: OfflineBot) -> None:
