@@ -24,7 +24,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--kills", type=int, default=20)
     parser.add_argument("--rate", type=float, default=40.0, help="updates per second sent throughout")
-    parser.add_argument("--groups", type=int, default=100)
+    parser.add_argument("--groups", type=int, default=10, help="clubs, each running its own tournaments")
     parser.add_argument("--seed", type=int, default=8)
     parser.add_argument("--send-faults", type=float, default=0.10)
     parser.add_argument("--poll-drops", type=float, default=0.05)
@@ -42,7 +42,9 @@ def main(argv: list[str] | None = None) -> int:
         tracebacks = run.workdir.joinpath("bot.log").read_text(errors="replace").count("Traceback")
     print(f"{report.updates} updates in {report.seconds:.0f} s, {report.kills} SIGKILLs, faults served "
           f"{report.faults or 'none'}")
-    print(f"changes: {report.changes_sent} sent, {report.changes_applied} applied, {report.acknowledged} "
+    print(f"stored: {report.entries} sign-ups, {report.results} decided matches, {report.history_events} history "
+          "events")
+    print(f"/lang changes: {report.changes_sent} sent, {report.changes_applied} applied, {report.acknowledged} "
           f"acknowledged; lost {len(report.lost)}, applied twice {len(report.applied_twice)}, contradicted "
           f"{len(report.contradicted)}, changes answered twice {report.changes_answered_twice}")
     print(f"questions answered twice (bot died between answer and record): {report.questions_answered_twice}; "

@@ -2,9 +2,10 @@
 restarted, optionally with Telegram failing sends and dropping long polls; then the record is checked.
 
 Checked after the last restart has handled everything (every update confirmed):
-- no change lost, none applied twice: each chat has exactly one ``chat.language`` history event per ``/lang
-  zh|en`` an organiser sent (Telegram re-delivers what the bot had not confirmed; the bot confirms only what it
-  handled and records each applied update with its change);
+- nothing lost: every update sent is recorded as handled (``processed_updates``; the bot records an update with
+  its change, or when done if it changed nothing, and confirms to Telegram only what it recorded);
+- nothing applied twice: no update wrote the same kind of history event twice (each event names its update);
+- each chat has exactly one ``chat.language`` history event per ``/lang zh|en`` an organiser sent;
 - every acknowledgement matches committed state: each "done" reply names a language the chat's history holds;
 - each update answered at most once when it changed something (a question may be answered again if the bot died
   between answering and recording it; counted, not an error).
@@ -37,11 +38,15 @@ from bot.offline.traffic import (
     ask_rule,
     choose_language,
     greet,
+    report_elsewhere,
+    run_tournament,
     try_choosing_language,
 )
 from handlers.commands import COMMANDS
 
 CHANGES_MIX: Mix = (
+    ("draw", 20, run_tournament),
+    ("result", 2, report_elsewhere),
     ("lang", 10, choose_language),
     ("lang", 2, ask_language),
     ("lang", 1, try_choosing_language),
@@ -50,7 +55,8 @@ CHANGES_MIX: Mix = (
     ("play", 3, ask_play),
     ("rule", 3, ask_rule),
 )
-"""Command weights for crash runs: mostly changes (``/lang zh|en``), some questions and refusals."""
+"""Command weights for crash runs: mostly changes (each club's tournament: sign-ups, draws, results; ``/lang
+zh|en``), some questions and refusals."""
 
 
 @dataclass
@@ -66,6 +72,11 @@ class ChaosReport:
     changes_answered_twice: int = 0
     questions_answered_twice: int = 0
     unanswered: int = 0
+    history_events: int = 0
+    entries: int = 0
+    """Sign-ups stored (people in entries), across the clubs' tournaments."""
+    results: int = 0
+    """Matches decided (confirmed or walkover)."""
     faults: dict[str, int] = field(default_factory=dict)
     seconds: float = 0.0
 
@@ -86,8 +97,8 @@ def _done_texts() -> dict[str, Language]:
 
 
 class ChaosRun:
-    def __init__(self, workdir: Path, *, seed: int = 8, groups: int = 20, faults: FaultPlan | None = None,
-                 stall_seconds: float = 6.0) -> None:
+    def __init__(self, workdir: Path, *, seed: int = 8, groups: int = 10, members_per_group: int = 8,
+                 faults: FaultPlan | None = None, stall_seconds: float = 6.0) -> None:
         self.workdir = workdir
         self.seed = seed
         self.random = random.Random(seed)
@@ -96,7 +107,8 @@ class ChaosRun:
         self.server = BotApiServer(self.telegram, stall_seconds=stall_seconds)
         self.db_path = workdir / "chaos.sqlite3"
         commands = {name for spec in COMMANDS for name in spec.names}
-        self.traffic = ClubTraffic(commands, groups=groups, seed=seed, mix=CHANGES_MIX)
+        self.traffic = ClubTraffic(commands, groups=groups, members_per_group=members_per_group, seed=seed,
+                                   mix=CHANGES_MIX)
         self.sent: list[dict[str, Any]] = []
 
     def run(self, *, kills: int, rate: float, seconds_between_kills: tuple[float, float] = (1.0, 3.0),
@@ -155,6 +167,18 @@ class ChaosRun:
             events = connection.execute(
                 "SELECT chat_id, json_extract(details, '$.language') FROM history WHERE kind = 'chat.language'"
             ).fetchall()
+            recorded = {row[0] for row in connection.execute("SELECT update_id FROM processed_updates")}
+            repeated = connection.execute(
+                "SELECT json_extract(details, '$.update_id') AS update_id, kind, count(*) FROM history"
+                " WHERE update_id IS NOT NULL GROUP BY update_id, kind HAVING count(*) > 1"
+            ).fetchall()
+            report.history_events = int(connection.execute("SELECT count(*) FROM history").fetchone()[0])
+            report.entries = int(connection.execute("SELECT count(*) FROM entry_members").fetchone()[0])
+            report.results = int(connection.execute(
+                "SELECT count(*) FROM matches WHERE state IN ('confirmed', 'walkover')").fetchone()[0])
+        report.applied_twice += [f"update {update_id}: {count} × {kind}" for update_id, kind, count in repeated]
+        report.lost += [f"update {update['update_id']} ({update['message']['text'][:30]}): never recorded"
+                        for update in self.sent if update["update_id"] not in recorded]
         applied = Counter((int(chat_id), str(language)) for chat_id, language in events)
         sent: Counter[tuple[int, str]] = Counter()
         done = _done_texts()
