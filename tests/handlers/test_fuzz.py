@@ -25,9 +25,11 @@ from bot.config import Settings
 from bot.offline.clock import ManualClock
 from bot.offline.harness import REPLY_METHODS, OfflineBot
 from bot.offline.updates import JSON, FakeUser, group_chat, private_chat, supergroup_chat, to_update
+from bot.services import Services
+from bot.services.tournament_state import NoTournamentYetError, read_state
+from bot.tournament.invariants import check_bracket
 from handlers.commands import COMMANDS
 from handlers.replies import MESSAGE_LIMIT, text_length
-from storage import Storage
 
 STEPS_PER_EXAMPLE = 40
 FUZZ_COMMANDS = int(os.environ.get("FUZZ_COMMANDS", "1600"))
@@ -150,19 +152,29 @@ def build(offline: OfflineBot, step: Step) -> JSON:
     return update
 
 
-async def check_state(storage: Storage) -> None:
-    """The stored state is sound: every row of the history is valid JSON and languages are zh or en (tournament
-    brackets join this check once they are stored)."""
-    async with storage.read() as tx:
+async def check_state(services: Services) -> None:
+    """The state is sound: every group's latest tournament passes ``check_bracket`` as the bot holds it and as
+    stored (reloaded), the history is valid JSON and languages are zh or en."""
+    async with services.storage.read() as tx:
         assert await tx.fetch_value("SELECT count(*) FROM history WHERE NOT json_valid(details)") == 0
         assert await tx.fetch_value("SELECT count(*) FROM chats WHERE language NOT IN ('zh', 'en')") == 0
+    for reload in (False, True):
+        if reload:
+            services.tournaments.clear()
+        for chat in CHATS:
+            try:
+                state = await read_state(services, int(chat["id"]))
+            except NoTournamentYetError:
+                continue
+            if state.bracket is not None:
+                assert check_bracket(state.bracket) == [], (chat["id"], reload)
 
 
 async def run_steps(folder: Path, plan: list[Step]) -> int:
     async with OfflineBot.running(Settings(db_path=folder / "fuzz.sqlite3"), clock=ManualClock()) as offline:
         offline.telegram.strict_html = True
         offline.telegram.set_admins(int(GROUP["id"]), ORGANISER.to_json())
-        storage = offline.application.bot_data.services.storage
+        services = offline.application.bot_data.services
         with errors_logged() as errors:
             for step in plan:
                 update = build(offline, step)
@@ -174,7 +186,7 @@ async def run_steps(folder: Path, plan: list[Step]) -> int:
                         assert call.status == 200, (step, call.status, call.text[:300])
                 assert not errors.records, (step, [record.getMessage() for record in errors.records],
                                             errors.records[0].exc_info)
-                await check_state(storage)
+                await check_state(services)
     return len(plan)
 
 
