@@ -26,6 +26,7 @@ import json
 import os
 import shutil
 import signal
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -38,6 +39,7 @@ from bot.offline.http_server import BotApiServer
 from bot.offline.process import BotProcess, child_environment
 from bot.offline.timing import TimedTelegram
 from bot.offline.traffic import ClubTraffic
+from bot.offline.updates import FakeUser, UpdateFactory
 from handlers.commands import COMMANDS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -61,15 +63,29 @@ class Paced:
 
 
 @dataclass
+class Scale:
+    command: str
+    cold_ms: float
+    """The first time: delivery → the last message of the answer (nothing of the tournament cached yet)."""
+    first_ms: float
+    """Again (median): delivery → the first message of the answer."""
+    complete_ms: float
+    """Again (median): delivery → the last message (long answers come in several messages)."""
+
+
+@dataclass
 class Figures:
     bot: str
     startup_s: float = 0.0
     throughput: float = 0.0
     burst: int = 0
     cpu_ms_per_update: float = 0.0
+    calls_per_update: float = 0.0
+    """Bot API calls (sends, admin look-ups ...; not getUpdates) per update during the burst."""
     paced: list[Paced] = field(default_factory=list)
     unanswered: int = 0
     peak_rss_mb: float = 0.0
+    scale: list[Scale] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
 
 
@@ -134,6 +150,41 @@ def paced_phase(rate: float, traffic: ClubTraffic, telegram: TimedTelegram, serv
     return figures, unanswered
 
 
+SCALE_COMMANDS = ("/tables", "/standings", "/bracket", "/export")
+
+
+def scale_phase(telegram: TimedTelegram, server: BotApiServer, args: argparse.Namespace) -> list[Scale]:
+    """Each command in the seeded big tournament's group, one at a time: first the one that loads the tournament
+    (after a restart nothing is cached), then ``--scale-rounds`` more of each."""
+    chat = {"id": args.scale_chat, "type": "group", "title": "Big Cup"}
+    asker = FakeUser(77, "Asker", "asker")
+    figures = []
+    for command in SCALE_COMMANDS:
+        first, complete = [], []
+        for _ in range(args.scale_rounds):
+            update = factory.message(chat, asker, command)
+            [update_id] = server.enqueue_updates([update])
+            deadline = time.perf_counter() + args.phase_timeout
+            wait_until(lambda waited=update_id: args.scale_chat in telegram.last_message_at
+                       and telegram.last_message_at[args.scale_chat] > telegram.delivered_at.get(waited, 1e18),
+                       deadline)
+            delivered = telegram.delivered_at[update_id]
+            first_at = telegram.last_message_at[args.scale_chat]
+            while True:  # the answer is complete when the chat has been quiet for half a second
+                last = telegram.last_message_at[args.scale_chat]
+                if time.perf_counter() - last > 0.5 or time.perf_counter() > deadline:
+                    break
+                time.sleep(0.05)
+            first.append(first_at - delivered)
+            complete.append(last - delivered)
+        figures.append(Scale(command, 1000 * complete[0], 1000 * statistics.median(first[1:] or first),
+                             1000 * statistics.median(complete[1:] or complete)))
+    return figures
+
+
+factory = UpdateFactory(first_update_id=10_000_000)
+
+
 def measure(name: str, make: Callable[[str, Path, Path | None], BotProcess], args: argparse.Namespace) -> Figures:
     figures = Figures(name)
     commands = {spec_name for spec in COMMANDS for spec_name in spec.names}
@@ -155,10 +206,13 @@ def measure(name: str, make: Callable[[str, Path, Path | None], BotProcess], arg
 
             burst = list(traffic.stream(args.burst))
             profiler = profile(process, args.profile / f"{name}.txt") if args.profile else None
+            calls_before = server.on_server(lambda: len(telegram.calls) - len(telegram.calls_to("getUpdates")))
             cpu_before = process.cpu_seconds()
             ids = server.enqueue_updates(burst)
             figures.unanswered += telegram.wait_for_replies(ids, time.perf_counter() + args.phase_timeout)
             cpu_burst = process.cpu_seconds() - cpu_before
+            calls = server.on_server(lambda: len(telegram.calls) - len(telegram.calls_to("getUpdates"))) - calls_before
+            figures.calls_per_update = calls / max(1, len(burst))
             if profiler is not None:
                 profiler.send_signal(signal.SIGINT)  # py-spy writes its output on Ctrl-C
                 profiler.wait(30)
@@ -173,6 +227,8 @@ def measure(name: str, make: Callable[[str, Path, Path | None], BotProcess], arg
                 paced, unanswered = paced_phase(rate, traffic, telegram, server, process, args)
                 figures.paced.append(paced)
                 figures.unanswered += unanswered
+            if args.db is not None and name == "guandan":
+                figures.scale = scale_phase(telegram, server, args)
             figures.peak_rss_mb = process.peak_rss_mb()
             process.stop()
         if "Traceback" in process.log_text():
@@ -181,11 +237,11 @@ def measure(name: str, make: Callable[[str, Path, Path | None], BotProcess], arg
 
 
 def report(results: dict[str, Figures], args: argparse.Namespace, load_before: float, load_after: float) -> bool:
-    print("| bot | start-up s | burst updates/s | CPU ms/update | peak RSS MB | unanswered |")
-    print("|---|---:|---:|---:|---:|---:|")
+    print("| bot | start-up s | burst updates/s | CPU ms/update | API calls/update | peak RSS MB | unanswered |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
     for f in results.values():
         print(f"| {f.bot} | {f.startup_s:.2f} | {f.throughput:.0f} | {f.cpu_ms_per_update:.2f} | "
-              f"{f.peak_rss_mb:.0f} | {f.unanswered} |")
+              f"{f.calls_per_update:.2f} | {f.peak_rss_mb:.0f} | {f.unanswered} |")
     print("\n| bot | offered/s | achieved/s | p50 ms | p95 ms | p99 ms | max ms | CPU share |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|")
     for f in results.values():
@@ -195,6 +251,12 @@ def report(results: dict[str, Figures], args: argparse.Namespace, load_before: f
     print(f"\nburst {args.burst} updates; paced {args.seconds:g} s per rate over {args.groups} groups; load average "
           f"{load_before:.2f} → {load_after:.2f} on {os.cpu_count()} cores")
     guandan, echo = results.get("guandan"), results.get("echo")
+    if guandan is not None and guandan.scale:
+        print("\n| in the seeded big tournament's group | first time, whole answer ms | again: first message ms "
+              "| again: whole answer ms |")
+        print("|---|---:|---:|---:|")
+        for scale in guandan.scale:
+            print(f"| {scale.command} | {scale.cold_ms:.0f} | {scale.first_ms:.0f} | {scale.complete_ms:.0f} |")
     ok = True
     if guandan is not None:
         at_target = [p for p in guandan.paced if p.rate == 200] or guandan.paced[-1:]
@@ -227,6 +289,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=10.0, help="length of each paced phase")
     parser.add_argument("--seed", type=int, default=8)
     parser.add_argument("--db", type=Path, help="a database to copy for the guandan bot (e.g. 1,000 tournaments)")
+    parser.add_argument("--scale-chat", type=int, default=-1_000_000,
+                        help="with --db: the group of the seeded 1,024-pair tournament (benchmarks/seed_db.py)")
+    parser.add_argument("--scale-rounds", type=int, default=6)
     parser.add_argument("--phase-timeout", type=float, default=60.0)
     parser.add_argument("--json", type=Path, help="write the figures here")
     parser.add_argument("--profile", type=Path, help="a folder for py-spy stacks of each bot during the burst")

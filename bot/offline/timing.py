@@ -31,6 +31,8 @@ class TimedTelegram(FakeTelegram):
         self.replied_at: dict[int, float] = {}
         """Update id → when the bot's first reply to it arrived."""
         self.first_poll_at: float | None = None
+        self.last_message_at: dict[int, float] = {}
+        """Chat id → when the bot's latest message (of any kind) to it arrived."""
         self._by_message: dict[tuple[int, int], int] = {}
         self._unanswered_private: dict[int, deque[int]] = {}
         self._replies_changed = threading.Condition()
@@ -60,6 +62,7 @@ class TimedTelegram(FakeTelegram):
     ) -> tuple[int, bytes]:
         status, body = super().answer(method, params, files)
         if status == 200 and method in REPLY_METHODS:
+            self.last_message_at[int(params["chat_id"])] = self.now_seconds()
             update_id = self._answered_update(params)
             if update_id is not None and update_id not in self.replied_at:
                 with self._replies_changed:
