@@ -38,7 +38,7 @@ from pathlib import Path
 from bot.offline.http_server import BotApiServer
 from bot.offline.process import BotProcess, child_environment
 from bot.offline.timing import TimedTelegram
-from bot.offline.traffic import ClubTraffic
+from bot.offline.traffic import MIX, QUESTIONS_MIX, ClubTraffic
 from bot.offline.updates import FakeUser, UpdateFactory
 from handlers.commands import COMMANDS
 
@@ -188,7 +188,8 @@ factory = UpdateFactory(first_update_id=10_000_000)
 def measure(name: str, make: Callable[[str, Path, Path | None], BotProcess], args: argparse.Namespace) -> Figures:
     figures = Figures(name)
     commands = {spec_name for spec in COMMANDS for spec_name in spec.names}
-    traffic = ClubTraffic(commands, groups=args.groups, seed=args.seed)
+    traffic = ClubTraffic(commands, groups=args.groups, seed=args.seed,
+                          mix={"club": MIX, "questions": QUESTIONS_MIX}[args.mix])
     telegram = TimedTelegram()
     with tempfile.TemporaryDirectory(prefix=f"load-{name}-") as folder, BotApiServer(telegram) as server:
         workdir = Path(folder)
@@ -248,8 +249,8 @@ def report(results: dict[str, Figures], args: argparse.Namespace, load_before: f
         for p in f.paced:
             print(f"| {f.bot} | {p.rate:.0f} | {p.achieved_rate:.0f} | {p.p50_ms:.1f} | {p.p95_ms:.1f} | "
                   f"{p.p99_ms:.1f} | {p.max_ms:.1f} | {p.cpu_share:.2f} |")
-    print(f"\nburst {args.burst} updates; paced {args.seconds:g} s per rate over {args.groups} groups; load average "
-          f"{load_before:.2f} → {load_after:.2f} on {os.cpu_count()} cores")
+    print(f"\n{args.mix} mix; burst {args.burst} updates; paced {args.seconds:g} s per rate over {args.groups} "
+          f"groups; load average {load_before:.2f} → {load_after:.2f} on {os.cpu_count()} cores")
     guandan, echo = results.get("guandan"), results.get("echo")
     if guandan is not None and guandan.scale:
         print("\n| in the seeded big tournament's group | first time, whole answer ms | again: first message ms "
@@ -283,6 +284,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--bots", default="echo,guandan", help="comma-separated: echo, guandan")
     parser.add_argument("--groups", type=int, default=100)
+    parser.add_argument("--mix", choices=("club", "questions"), default="club",
+                        help="club: each group also runs its tournament (sign-ups, draw, results); questions: no "
+                             "tournament, only questions")
     parser.add_argument("--burst", type=int, default=3000, help="updates queued at once for the throughput")
     parser.add_argument("--rates", type=lambda text: [float(r) for r in text.split(",")], default=[100.0, 200.0],
                         help="comma-separated paced rates (updates/s) for the latency")

@@ -21,7 +21,8 @@ async def admit(update: Update, context: BotContext) -> None:
     processor = context.application.update_processor
     on_recorded = processor.ledger.handled if isinstance(processor, LedgerUpdateProcessor) else None
     admitted = await admit_update(
-        services.storage, update.update_id, caller_of(update), people_of(update), services.clock(), on_recorded
+        services.storage, update.update_id, caller_of(update), people_of(update), services.clock(), on_recorded,
+        services.acquaintances,
     )
     if not admitted:
         raise ApplicationHandlerStop

@@ -152,6 +152,9 @@ MIX: Mix = (
 )
 """(command, weight, maker). Weights are relative; rows of commands the bot does not have are left out."""
 
+QUESTIONS_MIX: Mix = tuple(row for row in MIX if row[2] not in (run_tournament, report_elsewhere, choose_language))
+"""Only questions (and a refusal): what a group asks between tournaments; no tournament is run."""
+
 
 class ClubTraffic:
     def __init__(

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from datetime import datetime
+from datetime import datetime, timedelta
 
+from bot.services.acquaintances import Acquaintances
 from bot.services.caller import Caller, Person
 from storage import Storage, chats, updates, users
 from storage.database import StorageUnavailable
@@ -15,26 +16,39 @@ log = logging.getLogger(__name__)
 
 async def admit_update(
     storage: Storage, update_id: int, caller: Caller | None, people: tuple[Person, ...], at: datetime,
-    on_recorded: Callable[[int], None] | None = None,
+    on_recorded: Callable[[int], None] | None = None, acquaintances: Acquaintances | None = None,
 ) -> bool:
     """``False`` for an update applied before (a re-delivery); otherwise remember its chat and ``people``
     (sender, replied-to user ...) and open its claim: the first change the handlers make records it (and calls
     ``on_recorded``).
 
     Remembering is best effort: on a full disk or a read-only database the update still goes on, so questions
-    are answered and changes fail with their own clear message.
+    are answered and changes fail with their own clear message. With ``acquaintances``, chats and people written
+    lately and unchanged are not written again (most updates then only read).
     """
     updates.close_claim()
+    known = acquaintances or Acquaintances(refresh_after=timedelta(0))
+    new_chat = caller is not None and not known.knows_chat(caller, at)
+    new_people = [person for person in people if not known.knows(person, at)]
     try:
-        async with storage.transaction() as tx:
-            if await updates.is_processed(tx, update_id):
-                return False
-            if caller is not None:
-                await chats.remember_chat(tx, caller.chat_id, caller.chat_kind.value, caller.chat_title, at)
-            for person in people:
-                await users.remember_user(
-                    tx, person.user_id, person.username, person.display_name, person.language_code, at
-                )
+        if not new_chat and not new_people:
+            async with storage.read() as tx:
+                if await updates.is_processed(tx, update_id):
+                    return False
+        else:
+            async with storage.transaction() as tx:
+                if await updates.is_processed(tx, update_id):
+                    return False
+                if new_chat and caller is not None:
+                    await chats.remember_chat(tx, caller.chat_id, caller.chat_kind.value, caller.chat_title, at)
+                for person in new_people:
+                    await users.remember_user(
+                        tx, person.user_id, person.username, person.display_name, person.language_code, at
+                    )
+            if new_chat and caller is not None:
+                known.wrote_chat(caller, at)
+            for person in new_people:
+                known.wrote(person, at)
     except StorageUnavailable:
         log.warning("update %s: the database refuses writes; its people were not remembered", update_id)
         async with storage.read() as tx:

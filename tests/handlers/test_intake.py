@@ -82,3 +82,25 @@ async def test_a_refusal_is_recorded_and_not_repeated(group_with_admin: Group) -
     update = offline.updates.message(group_with_admin.chat, group_with_admin.member, "/lang en")
     assert len(await offline.process(update)) == 1
     assert await offline.process(update) == [] and await history_count(offline, "chat.language") == 0
+
+
+async def test_people_seen_lately_are_not_written_again_until_something_changes(
+    group_with_admin: Group, clock: ManualClock
+) -> None:
+    offline = group_with_admin.offline
+    storage = offline.application.bot_data.services.storage
+
+    async def lily_seen_at() -> str:
+        async with storage.read() as tx:
+            return str(await tx.fetch_value("SELECT last_seen_at FROM users WHERE user_id = 202"))
+
+    await group_with_admin.say(group_with_admin.member, "/help")
+    first = await lily_seen_at()
+    clock.advance(minutes=10)
+    await group_with_admin.say(group_with_admin.member, "/help")
+    assert await lily_seen_at() == first
+    renamed = FakeUser(202, "Lily Chen", "lily", language_code="en")
+    await group_with_admin.say(renamed, "/help")
+    assert await lily_seen_at() != first
+    async with storage.read() as tx:
+        assert await users.get_user(tx, 202) == users.SeenUser(202, "lily", "Lily Chen", "en")
