@@ -62,11 +62,12 @@ class TimedTelegram(FakeTelegram):
     ) -> tuple[int, bytes]:
         status, body = super().answer(method, params, files)
         if status == 200 and method in REPLY_METHODS:
-            self.last_message_at[int(params["chat_id"])] = self.now_seconds()
+            now = self.now_seconds()
+            self.last_message_at[int(params["chat_id"])] = now
             update_id = self._answered_update(params)
             if update_id is not None and update_id not in self.replied_at:
                 with self._replies_changed:
-                    self.replied_at[update_id] = self.now_seconds()
+                    self.replied_at[update_id] = now
                     self._awaited.discard(update_id)
                     if not self._awaited:
                         self._replies_changed.notify_all()

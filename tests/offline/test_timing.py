@@ -24,4 +24,4 @@ def test_latency_runs_from_delivery_to_the_reply_quoting_the_message() -> None:
                                     "reply_parameters": {"message_id": in_group["message"]["message_id"]}})  # t=3
     assert telegram.latencies(ids) == [2.0, 1.0]
     assert telegram.wait_for_replies(ids, deadline=0) == 0
-    assert telegram.first_poll_at == 1.0
+    assert telegram.first_poll_at == 1.0 and telegram.last_message_at == {5: 2.0, -7: 3.0}
