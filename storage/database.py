@@ -221,6 +221,28 @@ class Storage:
         if recording and claim is not None:
             claim.mark_recorded()
 
+    async def query_one(self, sql: LiteralString, params: Params = ()) -> sqlite3.Row | None:
+        """The first row of ONE query, outside any transaction (a single statement reads one snapshot anyway):
+        one trip to the worker thread where :meth:`read` takes three. For the reads every update makes."""
+        async with self._lock:
+            try:
+                rows = await self._require_connection().execute_fetchall(sql, params)
+            except sqlite3.OperationalError as error:
+                raise refusal(error) from error
+        for row in rows:
+            return row
+        return None
+
+    async def execute_one(self, sql: LiteralString, params: Params = ()) -> int:
+        """ONE statement in its own (autocommit) transaction: one trip where :meth:`transaction` takes three. The
+        number of rows it changed. No update claim is attached (see ``storage.updates``)."""
+        async with self._lock:
+            try:
+                cursor = await self._require_connection().execute(sql, params)
+            except sqlite3.OperationalError as error:
+                raise refusal(error) from error
+        return cursor.rowcount
+
     async def pragma(self, pragma: LiteralString) -> Any:
         """Run one PRAGMA outside any transaction (``journal_mode``, ``query_only = ON`` ...); its first value."""
         async with self._lock:

@@ -21,7 +21,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from storage.database import Tx
+    from storage.database import Storage, Tx
 
 
 @dataclass(slots=True)
@@ -80,6 +80,21 @@ async def claim_update(tx: Tx, update_id: int, chat_id: int | None, at: datetime
 
 async def is_processed(tx: Tx, update_id: int) -> bool:
     return await tx.fetch_one("SELECT 1 FROM processed_updates WHERE update_id = ?", (update_id,)) is not None
+
+
+async def record_update(storage: Storage, update_id: int, chat_id: int | None, at: datetime) -> bool:
+    """:func:`claim_update` as a statement of its own, outside a transaction (an update that changed nothing)."""
+    changed = await storage.execute_one(
+        "INSERT INTO processed_updates (update_id, chat_id, processed_at) VALUES (?, ?, ?)"
+        " ON CONFLICT (update_id) DO NOTHING",
+        (update_id, chat_id, at.isoformat()),
+    )
+    return changed == 1
+
+
+async def was_processed(storage: Storage, update_id: int) -> bool:
+    """:func:`is_processed` outside a transaction (one statement, one trip)."""
+    return await storage.query_one("SELECT 1 FROM processed_updates WHERE update_id = ?", (update_id,)) is not None
 
 
 async def forget_updates_before(tx: Tx, before: datetime) -> int:

@@ -32,9 +32,8 @@ async def admit_update(
     new_people = [person for person in people if not known.knows(person, at)]
     try:
         if not new_chat and not new_people:
-            async with storage.read() as tx:
-                if await updates.is_processed(tx, update_id):
-                    return False
+            if await updates.was_processed(storage, update_id):
+                return False
         else:
             async with storage.transaction() as tx:
                 if await updates.is_processed(tx, update_id):
@@ -51,9 +50,8 @@ async def admit_update(
                 known.wrote(person, at)
     except StorageUnavailable:
         log.warning("update %s: the database refuses writes; its people were not remembered", update_id)
-        async with storage.read() as tx:
-            if await updates.is_processed(tx, update_id):
-                return False
+        if await updates.was_processed(storage, update_id):
+            return False
     updates.open_claim(update_id, None if caller is None else caller.chat_id, at, on_recorded)
     return True
 
@@ -66,8 +64,7 @@ async def settle_update(storage: Storage) -> None:
     if claim is None:
         return
     try:
-        async with storage.transaction() as tx:
-            await updates.claim_update(tx, claim.update_id, claim.chat_id, claim.at)
+        await updates.record_update(storage, claim.update_id, claim.chat_id, claim.at)
     except StorageUnavailable:
         log.warning("update %s: the database refuses writes; it was not recorded", claim.update_id)
     claim.mark_recorded()
