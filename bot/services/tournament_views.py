@@ -60,6 +60,12 @@ async def tables_view(services: Services, caller: Caller) -> RoundTables:
     return round_tables_of(await read_state(services, caller.chat_id))
 
 
+async def open_tournaments(services: Services) -> list[tuple[int, int]]:
+    """(tournament id, chat id) of every open tournament — for a scheduler re-creating its jobs at start-up."""
+    async with services.storage.read() as tx:
+        return await tournaments.open_tournament_ids(tx)
+
+
 async def round_tables(services: Services, tournament_id: int, round_number: int | None = None) -> RoundTables:
     """The tables of ``round_number`` (default: the current round) of tournament ``tournament_id`` — for a
     scheduler posting round tables or check-in lists without a chat message to answer."""
