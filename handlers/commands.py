@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from handlers.basics import help_command, start_command
 from handlers.language import lang_command
+from handlers.play import play_command
 from handlers.registry import GROUPS, Audience, CommandSpec
+from handlers.rules import rule_command
 from handlers.tournament_play import bracket_command, draw_command, export_command, standings_command, tables_command
 from handlers.tournament_results import confirm_command, result_command
 from handlers.tournament_setup import (
@@ -33,6 +35,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("settings", settings_command, chat_kinds=GROUPS),
     CommandSpec("referee", referee_command, chat_kinds=GROUPS, aliases=("referees",)),
     CommandSpec("export", export_command, chat_kinds=GROUPS),
+    CommandSpec("play", play_command, max_argument_length=200),
+    CommandSpec("rule", rule_command, aliases=("rules",), max_argument_length=300),
     CommandSpec("new", new_command, audience=Audience.ORGANISER, chat_kinds=GROUPS),
     CommandSpec("mode", mode_command, audience=Audience.ORGANISER, chat_kinds=GROUPS),
     CommandSpec("set", set_command, audience=Audience.ORGANISER, chat_kinds=GROUPS),
