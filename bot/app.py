@@ -20,7 +20,9 @@ from telegram.request import BaseRequest
 from bot.clock import Clock, system_clock
 from bot.config import Settings
 from bot.services import Services
+from bot.services.board import NoTournaments, TournamentBoard
 from bot.services.roles import ChatAdministrators, OwnChat, Roles
+from handlers.announcer import restore_jobs
 from handlers.commands import COMMANDS
 from handlers.context import CONTEXT_TYPES, AppState, GuandanApplication
 from handlers.menus import set_command_menus
@@ -53,6 +55,7 @@ def build_application(
     commands: Sequence[CommandSpec] = COMMANDS,
     concurrent_updates: int = CONCURRENT_UPDATES,
     admin_cache_ttl: timedelta = timedelta(minutes=2),
+    board: TournamentBoard | None = None,
 ) -> GuandanApplication:
     """The application with its services, handlers, menus (set at start) and storage (opened at start).
 
@@ -82,7 +85,8 @@ def build_application(
         builder = builder.rate_limiter(rate_limiter)
     application: GuandanApplication = builder.build()
     roles = Roles(OwnChat(), ChatAdministrators(partial(chat_admin_ids, application.bot), clock, admin_cache_ttl))
-    services = Services(settings=settings, storage=Storage(settings.db_path), roles=roles, clock=clock)
+    services = Services(settings=settings, storage=Storage(settings.db_path), roles=roles, clock=clock,
+                        board=board if board is not None else NoTournaments())
     table = CommandTable(commands)
     state: AppState = application.bot_data
     state.attach(services, table)
@@ -91,11 +95,13 @@ def build_application(
 
 
 async def startup(application: GuandanApplication) -> None:
-    """Open the storage (applying migrations), forget old update ids, publish the command menus."""
+    """Open the storage (applying migrations), forget old update ids, re-create the announcement jobs from the
+    database, publish the command menus."""
     services = application.bot_data.services
     await services.storage.open()
     async with services.storage.transaction() as tx:
         await updates.forget_updates_before(tx, services.clock() - PROCESSED_UPDATES_KEPT)
+    await restore_jobs(application)
     await set_command_menus(application.bot, application.bot_data.commands)
 
 

@@ -5,7 +5,7 @@ from telegram.ext import AIORateLimiter
 from bot.app import build_application, shutdown, startup
 from bot.config import Settings
 from bot.offline.fake_api import FakeBotApi
-from storage.migrations import applied_versions
+from storage.migrations import applied_versions, load_migrations
 
 TOKEN = "777:app-test-secret"
 
@@ -29,7 +29,7 @@ async def test_startup_opens_and_migrates_the_storage_and_shutdown_closes_it(tmp
     await application.initialize()
     await startup(application)
     storage = application.bot_data.services.storage
-    assert await applied_versions(storage) == [1]
+    assert await applied_versions(storage) == [migration.version for migration in load_migrations()]
     assert len(api.telegram.calls_to("setMyCommands")) == 6
     await application.shutdown()
     await shutdown(application)

@@ -18,6 +18,7 @@ from bot.config import Settings
 from bot.offline.fake_api import FakeBotApi
 from bot.offline.telegram import ApiCall, FakeTelegram
 from bot.offline.updates import FakeUser, UpdateFactory, to_update
+from bot.services.board import TournamentBoard
 from handlers.commands import COMMANDS
 from handlers.context import GuandanApplication
 from handlers.registry import CommandSpec
@@ -42,10 +43,13 @@ class OfflineBot:
         clock: Clock = system_clock,
         telegram: FakeTelegram | None = None,
         commands: Sequence[CommandSpec] = COMMANDS,
+        board: TournamentBoard | None = None,
     ) -> AsyncIterator[OfflineBot]:
-        """Build, initialize and start the application (storage open, menus set); shut it all down after."""
+        """Build, initialize and start the application (storage open, menus set, announcement jobs restored but
+        the scheduler not started: see ``bot.offline.jobs``); shut it all down after."""
         api = FakeBotApi(telegram)
-        application = build_application(settings, request=api, rate_limiter=None, clock=clock, commands=commands)
+        application = build_application(settings, request=api, rate_limiter=None, clock=clock, commands=commands,
+                                        board=board)
         await application.initialize()
         try:
             await startup(application)

@@ -6,10 +6,11 @@ imports Telegram, so another chat platform could sit on the same services.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from bot.clock import Clock
 from bot.config import Settings
+from bot.services.board import NoTournaments, TournamentBoard
 from bot.services.roles import Roles
 from storage import Storage
 
@@ -22,3 +23,5 @@ class Services:
     storage: Storage
     roles: Roles
     clock: Clock
+    board: TournamentBoard = field(default_factory=NoTournaments)
+    """The tournaments as the match clock sees them (``bot.services.board``)."""

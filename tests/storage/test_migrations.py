@@ -22,22 +22,24 @@ async def test_reopening_applies_nothing_new(db_path: Path, storage: Storage) ->
     await storage.close()
     async with Storage(db_path) as reopened:
         assert await apply_migrations(reopened) == []
-        assert await applied_versions(reopened) == [1]
+        assert await applied_versions(reopened) == [migration.version for migration in load_migrations()]
 
 
 async def test_a_new_migration_is_applied_in_order(storage: Storage) -> None:
-    extra = (*load_migrations(), Migration(2, "extra", ("CREATE TABLE extra (x INTEGER)",)))
-    assert await apply_migrations(storage, extra) == [2]
+    shipped = load_migrations()
+    extra = (*shipped, Migration(len(shipped) + 1, "extra", ("CREATE TABLE extra (x INTEGER)",)))
+    assert await apply_migrations(storage, extra) == [len(shipped) + 1]
     assert await apply_migrations(storage, extra) == []
 
 
 async def test_a_failing_migration_changes_nothing(storage: Storage) -> None:
-    broken = (*load_migrations(), Migration(2, "broken", ("CREATE TABLE half (x INTEGER)", "CREATE TABLE (")))
+    shipped = load_migrations()
+    broken = (*shipped, Migration(len(shipped) + 1, "broken", ("CREATE TABLE half (x INTEGER)", "CREATE TABLE (")))
     with pytest.raises(StorageError):
         await apply_migrations(storage, broken)
     async with storage.read() as tx:
         assert await tx.fetch_one("SELECT 1 FROM sqlite_master WHERE name = 'half'") is None
-    assert await applied_versions(storage) == [1]
+    assert await applied_versions(storage) == [migration.version for migration in shipped]
 
 
 @pytest.mark.parametrize(

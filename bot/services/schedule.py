@@ -1,0 +1,237 @@
+"""The timetable: organisers set when rounds start; each change re-plans the round's announcements.
+
+Every function commits its change (rows and history) and returns the :class:`JobChanges` the caller applies to
+the job queue afterwards: rows that need a timer, timers to remove. The database stays the source of truth; a
+lost timer is re-created from its row at the next start-up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+
+from bot.errors import TournamentError
+from bot.schedule.local_time import local_text
+from bot.schedule.plan import AnnouncementKind, ClockSettings, plan_round
+from bot.services.board import BoardTournament, TournamentBoard
+from bot.services.caller import Caller
+from storage import Storage, Tx, announcements, history, schedules
+from storage.announcements import Announcement, AnnouncementState
+from storage.schedules import RoundStart, TimingSettings
+
+
+class NoTournament(TournamentError):
+    key = "schedule.no_tournament"
+
+
+class UnknownRound(TournamentError):
+    key = "schedule.unknown_round"
+
+
+class RoundAlreadyPlayed(TournamentError):
+    key = "schedule.round_played"
+
+
+class StartInThePast(TournamentError):
+    key = "schedule.in_the_past"
+
+
+class RoundAlreadyStarted(TournamentError):
+    key = "schedule.round_started"
+
+
+class RoundNotScheduled(TournamentError):
+    key = "schedule.not_scheduled"
+
+
+@dataclass(frozen=True, slots=True)
+class JobChanges:
+    """What the job queue must do after a committed change."""
+
+    start: tuple[Announcement, ...] = ()
+    """Pending rows that need a timer (at their due time)."""
+    stop: tuple[int, ...] = ()
+    """Announcement ids whose timer must go."""
+
+    def __add__(self, other: JobChanges) -> JobChanges:
+        return JobChanges(self.start + other.start, self.stop + other.stop)
+
+
+@dataclass(frozen=True, slots=True)
+class Scheduled:
+    tournament: BoardTournament
+    start: RoundStart
+    announcements: tuple[Announcement, ...]
+    changes: JobChanges
+    replaced: RoundStart | None = None
+    """The start it replaced, if the round was scheduled before."""
+
+
+@dataclass(frozen=True, slots=True)
+class Timetable:
+    tournament: BoardTournament
+    settings: TimingSettings
+    rounds: tuple[RoundStart, ...]
+    planned: dict[int, tuple[Announcement, ...]] = field(default_factory=dict)
+    """Each scheduled round's announcements (every state), by round."""
+
+
+def clock_settings(tournament: BoardTournament, timing: TimingSettings) -> ClockSettings:
+    return ClockSettings(remind=timing.remind, time_limit=tournament.time_limit, checkin_grace=timing.checkin_grace)
+
+
+async def tournament_in(tx: Tx, board: TournamentBoard, chat_id: int) -> BoardTournament:
+    tournament = await board.open_in_chat(tx, chat_id)
+    if tournament is None or tournament.finished:
+        raise NoTournament()
+    return tournament
+
+
+def _check_round(tournament: BoardTournament, round_number: int) -> None:
+    if not 1 <= round_number <= tournament.round_limit:
+        raise UnknownRound(round=round_number, rounds=tournament.round_limit)
+    if round_number <= tournament.completed_rounds:
+        raise RoundAlreadyPlayed(round=round_number)
+
+
+async def _plan(
+    tx: Tx, tournament: BoardTournament, timing: TimingSettings, start: RoundStart, now: datetime, *,
+    fresh: bool,
+) -> JobChanges:
+    """Replace the round's pending announcements by the plan for ``start``.
+
+    ``fresh``: the start itself changed, so everything is announced again. Otherwise (a setting changed) kinds
+    already sent for this start are not repeated. Announcements whose time has passed are skipped, except a
+    reminder before a start still ahead: it goes out at once.
+    """
+    old = await announcements.for_tournament(tx, tournament.tournament_id, start.round)
+    stopped = await announcements.cancel(
+        tx, [row.announcement_id for row in old if row.state is AnnouncementState.PENDING], now) if old else []
+    done = set() if fresh else {
+        row.kind for row in old if row.state in (AnnouncementState.SENT, AnnouncementState.LATE)}
+    added = []
+    for planned in plan_round(start.round, start.starts_at, clock_settings(tournament, timing)):
+        if planned.kind in done:
+            continue
+        due = planned.due
+        if due <= now:
+            if planned.kind is not AnnouncementKind.REMINDER or start.starts_at <= now:
+                continue
+            due = now
+        added.append(await announcements.add(
+            tx, tournament_id=tournament.tournament_id, chat_id=tournament.chat_id, round_number=start.round,
+            kind=planned.kind, due=due, at=now))
+    return JobChanges(tuple(added), tuple(stopped))
+
+
+async def _cancel_all(tx: Tx, rows: Iterable[Announcement], now: datetime) -> list[int]:
+    return await announcements.cancel(tx, [row.announcement_id for row in rows], now)
+
+
+async def schedule_round(
+    storage: Storage, board: TournamentBoard, caller: Caller, round_number: int, starts_at: datetime,
+    now: datetime,
+) -> Scheduled:
+    """Set (or move) the start of ``round_number`` of the chat's tournament and plan its announcements."""
+    async with storage.transaction() as tx:
+        tournament = await tournament_in(tx, board, caller.chat_id)
+        _check_round(tournament, round_number)
+        if starts_at <= now:
+            raise StartInThePast(when=local_text(starts_at, tournament.zone), now=local_text(now, tournament.zone),
+                                 zone=tournament.zone.key)
+        previous = await schedules.round_start(tx, tournament.tournament_id, round_number)
+        if previous is not None and previous.starts_at <= now:
+            raise RoundAlreadyStarted(round=round_number, when=local_text(previous.starts_at, tournament.zone))
+        await schedules.set_round_start(
+            tx, tournament.tournament_id, round_number, tournament.chat_id, starts_at, caller.actor_key, now)
+        start = await schedules.round_start(tx, tournament.tournament_id, round_number)
+        assert start is not None
+        timing = await schedules.timing_settings(tx, tournament.tournament_id)
+        changes = await _plan(tx, tournament, timing, start, now, fresh=True)
+        await history.append(
+            tx, chat_id=tournament.chat_id, tournament_id=tournament.tournament_id, actor=caller.actor_key,
+            kind="schedule.set", at=now,
+            details={"round": round_number, "starts_at": start.starts_at.isoformat(),
+                     "replaced": previous.starts_at.isoformat() if previous else None})
+    return Scheduled(tournament, start, changes.start, changes, previous)
+
+
+async def unschedule_round(
+    storage: Storage, board: TournamentBoard, caller: Caller, round_number: int, now: datetime
+) -> tuple[RoundStart, JobChanges]:
+    """Remove a round's start time; its pending announcements are cancelled."""
+    async with storage.transaction() as tx:
+        tournament = await tournament_in(tx, board, caller.chat_id)
+        start = await schedules.round_start(tx, tournament.tournament_id, round_number)
+        if start is None:
+            raise RoundNotScheduled(round=round_number)
+        pending = await announcements.pending_for(tx, tournament.tournament_id, round_number)
+        stopped = await _cancel_all(tx, pending, now)
+        await schedules.remove_round_start(tx, tournament.tournament_id, round_number)
+        await history.append(
+            tx, chat_id=tournament.chat_id, tournament_id=tournament.tournament_id, actor=caller.actor_key,
+            kind="schedule.removed", at=now, details={"round": round_number})
+    return start, JobChanges(stop=tuple(stopped))
+
+
+async def timetable(storage: Storage, board: TournamentBoard, chat_id: int) -> Timetable:
+    async with storage.read() as tx:
+        tournament = await tournament_in(tx, board, chat_id)
+        rounds = await schedules.timetable(tx, tournament.tournament_id)
+        timing = await schedules.timing_settings(tx, tournament.tournament_id)
+        rows = await announcements.for_tournament(tx, tournament.tournament_id)
+    planned = {start.round: tuple(row for row in rows if row.round == start.round) for start in rounds}
+    return Timetable(tournament, timing, tuple(rounds), planned)
+
+
+async def replan(tx: Tx, board: TournamentBoard, tournament_id: int, now: datetime) -> JobChanges:
+    """Re-plan every round not started yet (or still being played) after a timing setting changed: the
+    reminder lead, check-in, the time limit or the tournament itself. Call inside the transaction that made the
+    change."""
+    tournament = await board.get(tx, tournament_id)
+    changes = JobChanges()
+    if tournament is None or tournament.finished:
+        pending = await announcements.pending_for(tx, tournament_id)
+        return JobChanges(stop=tuple(await _cancel_all(tx, pending, now)))
+    timing = await schedules.timing_settings(tx, tournament_id)
+    for start in await schedules.timetable(tx, tournament_id):
+        if start.round <= tournament.completed_rounds:
+            continue
+        changes += await _plan(tx, tournament, timing, start, now, fresh=False)
+    return changes
+
+
+async def change_timing(
+    storage: Storage, board: TournamentBoard, caller: Caller, now: datetime, *,
+    remind: timedelta | None = None, checkin_grace: timedelta | None = None, checkin_off: bool = False,
+) -> tuple[TimingSettings, JobChanges]:
+    """``/set remind <minutes>`` and ``/set checkin <minutes>|off``: store the setting, re-plan."""
+    async with storage.transaction() as tx:
+        tournament = await tournament_in(tx, board, caller.chat_id)
+        timing = await schedules.timing_settings(tx, tournament.tournament_id)
+        updated = TimingSettings(
+            remind=remind if remind is not None else timing.remind,
+            checkin_grace=None if checkin_off else checkin_grace if checkin_grace is not None
+            else timing.checkin_grace,
+        )
+        await schedules.set_timing_settings(tx, tournament.tournament_id, updated, now)
+        changes = await replan(tx, board, tournament.tournament_id, now)
+        await history.append(
+            tx, chat_id=tournament.chat_id, tournament_id=tournament.tournament_id, actor=caller.actor_key,
+            kind="schedule.settings", at=now,
+            details={"remind_minutes": int(updated.remind.total_seconds() // 60),
+                     "checkin_minutes": None if updated.checkin_grace is None
+                     else int(updated.checkin_grace.total_seconds() // 60)})
+    return updated, changes
+
+
+async def posts_with_reminder(tx: Tx, tournament_id: int, round_number: int, now: datetime) -> RoundStart | None:
+    """When a round completes early: the next round's start if its tables should wait for its reminder (a
+    reminder is still to come), ``None`` if they should be posted at once."""
+    start = await schedules.round_start(tx, tournament_id, round_number)
+    if start is None:
+        return None
+    waiting = [row for row in await announcements.pending_for(tx, tournament_id, round_number)
+               if row.kind is AnnouncementKind.REMINDER and row.due > now]
+    return start if waiting else None
