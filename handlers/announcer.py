@@ -12,12 +12,14 @@ the scheduler agree; ``AnnouncementJob.due`` keeps the intended instant on that 
 from __future__ import annotations
 
 import logging
+import warnings
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import cast
 
 from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, RetryAfter
 from telegram.ext import Job, JobQueue
+from telegram.warnings import PTBDeprecationWarning
 
 from bot.schedule.catchup import retry_delay
 from bot.services import Services
@@ -103,6 +105,14 @@ async def restore_jobs(application: GuandanApplication) -> Restored:
     return restored
 
 
+def retry_after_of(error: RetryAfter) -> timedelta:
+    """Telegram's wait as a ``timedelta`` (PTB 22 warns when reading it as seconds; 23 gives a timedelta)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", PTBDeprecationWarning)
+        wait = error.retry_after
+    return wait if isinstance(wait, timedelta) else timedelta(seconds=wait)
+
+
 def _retry(context: BotContext, data: AnnouncementJob, delay: timedelta) -> None:
     services = context.services
     again = replace(data, due=services.clock() + delay, failures=data.failures + 1)
@@ -129,7 +139,7 @@ async def announce(context: BotContext) -> None:
             await announcing.record_parts(services.storage, row.announcement_id, index + 1)
     except RetryAfter as error:
         await announcing.note_failure(services.storage, row.announcement_id, f"RetryAfter {error.retry_after}")
-        wait = error.retry_after if isinstance(error.retry_after, timedelta) else timedelta(seconds=error.retry_after)
+        wait = retry_after_of(error)
         log.info("announcement %s: flood control, retrying in %s", row.announcement_id, wait)
         _retry(context, data, retry_delay(data.failures + 1, wait))
         return

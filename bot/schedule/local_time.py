@@ -43,9 +43,9 @@ class OffsetNotInZone(UsageError):
     key = "schedule.offset_not_in_zone"
 
 
-_DATE = re.compile(r"^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$")
-_TIME = re.compile(r"^(\d{1,2})[:.](\d{2})$")
-_OFFSET = re.compile(r"^(?:UTC|GMT)?([+-])(\d{1,2})(?::?(\d{2}))?$", re.IGNORECASE)
+_DATE = re.compile(r"^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$", re.ASCII)
+_TIME = re.compile(r"^(\d{1,2})[:.](\d{2})$", re.ASCII)
+_OFFSET = re.compile(r"^(?:UTC|GMT)?([+-])(\d{1,2})(?::?(\d{2}))?$", re.IGNORECASE | re.ASCII)
 
 
 def parse_date(text: str) -> date:

@@ -79,7 +79,7 @@ async def _open_round(tx: Tx, tournament: BoardTournament, now: datetime) -> Rou
         if window is None or start.round <= tournament.completed_rounds:
             continue
         opens, closes = window
-        if opens <= now <= closes:
+        if opens <= now < closes:
             return start
         if now < opens:
             upcoming.append((opens, start))
