@@ -59,12 +59,14 @@ def jobs_of(context: BotContext) -> JobQueue[BotContext]:
     return cast("JobQueue[BotContext]", job_queue)
 
 
-def schedule_job(job_queue: JobQueue[BotContext], services: Services, data: AnnouncementJob) -> Job[BotContext]:
-    """(Re)create the announcement's timer."""
+def schedule_job(job_queue: JobQueue[BotContext], services: Services, data: AnnouncementJob, *,
+                 known_new: bool = False) -> Job[BotContext]:
+    """(Re)create the announcement's timer. ``known_new``: the caller knows there is no timer for it yet."""
     name = job_id(data.announcement_id)
     # replace_existing only takes effect once the scheduler runs; before that (post_init) two adds with one id
     # would both wait in APScheduler's pending list. Removing first keeps one job either way.
-    cancel_job(job_queue, data.announcement_id)
+    if not known_new:
+        cancel_job(job_queue, data.announcement_id)
     delay = max(data.due - services.clock(), timedelta(0))
     return job_queue.run_once(
         announce, when=delay, data=data, name=name,
@@ -95,10 +97,11 @@ async def restore_jobs(application: GuandanApplication) -> Restored:
     job_queue = job_queue_of(application)
     now = services.clock()
     restored = await announcing.restore(services.storage, now, services.settings.late_grace)
+    # One query, one job per row: nothing else has created announcement timers before start-up.
     for row in restored.ahead:
-        schedule_job(job_queue, services, AnnouncementJob(row.announcement_id, row.due))
+        schedule_job(job_queue, services, AnnouncementJob(row.announcement_id, row.due), known_new=True)
     for row in restored.late:
-        schedule_job(job_queue, services, AnnouncementJob(row.announcement_id, now))
+        schedule_job(job_queue, services, AnnouncementJob(row.announcement_id, now), known_new=True)
     if restored.late or restored.dropped:
         log.info("start-up: %d announcements pending, %d to send late, %d dropped",
                  len(restored.ahead), len(restored.late), len(restored.dropped))
