@@ -13,6 +13,7 @@ from storage.database import Tx
 # Migrations that add chat-owned tables (tournaments ...) add a line here.
 CHAT_KEYED_COLUMNS: tuple[tuple[str, str], ...] = (
     ("history", "chat_id"),
+    ("tournaments", "chat_id"),
     ("round_schedules", "chat_id"),
     ("announcements", "chat_id"),
 )

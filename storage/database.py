@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import AsyncIterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager, suppress
 from pathlib import Path
 from typing import Any, LiteralString
@@ -47,6 +47,10 @@ class Tx:
             return cursor.rowcount
         finally:
             await cursor.close()
+
+    async def execute_many(self, sql: LiteralString, rows: Iterable[Params]) -> None:
+        """Run one statement for each parameter row (a draw writes thousands of match rows at once)."""
+        await self._connection.executemany(sql, rows)
 
     async def insert(self, sql: LiteralString, params: Params = ()) -> int:
         """Run one INSERT; the new row's rowid."""

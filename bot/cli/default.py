@@ -5,13 +5,14 @@ from __future__ import annotations
 import argparse
 import sys
 
-from bot.cli import Subcommand, console, play, render, run, verify_draw
+from bot.cli import Subcommand, console, play, render, rules, run, verify_draw
 
 # One line per subcommand module; keep sorted by name.
 SUBCOMMANDS: tuple[Subcommand, ...] = (
     console.COMMAND,
     play.COMMAND,
     render.COMMAND,
+    rules.COMMAND,
     run.COMMAND,
     verify_draw.COMMAND,
 )

@@ -20,6 +20,28 @@ class AFailureOutcome(enum.StrEnum):
     OPPONENTS_WIN = "opponents_win"
 
 
+class APass(enum.StrEnum):
+    """Which finishing order passes A for the pair playing its A (打A过A)."""
+
+    PARTNER_NOT_LAST = "partner_not_last"  # most common: first place, partner not last (1-2 or 1-3)
+    ANY_FIRST = "any_first"  # notice 002 篇11: any first place passes
+    DOUBLE_DOWN = "double_down"  # notice 000 篇5: only a double down (1-2) passes
+
+
+class DoubleDownTribute(enum.StrEnum):
+    """How the two losers of a double down pay tribute and who leads the next deal."""
+
+    LARGER_TO_FIRST = "larger_to_first"  # larger tribute to first place, its payer leads (notices 001, 002 篇2, 004)
+    BY_PLACE = "by_place"  # last place pays first, third pays second, last place leads (notice 000 篇3, 002 篇10)
+
+
+class EqualTributes(enum.StrEnum):
+    """Double down with two tributes of equal strength: who pays first place (the player after first leads)."""
+
+    NEXT_PLAYER_TO_FIRST = "next_player"  # notice 000 篇1: first place takes the tribute of the player after them
+    LAST_PLACE_TO_FIRST = "last_place"  # pairing by places; notices 001/004 leave the choice to the receivers
+
+
 class ScoringScale(enum.StrEnum):
     """How a match's final levels become match points (see ``bot.ruleset.scoring``)."""
 
@@ -33,6 +55,7 @@ class TieBreak(enum.StrEnum):
 
     REACHED_FIRST = "reached_first"  # the pair that reached the common level first
     LAST_DEAL_FIRST = "last_deal_first"  # the pair that took first place (上游) in the last deal
+    DECLARER = "declarer"  # the pair whose level the last deal was played at (主打方; notice 002 篇14 §6)
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,8 +73,14 @@ class RuleVariant:
     # Levels and the A rule (bot.ruleset.levels)
     a_failure_limit: int = 3
     a_failure_outcome: AFailureOutcome = AFailureOutcome.BACK_TO_TWO
+    a_pass: APass = APass.PARTNER_NOT_LAST
+    """Which finishing order of a deal played at A wins the match (see :class:`APass`)."""
 
     # Tribute (bot.ruleset.tribute)
+    tribute: bool = True
+    """Tribute is paid between deals (False: no tribute, first place leads; notice 002 篇1 本次比赛规则为不进贡)."""
+    double_down_tribute: DoubleDownTribute = DoubleDownTribute.LARGER_TO_FIRST
+    equal_tributes: EqualTributes = EqualTributes.NEXT_PLAYER_TO_FIRST
     max_return_rank: Rank = Rank.TEN
     """The card returned for a tribute is at most this rank (还贡 不超过10)."""
 

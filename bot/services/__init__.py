@@ -6,12 +6,15 @@ imports Telegram, so another chat platform could sit on the same services.
 
 from __future__ import annotations
 
+import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from bot.clock import Clock
 from bot.config import Settings
 from bot.services.board import NoTournaments, TournamentBoard
 from bot.services.roles import Roles
+from bot.services.tournament_state import TournamentCache
 from storage import Storage
 
 
@@ -23,5 +26,9 @@ class Services:
     storage: Storage
     roles: Roles
     clock: Clock
+    tournaments: TournamentCache = field(default_factory=TournamentCache)
+    """Loaded tournaments by (id, version) (``bot.services.tournament_state``)."""
+    entropy: Callable[[int], bytes] = os.urandom
+    """Fresh randomness for draw seeds; a fixed source makes a simulation (``python -m bot demo``) repeatable."""
     board: TournamentBoard = field(default_factory=NoTournaments)
     """The tournaments as the match clock sees them (``bot.services.board``)."""

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 from bot.i18n import Language, t
 from bot.sheets.roster_file import RosterFileError, SheetRow, SheetTable, read_tables
+from bot.tournament.entries import Gender, UnknownGenderError
 
 MAX_ROSTER_ROWS = 5000
 MAX_NAME_LENGTH = 32
@@ -40,25 +41,6 @@ class MissingNameColumnError(RosterFileError):
 
 class NoRowsError(RosterFileError):
     key = "sheets.no_rows"
-
-
-class Gender(enum.StrEnum):
-    MALE = "m"
-    FEMALE = "f"
-
-    @classmethod
-    def parse(cls, text: str) -> Gender:
-        """``男``/``女``, ``m``/``f``, ``male``/``female`` and a few other spellings; ``ValueError`` otherwise."""
-        try:
-            return _GENDERS[_fold(text)]
-        except KeyError:
-            raise ValueError(text) from None
-
-
-_GENDERS = {
-    **dict.fromkeys(("m", "male", "man", "boy", "男", "男性", "男生", "先生"), Gender.MALE),
-    **dict.fromkeys(("f", "female", "woman", "girl", "女", "女性", "女生", "女士"), Gender.FEMALE),
-}
 
 
 class Column(enum.StrEnum):
@@ -239,7 +221,7 @@ def _gender(row: SheetRow, columns: Mapping[Column, int], problems: list[RosterP
         return None
     try:
         return Gender.parse(raw)
-    except ValueError:
+    except UnknownGenderError:
         problems.append(RosterProblem(row.number, "sheets.problem.bad_gender", {"value": _shown(clean_name(raw))}))
         return None
 

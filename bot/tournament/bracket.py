@@ -26,6 +26,7 @@ from bot.tournament.layout import (
     bracket_size,
     first_match_id,
     has_third_place_slot,
+    locate,
     match_id,
     matches_in_round,
     round_count,
@@ -83,23 +84,52 @@ class MatchId:
 
 
 @dataclass(frozen=True, slots=True)
-class Bracket:
-    """The whole bracket; read it through the methods, change it only through :mod:`bot.tournament.results`.
-
-    ``lines`` is the round-1 draw (``None`` = bye); ``tables[r - 1]`` lists round ``r``'s match ids in table
-    order and exists for every round that has started; ``open_matches`` counts the undecided matches of
-    ``current_round`` (0 once the final round is decided).
-    """
+class BracketFrame:
+    """What never changes after the draw: options, pairs, size, the round-1 draw lines (``None`` = bye)."""
 
     options: BracketOptions
     teams: tuple[Team, ...]
     size: int
     lines: tuple[Team | None, ...]
-    store: SharedVector[Match]
+    member_teams: Mapping[str, int] = field(compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Bracket:
+    """The whole bracket; read it through the methods, change it only through :mod:`bot.tournament.results`.
+
+    ``store`` holds every match by id − 1; ``tables[r - 1]`` lists round ``r``'s match ids in table order and
+    exists for every round that has started; ``open_matches`` counts the undecided matches of ``current_round``
+    (0 once the final round is decided).
+    """
+
+    frame: BracketFrame
+    store: SharedVector[Match | None]
     tables: tuple[tuple[int, ...], ...]
     current_round: int
     open_matches: int
-    member_teams: Mapping[str, int] = field(compare=False, repr=False)
+
+    def evolve(self, store: SharedVector[Match | None], open_matches: int,
+               tables: tuple[tuple[int, ...], ...] | None = None, current_round: int | None = None) -> Bracket:
+        """A copy with new progress (for :mod:`bot.tournament.advance`; cheaper than ``dataclasses.replace``)."""
+        return Bracket(self.frame, store, self.tables if tables is None else tables,
+                       self.current_round if current_round is None else current_round, open_matches)
+
+    @property
+    def options(self) -> BracketOptions:
+        return self.frame.options
+
+    @property
+    def teams(self) -> tuple[Team, ...]:
+        return self.frame.teams
+
+    @property
+    def size(self) -> int:
+        return self.frame.size
+
+    @property
+    def lines(self) -> tuple[Team | None, ...]:
+        return self.frame.lines
 
     @property
     def rounds(self) -> int:
@@ -120,17 +150,48 @@ class Bracket:
     def match(self, number: int) -> Match:
         if not 1 <= number <= len(self.store):
             raise UnknownMatchError(match=number)
-        return self.store[number - 1]
+        found = self.store[number - 1]
+        return found if found is not None else self._implicit(number)
+
+    def _implicit(self, number: int) -> Match:
+        """A match the store leaves out (``None``): a round-1 bye, or a match whose round has not started. Both are
+        fully known from the draw and the decided matches before them, so drawing 10,000 pairs builds only the
+        real round-1 matches, and recording a result never has to touch the match that follows."""
+        size, rounds = self.size, self.rounds
+        if number == third_place_id(size) and self.has_third_place_match:
+            semi_finals = first_match_id(size, rounds - 1)
+            return Match(number, rounds, 1, MatchKind.THIRD_PLACE, 1, self._sent(semi_finals, winner=False),
+                         self._sent(semi_finals + 1, winner=False))
+        round_number, slot = locate(size, number)
+        if round_number == 1:
+            left, right = self.lines[2 * slot], self.lines[2 * slot + 1]
+            side = Side.LEFT if left is not None else Side.RIGHT
+            return Match(number, 1, slot, MatchKind.MAIN, 1, left, right, MatchState.BYE, winner=side)
+        best_of = 3 if round_number == rounds and self.options.final is FinalFormat.BEST_OF_THREE else 1
+        feeders = match_id(size, round_number - 1, 2 * slot)
+        return Match(number, round_number, slot, MatchKind.MAIN, best_of, self._sent(feeders, winner=True),
+                     self._sent(feeders + 1, winner=True))
+
+    def _sent(self, number: int, *, winner: bool) -> Team | None:
+        """The winner (or loser) a match has sent on, once decided; only stored matches and byes are decided."""
+        found = self.store[number - 1]
+        if found is None:
+            if number > self.size // 2:
+                return None  # its round has not started
+            found = self._implicit(number)
+        if not found.state.decided:
+            return None
+        return found.winning_team if winner else found.losing_team
 
     def matches(self) -> Iterator[Match]:
-        return iter(self.store)
+        return (self.match(number) for number in range(1, len(self.store) + 1))
 
     def round_matches(self, round_number: int) -> tuple[Match, ...]:
         """Matches of a round in bracket order (the final round: the final, then any third-place playoff)."""
-        start = first_match_id(self.size, round_number) - 1
-        found = self.store.slice(start, start + matches_in_round(self.size, round_number))
+        start = first_match_id(self.size, round_number)
+        found = tuple(self.match(number) for number in range(start, start + matches_in_round(self.size, round_number)))
         if round_number == self.rounds and self.has_third_place_match:
-            found += (self.store[third_place_id(self.size) - 1],)
+            found += (self.match(third_place_id(self.size)),)
         return found
 
     def table_matches(self, round_number: int | None = None) -> tuple[Match, ...]:
@@ -138,14 +199,16 @@ class Bracket:
         number = self.current_round if round_number is None else round_number
         if not 1 <= number <= len(self.tables):
             return ()
-        return tuple(self.store[ident - 1] for ident in self.tables[number - 1])
+        return tuple(self.match(ident) for ident in self.tables[number - 1])
 
     def at_table(self, table: int, round_number: int | None = None) -> Match:
         """The match at ``table`` in ``round_number`` (default: the current round)."""
         number = self.current_round if round_number is None else round_number
         if not 1 <= number <= len(self.tables) or not 1 <= table <= len(self.tables[number - 1]):
             raise UnknownTableError(table=table, round=number)
-        return self.store[self.tables[number - 1][table - 1] - 1]
+        found = self.store[self.tables[number - 1][table - 1] - 1]
+        assert found is not None  # every match of a started round with a table is stored
+        return found
 
     def find(self, where: int | MatchId, round_number: int | None = None) -> Match:
         """A table number of ``round_number`` (default: the current round), or a :class:`MatchId`."""
@@ -162,17 +225,17 @@ class Bracket:
 
     def match_of(self, person: str) -> Match | None:
         """The current-round match at which ``person`` plays, if their pair is at a table now."""
-        team_id = self.member_teams.get(person)
+        team_id = self.frame.member_teams.get(person)
         if team_id is None:
             return None
         for match in self.table_matches():
-            if team_id in (getattr(match.left, "team_id", None), getattr(match.right, "team_id", None)):
+            if any(team is not None and team.team_id == team_id for team in (match.left, match.right)):
                 return match
         return None
 
     @property
     def champion(self) -> Team | None:
-        final = self.store[match_id(self.size, self.rounds, 0) - 1]
+        final = self.match(match_id(self.size, self.rounds, 0))
         return final.winning_team if final.state.decided else None
 
 
@@ -189,39 +252,29 @@ def create_bracket(teams: Sequence[Team], rng: random.Random, options: BracketOp
     def best_of(round_number: int) -> int:
         return 3 if round_number == rounds and options.final is FinalFormat.BEST_OF_THREE else 1
 
-    matches: list[Match] = []
+    # Only the real round-1 matches are stored; byes and later rounds are implicit (see Bracket._implicit).
+    playoff = options.third_place is ThirdPlace.PLAYOFF and has_third_place_slot(size)
+    matches: list[Match | None] = [None] * (size if playoff else size - 1)
     tables: list[int] = []
-    second_round: dict[tuple[int, Side], Team] = {}
+    opening_best_of = best_of(1)
     for slot in range(size // 2):
         left, right = lines[2 * slot], lines[2 * slot + 1]
-        ident = match_id(size, 1, slot)
         if left is not None and right is not None:
-            tables.append(ident)
-            match = Match(ident, 1, slot, MatchKind.MAIN, best_of(1), left, right, MatchState.PENDING, len(tables))
-        else:
-            side, advancing = (Side.LEFT, left) if left is not None else (Side.RIGHT, right)
-            assert advancing is not None  # placement never puts two byes together
-            match = Match(ident, 1, slot, MatchKind.MAIN, 1, left, right, MatchState.BYE, winner=side)
-            second_round[(slot // 2, Side.LEFT if slot % 2 == 0 else Side.RIGHT)] = advancing
-        matches.append(match)
-    for round_number in range(2, rounds + 1):
-        for slot in range(matches_in_round(size, round_number)):
-            ident = match_id(size, round_number, slot)
-            left = second_round.get((slot, Side.LEFT)) if round_number == 2 else None
-            right = second_round.get((slot, Side.RIGHT)) if round_number == 2 else None
-            matches.append(Match(ident, round_number, slot, MatchKind.MAIN, best_of(round_number), left, right))
-    if options.third_place is ThirdPlace.PLAYOFF and has_third_place_slot(size):
-        matches.append(Match(third_place_id(size), rounds, 1, MatchKind.THIRD_PLACE, 1))
+            tables.append(slot + 1)
+            matches[slot] = Match(slot + 1, 1, slot, MatchKind.MAIN, opening_best_of, left, right,
+                                  MatchState.PENDING, len(tables))
 
     members = {person: team.team_id for team in teams for person in team.members}
-    return Bracket(
-        options, tuple(teams), size, tuple(lines), SharedVector(matches), (tuple(tables),), 1, len(tables), members
-    )
+    frame = BracketFrame(options, tuple(teams), size, tuple(lines), members)
+    return Bracket(frame, SharedVector(matches), (tuple(tables),), 1, len(tables))
 
 
 def _check_teams(teams: Sequence[Team]) -> None:
     if len(teams) < MIN_PAIRS:
         raise TooFewTeamsError(count=len(teams), minimum=MIN_PAIRS)
+    people = [person for team in teams for person in team.members]
+    if len({team.team_id for team in teams}) == len(teams) and len(set(people)) == len(people):
+        return  # the usual case, checked in C; the loop below only names the culprit
     seen_ids: set[int] = set()
     owners: dict[str, Team] = {}
     for team in teams:

@@ -14,6 +14,7 @@ who is in and who waits when places are limited (``bot.tournament.registration``
 from __future__ import annotations
 
 import enum
+import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -60,15 +61,15 @@ class Gender(enum.StrEnum):
     @classmethod
     def parse(cls, text: str) -> Gender:
         """``m``/``f`` (any case), ``male``/``female``, 男/女, ♂/♀ and the like; raise :class:`UnknownGenderError`."""
-        gender = _GENDER_WORDS.get(text.strip().casefold())
+        gender = _GENDER_WORDS.get(unicodedata.normalize("NFKC", text).strip().casefold())
         if gender is None:
             raise UnknownGenderError(gender=text)
         return gender
 
 
 _GENDER_WORDS = {
-    word: Gender.MALE for word in ("m", "male", "man", "men", "男", "男性", "男生", "♂")
-} | {word: Gender.FEMALE for word in ("f", "female", "woman", "women", "w", "女", "女性", "女生", "♀")}
+    word: Gender.MALE for word in ("m", "male", "man", "men", "boy", "男", "男性", "男生", "先生", "♂")
+} | {word: Gender.FEMALE for word in ("f", "female", "woman", "women", "w", "girl", "女", "女性", "女生", "女士", "♀")}
 
 
 @dataclass(frozen=True, slots=True)

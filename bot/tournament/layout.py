@@ -8,6 +8,8 @@ Draw line ``l`` (0-based) plays round-1 slot ``l // 2``, on the left when ``l`` 
 
 from __future__ import annotations
 
+from functools import cache
+
 from bot.ruleset.scoring import Side
 
 
@@ -59,7 +61,8 @@ def feeder_slots(slot: int) -> tuple[int, int]:
     return 2 * slot, 2 * slot + 1
 
 
-def seeding_order(size: int) -> list[int]:
+@cache
+def seeding_order(size: int) -> tuple[int, ...]:
     """Seed number (1-based) standing on each draw line under the standard order.
 
     Built recursively: in every match of a bracket of ``n`` lines the seeds add up to ``n + 1`` (1 v n, 2 v n−1, …)
@@ -69,7 +72,7 @@ def seeding_order(size: int) -> list[int]:
     while len(order) < size:
         total = 2 * len(order) + 1
         order = [seed for top in order for seed in (top, total - top)]
-    return order
+    return tuple(order)
 
 
 def bye_lines(size: int, byes: int) -> list[int]:

@@ -1,9 +1,14 @@
-"""One match of a knockout bracket: who plays, at which table, what was reported and what stands."""
+"""One match of a knockout bracket: who plays, at which table, what was reported and what stands.
+
+:class:`Match`, :class:`Game` and :class:`Report` are immutable named tuples rather than frozen dataclasses: a
+10,000-pair draw builds thousands of matches inside the draw's time budget and every result builds a few more,
+where a frozen dataclass costs several times as much to build.
+"""
 
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from bot.ruleset.scoring import MatchScore, Side
 from bot.tournament.outcome import Outcome
@@ -39,8 +44,7 @@ _DECIDED = frozenset({MatchState.CONFIRMED, MatchState.BYE, MatchState.WALKOVER,
 _OPEN = frozenset({MatchState.PENDING, MatchState.REPORTED, MatchState.DISPUTED})
 
 
-@dataclass(frozen=True, slots=True)
-class Report:
+class Report(NamedTuple):
     """A result as one pair (``side``) or an official (``side`` None) stated it, scored when it was made."""
 
     actor: str
@@ -49,8 +53,7 @@ class Report:
     score: MatchScore | None
 
 
-@dataclass(frozen=True, slots=True)
-class Game:
+class Game(NamedTuple):
     """A confirmed result: the whole match, or one game of a best-of-three."""
 
     outcome: Outcome
@@ -64,8 +67,7 @@ class Game:
         return self.score.points(side) if self.score is not None else 0
 
 
-@dataclass(frozen=True, slots=True)
-class Match:
+class Match(NamedTuple):
     """A match; ``left``/``right`` None means no pair (yet, while ``WAITING``; for good once its round started).
 
     ``games`` holds the confirmed results (one, or up to three in a best-of-three), ``reports`` the unconfirmed
@@ -85,6 +87,25 @@ class Match:
     reports: tuple[Report, ...] = ()
     winner: Side | None = None
 
+    # Specific copies: cheaper than the generic ``_replace`` on the path of every result.
+    def with_team(self, side: Side, team: Team | None) -> Match:
+        left, right = (team, self.right) if side is Side.LEFT else (self.left, team)
+        return Match(self.match_id, self.round, self.slot, self.kind, self.best_of, left, right, self.state,
+                     self.table, self.games, self.reports, self.winner)
+
+    def with_reports(self, state: MatchState, reports: tuple[Report, ...]) -> Match:
+        return Match(self.match_id, self.round, self.slot, self.kind, self.best_of, self.left, self.right, state,
+                     self.table, self.games, reports, self.winner)
+
+    def started(self, table: int) -> Match:
+        return Match(self.match_id, self.round, self.slot, self.kind, self.best_of, self.left, self.right,
+                     MatchState.PENDING, table, self.games, self.reports, self.winner)
+
+    def with_games(self, state: MatchState, games: tuple[Game, ...], reports: tuple[Report, ...],
+                   winner: Side | None) -> Match:
+        return Match(self.match_id, self.round, self.slot, self.kind, self.best_of, self.left, self.right, state,
+                     self.table, games, reports, winner)
+
     def team(self, side: Side) -> Team | None:
         return self.left if side is Side.LEFT else self.right
 
@@ -97,7 +118,10 @@ class Match:
         return None
 
     def report_by(self, side: Side) -> Report | None:
-        return next((report for report in self.reports if report.side is side), None)
+        for report in self.reports:
+            if report.side is side:
+                return report
+        return None
 
     @property
     def winning_team(self) -> Team | None:

@@ -8,7 +8,7 @@ Text form (used in the history and accepted by :meth:`Outcome.parse`): ``K A+`` 
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from bot.errors import TournamentError
 from bot.ruleset.scoring import MatchLevel, MatchScore, Side, match_winner, score_forfeit, score_match
@@ -37,6 +37,8 @@ class Outcome:
     winner: Side | None
     left_level: MatchLevel | None = None
     right_level: MatchLevel | None = None
+    text: str = field(init=False, repr=False, compare=False)
+    """The text form, made once: every event of the history carries it."""
 
     def __post_init__(self) -> None:
         played = self.kind is OutcomeKind.PLAYED
@@ -46,6 +48,7 @@ class Outcome:
             raise ValueError(f"levels do not fit a {self.kind} outcome")
         if (self.winner is None) != (self.kind is OutcomeKind.DOUBLE_FORFEIT):
             raise ValueError(f"a {self.kind} outcome {'needs' if self.winner is None else 'has no'} winner")
+        object.__setattr__(self, "text", self._format())
 
     @classmethod
     def played(cls, left: MatchLevel, right: MatchLevel, winner: Side | None = None) -> Outcome:
@@ -76,6 +79,9 @@ class Outcome:
         return score_match(self.left_level, self.right_level, variant, self.winner)
 
     def __str__(self) -> str:
+        return self.text
+
+    def _format(self) -> str:
         if self.kind is OutcomeKind.DOUBLE_FORFEIT:
             return "forfeit both"
         assert self.winner is not None

@@ -15,6 +15,7 @@ limit even after the byes ends with the fewest clashes possible and leaves no cl
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
 
 from bot.tournament.layout import bye_lines
@@ -32,33 +33,38 @@ def place_teams(teams: Sequence[Team], size: int, rng: random.Random) -> list[Te
     rng.shuffle(pairs)
 
     lines: list[Team | None] = [None] * size
-    bye_line_set = set(bye_lines(size, byes))
+    is_bye_line = bytearray(size)
+    for line in bye_lines(size, byes):
+        is_bye_line[line] = 1
     bye_iter = iter(bye_teams)
     pair_iter = iter(pairs)
     for slot in range(size // 2):
-        left_line, right_line = 2 * slot, 2 * slot + 1
-        if left_line in bye_line_set:
-            lines[right_line] = next(bye_iter)
-        elif right_line in bye_line_set:
+        left_line = 2 * slot
+        if is_bye_line[left_line]:
+            lines[left_line + 1] = next(bye_iter)
+        elif is_bye_line[left_line + 1]:
             lines[left_line] = next(bye_iter)
         else:
             first, second = next(pair_iter)
             if rng.getrandbits(1):
                 first, second = second, first
-            lines[left_line], lines[right_line] = first, second
+            lines[left_line], lines[left_line + 1] = first, second
     return lines
 
 
 def _split_byes(order: list[Team], byes: int, matches: int) -> tuple[list[Team], list[Team]]:
     """Pairs that get a bye and pairs that play, both in draw order; byes first relieve over-full units."""
-    members: dict[str, list[Team]] = {}
+    counts = Counter(team.unit for team in order if team.unit is not None)
+    # Only units over the limit need byes; there are fewer than pairs / matches of them.
+    over_limit = {unit: count for unit, count in counts.items() if count > matches}
+    if not over_limit or not byes:
+        return order[:byes], order[byes:]
+    members: dict[str, list[Team]] = {unit: [] for unit in over_limit}
     for team in order:
-        if team.unit is not None:
-            members.setdefault(team.unit, []).append(team)
+        if team.unit in members:
+            members[team.unit].append(team)
     chosen: set[int] = set()
     bye_teams: list[Team] = []
-    # Only units over the limit need byes; there are fewer than pairs / matches of them.
-    over_limit = {unit: len(group) for unit, group in members.items() if len(group) > matches}
     while len(bye_teams) < byes and over_limit:
         unit = max(over_limit, key=over_limit.__getitem__)
         team = members[unit][len(members[unit]) - over_limit[unit]]
@@ -77,24 +83,44 @@ def _split_byes(order: list[Team], byes: int, matches: int) -> tuple[list[Team],
     return bye_teams, players
 
 
+PROBES = 8
+
+
 def _separate_units(pairs: list[tuple[Team, Team]], rng: random.Random) -> None:
-    """Repair same-unit matches in place by swapping partners with a match free of that unit (largest unit first)."""
-    sizes: dict[str, int] = {}
-    clashing: set[str] = set()
-    for first, second in pairs:
-        for team in (first, second):
-            if team.unit is not None:
-                sizes[team.unit] = sizes.get(team.unit, 0) + 1
-        if first.unit is not None and first.unit == second.unit:
-            clashing.add(first.unit)
-    for unit in sorted(clashing, key=lambda name: (-sizes[name], name)):
-        clashes = [index for index, (first, second) in enumerate(pairs) if first.unit == unit == second.unit]
-        free = [index for index, (first, second) in enumerate(pairs) if unit not in (first.unit, second.unit)]
-        for index in clashes:
-            if not free:
-                break  # the unit holds more than half of the playing pairs: the rest cannot be kept apart
-            pick = rng.randrange(len(free))
-            free[pick], free[-1] = free[-1], free[pick]
-            other = free.pop()
-            (first, second), (third, fourth) = pairs[index], pairs[other]
+    """Repair same-unit matches in place by swapping partners with a match free of that unit (largest unit first).
+
+    A free match is first looked for by a few random probes (enough unless the unit fills nearly half the field),
+    then among all free matches, listed once per unit.
+    """
+    sizes: Counter[str] = Counter()
+    clashes: dict[str, list[int]] = {}
+    for index, (first, second) in enumerate(pairs):
+        if first.unit is not None:
+            sizes[first.unit] += 1
+            if first.unit == second.unit:
+                clashes.setdefault(first.unit, []).append(index)
+        if second.unit is not None:
+            sizes[second.unit] += 1
+    for unit in sorted(clashes, key=lambda name: (-sizes[name], name)):
+        free: list[int] | None = None
+        for index in clashes[unit]:
+            first, second = pairs[index]
+            if not first.unit == second.unit == unit:
+                continue  # repaired on the way by an earlier unit's swap
+            other = -1
+            if free is None:
+                for _ in range(PROBES):
+                    probe = rng.randrange(len(pairs))
+                    if unit not in (pairs[probe][0].unit, pairs[probe][1].unit):
+                        other = probe
+                        break
+                else:
+                    free = [spot for spot, (one, two) in enumerate(pairs) if unit not in (one.unit, two.unit)]
+            if free is not None:
+                if not free:
+                    break  # the unit holds more than half of the playing pairs: the rest cannot be kept apart
+                pick = rng.randrange(len(free))
+                free[pick], free[-1] = free[-1], free[pick]
+                other = free.pop()
+            third, fourth = pairs[other]
             pairs[index], pairs[other] = (first, third), (second, fourth)

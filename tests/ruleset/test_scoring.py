@@ -1,4 +1,6 @@
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from bot.ruleset.cards import Rank
 from bot.ruleset.scoring import (
@@ -61,3 +63,55 @@ def test_level_values() -> None:
     assert MatchLevel.parse("A+").value == 15
     assert MatchLevel.parse("a").value == 14
     assert MatchLevel.parse("打J") == MatchLevel(Rank.JACK)
+
+
+@pytest.mark.parametrize(
+    ("left", "right", "variant", "expected"),
+    [
+        ("A+", "A", V26, (L, 14, 12)),
+        ("A+", "A", V28, (L, 15, 13)),
+        ("A", "A+", VWL, (R, 0, 1)),
+        ("A+", "2", V28, (L, 27, 1)),
+        ("2", "A+", V26, (R, 0, 26)),
+        ("Q", "J", V26, (L, 14, 12)),
+        ("3", "K", V28, (R, 4, 24)),
+    ],
+)
+def test_passing_a_and_both_scales(left: str, right: str, variant: RuleVariant,
+                                   expected: tuple[Side, int, int]) -> None:
+    score = score_match(MatchLevel.parse(left), MatchLevel.parse(right), variant)
+    assert (score.winner, score.left_points, score.right_points) == expected
+
+
+@pytest.mark.parametrize(
+    ("level", "variant", "stated", "expected"),
+    [("J", V26, L, (13, 13)), ("J", V26, R, (13, 13)), ("J", V28, R, (14, 14)), ("A", VWL, L, (1, 0)),
+     ("A", VWL, R, (0, 1))],
+)
+def test_ties_are_won_by_the_stated_side(level: str, variant: RuleVariant, stated: Side,
+                                         expected: tuple[int, int]) -> None:
+    score = score_match(MatchLevel.parse(level), MatchLevel.parse(level), variant, stated)
+    assert (score.winner, score.left_points, score.right_points) == (stated, *expected)
+
+
+@pytest.mark.parametrize(
+    ("variant", "points"),
+    [(RuleVariant(scoring=ScoringScale.SCALE_28, walkover_points=28), 28),
+     (RuleVariant(scoring=ScoringScale.SCALE_26, walkover_points=20), 20)],
+)
+def test_configured_walkover(variant: RuleVariant, points: int) -> None:
+    score = score_forfeit(R, variant)
+    assert (score.winner, score.left_points, score.right_points) == (L, points, 0)
+
+
+levels = st.sampled_from(["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "A+"])
+
+
+@given(levels, levels, st.sampled_from([V26, V28]))
+def test_level_difference_points_add_up(left: str, right: str, variant: RuleVariant) -> None:
+    a, b = MatchLevel.parse(left), MatchLevel.parse(right)
+    score = score_match(a, b, variant, stated_winner=L if a.value == b.value else None)
+    base = 13 if variant.scoring is ScoringScale.SCALE_26 else 14
+    assert score.left_points + score.right_points == 2 * base
+    assert abs(score.left_points - score.right_points) == 2 * abs(a.value - b.value)
+    assert score.points(score.winner) >= score.points(score.winner.other)

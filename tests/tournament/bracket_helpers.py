@@ -3,14 +3,21 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
 
+from bot.ruleset.scoring import MatchLevel, Side
+from bot.ruleset.variants import RuleVariant
 from bot.tournament.bracket import Bracket, BracketOptions, create_bracket
-from bot.tournament.teams import Actor, Team
+from bot.tournament.invariants import check_bracket
+from bot.tournament.matches import Match
+from bot.tournament.results import Change, Outcome, confirm, report
+from bot.tournament.teams import Actor, Event, Team
 
 AT = datetime(2026, 12, 2, 14, 0)
 REFEREE = Actor("referee", official=True)
+VARIANT = RuleVariant()
+LEVELS = [MatchLevel.parse(text) for text in ("2", "6", "10", "Q", "K", "A", "A+")]
 
 
 def make_teams(count: int, units: Sequence[str | None] = ()) -> list[Team]:
@@ -27,6 +34,54 @@ def make_bracket(count: int, seed: int = 1, options: BracketOptions | None = Non
     return create_bracket(make_teams(count, units), random.Random(seed), options or BracketOptions())
 
 
-def player(team: Team | None) -> Actor:
+def player(team: Team | None, index: int = 0) -> Actor:
     assert team is not None
-    return Actor(team.members[0])
+    return Actor(team.members[index])
+
+
+def left_player(match: Match) -> Actor:
+    return player(match.left)
+
+
+def right_player(match: Match) -> Actor:
+    return player(match.right, 1)
+
+
+def agree(bracket: Bracket, table: int, text: str) -> Change:
+    """The left pair reports ``text`` at ``table`` of the current round and the right pair confirms."""
+    match = bracket.at_table(table)
+    reported = report(bracket, table, left_player(match), Outcome.parse(text), AT, VARIANT)
+    confirmed = confirm(reported.bracket, table, right_player(match), AT)
+    return Change(confirmed.bracket, reported.events + confirmed.events)
+
+
+def random_outcome(rng: random.Random, forfeit_rate: float = 0.0) -> Outcome:
+    roll = rng.random()
+    if roll < forfeit_rate / 2:
+        return Outcome.double_forfeit()
+    if roll < forfeit_rate:
+        return Outcome.forfeit(rng.choice(list(Side)))
+    left, right = rng.choice(LEVELS), rng.choice(LEVELS)
+    return Outcome.played(left, right, rng.choice(list(Side)) if left == right else None)
+
+
+def play_out(bracket: Bracket, rng: random.Random, forfeit_rate: float = 0.0,
+             after_each: Callable[[Bracket], None] | None = None) -> tuple[Bracket, list[Event]]:
+    """Report and confirm random results table by table until the bracket is finished."""
+    history: list[Event] = []
+    while not bracket.finished:
+        playable = bracket.playable()
+        assert playable, "an unfinished bracket must have a playable match"
+        match = playable[0]
+        assert match.table is not None
+        reported = report(bracket, match.table, left_player(match), random_outcome(rng, forfeit_rate), AT, VARIANT)
+        confirmed = confirm(reported.bracket, match.table, right_player(match), AT)
+        bracket = confirmed.bracket
+        history.extend(reported.events + confirmed.events)
+        if after_each is not None:
+            after_each(bracket)
+    return bracket, history
+
+
+def assert_valid(bracket: Bracket) -> None:
+    assert check_bracket(bracket) == []

@@ -1,0 +1,197 @@
+"""A chat's tournament loaded as one value, the in-process cache of those values, and the one way to change one.
+
+:class:`TournamentState` is the engine's view of a tournament: its record, the :class:`Registration` and, after the
+draw, the pairs, the reserves and the :class:`Bracket`. Loading a big bracket reads every match row, so loaded
+states are cached by (tournament id, version); the version in the database grows with every change (also one made
+by another process), so a cached copy is used only while it is the latest.
+
+Every change runs in :func:`changing`: ONE storage transaction that loads the chat's open tournament, lets the
+service compute the new state with the pure engine, then writes it, counts the new version and appends the events
+to the history. The cache learns the new state only after the commit.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import AsyncIterator, Mapping
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from bot.errors import TournamentError
+from bot.services.caller import Caller
+from bot.tournament.bracket import Bracket
+from bot.tournament.entries import Person
+from bot.tournament.registration import Registration, RegistrationState
+from bot.tournament.snapshot import changed_matches, restore_bracket
+from bot.tournament.teams import Team
+from storage import Tx, history
+from storage import tournament_bracket as bracket_rows
+from storage import tournament_entries as entry_rows
+from storage import tournaments as tournament_rows
+from storage.tournaments import TournamentRecord, TournamentStatus
+
+if TYPE_CHECKING:
+    from bot.services import Services
+
+
+class NoTournamentError(TournamentError):
+    key = "tournament.none_open"
+
+
+class NoTournamentYetError(TournamentError):
+    """Nothing to show: the chat never had a tournament (or only cancelled ones)."""
+
+    key = "tournament.none_yet"
+
+
+class NotDrawnYetError(TournamentError):
+    key = "tournament.not_drawn"
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentState:
+    record: TournamentRecord
+    registration: Registration
+    teams: tuple[Team, ...] = ()
+    reserves: tuple[Person, ...] = ()
+    bracket: Bracket | None = None
+
+    @property
+    def tournament_id(self) -> int:
+        return self.record.tournament_id
+
+    @property
+    def drawn(self) -> bool:
+        return self.bracket is not None
+
+    def require_bracket(self) -> Bracket:
+        if self.bracket is None:
+            raise NotDrawnYetError(name=self.record.name)
+        return self.bracket
+
+
+class TournamentCache:
+    """The latest loaded states of the most recently used tournaments (least recently used dropped first)."""
+
+    def __init__(self, capacity: int = 32) -> None:
+        self.capacity = capacity
+        self._states: OrderedDict[int, TournamentState] = OrderedDict()
+        self.hits = 0
+        self.misses = 0
+
+    def get(self, tournament_id: int, version: int) -> TournamentState | None:
+        state = self._states.get(tournament_id)
+        if state is None or state.record.version != version:
+            self.misses += 1
+            return None
+        self._states.move_to_end(tournament_id)
+        self.hits += 1
+        return state
+
+    def put(self, state: TournamentState) -> None:
+        self._states[state.tournament_id] = state
+        self._states.move_to_end(state.tournament_id)
+        while len(self._states) > self.capacity:
+            self._states.popitem(last=False)
+
+    def forget(self, tournament_id: int) -> None:
+        self._states.pop(tournament_id, None)
+
+
+def _registration_state(status: TournamentStatus) -> RegistrationState:
+    return RegistrationState.OPEN if status is TournamentStatus.REGISTRATION else RegistrationState.DRAWN
+
+
+async def load_state(tx: Tx, cache: TournamentCache, record: TournamentRecord) -> TournamentState:
+    """The tournament of ``record`` (read in this transaction), from the cache when it holds this version."""
+    cached = cache.get(record.tournament_id, record.version)
+    if cached is not None:
+        return cached
+    entries = await entry_rows.load_entries(tx, record.tournament_id)
+    registration = Registration(record.mode, record.settings.capacity, entries, _registration_state(record.status))
+    state = TournamentState(record, registration)
+    if record.seed is not None:
+        teams, lines = await bracket_rows.load_teams(tx, record.tournament_id)
+        matches = await bracket_rows.load_matches(tx, record.tournament_id, teams)
+        bracket = restore_bracket(record.settings.bracket_options(), teams, lines, matches)
+        state = replace(state, teams=teams, reserves=await bracket_rows.load_reserves(tx, record.tournament_id),
+                        bracket=bracket)
+    cache.put(state)
+    return state
+
+
+async def read_state(services: Services, chat_id: int, *, finished: bool = True) -> TournamentState:
+    """The chat's open tournament (or, with ``finished``, its latest finished one) for showing; raise
+    :class:`NoTournamentYetError` when there is none."""
+    async with services.storage.read() as tx:
+        if finished:
+            record = await tournament_rows.latest_tournament(tx, chat_id)
+        else:
+            record = await tournament_rows.open_tournament(tx, chat_id)
+        if record is None:
+            raise NoTournamentYetError() if finished else NoTournamentError()
+        return await load_state(tx, services.tournaments, record)
+
+
+@dataclass(slots=True)
+class Change:
+    """What one service call changes: the new state (``after``) and the history events to append."""
+
+    tx: Tx
+    before: TournamentState
+    at: datetime
+    actor: str
+    after: TournamentState | None = None
+    events: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+
+    @property
+    def current(self) -> TournamentState:
+        return self.before if self.after is None else self.after
+
+    def record(self, kind: str, details: Mapping[str, Any] | None = None) -> None:
+        self.events.append((kind, dict(details or {})))
+
+
+async def _write_state(change: Change) -> None:
+    before, after = change.before, change.current
+    tid = before.tournament_id
+    if after.registration.entries != before.registration.entries:
+        await entry_rows.save_entries(tx=change.tx, tournament_id=tid, before=before.registration.entries,
+                                      after=after.registration.entries, by=change.actor, at=change.at)
+    if after.bracket is not None and before.bracket is not None and after.bracket is not before.bracket:
+        await bracket_rows.write_matches(change.tx, tid, changed_matches(before.bracket, after.bracket), change.at)
+
+
+@asynccontextmanager
+async def changing(services: Services, caller: Caller, *, finished_too: bool = False) -> AsyncIterator[Change]:
+    """``async with changing(...) as change:`` — the chat's open tournament in one transaction.
+
+    Set ``change.after`` to the new state (its ``record`` may carry a new mode or settings, written by the
+    service itself) and ``change.record(kind, details)`` the events. Entries and matches that differ are written
+    here, then the version is counted and the events appended. Raise to change nothing. ``finished_too``: the
+    chat's latest finished tournament when none is open (an official correcting the final's result).
+    """
+    at, cache = services.clock(), services.tournaments
+    async with services.storage.transaction() as tx:
+        if finished_too:
+            record = await tournament_rows.latest_tournament(tx, caller.chat_id)
+        else:
+            record = await tournament_rows.open_tournament(tx, caller.chat_id)
+        if record is None:
+            raise NoTournamentError()
+        change = Change(tx, await load_state(tx, cache, record), at, caller.actor_key)
+        yield change
+        if change.after is None and not change.events:
+            return
+        await _write_state(change)
+        await tournament_rows.touch(tx, record.tournament_id, at)
+        for kind, details in change.events:
+            await history.append(tx, chat_id=caller.chat_id, tournament_id=record.tournament_id,
+                                 actor=change.actor, kind=kind, at=at, details=details)
+        # Read back what the service wrote (mode, settings, status, draw) with the new version.
+        fresh = await tournament_rows.get_tournament(tx, record.tournament_id)
+        assert fresh is not None
+        change.after = replace(change.current, record=fresh)
+    cache.put(change.after)

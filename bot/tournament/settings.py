@@ -1,0 +1,214 @@
+"""A tournament's settings and the table of keys ``/set <key> <value>`` understands.
+
+:class:`TournamentSettings` gathers what an organiser may choose: the bracket options (third place, final format),
+the rule variant fields a tournament changes (scoring scale, A-failure limit, walkover points), the capacity in
+pairs, the time limit per match and the time zone its times are shown in. It is stored as JSON
+(:meth:`TournamentSettings.to_json`); reading back is tolerant, so a field added later simply takes its default.
+
+Adding a key (remind, check-in …): add a field with a default to :class:`TournamentSettings` and one
+:class:`SettingKey` line to :data:`SETTING_KEYS`, with its locale label ``tournament.setting.<key>``.
+
+Rules behind the defaults: notice 000 (季军两组 — two shared third places unless a playoff is chosen; 冠亚军三局两胜
+is offered as ``final bo3``), notice 002 (级差积分 26 scale; 弃权 16 points).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from bot.errors import TournamentError, UsageError
+from bot.ruleset.variants import DEFAULT_VARIANT, RuleVariant, ScoringScale
+from bot.tournament.bracket import BracketOptions, FinalFormat, ThirdPlace
+from bot.tournament.registration import MIN_CAPACITY
+
+DEFAULT_TIMEZONE = "Asia/Shanghai"
+MAX_CAPACITY = 10_000
+MIN_TIME_LIMIT, MAX_TIME_LIMIT = 5, 24 * 60
+MIN_A_FAILURES, MAX_A_FAILURES = 1, 10
+
+
+class UnknownSettingError(UsageError):
+    key = "tournament.unknown_setting"
+
+
+class BadSettingValueError(UsageError):
+    key = "tournament.bad_setting_value"
+
+
+class SettingLockedError(TournamentError):
+    """The key shapes the draw or the scores, so it cannot change once the draw is made."""
+
+    key = "tournament.setting_locked"
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentSettings:
+    third_place: ThirdPlace = ThirdPlace.SHARED
+    final: FinalFormat = FinalFormat.SINGLE
+    scoring: ScoringScale = DEFAULT_VARIANT.scoring
+    a_failure_limit: int = DEFAULT_VARIANT.a_failure_limit
+    walkover_points: int | None = DEFAULT_VARIANT.walkover_points
+    capacity: int | None = None
+    """Pairs (``bot.tournament.registration``); ``None``: no limit."""
+    time_limit: int | None = None
+    """Minutes per match; ``None``: play until a pair passes A."""
+    timezone: str = DEFAULT_TIMEZONE
+
+    def variant(self) -> RuleVariant:
+        return replace(DEFAULT_VARIANT, scoring=self.scoring, a_failure_limit=self.a_failure_limit,
+                       walkover_points=self.walkover_points)
+
+    def bracket_options(self) -> BracketOptions:
+        return BracketOptions(third_place=self.third_place, final=self.final)
+
+    def to_json(self) -> dict[str, Any]:
+        return {field.name: _plain(getattr(self, field.name)) for field in dataclasses.fields(self)}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], *, timezone: str = DEFAULT_TIMEZONE) -> TournamentSettings:
+        """Read what :meth:`to_json` wrote; a missing or unreadable field takes its default."""
+        defaults = cls(timezone=timezone)
+        values: dict[str, Any] = {}
+        for field in dataclasses.fields(cls):
+            if field.name in data:
+                value = _revive(getattr(defaults, field.name), field.type, data[field.name])
+                if value is not _UNREADABLE:
+                    values[field.name] = value
+        return replace(defaults, **values)
+
+
+def _plain(value: Any) -> Any:
+    return value.value if isinstance(value, enum.Enum) else value
+
+
+_UNREADABLE = object()
+
+
+def _revive(default: Any, annotation: object, stored: Any) -> Any:
+    """``stored`` as the field's type, or ``_UNREADABLE`` (annotations are strings: ``int | None`` …)."""
+    if isinstance(default, enum.Enum):
+        try:
+            return type(default)(stored)
+        except ValueError:
+            return _UNREADABLE
+    text = str(annotation)
+    if stored is None:
+        return None if "None" in text else _UNREADABLE
+    for name, kind in (("bool", bool), ("int", int), ("str", str)):
+        if name in text and type(stored) is kind:
+            return stored
+    return _UNREADABLE
+
+
+@dataclass(frozen=True, slots=True)
+class SettingKey:
+    """One ``/set`` key: the settings field it writes, how its value is read and shown, and when it may change."""
+
+    name: str
+    field: str
+    parse: Callable[[str], Any]
+    """Raise :class:`BadSettingValueError` (with ``key``, ``value`` and ``expected``)."""
+    show: Callable[[Any], str]
+    """The value as ``/set`` takes it, so people can copy it."""
+    expected: str
+    """The accepted values, as the usage line shows them."""
+    before_draw_only: bool = False
+
+
+def _bad(key: str, value: str, expected: str) -> BadSettingValueError:
+    return BadSettingValueError(key=key, value=value if len(value) <= 40 else value[:39] + "…", expected=expected)
+
+
+def _choice(key: str, words: Mapping[str, Any]) -> Callable[[str], Any]:
+    expected = "|".join(dict.fromkeys(words))
+
+    def parse(text: str) -> Any:
+        found = words.get(text.strip().casefold())
+        if found is None:
+            raise _bad(key, text, expected)
+        return found
+
+    return parse
+
+
+def _number(key: str, low: int, high: int, *, off: bool) -> Callable[[str], int | None]:
+    expected = f"{low}–{high}" + ("|off" if off else "")
+
+    def parse(text: str) -> int | None:
+        word = text.strip().casefold()
+        if off and word in {"off", "none", "no", "关", "关闭", "不限", "无"}:
+            return None
+        if not word.isascii() or not word.isdigit() or not low <= int(word) <= high:
+            raise _bad(key, text, expected)
+        return int(word)
+
+    return parse
+
+
+def _zone(text: str) -> str:
+    name = text.strip()
+    try:
+        if not name or name.startswith(("/", ".")) or ".." in name:
+            raise ValueError(name)
+        ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise _bad("tz", text, "Asia/Shanghai, Europe/London …") from None
+    return name
+
+
+def _show_number(value: Any) -> str:
+    return "off" if value is None else str(value)
+
+
+_FINAL_WORDS = {FinalFormat.SINGLE: "bo1", FinalFormat.BEST_OF_THREE: "bo3"}
+
+SETTING_KEYS: tuple[SettingKey, ...] = (
+    SettingKey("third_place", "third_place",
+               _choice("third_place", {"playoff": ThirdPlace.PLAYOFF, "shared": ThirdPlace.SHARED,
+                                       "季军赛": ThirdPlace.PLAYOFF, "并列": ThirdPlace.SHARED}),
+               lambda value: str(_plain(value)), "playoff|shared", before_draw_only=True),
+    SettingKey("final", "final",
+               _choice("final", {"bo1": FinalFormat.SINGLE, "bo3": FinalFormat.BEST_OF_THREE,
+                                 "一局": FinalFormat.SINGLE, "三局两胜": FinalFormat.BEST_OF_THREE}),
+               lambda value: _FINAL_WORDS[value], "bo1|bo3", before_draw_only=True),
+    SettingKey("scoring", "scoring",
+               _choice("scoring", {"26": ScoringScale.SCALE_26, "28": ScoringScale.SCALE_28,
+                                   "winloss": ScoringScale.WIN_LOSS, "胜负": ScoringScale.WIN_LOSS}),
+               lambda value: str(_plain(value)), "26|28|winloss", before_draw_only=True),
+    SettingKey("time_limit", "time_limit", _number("time_limit", MIN_TIME_LIMIT, MAX_TIME_LIMIT, off=True),
+               _show_number, f"{MIN_TIME_LIMIT}–{MAX_TIME_LIMIT}|off"),
+    SettingKey("a_failures", "a_failure_limit", _number("a_failures", MIN_A_FAILURES, MAX_A_FAILURES, off=False),
+               _show_number, f"{MIN_A_FAILURES}–{MAX_A_FAILURES}", before_draw_only=True),
+    SettingKey("capacity", "capacity", _number("capacity", MIN_CAPACITY, MAX_CAPACITY, off=True),
+               _show_number, f"{MIN_CAPACITY}–{MAX_CAPACITY}|off", before_draw_only=True),
+    SettingKey("tz", "timezone", _zone, str, "Asia/Shanghai, Europe/London …"),
+)
+_BY_NAME = {key.name: key for key in SETTING_KEYS}
+
+
+def setting_key(name: str) -> SettingKey:
+    """The key called ``name`` (any case); raise :class:`UnknownSettingError`."""
+    found = _BY_NAME.get(name.strip().casefold())
+    if found is None:
+        shown = name if len(name) <= 40 else name[:39] + "…"
+        raise UnknownSettingError(key=shown, keys=", ".join(_BY_NAME))
+    return found
+
+
+def apply_setting(settings: TournamentSettings, key: SettingKey, text: str, *, drawn: bool) -> TournamentSettings:
+    """``settings`` with ``key`` set from ``text``; raise the parse error, or :class:`SettingLockedError` after
+    the draw for keys that shape it."""
+    value = key.parse(text)
+    if drawn and key.before_draw_only:
+        raise SettingLockedError(key=key.name)
+    return replace(settings, **{key.field: value})
+
+
+def shown_settings(settings: TournamentSettings) -> tuple[tuple[str, str], ...]:
+    """Every key with its current value, as ``/set`` would take it."""
+    return tuple((key.name, key.show(getattr(settings, key.field))) for key in SETTING_KEYS)

@@ -1,0 +1,69 @@
+"""One line per rule section saying what *this* tournament chose where the rule documents differ.
+
+``note(section_id, variant, lang)`` is appended to a rule answer when the caller knows the tournament (the chat's
+``/rule`` in a group with a tournament); sections without a local choice get ``None``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from bot.i18n import Language, t
+from bot.ruleset.scoring import walkover_points
+from bot.ruleset.variants import RuleVariant
+
+
+def _a_rule(variant: RuleVariant, lang: Language) -> str:
+    return t(
+        "variants.a_rule",
+        lang,
+        limit=variant.a_failure_limit,
+        outcome=t(f"variants.a_failure_outcome.{variant.a_failure_outcome.value}", lang),
+        a_pass=t(f"variants.a_pass.{variant.a_pass.value}", lang),
+    )
+
+
+def _tribute(variant: RuleVariant, lang: Language) -> str:
+    if not variant.tribute:
+        return t("variants.no_tribute", lang)
+    return t(
+        "variants.tribute",
+        lang,
+        max_return=variant.max_return_rank.label,
+        double_down=t(f"variants.double_down_tribute.{variant.double_down_tribute.value}", lang),
+        equal=t(f"variants.equal_tributes.{variant.equal_tributes.value}", lang),
+    )
+
+
+def _anti_tribute(variant: RuleVariant, lang: Language) -> str | None:
+    return None if variant.tribute else t("variants.no_tribute", lang)
+
+
+def _scoring(variant: RuleVariant, lang: Language) -> str:
+    scale = t(f"variants.scoring.{variant.scoring.value}", lang)
+    return t("variants.scoring_line", lang, scale=scale, walkover=walkover_points(variant))
+
+
+def _forfeits(variant: RuleVariant, lang: Language) -> str:
+    return t("variants.walkover", lang, walkover=walkover_points(variant))
+
+
+def _time_limit(variant: RuleVariant, lang: Language) -> str:
+    return t("variants.tie_break_line", lang, rule=t(f"variants.tie_break.{variant.tie_break.value}", lang))
+
+
+_NOTES: dict[str, Callable[[RuleVariant, Language], str | None]] = {
+    "a_rule": _a_rule,
+    "tribute": _tribute,
+    "who_leads": _tribute,
+    "anti_tribute": _anti_tribute,
+    "scoring": _scoring,
+    "forfeits": _forfeits,
+    "time_limit": _time_limit,
+}
+
+
+def note(section_id: str, variant: RuleVariant, lang: Language) -> str | None:
+    """This tournament's choice for the section, or ``None`` when the section has no local variant."""
+    make = _NOTES.get(section_id)
+    return make(variant, lang) if make else None

@@ -1,0 +1,62 @@
+"""A tournament's entries and their members, read as :class:`~bot.tournament.entries.Entry` values."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+
+from bot.tournament.entries import ACCOUNT_PREFIX, Entry, EntryStatus, Gender, Person
+from storage.database import Tx
+
+
+async def load_entries(tx: Tx, tournament_id: int) -> tuple[Entry, ...]:
+    """Every entry ever made (withdrawn ones too), in sign-up order."""
+    statuses = {
+        row["entry_id"]: EntryStatus(row["status"])
+        for row in await tx.fetch_all(
+            "SELECT entry_id, status FROM entries WHERE tournament_id = ? ORDER BY entry_id", (tournament_id,)
+        )
+    }
+    members: dict[int, list[Person]] = {entry_id: [] for entry_id in statuses}
+    for row in await tx.fetch_all(
+        "SELECT entry_id, person_key, name, gender, unit FROM entry_members WHERE tournament_id = ?"
+        " ORDER BY entry_id, position",
+        (tournament_id,),
+    ):
+        gender = None if row["gender"] is None else Gender(row["gender"])
+        members[row["entry_id"]].append(Person(row["person_key"], row["name"], gender, row["unit"]))
+    return tuple(Entry(entry_id, tuple(members[entry_id]), status) for entry_id, status in statuses.items())
+
+
+def _user_id(person: Person) -> int | None:
+    return int(person.key.removeprefix(ACCOUNT_PREFIX)) if person.has_account else None
+
+
+async def save_entries(
+    tx: Tx, tournament_id: int, before: Sequence[Entry], after: Sequence[Entry], *, by: str, at: datetime
+) -> None:
+    """Write what changed from ``before`` to ``after``: new entries, and statuses that moved."""
+    known = {entry.entry_id: entry for entry in before}
+    stamp = at.isoformat()
+    for entry in after:
+        old = known.get(entry.entry_id)
+        if old is None:
+            await tx.execute(
+                "INSERT INTO entries (tournament_id, entry_id, status, created_by, created_at, updated_at)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (tournament_id, entry.entry_id, entry.status.value, by, stamp, stamp),
+            )
+            await tx.execute_many(
+                "INSERT INTO entry_members (tournament_id, entry_id, position, person_key, name, gender, unit,"
+                " user_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                [
+                    (tournament_id, entry.entry_id, position, person.key, person.name,
+                     None if person.gender is None else person.gender.value, person.unit, _user_id(person))
+                    for position, person in enumerate(entry.members)
+                ],
+            )
+        elif old.status is not entry.status:
+            await tx.execute(
+                "UPDATE entries SET status = ?, updated_at = ? WHERE tournament_id = ? AND entry_id = ?",
+                (entry.status.value, stamp, tournament_id, entry.entry_id),
+            )

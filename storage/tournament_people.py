@@ -1,0 +1,124 @@
+"""People around a tournament who are not (yet) in its entries: invited partners and referees."""
+
+from __future__ import annotations
+
+import enum
+import sqlite3
+from dataclasses import dataclass
+from datetime import datetime
+
+from storage.database import Tx
+
+
+class InvitationStatus(enum.StrEnum):
+    OPEN = "open"
+    ACCEPTED = "accepted"
+    CANCELLED = "cancelled"
+
+
+@dataclass(frozen=True, slots=True)
+class Invitation:
+    invitation_id: int
+    tournament_id: int
+    inviter_user_id: int
+    inviter_name: str
+    invitee_user_id: int | None
+    """Known when the invitation was a reply or the bot had seen the @username; else revealed by /accept."""
+    invitee_username: str | None
+    invitee_name: str
+    status: InvitationStatus
+
+    def addressed_to(self, user_id: int, username: str | None) -> bool:
+        if self.invitee_user_id is not None:
+            return self.invitee_user_id == user_id
+        return username is not None and (self.invitee_username or "").casefold() == username.casefold()
+
+    def involves(self, user_id: int, username: str | None) -> bool:
+        return self.inviter_user_id == user_id or self.addressed_to(user_id, username)
+
+
+def _invitation(row: sqlite3.Row) -> Invitation:
+    return Invitation(
+        row["invitation_id"], row["tournament_id"], row["inviter_user_id"], row["inviter_name"],
+        row["invitee_user_id"], row["invitee_username"], row["invitee_name"], InvitationStatus(row["status"]),
+    )
+
+
+async def add_invitation(
+    tx: Tx, tournament_id: int, *, inviter_user_id: int, inviter_name: str, invitee_user_id: int | None,
+    invitee_username: str | None, invitee_name: str, at: datetime,
+) -> Invitation:
+    invitation_id = await tx.insert(
+        "INSERT INTO invitations (tournament_id, inviter_user_id, inviter_name, invitee_user_id, invitee_username,"
+        " invitee_name, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        (tournament_id, inviter_user_id, inviter_name, invitee_user_id, invitee_username, invitee_name,
+         at.isoformat()),
+    )
+    return Invitation(invitation_id, tournament_id, inviter_user_id, inviter_name, invitee_user_id,
+                      invitee_username, invitee_name, InvitationStatus.OPEN)
+
+
+async def open_invitations(tx: Tx, tournament_id: int) -> list[Invitation]:
+    rows = await tx.fetch_all(
+        "SELECT * FROM invitations WHERE tournament_id = ? AND status = 'open' ORDER BY invitation_id",
+        (tournament_id,),
+    )
+    return [_invitation(row) for row in rows]
+
+
+async def get_invitation(tx: Tx, invitation_id: int) -> Invitation | None:
+    row = await tx.fetch_one("SELECT * FROM invitations WHERE invitation_id = ?", (invitation_id,))
+    return None if row is None else _invitation(row)
+
+
+async def resolve_invitation(
+    tx: Tx, invitation_id: int, status: InvitationStatus, at: datetime, *, invitee_user_id: int | None = None
+) -> None:
+    """Close an open invitation (accepted: with the invitee's now known user id)."""
+    await tx.execute(
+        "UPDATE invitations SET status = ?, resolved_at = ?, invitee_user_id = coalesce(?, invitee_user_id)"
+        " WHERE invitation_id = ? AND status = 'open'",
+        (status.value, at.isoformat(), invitee_user_id, invitation_id),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Referee:
+    user_id: int | None
+    username: str | None
+    display_name: str
+
+    def is_person(self, user_id: int | None, username: str | None) -> bool:
+        if self.user_id is not None:
+            return self.user_id == user_id
+        return username is not None and (self.username or "").casefold() == username.casefold()
+
+
+async def add_referee(
+    tx: Tx, tournament_id: int, *, user_id: int | None, username: str | None, display_name: str, by: str,
+    at: datetime,
+) -> bool:
+    """Name a referee; ``False`` if they already are one."""
+    changed = await tx.execute(
+        "INSERT INTO referees (tournament_id, user_id, username, display_name, added_by, added_at)"
+        " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+        (tournament_id, user_id, username, display_name, by, at.isoformat()),
+    )
+    return changed == 1
+
+
+async def referees(tx: Tx, tournament_id: int) -> list[Referee]:
+    rows = await tx.fetch_all(
+        "SELECT user_id, username, display_name FROM referees WHERE tournament_id = ? ORDER BY referee_id",
+        (tournament_id,),
+    )
+    return [Referee(row["user_id"], row["username"], row["display_name"]) for row in rows]
+
+
+async def is_referee(tx: Tx, tournament_id: int, user_id: int, username: str | None) -> bool:
+    row = await tx.fetch_one(
+        "SELECT 1 FROM referees WHERE tournament_id = ? AND (user_id = ?"
+        " OR (user_id IS NULL AND ? IS NOT NULL AND lower(username) = lower(?)))",
+        (tournament_id, user_id, username, username),
+    )
+    return row is not None

@@ -1,0 +1,198 @@
+"""The rule-question index: its steps on a small made-up corpus, then the real question set on the real sections."""
+
+import pytest
+
+from bot.rulebook import rule_index
+from bot.ruleset.glossary import CONCEPTS, CONFUSABLE, SECTION_HINTS
+from bot.ruleset.knowledge import RuleIndex, SectionSource, has_cjk
+from tests.ruleset.rule_questions import EN_QUESTIONS, OFF_TOPIC, ZH_QUESTIONS
+
+TOY_SECTIONS = [
+    SectionSource("wild", ("逢人配", "Wild card"), ("红桃级牌可以当任何牌。", "Heart level cards stand for any card.")),
+    SectionSource("tribute", ("进贡", "Tribute"), ("末游给头游最大的牌。", "Last place pays first place.")),
+    SectionSource("ace", ("顺子里的A", "The ace"), ("A2345 是最小的顺子。", "A-2-3-4-5 is the lowest straight."),
+                  hints=("ace low",)),
+    SectionSource("plates", ("钢板", "Plate"), ("两个相连的三张。", "Two triples in a row.")),
+]
+TOY_CONCEPTS = {
+    "wild": ("逢人配", "百搭", "红心级牌", "wild card", "wild"),
+    "tribute": ("进贡", "上贡", "tribute"),
+    "first_place": ("头游", "上游", "first place"),
+    "ace": ("A", "ace"),
+    "straight": ("顺子", "straight"),
+    "plate": ("钢板", "三顺", "飞机", "plate"),
+    "four_jokers": ("天王炸弹", "four jokers"),
+    "_filler": ("是什么",),
+}
+
+
+@pytest.fixture(scope="module")
+def toy_index() -> RuleIndex:
+    return RuleIndex(TOY_SECTIONS, TOY_CONCEPTS, {"供": "贡", "陪": "配"})
+
+
+@pytest.mark.parametrize(
+    ("question", "section"),
+    [
+        ("百搭", "wild"),  # a synonym the section never uses
+        ("what is a wild card", "wild"),
+        ("上贡给谁", "tribute"),  # 上贡 = 进贡
+        ("上供给谁", "tribute"),  # homophone typo
+        ("逢人陪", "wild"),  # homophone typo
+        ("how does tribue work", "tribute"),  # one letter missing
+        ("tirbute", "tribute"),  # two letters swapped
+        ("三顺是什么", "plates"),
+        ("飞机 plate", "plates"),  # mixed languages
+        ("A能当1吗", "ace"),
+        ("is A low", "ace"),
+        ("JQKA2", "ace"),  # a run of ranks with an ace
+    ],
+)
+def test_questions_reach_their_section(toy_index: RuleIndex, question: str, section: str) -> None:
+    matches = toy_index.search(question)
+    assert matches and matches[0].section_id == section, (question, matches, toy_index.tokens(question))
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("红心级牌", {"§wild"}),
+        ("wild cards", {"§wild"}),  # plural
+        ("天王诈弹", {"§four_jokers"}),  # four-character term, one character wrong
+        ("是什么", set()),  # filler alone
+        ("is a card", {"card"}),  # a lower-case "a" is the article, not the ace
+        ("打a", {"打", "§ace"}),  # next to Chinese it is the ace
+        ("10-J-Q-K-A", {"acerun", "§ace"}),  # a run of ranks with an ace
+    ],
+)
+def test_tokens(toy_index: RuleIndex, question: str, expected: set[str]) -> None:
+    assert set(toy_index.tokens(question)) == expected
+
+
+def test_off_topic_questions_get_no_section(toy_index: RuleIndex) -> None:
+    assert toy_index.search("what's the weather like") == ()
+    assert toy_index.search("今天天气怎么样") == ()
+    assert toy_index.search("") == ()
+
+
+def test_confidence_is_bounded_and_sorted(toy_index: RuleIndex) -> None:
+    matches = toy_index.search("逢人配 进贡", limit=4)
+    assert [match.section_id for match in matches] == ["wild", "tribute"] or [
+        match.section_id for match in matches
+    ] == ["tribute", "wild"]
+    assert all(0 < match.score <= 1 for match in matches)
+    assert toy_index.search("逢人配", limit=1) == toy_index.search("逢人配")[:1]
+
+
+def test_a_repaired_word_alone_is_not_full_confidence(toy_index: RuleIndex) -> None:
+    (exact,) = toy_index.search("tribute")
+    (repaired,) = toy_index.search("tribue")
+    assert repaired.section_id == exact.section_id and repaired.score < exact.score
+
+
+def test_an_index_needs_sections() -> None:
+    with pytest.raises(ValueError):
+        RuleIndex([], TOY_CONCEPTS)
+
+
+@pytest.mark.parametrize(("text", "expected"), [("双下", True), ("what is 逢人配", True), ("double down", False)])
+def test_has_cjk(text: str, expected: bool) -> None:
+    assert has_cjk(text) is expected
+
+
+# Every synonym of shared/GLOSSARY.md, with the concept it must be read as.
+GLOSSARY_TERMS = {
+    "partner": "对家 搭档 一组 partner team",
+    "first_place": "头游 上游 头家 第一名 first_place",
+    "second_place": "二游 第二名 second_place",
+    "third_place": "三游 第三名 third_place",
+    "last_place": "末游 下游 尾家 第四名 last_place",
+    "double_down": "双下 双上 双扣 double_down double_win",
+    "single_down": "单下 single_down",
+    "deal": "一副牌 一牌 一局 deal",
+    "match": "一场 一局决胜 match",
+    "best_of_three": "三局两胜 best_of_three",
+    "table_number": "桌号 table_number",
+    "draw_lots": "抽签 by_lot",
+    "bye": "轮空 bye",
+    "forfeit": "弃权 forfeit",
+    "referee": "裁判 裁判长 referee chief_referee",
+    "signup": "报名 registration sign_up",
+    "mixed_pairing": "男女配对 男女分开抽签 male-female_pairing",
+    "free_pairs": "自由组合 free_signup",
+    "two_decks": "两副牌 108张 two_decks",
+    "hand_size": "每人27张",
+    "big_joker": "大王 红王 大鬼 big_joker red_joker",
+    "small_joker": "小王 黑王 小鬼 small_joker black_joker",
+    "level": "级",
+    "level_card": "级牌 主牌 打几 level_card trump_rank",
+    "level_up": "升级 level_up",
+    "play_a": "打A 过A playing_level_A passing_A",
+    "wild": "逢人配 百搭 红心级牌 红桃主牌 任意配 配子 wild_card",
+    "single": "单张 单牌 single",
+    "pair": "对子 对牌 pair",
+    "triple": "三张 三同张 三条 triple",
+    "full_house": "三带二 三带两 三带一对 full_house",
+    "straight": "顺子 straight",
+    "tube": "三连对 连对 两连对 木板 tube three_consecutive_pairs",
+    "plate": "钢板 三顺 滚筒 飞机 plate two_consecutive_triples",
+    "bomb": "炸弹 炸 几个头 bomb",
+    "straight_flush": "同花顺 同花炸 straight_flush",
+    "four_jokers": "四王 天王炸 通天炸 四鬼 four_jokers",
+    "tribute": "进贡 上贡 tribute",
+    "return": "还贡 return",
+    "anti_tribute": "抗贡 拒贡 anti-tribute refusing_tribute",
+    "jiefeng": "接风 partner_takes_the_lead",
+    "card_count": "报牌 报张 card-count_announcement",
+    "level_difference": "级差 level_difference",
+    "points": "积分 大分 小分 场分 points small_points",
+    "scale_28": "28分制 28-point_scale",
+    "scale_26": "26分制",
+    "opponents_score": "对手分 opponents'_score",
+}
+
+
+@pytest.mark.parametrize(
+    ("term", "concept"),
+    [(term.replace("_", " "), concept) for concept, terms in GLOSSARY_TERMS.items() for term in terms.split()],
+)
+def test_every_glossary_synonym_is_understood(term: str, concept: str) -> None:
+    assert "§" + concept in rule_index().tokens(term)
+
+
+def test_glossary_data_is_consistent() -> None:
+    assert set(SECTION_HINTS) <= set(rule_index().section_ids)
+    assert all(len(source) == 1 and len(target) == 1 for source, target in CONFUSABLE.items())
+    assert all(terms for terms in CONCEPTS.values())
+
+
+def _accuracy(questions: list[tuple[str, str]]) -> tuple[float, list[str]]:
+    misses = []
+    for question, expected in questions:
+        matches = rule_index().search(question)
+        if not matches or matches[0].section_id not in expected.split("|"):
+            misses.append(f"{question} → {matches[0].section_id if matches else None} (expected {expected})")
+    return 1 - len(misses) / len(questions), misses
+
+
+def test_question_set_accuracy() -> None:
+    assert len(ZH_QUESTIONS) >= 40 and len(EN_QUESTIONS) >= 40
+    zh, zh_misses = _accuracy(ZH_QUESTIONS)
+    en, en_misses = _accuracy(EN_QUESTIONS)
+    overall, misses = _accuracy(ZH_QUESTIONS + EN_QUESTIONS)
+    print(f"\nrule questions: top-1 accuracy {overall:.1%} ({len(ZH_QUESTIONS) + len(EN_QUESTIONS)} questions; "
+          f"zh {zh:.1%} of {len(ZH_QUESTIONS)}, en {en:.1%} of {len(EN_QUESTIONS)})")
+    for miss in misses:
+        print("  miss:", miss)
+    assert overall >= 0.95, misses
+    assert zh >= 0.9 and en >= 0.9, zh_misses + en_misses
+
+
+@pytest.mark.parametrize("question", OFF_TOPIC)
+def test_off_topic_questions_are_refused(question: str) -> None:
+    assert rule_index().search(question) == ()
+
+
+def test_number_question_finds_the_number() -> None:
+    matches = rule_index().search("双下升几级")
+    assert matches[0].section_id == "level_up"
