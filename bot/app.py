@@ -20,8 +20,10 @@ from telegram.request import BaseRequest
 from bot.clock import Clock, system_clock
 from bot.config import Settings
 from bot.services import Services
-from bot.services.board import NoTournaments, TournamentBoard
+from bot.services.board import TournamentBoard
 from bot.services.roles import ChatAdministrators, OwnChat, Roles
+from bot.services.tournament_board import TournamentsBoard
+from bot.services.tournament_state import TournamentCache
 from handlers.announcer import restore_jobs
 from handlers.commands import COMMANDS
 from handlers.context import CONTEXT_TYPES, AppState, GuandanApplication
@@ -85,8 +87,9 @@ def build_application(
         builder = builder.rate_limiter(rate_limiter)
     application: GuandanApplication = builder.build()
     roles = Roles(OwnChat(), ChatAdministrators(partial(chat_admin_ids, application.bot), clock, admin_cache_ttl))
+    cache = TournamentCache()
     services = Services(settings=settings, storage=Storage(settings.db_path), roles=roles, clock=clock,
-                        board=board if board is not None else NoTournaments())
+                        tournaments=cache, board=board if board is not None else TournamentsBoard(cache))
     table = CommandTable(commands)
     state: AppState = application.bot_data
     state.attach(services, table)

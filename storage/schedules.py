@@ -1,12 +1,11 @@
-"""The timetable (when each round starts), a tournament's timing settings and the check-ins of pairs."""
+"""The timetable (when each round starts) and the check-ins of pairs."""
 
 from __future__ import annotations
 
 import sqlite3
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 
-from bot.schedule.plan import DEFAULT_REMIND
 from storage.database import Tx
 from storage.timestamps import from_text, utc_text
 
@@ -18,13 +17,6 @@ class RoundStart:
     chat_id: int
     starts_at: datetime
     set_by: str
-
-
-@dataclass(frozen=True, slots=True)
-class TimingSettings:
-    remind: timedelta = DEFAULT_REMIND
-    checkin_grace: timedelta | None = None
-    """``None``: check-in is off."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,25 +58,6 @@ async def timetable(tx: Tx, tournament_id: int) -> list[RoundStart]:
     rows = await tx.fetch_all(
         "SELECT * FROM round_schedules WHERE tournament_id = ? ORDER BY round", (tournament_id,))
     return [_round_start(row) for row in rows]
-
-
-async def timing_settings(tx: Tx, tournament_id: int) -> TimingSettings:
-    row = await tx.fetch_one("SELECT * FROM schedule_settings WHERE tournament_id = ?", (tournament_id,))
-    if row is None:
-        return TimingSettings()
-    checkin = row["checkin_minutes"]
-    return TimingSettings(timedelta(minutes=row["remind_minutes"]),
-                          None if checkin is None else timedelta(minutes=checkin))
-
-
-async def set_timing_settings(tx: Tx, tournament_id: int, settings: TimingSettings, at: datetime) -> None:
-    checkin = None if settings.checkin_grace is None else int(settings.checkin_grace.total_seconds() // 60)
-    await tx.execute(
-        "INSERT INTO schedule_settings (tournament_id, remind_minutes, checkin_minutes, updated_at)"
-        " VALUES (?, ?, ?, ?) ON CONFLICT (tournament_id) DO UPDATE SET remind_minutes = excluded.remind_minutes,"
-        " checkin_minutes = excluded.checkin_minutes, updated_at = excluded.updated_at",
-        (tournament_id, int(settings.remind.total_seconds() // 60), checkin, utc_text(at)),
-    )
 
 
 async def check_in(tx: Tx, tournament_id: int, round_number: int, table: int, side: str, actor: str,

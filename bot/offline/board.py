@@ -22,12 +22,14 @@ class InMemoryBoard:
     def add(
         self, tournament_id: int, chat_id: int, name: str = "周五掼蛋赛", *, zone: str = "Asia/Shanghai",
         time_limit_minutes: int | None = None, tie_break: TieBreak = TieBreak.REACHED_FIRST,
-        rounds: int | None = None,
+        rounds: int | None = None, remind_minutes: int = 30, checkin_minutes: int | None = None,
     ) -> BoardTournament:
         tournament = BoardTournament(
             tournament_id=tournament_id, chat_id=chat_id, name=name, zone=ZoneInfo(zone),
             time_limit=None if time_limit_minutes is None else timedelta(minutes=time_limit_minutes),
-            tie_break=tie_break, rounds=rounds, completed_rounds=0, finished=False)
+            tie_break=tie_break, remind=timedelta(minutes=remind_minutes),
+            checkin_grace=None if checkin_minutes is None else timedelta(minutes=checkin_minutes),
+            rounds=rounds, completed_rounds=0, finished=False)
         self.tournaments[tournament_id] = tournament
         return tournament
 

@@ -13,7 +13,6 @@ from bot.services.board import BoardTournament
 from bot.services.checkin import MissingPairs
 from bot.services.schedule import Timetable
 from storage.announcements import Announcement, AnnouncementState
-from storage.schedules import TimingSettings
 
 
 def minutes(span: timedelta) -> int:
@@ -30,7 +29,6 @@ class AnnouncementFacts:
     starts_at: datetime
     due: datetime
     late: bool
-    timing: TimingSettings
     posting: str | None = None
     """Reminder: the round's tables as the tournament layer posts them; ``None`` while not known."""
     missing: tuple[MissingPairs, ...] | None = None
@@ -52,8 +50,8 @@ def _reminder(facts: AnnouncementFacts, lang: Language) -> list[str]:
         lines.append(t("schedule.announce.tables_after_draw", lang))
     else:
         lines.append(t("schedule.announce.tables_later", lang, previous=facts.round - 1))
-    if facts.timing.checkin_grace is not None:
-        lines += ["", t("schedule.announce.checkin_open", lang, grace=minutes(facts.timing.checkin_grace))]
+    if facts.tournament.checkin_grace is not None:
+        lines += ["", t("schedule.announce.checkin_open", lang, grace=minutes(facts.tournament.checkin_grace))]
     return lines
 
 
@@ -77,7 +75,7 @@ def _time_up(facts: AnnouncementFacts, lang: Language) -> list[str]:
 
 
 def _checkin(facts: AnnouncementFacts, lang: Language) -> list[str]:
-    grace = minutes(facts.timing.checkin_grace) if facts.timing.checkin_grace else minutes(facts.due - facts.starts_at)
+    grace = minutes(facts.due - facts.starts_at)
     if facts.missing is None:
         return [t("schedule.announce.checkin_unknown_tables", lang, grace=grace)]
     if not facts.missing:
@@ -121,8 +119,8 @@ def timetable_text(table: Timetable, lang: Language) -> str:
     zone = tournament.zone
     lines = [t("schedule.timetable.title", lang, name=html.escape(tournament.name, quote=False), zone=zone.key)]
     limit = tournament.time_limit
-    checkin = table.settings.checkin_grace
-    lines.append(t("schedule.timetable.settings", lang, remind=minutes(table.settings.remind),
+    checkin = tournament.checkin_grace
+    lines.append(t("schedule.timetable.settings", lang, remind=minutes(tournament.remind),
                    limit=t("schedule.timetable.no_limit", lang) if limit is None
                    else t("schedule.timetable.minutes", lang, minutes=minutes(limit)),
                    checkin=t("schedule.timetable.checkin_off", lang) if checkin is None

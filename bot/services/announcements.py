@@ -58,14 +58,12 @@ async def _render(tx: Tx, board: TournamentBoard, row: Announcement, default: La
     if start is None:
         return None
     language = await _language(tx, row.chat_id, default)
-    timing = await schedules.timing_settings(tx, row.tournament_id)
     posting = missing = None
     if row.kind is AnnouncementKind.REMINDER:
         posting = await board.round_posting(tx, row.tournament_id, row.round, language)
     elif row.kind is AnnouncementKind.CHECKIN:
         missing = await missing_pairs(tx, board, row.tournament_id, row.round)
-    facts = AnnouncementFacts(tournament, row.kind, row.round, start.starts_at, row.due, row.late, timing,
-                              posting, missing)
+    facts = AnnouncementFacts(tournament, row.kind, row.round, start.starts_at, row.due, row.late, posting, missing)
     return announcement_text(facts, language)
 
 

@@ -14,6 +14,7 @@ from zoneinfo import ZoneInfo
 
 from bot.i18n import Language
 from bot.ruleset.variants import TieBreak
+from bot.schedule.plan import ClockSettings
 from storage import Tx
 
 MAX_ROUNDS = 14
@@ -46,6 +47,10 @@ class BoardTournament:
     """Where its times are read and shown (``/set tz``)."""
     time_limit: timedelta | None
     tie_break: TieBreak
+    remind: timedelta
+    """How long before a round's start its reminder goes out (``/set remind``)."""
+    checkin_grace: timedelta | None
+    """``None``: no check-in; otherwise how long after the start the missing pairs are listed (``/set checkin``)."""
     rounds: int | None
     """How many rounds its bracket has; ``None`` before the draw."""
     completed_rounds: int
@@ -56,6 +61,10 @@ class BoardTournament:
     @property
     def round_limit(self) -> int:
         return self.rounds if self.rounds is not None else MAX_ROUNDS
+
+    @property
+    def clock_settings(self) -> ClockSettings:
+        return ClockSettings(remind=self.remind, time_limit=self.time_limit, checkin_grace=self.checkin_grace)
 
 
 class TournamentBoard(Protocol):

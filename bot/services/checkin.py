@@ -18,7 +18,7 @@ from bot.services.board import BoardTable, BoardTournament, TournamentBoard
 from bot.services.caller import Caller
 from bot.services.schedule import tournament_in
 from storage import Storage, Tx, history, schedules
-from storage.schedules import RoundStart, TimingSettings
+from storage.schedules import RoundStart
 
 
 class CheckInOff(TournamentError):
@@ -62,20 +62,20 @@ class MissingPairs:
     sides: tuple[Side, ...]
 
 
-def checkin_window(start: RoundStart, timing: TimingSettings) -> tuple[datetime, datetime] | None:
-    """From the reminder to start + grace; ``None`` when check-in is off."""
-    if timing.checkin_grace is None:
+def checkin_window(start: RoundStart, tournament: BoardTournament) -> tuple[datetime, datetime] | None:
+    """From the reminder to start + grace (that instant excluded: the missing pairs are listed then); ``None``
+    when check-in is off."""
+    if tournament.checkin_grace is None:
         return None
-    return start.starts_at - timing.remind, start.starts_at + timing.checkin_grace
+    return start.starts_at - tournament.remind, start.starts_at + tournament.checkin_grace
 
 
 async def _open_round(tx: Tx, tournament: BoardTournament, now: datetime) -> RoundStart:
-    timing = await schedules.timing_settings(tx, tournament.tournament_id)
-    if timing.checkin_grace is None:
+    if tournament.checkin_grace is None:
         raise CheckInOff()
     upcoming = []
     for start in await schedules.timetable(tx, tournament.tournament_id):
-        window = checkin_window(start, timing)
+        window = checkin_window(start, tournament)
         if window is None or start.round <= tournament.completed_rounds:
             continue
         opens, closes = window

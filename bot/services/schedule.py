@@ -9,16 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from bot.errors import TournamentError
 from bot.schedule.local_time import local_text
-from bot.schedule.plan import AnnouncementKind, ClockSettings, plan_round
+from bot.schedule.plan import AnnouncementKind, plan_round
 from bot.services.board import BoardTournament, TournamentBoard
 from bot.services.caller import Caller
 from storage import Storage, Tx, announcements, history, schedules
 from storage.announcements import Announcement, AnnouncementState
-from storage.schedules import RoundStart, TimingSettings
+from storage.schedules import RoundStart
 
 
 class NoTournament(TournamentError):
@@ -71,14 +71,9 @@ class Scheduled:
 @dataclass(frozen=True, slots=True)
 class Timetable:
     tournament: BoardTournament
-    settings: TimingSettings
     rounds: tuple[RoundStart, ...]
     planned: dict[int, tuple[Announcement, ...]] = field(default_factory=dict)
     """Each scheduled round's announcements (every state), by round."""
-
-
-def clock_settings(tournament: BoardTournament, timing: TimingSettings) -> ClockSettings:
-    return ClockSettings(remind=timing.remind, time_limit=tournament.time_limit, checkin_grace=timing.checkin_grace)
 
 
 async def tournament_in(tx: Tx, board: TournamentBoard, chat_id: int) -> BoardTournament:
@@ -96,7 +91,7 @@ def _check_round(tournament: BoardTournament, round_number: int) -> None:
 
 
 async def _plan(
-    tx: Tx, tournament: BoardTournament, timing: TimingSettings, start: RoundStart, now: datetime, *,
+    tx: Tx, tournament: BoardTournament, start: RoundStart, now: datetime, *,
     fresh: bool,
 ) -> JobChanges:
     """Replace the round's pending announcements by the plan for ``start``.
@@ -111,7 +106,7 @@ async def _plan(
     done = set() if fresh else {
         row.kind for row in old if row.state in (AnnouncementState.SENT, AnnouncementState.LATE)}
     added = []
-    for planned in plan_round(start.round, start.starts_at, clock_settings(tournament, timing)):
+    for planned in plan_round(start.round, start.starts_at, tournament.clock_settings):
         if planned.kind in done:
             continue
         due = planned.due
@@ -147,8 +142,7 @@ async def schedule_round(
             tx, tournament.tournament_id, round_number, tournament.chat_id, starts_at, caller.actor_key, now)
         start = await schedules.round_start(tx, tournament.tournament_id, round_number)
         assert start is not None
-        timing = await schedules.timing_settings(tx, tournament.tournament_id)
-        changes = await _plan(tx, tournament, timing, start, now, fresh=True)
+        changes = await _plan(tx, tournament, start, now, fresh=True)
         await history.append(
             tx, chat_id=tournament.chat_id, tournament_id=tournament.tournament_id, actor=caller.actor_key,
             kind="schedule.set", at=now,
@@ -179,10 +173,9 @@ async def timetable(storage: Storage, board: TournamentBoard, chat_id: int) -> T
     async with storage.read() as tx:
         tournament = await tournament_in(tx, board, chat_id)
         rounds = await schedules.timetable(tx, tournament.tournament_id)
-        timing = await schedules.timing_settings(tx, tournament.tournament_id)
         rows = await announcements.for_tournament(tx, tournament.tournament_id)
     planned = {start.round: tuple(row for row in rows if row.round == start.round) for start in rounds}
-    return Timetable(tournament, timing, tuple(rounds), planned)
+    return Timetable(tournament, tuple(rounds), planned)
 
 
 async def replan(tx: Tx, board: TournamentBoard, tournament_id: int, now: datetime) -> JobChanges:
@@ -194,36 +187,21 @@ async def replan(tx: Tx, board: TournamentBoard, tournament_id: int, now: dateti
     if tournament is None or tournament.finished:
         pending = await announcements.pending_for(tx, tournament_id)
         return JobChanges(stop=tuple(await _cancel_all(tx, pending, now)))
-    timing = await schedules.timing_settings(tx, tournament_id)
     for start in await schedules.timetable(tx, tournament_id):
         if start.round <= tournament.completed_rounds:
             continue
-        changes += await _plan(tx, tournament, timing, start, now, fresh=False)
+        changes += await _plan(tx, tournament, start, now, fresh=False)
     return changes
 
 
-async def change_timing(
-    storage: Storage, board: TournamentBoard, caller: Caller, now: datetime, *,
-    remind: timedelta | None = None, checkin_grace: timedelta | None = None, checkin_off: bool = False,
-) -> tuple[TimingSettings, JobChanges]:
-    """``/set remind <minutes>`` and ``/set checkin <minutes>|off``: store the setting, re-plan."""
+async def replan_chat(storage: Storage, board: TournamentBoard, chat_id: int, now: datetime) -> JobChanges:
+    """After a timing setting of the chat's tournament changed (``/set remind``, ``checkin``, ``time_limit``):
+    re-plan its rounds in a transaction of its own."""
     async with storage.transaction() as tx:
-        tournament = await tournament_in(tx, board, caller.chat_id)
-        timing = await schedules.timing_settings(tx, tournament.tournament_id)
-        updated = TimingSettings(
-            remind=remind if remind is not None else timing.remind,
-            checkin_grace=None if checkin_off else checkin_grace if checkin_grace is not None
-            else timing.checkin_grace,
-        )
-        await schedules.set_timing_settings(tx, tournament.tournament_id, updated, now)
-        changes = await replan(tx, board, tournament.tournament_id, now)
-        await history.append(
-            tx, chat_id=tournament.chat_id, tournament_id=tournament.tournament_id, actor=caller.actor_key,
-            kind="schedule.settings", at=now,
-            details={"remind_minutes": int(updated.remind.total_seconds() // 60),
-                     "checkin_minutes": None if updated.checkin_grace is None
-                     else int(updated.checkin_grace.total_seconds() // 60)})
-    return updated, changes
+        tournament = await board.open_in_chat(tx, chat_id)
+        if tournament is None:
+            return JobChanges()
+        return await replan(tx, board, tournament.tournament_id, now)
 
 
 async def posts_with_reminder(tx: Tx, tournament_id: int, round_number: int, now: datetime) -> RoundStart | None:

@@ -1,4 +1,5 @@
--- The match clock: when rounds start, the announcements that go with them, check-ins, timing settings.
+-- The match clock: when rounds start, the announcements that go with them, check-ins. (The timing settings,
+-- remind and checkin, are tournament settings.)
 -- Every instant is stored as UTC ISO 8601 text with seconds ("2026-05-01T11:30:00+00:00"), so text order is time
 -- order.
 
@@ -49,12 +50,4 @@ CREATE TABLE checkins (
     actor         TEXT    NOT NULL,
     at            TEXT    NOT NULL,
     PRIMARY KEY (tournament_id, round, table_number, side)
-);
-
--- A tournament's timing choices (``/set remind``, ``/set checkin``); no row: the defaults.
-CREATE TABLE schedule_settings (
-    tournament_id   INTEGER PRIMARY KEY,
-    remind_minutes  INTEGER NOT NULL DEFAULT 30 CHECK (remind_minutes BETWEEN 1 AND 1440),
-    checkin_minutes INTEGER CHECK (checkin_minutes BETWEEN 1 AND 240),
-    updated_at      TEXT    NOT NULL
 );

@@ -10,8 +10,7 @@ import pytest
 from bot.offline.board import InMemoryBoard
 from bot.offline.clock import ManualClock
 from bot.ruleset.variants import TieBreak
-from bot.services.caller import Caller, ChatKind
-from bot.services.schedule import change_timing
+from bot.services.schedule import JobChanges, replan_chat
 from handlers.announcer import apply_changes, job_queue_of
 from storage.announcements import AnnouncementState
 from tests.handlers.schedule_fixtures import (
@@ -39,13 +38,17 @@ async def bot(tmp_path: Path, board: InMemoryBoard) -> AsyncIterator[Clocked]:
         yield running
 
 
-async def set_checkin(bot: Clocked, minutes: int | None) -> None:
+async def change_timing(bot: Clocked, **fields: object) -> JobChanges:
+    """What ``/set remind|checkin`` does: change the tournament's setting, re-plan its rounds."""
+    bot.board.change(TOURNAMENT, **fields)
     services = bot.offline.application.bot_data.services
-    caller = Caller(CHAT_ID, ChatKind.GROUP)
-    _, changes = await change_timing(services.storage, services.board, caller, bot.clock(),
-                                     checkin_grace=None if minutes is None else timedelta(minutes=minutes),
-                                     checkin_off=minutes is None)
+    changes = await replan_chat(services.storage, services.board, CHAT_ID, bot.clock())
     apply_changes(job_queue_of(bot.offline.application), services, changes)
+    return changes
+
+
+async def set_checkin(bot: Clocked, minutes: int | None) -> None:
+    await change_timing(bot, checkin_grace=None if minutes is None else timedelta(minutes=minutes))
 
 
 # Every kind once, at its instant --------------------------------------------------------------------------------
@@ -174,9 +177,7 @@ async def test_changing_the_reminder_lead_replans_without_repeating(bot: Clocked
     board.add(TOURNAMENT, CHAT_ID)
     await bot.say(ADMIN, "/schedule 1 2026-05-01 19:30")
     await bot.at(datetime(2026, 5, 1, 11, 0, tzinfo=UTC))  # the 30-minute reminder went out
-    services = bot.offline.application.bot_data.services
-    _, changes = await change_timing(services.storage, services.board, Caller(CHAT_ID, ChatKind.GROUP),
-                                     bot.clock(), remind=timedelta(minutes=20))
+    changes = await change_timing(bot, remind=timedelta(minutes=20))
     assert [row.kind.value for row in changes.start] == ["start"] and len(changes.stop) == 1
 
 

@@ -1,7 +1,6 @@
 from datetime import timedelta
 
 from storage import Storage, chats, schedules
-from storage.schedules import TimingSettings
 from tests.storage.conftest import AT
 
 START = AT + timedelta(hours=3)
@@ -18,16 +17,6 @@ async def test_a_round_start_is_set_moved_and_removed(storage: Storage) -> None:
         assert not await schedules.remove_round_start(tx, 7, 1)
         assert await schedules.round_start(tx, 7, 1) is None
     assert moved is not None and moved.starts_at == START + timedelta(hours=1) and moved.set_by == "user:2"
-
-
-async def test_timing_settings_default_and_change(storage: Storage) -> None:
-    async with storage.transaction() as tx:
-        assert await schedules.timing_settings(tx, 7) == TimingSettings(timedelta(minutes=30), None)
-        await schedules.set_timing_settings(tx, 7, TimingSettings(timedelta(minutes=45), timedelta(minutes=15)), AT)
-        assert await schedules.timing_settings(tx, 7) == TimingSettings(timedelta(minutes=45), timedelta(minutes=15))
-        await schedules.set_timing_settings(tx, 7, TimingSettings(timedelta(minutes=45), None), AT)
-        assert (await schedules.timing_settings(tx, 7)).checkin_grace is None
-        assert await schedules.timing_settings(tx, 8) == TimingSettings()
 
 
 async def test_a_pair_checks_in_once(storage: Storage) -> None:
