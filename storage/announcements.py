@@ -40,6 +40,9 @@ class Announcement:
     attempts: int
     body: str | None
     parts_sent: int
+    parts_total: int | None
+    part_in_flight: int | None
+    """The piece whose request was under way; set at start-up only if the process died during it."""
     last_error: str | None
     sent_at: datetime | None
 
@@ -66,6 +69,8 @@ def _announcement(row: sqlite3.Row) -> Announcement:
         attempts=row["attempts"],
         body=row["body"],
         parts_sent=row["parts_sent"],
+        parts_total=row["parts_total"],
+        part_in_flight=row["part_in_flight"],
         last_error=row["last_error"],
         sent_at=None if row["sent_at"] is None else from_text(row["sent_at"]),
     )
@@ -143,24 +148,42 @@ async def mark_late(tx: Tx, announcement_id: int) -> None:
         "UPDATE announcements SET late = 1 WHERE announcement_id = ? AND state = 'pending'", (announcement_id,))
 
 
-async def begin_attempt(tx: Tx, announcement_id: int, body: str) -> Announcement | None:
-    """Count one more attempt and keep ``body`` unless an earlier attempt stored one; the row as it now is, or
-    ``None`` if it is no longer pending."""
+async def begin_attempt(tx: Tx, announcement_id: int, body: str, parts_total: int) -> Announcement | None:
+    """Count one more attempt, keep ``body`` (of ``parts_total`` pieces) unless an earlier attempt stored one, and
+    mark the first piece still to send as in flight; the row as it now is, or ``None`` if it is no longer
+    pending."""
     changed = await tx.execute(
-        "UPDATE announcements SET attempts = attempts + 1, body = coalesce(body, ?)"
+        "UPDATE announcements SET attempts = attempts + 1, body = coalesce(body, ?), parts_total = ?,"
+        " part_in_flight = CASE WHEN parts_sent < ? THEN parts_sent END"
         " WHERE announcement_id = ? AND state = 'pending'",
-        (body, announcement_id),
+        (body, parts_total, parts_total, announcement_id),
     )
     return await get(tx, announcement_id) if changed == 1 else None
 
 
 async def record_parts_sent(tx: Tx, announcement_id: int, parts_sent: int) -> None:
+    """Telegram accepted the first ``parts_sent`` pieces; the next one (if any) is now in flight."""
     await tx.execute(
-        "UPDATE announcements SET parts_sent = max(parts_sent, ?) WHERE announcement_id = ? AND state = 'pending'",
-        (parts_sent, announcement_id),
+        "UPDATE announcements SET parts_sent = max(parts_sent, ?),"
+        " part_in_flight = CASE WHEN max(parts_sent, ?) < parts_total THEN max(parts_sent, ?) END"
+        " WHERE announcement_id = ? AND state = 'pending'",
+        (parts_sent, parts_sent, parts_sent, announcement_id),
     )
 
 
 async def record_failure(tx: Tx, announcement_id: int, error: str) -> None:
+    """The piece in flight was refused or never arrived: nothing is in flight any more."""
     await tx.execute(
-        "UPDATE announcements SET last_error = ? WHERE announcement_id = ?", (error[:500], announcement_id))
+        "UPDATE announcements SET last_error = ?, part_in_flight = NULL WHERE announcement_id = ?",
+        (error[:500], announcement_id))
+
+
+async def settle_in_flight(tx: Tx, announcement_id: int) -> Announcement | None:
+    """At start-up, for a row whose process died during a request: count the piece in flight as sent (Telegram
+    may have accepted it, and an announcement goes out at most once). The row afterwards."""
+    await tx.execute(
+        "UPDATE announcements SET parts_sent = max(parts_sent, part_in_flight + 1), part_in_flight = NULL"
+        " WHERE announcement_id = ? AND state = 'pending' AND part_in_flight IS NOT NULL",
+        (announcement_id,),
+    )
+    return await get(tx, announcement_id)

@@ -81,10 +81,11 @@ async def prepare(
             log.info("announcement %s (%s, round %s) cancelled: its tournament or round is over",
                      announcement_id, row.kind.value, row.round)
             return None
-        started = await announcements.begin_attempt(tx, announcement_id, body)
-    if started is None or started.body is None:
+        pieces = tuple(split(body))
+        started = await announcements.begin_attempt(tx, announcement_id, body, len(pieces))
+    if started is None:
         return None
-    return Outgoing(started, tuple(split(started.body)))
+    return Outgoing(started, pieces)
 
 
 async def record_parts(storage: Storage, announcement_id: int, parts_sent: int) -> None:
@@ -122,9 +123,18 @@ async def give_up(storage: Storage, announcement_id: int, now: datetime, reason:
 async def restore(storage: Storage, now: datetime, grace: timedelta) -> Restored:
     """At start-up: pending rows still ahead, rows missed by at most ``grace`` (now marked late), rows missed by
     more (now dropped)."""
-    ahead, late, dropped = [], [], []
+    ahead, late, dropped, settled = [], [], [], []
     async with storage.transaction() as tx:
-        for row in await announcements.pending(tx):
+        for found in await announcements.pending(tx):
+            row = found
+            if found.part_in_flight is not None:
+                row = await announcements.settle_in_flight(tx, found.announcement_id) or found
+                settled.append(row)
+                if row.parts_total is not None and row.parts_sent >= row.parts_total:
+                    state = AnnouncementState.LATE if row.late else AnnouncementState.SENT
+                    await announcements.close(tx, row.announcement_id, state, now,
+                                              "the bot stopped while sending it; counted as sent")
+                    continue
             verdict = catch_up(row.due, now, grace)
             if verdict is Catchup.AHEAD:
                 ahead.append(row)
@@ -135,6 +145,10 @@ async def restore(storage: Storage, now: datetime, grace: timedelta) -> Restored
                 await announcements.close(tx, row.announcement_id, AnnouncementState.DROPPED, now,
                                           "missed while the bot was down")
                 dropped.append(row)
+    for row in settled:
+        log.warning("announcement %s (%s, round %s, chat %s): the bot stopped while sending piece %s of %s; "
+                    "counted as sent, not repeated", row.announcement_id, row.kind.value, row.round, row.chat_id,
+                    row.parts_sent, row.parts_total)
     for row in dropped:
         log.warning("announcement %s (%s, round %s, chat %s) due %s was missed by %s while the bot was down: "
                     "dropped", row.announcement_id, row.kind.value, row.round, row.chat_id,

@@ -31,6 +31,11 @@ CREATE TABLE announcements (
     body            TEXT,
     -- How many pieces of a long body Telegram has accepted: a retry continues after them.
     parts_sent      INTEGER NOT NULL DEFAULT 0,
+    parts_total     INTEGER,
+    -- The piece being sent right now (set before the request, cleared after its answer). Found set at start-up,
+    -- the process died while Telegram may have accepted it: it counts as sent (an announcement goes out at most
+    -- once).
+    part_in_flight  INTEGER,
     last_error      TEXT,
     created_at      TEXT    NOT NULL,
     sent_at         TEXT,

@@ -12,6 +12,7 @@ from bot.offline.clock import ManualClock
 from bot.offline.telegram import FakeTelegram
 from handlers.announcer import job_queue_of
 from handlers.replies import MESSAGE_LIMIT, text_length
+from storage import announcements
 from storage.announcements import AnnouncementState
 from tests.handlers.schedule_fixtures import ADMIN, CHAT_ID, TOURNAMENT, Clocked, clocked_bot, two_tables
 
@@ -201,3 +202,22 @@ async def test_a_bot_removed_from_the_group_drops_the_announcement(tmp_path: Pat
             assert await bot.at(REMINDER) == []
         [row] = [row for row in await bot.rows() if row.kind.value == "reminder"]
     assert row.state is AnnouncementState.DROPPED and "Forbidden" in (row.last_error or "") + caplog.text
+
+
+async def test_a_send_under_way_when_the_process_died_is_not_repeated(
+    tmp_path: Path, board: InMemoryBoard, caplog: pytest.LogCaptureFixture
+) -> None:
+    db, clock, telegram = tmp_path / "bot.sqlite3", ManualClock(SCHEDULED_AT), FakeTelegram()
+    async with clocked_bot(db, clock, board, telegram=telegram) as bot:
+        await schedule_round(bot)
+        [reminder] = [row for row in await bot.rows() if row.kind.value == "reminder"]
+        # The process died after asking Telegram to send the reminder, before hearing back.
+        async with bot.offline.application.bot_data.services.storage.transaction() as tx:
+            await announcements.begin_attempt(tx, reminder.announcement_id, "sent before the crash", 1)
+    clock.now = REMINDER + timedelta(minutes=1)
+    with caplog.at_level(logging.WARNING):
+        async with clocked_bot(db, clock, board, telegram=telegram) as bot:
+            assert await bot.after(seconds=0) == []
+            [row] = [row for row in await bot.rows() if row.kind.value == "reminder"]
+    assert row.state is AnnouncementState.SENT and "counted as sent" in caplog.text
+    assert not any("还有 30 分钟" in text for text in accepted(telegram))

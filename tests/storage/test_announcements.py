@@ -47,15 +47,36 @@ async def test_one_pending_row_per_round_and_kind(storage: Storage) -> None:
 async def test_an_attempt_keeps_the_first_body_and_counts(storage: Storage) -> None:
     announcement_id = await add(storage)
     async with storage.transaction() as tx:
-        first = await announcements.begin_attempt(tx, announcement_id, "first text")
-        second = await announcements.begin_attempt(tx, announcement_id, "other text")
+        first = await announcements.begin_attempt(tx, announcement_id, "first text", 3)
+        second = await announcements.begin_attempt(tx, announcement_id, "other text", 3)
         await announcements.record_parts_sent(tx, announcement_id, 2)
+        sending_last = await announcements.get(tx, announcement_id)
         await announcements.record_parts_sent(tx, announcement_id, 1)
         await announcements.record_failure(tx, announcement_id, "RetryAfter 5")
         row = await announcements.get(tx, announcement_id)
-    assert first is not None and second is not None and row is not None
+    assert first is not None and second is not None and sending_last is not None and row is not None
     assert (first.attempts, second.attempts, second.body) == (1, 2, "first text")
-    assert (row.parts_sent, row.last_error) == (2, "RetryAfter 5")
+    assert (first.part_in_flight, sending_last.part_in_flight) == (0, 2)
+    assert (row.parts_sent, row.parts_total, row.part_in_flight, row.last_error) == (2, 3, None, "RetryAfter 5")
+
+
+async def test_the_last_accepted_piece_leaves_nothing_in_flight(storage: Storage) -> None:
+    announcement_id = await add(storage)
+    async with storage.transaction() as tx:
+        await announcements.begin_attempt(tx, announcement_id, "text", 1)
+        await announcements.record_parts_sent(tx, announcement_id, 1)
+        row = await announcements.get(tx, announcement_id)
+    assert row is not None and (row.parts_sent, row.part_in_flight) == (1, None)
+
+
+async def test_a_piece_in_flight_when_the_process_died_counts_as_sent(storage: Storage) -> None:
+    announcement_id = await add(storage)
+    async with storage.transaction() as tx:
+        await announcements.begin_attempt(tx, announcement_id, "text", 2)
+        settled = await announcements.settle_in_flight(tx, announcement_id)
+        again = await announcements.settle_in_flight(tx, announcement_id)
+    assert settled is not None and (settled.parts_sent, settled.part_in_flight) == (1, None)
+    assert again == settled
 
 
 async def test_only_pending_rows_change_and_closing_is_final(storage: Storage) -> None:
@@ -63,7 +84,7 @@ async def test_only_pending_rows_change_and_closing_is_final(storage: Storage) -
     async with storage.transaction() as tx:
         assert await announcements.close(tx, announcement_id, AnnouncementState.SENT, DUE)
         assert not await announcements.close(tx, announcement_id, AnnouncementState.DROPPED, DUE)
-        assert await announcements.begin_attempt(tx, announcement_id, "again") is None
+        assert await announcements.begin_attempt(tx, announcement_id, "again", 1) is None
         assert await announcements.cancel(tx, [announcement_id], DUE) == []
         row = await announcements.get(tx, announcement_id)
     assert row is not None and row.state is AnnouncementState.SENT and row.sent_at == DUE
