@@ -11,7 +11,7 @@ from bot.schedule.local_time import clock_text, local_text
 from bot.schedule.plan import LIMIT_WARNING, AnnouncementKind
 from bot.services.board import BoardTournament
 from bot.services.checkin import MissingPairs
-from bot.services.schedule import Timetable
+from bot.services.schedule import DeferredRound, Timetable
 from storage.announcements import Announcement, AnnouncementState
 
 
@@ -150,9 +150,8 @@ def scheduled_text(tournament: BoardTournament, round_number: int, starts_at: da
     return "\n".join(lines)
 
 
-def deferred_posting_text(tournament: BoardTournament, round_number: int, starts_at: datetime,
-                          reminder_at: datetime, lang: Language) -> str:
+def deferred_posting_text(deferred: DeferredRound, lang: Language) -> str:
     """For the tournament layer, when a round completes early and the next one waits for its reminder."""
-    zone = tournament.zone
-    return t("schedule.deferred_posting", lang, round=round_number, at=clock_text(reminder_at, zone),
-             start=local_text(starts_at, zone))
+    zone = deferred.tournament.zone
+    return t("schedule.deferred_posting", lang, round=deferred.start.round, at=clock_text(deferred.reminder_at, zone),
+             start=local_text(deferred.start.starts_at, zone))

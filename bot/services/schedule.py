@@ -204,12 +204,24 @@ async def replan_chat(storage: Storage, board: TournamentBoard, chat_id: int, no
         return await replan(tx, board, tournament.tournament_id, now)
 
 
-async def posts_with_reminder(tx: Tx, tournament_id: int, round_number: int, now: datetime) -> RoundStart | None:
-    """When a round completes early: the next round's start if its tables should wait for its reminder (a
-    reminder is still to come), ``None`` if they should be posted at once."""
+@dataclass(frozen=True, slots=True)
+class DeferredRound:
+    """A round whose tables wait for its reminder instead of being posted when the round before it completes."""
+
+    tournament: BoardTournament
+    start: RoundStart
+    reminder_at: datetime
+
+
+async def deferred_round(tx: Tx, board: TournamentBoard, tournament_id: int, round_number: int, now: datetime
+                         ) -> DeferredRound | None:
+    """When round ``round_number - 1`` completes early: ``None`` if round ``round_number``'s tables are to be
+    posted at once (it has no start time, or its reminder is already out), else when they will be (with the
+    reminder). Read inside the transaction that completed the round, or just after it."""
     start = await schedules.round_start(tx, tournament_id, round_number)
-    if start is None:
+    tournament = await board.get(tx, tournament_id)
+    if start is None or tournament is None:
         return None
     waiting = [row for row in await announcements.pending_for(tx, tournament_id, round_number)
                if row.kind is AnnouncementKind.REMINDER and row.due > now]
-    return start if waiting else None
+    return DeferredRound(tournament, start, waiting[0].due) if waiting else None
