@@ -1,16 +1,21 @@
 """Announcement jobs: stable ids re-created from the database at start-up, sent at most once, late after a
 restart within the grace and dropped after it, delayed (never dropped) by flood control and network trouble."""
 
+import asyncio
 import logging
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 
+from bot.config import Settings
 from bot.offline.board import InMemoryBoard
 from bot.offline.clock import ManualClock
+from bot.offline.harness import OfflineBot
 from bot.offline.telegram import FakeTelegram
-from handlers.announcer import job_queue_of
+from bot.services import schedule
+from bot.services.caller import Caller, ChatKind
+from handlers.announcer import apply_changes, job_queue_of
 from handlers.replies import MESSAGE_LIMIT, text_length
 from storage import announcements
 from storage.announcements import AnnouncementState
@@ -221,3 +226,30 @@ async def test_a_send_under_way_when_the_process_died_is_not_repeated(
             [row] = [row for row in await bot.rows() if row.kind.value == "reminder"]
     assert row.state is AnnouncementState.SENT and "counted as sent" in caplog.text
     assert not any("还有 30 分钟" in text for text in accepted(telegram))
+
+
+async def test_the_real_scheduler_fires_a_job_at_its_time(tmp_path: Path) -> None:
+    """With APScheduler running on the system clock (as in production), a job fires once, on time."""
+    board = InMemoryBoard()
+    board.add(TOURNAMENT, CHAT_ID)
+    telegram = FakeTelegram()
+    async with OfflineBot.running(Settings(db_path=tmp_path / "bot.sqlite3"), board=board,
+                                  telegram=telegram) as offline:
+        services = offline.application.bot_data.services
+        now = services.clock()
+        start = (now + timedelta(minutes=30, seconds=1.5)).replace(microsecond=0)  # stored to the second
+        due_in = start - timedelta(minutes=30) - now
+        caller = Caller(CHAT_ID, ChatKind.GROUP, sender_chat_id=CHAT_ID)
+        scheduled = await schedule.schedule_round(services.storage, board, caller, 1, start, now)
+        apply_changes(job_queue_of(offline.application), services, scheduled.changes)
+        await job_queue_of(offline.application).start()
+        try:
+            for _ in range(80):
+                if accepted(telegram):
+                    break
+                await asyncio.sleep(0.05)
+        finally:
+            await job_queue_of(offline.application).stop()
+        [reminder] = accepted(telegram)
+        fired_after = services.clock() - now
+    assert "还有 30 分钟" in reminder and due_in <= fired_after < due_in + timedelta(seconds=2)
