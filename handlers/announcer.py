@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import cast
 
-from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, RetryAfter
+from telegram.error import BadRequest, ChatMigrated, Forbidden, RetryAfter, TelegramError
 from telegram.ext import Job, JobQueue
 from telegram.warnings import PTBDeprecationWarning
 
@@ -156,10 +156,14 @@ async def announce(context: BotContext) -> None:
         await announcing.give_up(services.storage, row.announcement_id, services.clock(), str(error))
         log.warning("announcement %s to chat %s dropped: %s", row.announcement_id, row.chat_id, error)
         return
-    except NetworkError as error:
-        await announcing.note_failure(services.storage, row.announcement_id, str(error))
+    except TelegramError as error:  # NetworkError (timeouts, 5xx answers) and anything else Telegram says
+        await announcing.note_failure(services.storage, row.announcement_id, f"{type(error).__name__}: {error}")
         delay = retry_delay(data.failures + 1)
         log.info("announcement %s: %s; retrying in %s", row.announcement_id, error, delay)
         _retry(context, data, delay)
         return
+    except Exception as error:
+        # Our own fault: nothing is in flight any more; the row stays pending and is tried again at start-up.
+        await announcing.note_failure(services.storage, row.announcement_id, f"{type(error).__name__}: {error}")
+        raise
     await announcing.finish(services.storage, row.announcement_id, services.clock())
