@@ -7,7 +7,8 @@ Production: ``build_application(load_settings())`` then ``run_polling``. Tests a
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import os
+from collections.abc import Callable, Sequence
 from datetime import timedelta
 from functools import partial
 from typing import Any
@@ -23,13 +24,16 @@ from bot.services import Services
 from bot.services.board import TournamentBoard
 from bot.services.roles import ChatAdministrators, OwnChat, Roles
 from bot.services.tournament_board import TournamentsBoard
+from bot.services.tournament_roles import TournamentRoles
 from bot.services.tournament_state import TournamentCache
 from handlers.announcer import restore_jobs
+from handlers.buttons import ButtonSpec, ButtonTable
 from handlers.commands import COMMANDS
 from handlers.context import CONTEXT_TYPES, AppState, GuandanApplication
 from handlers.menus import set_command_menus
 from handlers.registry import CommandSpec, CommandTable
 from handlers.setup import install
+from handlers.tournament_buttons import BUTTONS
 from storage import Storage, updates
 
 OFFLINE_TOKEN = "123456:offline"
@@ -55,14 +59,16 @@ def build_application(
     rate_limiter: BaseRateLimiter[Any] | bool | None = True,
     clock: Clock = system_clock,
     commands: Sequence[CommandSpec] = COMMANDS,
+    buttons: Sequence[ButtonSpec] = BUTTONS,
     concurrent_updates: int = CONCURRENT_UPDATES,
     admin_cache_ttl: timedelta = timedelta(minutes=2),
+    entropy: Callable[[int], bytes] = os.urandom,
     board: TournamentBoard | None = None,
 ) -> GuandanApplication:
     """The application with its services, handlers, menus (set at start) and storage (opened at start).
 
     ``rate_limiter``: ``True`` for PTB's ``AIORateLimiter`` (production), ``None``/``False`` for none (tests),
-    or a limiter of your own.
+    or a limiter of your own. ``entropy`` makes draw seeds (a fixed source for repeatable simulations).
     """
     # PTB's builder changes its type parameters with every call; the built application is typed below.
     builder: Any = (
@@ -86,14 +92,16 @@ def build_application(
     elif isinstance(rate_limiter, BaseRateLimiter):
         builder = builder.rate_limiter(rate_limiter)
     application: GuandanApplication = builder.build()
-    roles = Roles(OwnChat(), ChatAdministrators(partial(chat_admin_ids, application.bot), clock, admin_cache_ttl))
+    storage = Storage(settings.db_path)
+    roles = Roles(OwnChat(), ChatAdministrators(partial(chat_admin_ids, application.bot), clock, admin_cache_ttl),
+                  TournamentRoles(storage))
     cache = TournamentCache()
-    services = Services(settings=settings, storage=Storage(settings.db_path), roles=roles, clock=clock,
+    services = Services(settings=settings, storage=storage, roles=roles, clock=clock, entropy=entropy,
                         tournaments=cache, board=board if board is not None else TournamentsBoard(cache))
     table = CommandTable(commands)
     state: AppState = application.bot_data
     state.attach(services, table)
-    install(application, table)
+    install(application, table, ButtonTable(buttons))
     return application
 
 

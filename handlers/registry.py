@@ -15,7 +15,7 @@ from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from telegram import InlineKeyboardMarkup, Update
+from telegram import InlineKeyboardMarkup, InputFile, Update
 from telegram.ext import CommandHandler, filters
 
 from bot.errors import UsageError
@@ -73,6 +73,12 @@ class Invocation:
         """Send ``text`` (HTML) to the chat, split if longer than Telegram allows; quote the command in groups.
         ``buttons`` go under the last piece."""
         await send_text(self.update, text, quote=self.caller.chat_kind.is_group, buttons=buttons)
+
+    async def send_document(self, content: bytes, file_name: str, caption: str | None = None) -> None:
+        """Send a file to the chat (a CSV export, a draw file); ``caption`` is HTML."""
+        chat = self.update.effective_chat
+        if chat is not None:
+            await chat.send_document(InputFile(content, filename=file_name), caption=caption)
 
 
 async def send_text(

@@ -16,7 +16,7 @@ from bot.ruleset.scoring import Side
 from bot.schedule.local_time import read_start
 from bot.services.checkin import check_in
 from bot.services.roles import Role
-from bot.services.schedule import schedule_round, timetable, tournament_in, unschedule_round
+from bot.services.schedule import replan_chat, schedule_round, timetable, tournament_in, unschedule_round
 from handlers.announcer import apply_changes, jobs_of
 from handlers.arguments import MissingArgument, at_most
 from handlers.registry import Invocation
@@ -74,6 +74,19 @@ async def schedule_command(call: Invocation) -> None:
     apply_changes(jobs_of(call.context), services, scheduled.changes)
     await call.reply(scheduled_text(scheduled.tournament, round_number, scheduled.start.starts_at,
                                     scheduled.announcements, call.language))
+
+
+TIMING_KEYS = frozenset({"remind", "checkin", "time_limit"})
+"""``/set`` keys that move or add announcements."""
+
+
+async def replan_after_setting(call: Invocation, key: str) -> None:
+    """After ``/set <key>`` committed: re-plan the tournament's scheduled rounds if ``key`` changes their timing."""
+    if key not in TIMING_KEYS:
+        return
+    services = call.services
+    changes = await replan_chat(services.storage, services.board, call.caller.chat_id, services.clock())
+    apply_changes(jobs_of(call.context), services, changes)
 
 
 async def here_command(call: Invocation) -> None:

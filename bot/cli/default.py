@@ -5,11 +5,12 @@ from __future__ import annotations
 import argparse
 import sys
 
-from bot.cli import Subcommand, console, play, render, rules, run, verify_draw
+from bot.cli import Subcommand, console, demo, play, render, rules, run, verify_draw
 
 # One line per subcommand module; keep sorted by name.
 SUBCOMMANDS: tuple[Subcommand, ...] = (
     console.COMMAND,
+    demo.COMMAND,
     play.COMMAND,
     render.COMMAND,
     rules.COMMAND,

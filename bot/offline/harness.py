@@ -8,7 +8,8 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Mapping, Sequence
+import os
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -19,9 +20,11 @@ from bot.offline.fake_api import FakeBotApi
 from bot.offline.telegram import ApiCall, FakeTelegram
 from bot.offline.updates import FakeUser, UpdateFactory, to_update
 from bot.services.board import TournamentBoard
+from handlers.buttons import ButtonSpec
 from handlers.commands import COMMANDS
 from handlers.context import GuandanApplication
 from handlers.registry import CommandSpec
+from handlers.tournament_buttons import BUTTONS
 from storage import updates
 
 REPLY_METHODS = frozenset({"sendMessage", "sendDocument", "sendPhoto", "editMessageText"})
@@ -43,13 +46,16 @@ class OfflineBot:
         clock: Clock = system_clock,
         telegram: FakeTelegram | None = None,
         commands: Sequence[CommandSpec] = COMMANDS,
+        buttons: Sequence[ButtonSpec] = BUTTONS,
+        entropy: Callable[[int], bytes] = os.urandom,
         board: TournamentBoard | None = None,
     ) -> AsyncIterator[OfflineBot]:
         """Build, initialize and start the application (storage open, menus set, announcement jobs restored but
-        the scheduler not started: see ``bot.offline.jobs``); shut it all down after."""
+        the scheduler not started: see ``bot.offline.jobs``); shut it all down after. ``entropy`` makes the draw
+        seeds (fixed: a repeatable simulation); ``board`` replaces the tournaments the match clock sees."""
         api = FakeBotApi(telegram)
         application = build_application(settings, request=api, rate_limiter=None, clock=clock, commands=commands,
-                                        board=board)
+                                        buttons=buttons, entropy=entropy, board=board)
         await application.initialize()
         try:
             await startup(application)

@@ -201,10 +201,13 @@ class FakeTelegram:
     def _on_editMessageText(self, params: Mapping[str, Any], files: Mapping[str, tuple[str, bytes]]) -> Any:
         if "inline_message_id" in params:
             return True
-        return {
+        edited = {
             "message_id": int(params["message_id"]), "date": self.now, "edit_date": self.now,
             "chat": self._chat(params["chat_id"]), "from": self.bot_user, "text": params.get("text", ""),
         }
+        if params.get("reply_markup"):
+            edited["reply_markup"] = params["reply_markup"]
+        return edited
 
     def _on_sendDocument(self, params: Mapping[str, Any], files: Mapping[str, tuple[str, bytes]]) -> Any:
         name = files["document"][0] if "document" in files else "document"

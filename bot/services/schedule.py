@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from bot.errors import TournamentError
 from bot.schedule.local_time import local_text
@@ -17,6 +18,9 @@ from bot.schedule.plan import AnnouncementKind, plan_round
 from bot.services.board import BoardTournament, TournamentBoard
 from bot.services.caller import Caller
 from storage import Storage, Tx, announcements, history, schedules
+
+if TYPE_CHECKING:
+    from bot.services import Services
 from storage.announcements import Announcement, AnnouncementState
 from storage.schedules import RoundStart
 
@@ -225,3 +229,9 @@ async def deferred_round(tx: Tx, board: TournamentBoard, tournament_id: int, rou
     waiting = [row for row in await announcements.pending_for(tx, tournament_id, round_number)
                if row.kind is AnnouncementKind.REMINDER and row.due > now]
     return DeferredRound(tournament, start, waiting[0].due) if waiting else None
+
+
+async def next_round_deferred(services: Services, tournament_id: int, round_number: int) -> DeferredRound | None:
+    """:func:`deferred_round` in a read of its own, for the handler that posts a round that just started."""
+    async with services.storage.read() as tx:
+        return await deferred_round(tx, services.board, tournament_id, round_number, services.clock())

@@ -3,11 +3,11 @@ tournament layer's loaded states (``bot.services.tournament_state``, cached by v
 
 from __future__ import annotations
 
-import html
 from datetime import timedelta
 from zoneinfo import ZoneInfo
 
-from bot.i18n import Language, t
+from bot.i18n import Language
+from bot.presenters.tournament_tables import round_text
 from bot.services.board import BoardPair, BoardTable, BoardTournament
 from bot.services.tournament_state import TournamentCache, TournamentState, load_state
 from bot.tournament.bracket import Bracket
@@ -74,10 +74,8 @@ class TournamentsBoard:
             for match in state.bracket.table_matches(round_number) if match.table is not None)
 
     async def round_posting(self, tx: Tx, tournament_id: int, round_number: int, language: Language) -> str | None:
-        tables = await self.tables(tx, tournament_id, round_number)
-        if tables is None:
+        """The round's tables as the tournament layer posts a round that starts (byes and walkovers included)."""
+        state = await self._state(tx, await tournaments.get_tournament(tx, tournament_id))
+        if state is None or state.bracket is None or not 1 <= round_number <= len(state.bracket.tables):
             return None
-        return "\n".join(
-            t("schedule.posting.table", language, table=table.table, left=html.escape(table.left.name, quote=False),
-              right=html.escape(table.right.name, quote=False))
-            for table in tables)
+        return round_text(state, round_number, language)

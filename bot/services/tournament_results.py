@@ -13,11 +13,10 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, replace
 
-from bot.errors import TournamentError
 from bot.services import Services
 from bot.services.caller import Caller
 from bot.services.roles import Role
-from bot.services.tournament_state import Change, TournamentState, changing
+from bot.services.tournament_state import Change, StaleButtonError, TournamentState, changing
 from bot.tournament import results as engine
 from bot.tournament.bracket import Bracket, MatchId
 from bot.tournament.entries import ACCOUNT_PREFIX
@@ -27,12 +26,6 @@ from bot.tournament.teams import Actor
 from storage import tournament_bracket, tournament_people, tournaments
 from storage.tournament_people import Referee
 from storage.tournaments import TournamentStatus
-
-
-class StaleButtonError(TournamentError):
-    """The match changed since the button was sent (or the button names another tournament)."""
-
-    key = "tables.stale_button"
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,9 +62,13 @@ class ResultRecorded:
     """The match concerned, as it is now."""
     revision: int
     """Of the match's row: the Confirm / Dispute buttons of a report carry it."""
+    round_played: int
+    """The round being played when the change came in."""
     started_round: int | None
     """The round that started because this change completed the one before (its tables are to be posted)."""
     finished: bool
+    finished_now: bool
+    """This change decided the last match: the champion is to be announced."""
     referees: tuple[Referee, ...] = ()
     """Told about a dispute."""
 
@@ -104,11 +101,11 @@ async def record_result(services: Services, caller: Caller, ref: TableRef, outco
     return _recorded(change, outline)
 
 
-async def confirm_result(services: Services, caller: Caller, ref: TableRef, *,
+async def confirm_result(services: Services, caller: Caller, ref: TableRef, *, tournament_id: int | None = None,
                          revision: int | None = None) -> ResultRecorded:
-    """``/confirm`` or the Confirm button (``revision``: the match row's revision the button was made for)."""
+    """``/confirm`` or the Confirm button (made for ``tournament_id`` and the match row's ``revision``)."""
     actor = actor_of(caller, await _official(services, caller))
-    async with changing(services, caller, finished_too=True) as change:
+    async with changing(services, caller, finished_too=True, expected=tournament_id) as change:
         bracket = _bracket(change.before)
         match = bracket.find(ref.where(), ref.round)
         await _require_current(change, match, revision)
@@ -117,11 +114,11 @@ async def confirm_result(services: Services, caller: Caller, ref: TableRef, *,
     return _recorded(change, outline)
 
 
-async def dispute_result(services: Services, caller: Caller, ref: TableRef, *,
+async def dispute_result(services: Services, caller: Caller, ref: TableRef, *, tournament_id: int | None = None,
                          revision: int | None = None) -> ResultRecorded:
     """The Dispute button: the other pair rejects the standing report; the referees decide."""
     actor = actor_of(caller, await _official(services, caller))
-    async with changing(services, caller, finished_too=True) as change:
+    async with changing(services, caller, finished_too=True, expected=tournament_id) as change:
         bracket = _bracket(change.before)
         match = bracket.find(ref.where(), ref.round)
         await _require_current(change, match, revision)
@@ -148,7 +145,9 @@ class _Outline:
     kind: ResultKind
     match_id: int
     revision: int
+    round_played: int
     started_round: int | None
+    finished_now: bool
     referees: tuple[Referee, ...]
 
 
@@ -173,11 +172,13 @@ async def _apply(change: Change, match: Match, result: engine.Change) -> _Outlin
     if after.store[index] is not before.store[index]:
         revision += 1
     started = after.current_round if after.current_round > before.current_round else None
-    return _Outline(kind, match.match_id, revision, started, referees)
+    return _Outline(kind, match.match_id, revision, before.current_round, started,
+                    after.finished and not before.finished, referees)
 
 
 def _recorded(change: Change, outline: _Outline) -> ResultRecorded:
     state = change.current
     bracket = state.require_bracket()
     return ResultRecorded(state, outline.kind, bracket.match(outline.match_id), outline.revision,
-                          outline.started_round, bracket.finished, outline.referees)
+                          outline.round_played, outline.started_round, bracket.finished, outline.finished_now,
+                          outline.referees)

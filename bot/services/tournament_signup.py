@@ -49,6 +49,10 @@ class InvitationGoneError(TournamentError):
     key = "signup.invitation_gone"
 
 
+class NotYourInvitationError(TournamentError):
+    key = "signup.not_your_invitation"
+
+
 class PartnerIsBotError(UsageError):
     key = "signup.partner_is_bot"
 
@@ -116,14 +120,16 @@ def _entered(state: TournamentState, key: str) -> Entry | None:
         return None
 
 
-async def sign_up(services: Services, caller: Caller, request: SignUpRequest) -> SignedUp | Invited:
+async def sign_up(services: Services, caller: Caller, request: SignUpRequest, *,
+                  tournament_id: int | None = None) -> SignedUp | Invited:
+    """``tournament_id``: the tournament a sign-up button was made for (a stale button changes nothing)."""
     if request.names:
         await services.roles.require(caller, Role.ORGANISER)
         return await _sign_up_names(services, caller, request)
     if request.partner is not None:
         return await _invite(services, caller, request.partner)
     player = _player(caller, request.gender)
-    async with changing(services, caller) as change:
+    async with changing(services, caller, expected=tournament_id) as change:
         registration, entry = engine.sign_up_single(change.before.registration, player)
         await _cancel_invitations_of(change, caller, "signed_up")
         change.after = replace(change.before, registration=registration)
@@ -216,17 +222,19 @@ class Accepted:
 
 
 async def accept(services: Services, caller: Caller, *, inviter_username: str | None = None,
-                 invitation_id: int | None = None) -> Accepted:
+                 invitation_id: int | None = None, tournament_id: int | None = None) -> Accepted:
     """The caller accepts an invitation addressed to them: the one named by id (a button), the one from
     ``@inviter_username``, or the only one they have."""
     invitee = _player(caller)
     person = caller.person
     assert person is not None
-    async with changing(services, caller) as change:
+    async with changing(services, caller, expected=tournament_id) as change:
         _require_open(change.before)
-        mine = [invitation for invitation in
-                await tournament_people.open_invitations(change.tx, change.before.tournament_id)
-                if invitation.addressed_to(person.user_id, person.username)]
+        waiting = await tournament_people.open_invitations(change.tx, change.before.tournament_id)
+        mine = [invitation for invitation in waiting if invitation.addressed_to(person.user_id, person.username)]
+        for other in waiting:
+            if other.invitation_id == invitation_id and other not in mine:
+                raise NotYourInvitationError(name=other.invitee_name)
         invitation = await _choose(change, mine, inviter_username, invitation_id)
         inviter = Player.account(invitation.inviter_user_id, invitation.inviter_name)
         registration, entry = engine.sign_up_pair(change.before.registration, inviter, invitee)

@@ -50,6 +50,12 @@ class NotDrawnYetError(TournamentError):
     key = "tournament.not_drawn"
 
 
+class StaleButtonError(TournamentError):
+    """A button made for another tournament (or another state of a match) than the chat's current one."""
+
+    key = "tables.stale_button"
+
+
 @dataclass(frozen=True, slots=True)
 class TournamentState:
     record: TournamentRecord
@@ -165,13 +171,15 @@ async def _write_state(change: Change) -> None:
 
 
 @asynccontextmanager
-async def changing(services: Services, caller: Caller, *, finished_too: bool = False) -> AsyncIterator[Change]:
+async def changing(services: Services, caller: Caller, *, finished_too: bool = False,
+                   expected: int | None = None) -> AsyncIterator[Change]:
     """``async with changing(...) as change:`` — the chat's open tournament in one transaction.
 
     Set ``change.after`` to the new state (its ``record`` may carry a new mode or settings, written by the
     service itself) and ``change.record(kind, details)`` the events. Entries and matches that differ are written
     here, then the version is counted and the events appended. Raise to change nothing. ``finished_too``: the
     chat's latest finished tournament when none is open (an official correcting the final's result).
+    ``expected``: the tournament id a button was made for; any other raises :class:`StaleButtonError`.
     """
     at, cache = services.clock(), services.tournaments
     async with services.storage.transaction() as tx:
@@ -179,6 +187,8 @@ async def changing(services: Services, caller: Caller, *, finished_too: bool = F
             record = await tournament_rows.latest_tournament(tx, caller.chat_id)
         else:
             record = await tournament_rows.open_tournament(tx, caller.chat_id)
+        if expected is not None and (record is None or record.tournament_id != expected):
+            raise StaleButtonError()
         if record is None:
             raise NoTournamentError()
         change = Change(tx, await load_state(tx, cache, record), at, caller.actor_key)

@@ -33,7 +33,11 @@ class CancelNeedsNameError(UsageError):
 
 @dataclass(frozen=True, slots=True)
 class Created:
-    record: TournamentRecord
+    state: TournamentState
+
+    @property
+    def record(self) -> TournamentRecord:
+        return self.state.record
 
 
 async def create_tournament(services: Services, caller: Caller, name: str) -> Created:
@@ -53,7 +57,7 @@ async def create_tournament(services: Services, caller: Caller, name: str) -> Cr
                              kind="tournament.created", at=at, details={"name": cleaned})
         record = await tournaments.get_tournament(tx, tournament_id)
     assert record is not None
-    return Created(record)
+    return Created(TournamentState(record, engine.open_registration(record.mode, record.settings.capacity)))
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,6 +15,7 @@ from bot.config import Settings
 from bot.offline.clock import ManualClock
 from bot.offline.harness import OfflineBot
 from bot.offline.updates import FakeUser, group_chat, private_chat
+from tests.handlers.tournament_helpers import Club
 
 
 @dataclass(frozen=True)
@@ -64,3 +65,9 @@ def group_with_admin(offline: OfflineBot, admin: FakeUser, member: FakeUser) -> 
 @pytest.fixture
 def private_member(offline: OfflineBot, member: FakeUser) -> dict[str, Any]:
     return private_chat(member)
+
+
+@pytest.fixture
+def club(group_with_admin: Group) -> Club:
+    """A group whose administrator 老王 runs tournaments (``tests.handlers.tournament_helpers``)."""
+    return Club(group_with_admin.offline, group_with_admin.chat, group_with_admin.admin, group_with_admin.member)

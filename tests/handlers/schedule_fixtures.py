@@ -54,18 +54,7 @@ class Clocked:
 
     async def at(self, when: datetime) -> list[str]:
         """Move the clock to ``when`` (never back) and run the jobs due by then; the messages sent meanwhile."""
-        if when < self.clock.now:
-            raise ValueError("time does not go back")
-        mark = self.sent_count()
-        # Fire jobs in due order, with the clock at each job's own instant, as the scheduler would.
-        while True:
-            pending = [job for job in scheduled(self.offline.application) if job.data.due <= when]
-            if not pending:
-                break
-            self.clock.now = max(self.clock.now, pending[0].data.due)
-            await run_due_jobs(self.offline.application, self.clock.now)
-        self.clock.now = when
-        return self.sent_since(mark)
+        return await run_until(self.offline, self.clock, when)
 
     async def after(self, **delta: float) -> list[str]:
         return await self.at(self.clock.now + timedelta(**delta))
@@ -76,6 +65,22 @@ class Clocked:
 
     def job_ids(self) -> list[str]:
         return sorted(job.name or "" for job in scheduled(self.offline.application))
+
+
+async def run_until(offline: OfflineBot, clock: ManualClock, when: datetime) -> list[str]:
+    """Move ``clock`` to ``when`` (never back), firing the jobs due on the way in due order, each with the clock at
+    its own instant as the scheduler would; the messages Telegram accepted meanwhile."""
+    if when < clock.now:
+        raise ValueError("time does not go back")
+    mark = len(offline.telegram.calls)
+    while True:
+        pending = [job for job in scheduled(offline.application) if job.data.due <= when]
+        if not pending:
+            break
+        clock.now = max(clock.now, pending[0].data.due)
+        await run_due_jobs(offline.application, clock.now)
+    clock.now = when
+    return [call.text for call in offline.telegram.calls[mark:] if call.method == "sendMessage" and call.status == 200]
 
 
 @asynccontextmanager

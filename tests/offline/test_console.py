@@ -1,38 +1,38 @@
-"""The console chat in-process, including inline buttons (the tournament commands will bring real ones)."""
+"""The console chat in-process, including inline buttons (a test button besides the tournament's own)."""
 
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
-from telegram.ext import CallbackQueryHandler
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.config import Settings
 from bot.i18n import Language
 from bot.offline.console import ConsoleChat, plain
 from bot.offline.harness import OfflineBot
+from handlers.buttons import ButtonSpec, Press
 from handlers.commands import COMMANDS
-from handlers.context import BotContext
 from handlers.registry import CommandSpec, Invocation
+from handlers.tournament_buttons import BUTTONS
 
 
 async def ask(call: Invocation) -> None:
-    await call.reply("Join?", InlineKeyboardMarkup([[InlineKeyboardButton("Yes", callback_data="join:1")]]))
+    await call.reply("Join?", InlineKeyboardMarkup([[InlineKeyboardButton("Yes", callback_data="x:1:join")]]))
 
 
-async def on_press(update: Update, context: BotContext) -> None:
-    query = update.callback_query
-    assert query is not None and query.from_user is not None
-    await query.answer(f"pressed {query.data}")
-    await query.edit_message_text(f"{query.from_user.first_name} joined")
+async def on_press(press: Press) -> str:
+    assert press.caller.person is not None
+    await press.edit(f"{press.caller.person.display_name} joined")
+    return f"pressed {press.data.encode()}"
 
 
 @pytest.fixture
 async def console(tmp_path: Path) -> AsyncIterator[tuple[ConsoleChat, list[str]]]:
     """A console (English texts) whose bot also knows ``/ask``, which replies with a button; output collected."""
     commands = (*COMMANDS, CommandSpec("ask", ask, listed=False))
-    async with OfflineBot.running(Settings(db_path=tmp_path / "c.sqlite3"), commands=commands) as offline:
-        offline.application.add_handler(CallbackQueryHandler(on_press))
+    buttons = (*BUTTONS, ButtonSpec("x", "join", on_press))
+    async with OfflineBot.running(Settings(db_path=tmp_path / "c.sqlite3"), commands=commands,
+                                  buttons=buttons) as offline:
         lines: list[str] = []
         yield ConsoleChat(offline, Language.EN, lines.append), lines
 
@@ -43,7 +43,7 @@ async def test_buttons_are_shown_and_can_be_tapped(console: tuple[ConsoleChat, l
     assert lines[-2:] == ["🤖 Join?", "   [Yes]"]
     await chat.handle(":as 李四")
     await chat.handle(":tap Yes")
-    assert lines[-2:] == ["🤖💬 pressed join:1", "🤖✏️ 李四 joined"]
+    assert lines[-2:] == ["🤖✏️ 李四 joined", "🤖💬 pressed x:1:join"]
 
 
 async def test_tapping_a_missing_button_explains(console: tuple[ConsoleChat, list[str]]) -> None:

@@ -9,14 +9,13 @@ from bot.services.caller import Caller, Person
 from bot.services.tournament_draw import make_draw
 from bot.services.tournament_results import (
     ResultKind,
-    StaleButtonError,
     TableRef,
     confirm_result,
     dispute_result,
     record_result,
 )
 from bot.services.tournament_roles import RefereeTarget, add_referee
-from bot.services.tournament_state import NotDrawnYetError
+from bot.services.tournament_state import NotDrawnYetError, StaleButtonError
 from bot.services.tournaments import change_setting
 from bot.tournament.invariants import check_bracket
 from bot.tournament.matches import MatchState

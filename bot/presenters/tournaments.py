@@ -1,0 +1,182 @@
+"""A tournament's sign-up side as localized chat text (Telegram HTML): announcements, sign-ups, the entry list,
+settings and referees. Every user-supplied name is escaped; lists longer than :data:`LIST_LIMIT` lines end with
+a pointer to ``/export``."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from bot.i18n import Language, t
+from bot.services.tournament_signup import Accepted, Invited, SignedUp, Withdrawn
+from bot.services.tournament_state import TournamentState
+from bot.services.tournaments import SettingsView
+from bot.tournament.entries import Entry, Gender, RegistrationMode
+from bot.tournament.settings import SETTING_KEYS
+from storage.tournament_people import Referee
+from storage.tournaments import TournamentStatus
+
+LIST_LIMIT = 100
+"""Lines of a list shown in the chat; the full lists are in ``/export``."""
+
+
+def say(key: str, lang: Language, /, raw: Mapping[str, str] | None = None, **params: Any) -> str:
+    """``t`` with every string parameter HTML-escaped (names come from users); ``raw`` values are HTML already
+    (mentions, composed lines)."""
+    escaped = {name: html.escape(value, quote=False) if isinstance(value, str) else value
+               for name, value in params.items()}
+    return t(key, lang, **escaped, **(raw or {}))
+
+
+def capped(lines: Sequence[str], lang: Language, limit: int = LIST_LIMIT) -> list[str]:
+    if len(lines) <= limit:
+        return list(lines)
+    return [*lines[:limit], say("tournament.more", lang, count=len(lines) - limit)]
+
+
+def mention(user_id: int | None, username: str | None, name: str) -> str:
+    """A link that notifies the person (HTML, escaped)."""
+    if user_id is not None:
+        return f'<a href="tg://user?id={int(user_id)}">{html.escape(name, quote=False)}</a>'
+    if username:
+        return "@" + html.escape(username, quote=False)
+    return html.escape(name, quote=False)
+
+
+def mode_text(mode: RegistrationMode, lang: Language) -> str:
+    return t(f"entries.mode.{mode.value}", lang)
+
+
+def how_to_sign_up(mode: RegistrationMode, lang: Language) -> str:
+    return t(f"tournament.how.{mode.value}", lang)
+
+
+def announcement(state: TournamentState, lang: Language) -> str:
+    record = state.record
+    return say("tournament.created", lang, name=record.name, mode=mode_text(record.mode, lang)) + "\n" + (
+        how_to_sign_up(record.mode, lang))
+
+
+def mode_changed(state: TournamentState, lang: Language) -> str:
+    record = state.record
+    lines = [say("tournament.mode_changed", lang, name=record.name, mode=mode_text(record.mode, lang)),
+             how_to_sign_up(record.mode, lang), counts(state, lang)]
+    return "\n".join(lines)
+
+
+def counts(state: TournamentState, lang: Language) -> str:
+    """How many are in, and the pairs that makes so far (men and women by lot, or pairs plus singles by lot)."""
+    registration = state.registration
+    active = registration.active
+    if registration.mode is RegistrationMode.MIXED:
+        men = sum(1 for entry in active if entry.members[0].gender is Gender.MALE)
+        women = len(active) - men
+        text = say("signup.counts.mixed", lang, men=men, women=women, teams=min(men, women))
+    else:
+        pairs = sum(1 for entry in active if not entry.is_single)
+        singles = len(active) - pairs
+        text = say("signup.counts.pairs", lang, pairs=pairs, singles=singles, teams=pairs + singles // 2)
+    if registration.waiting:
+        text += say("signup.counts.waiting", lang, waiting=len(registration.waiting))
+    return text
+
+
+def _entry_line(entry: Entry, lang: Language) -> str:
+    if len(entry.members) == 2:
+        return say("signup.line.pair", lang, number=entry.entry_id, name=entry.name)
+    gender = entry.members[0].gender
+    if gender is not None:
+        return say("signup.line.gendered", lang, number=entry.entry_id, name=entry.name,
+                   gender=t(f"entries.gender.{gender.value}", lang))
+    return say("signup.line.single", lang, number=entry.entry_id, name=entry.name)
+
+
+def _waiting_note(position: int | None, lang: Language) -> str:
+    return "" if position is None else "\n" + say("signup.waiting", lang, position=position)
+
+
+def signed_up(result: SignedUp | Accepted, lang: Language) -> str:
+    entry = result.entry
+    if isinstance(result, SignedUp) and result.by_organiser:
+        key = "signup.entered"
+    elif len(entry.members) == 2:
+        key = "signup.pair"
+    elif entry.members[0].gender is not None and result.state.registration.mode is RegistrationMode.MIXED:
+        key = "signup.gendered"
+    else:
+        key = "signup.single"
+    gender = entry.members[0].gender
+    text = say(key, lang, name=entry.name, gender=t(f"entries.gender.{gender.value}", lang) if gender else "")
+    return text + _waiting_note(result.waiting_position, lang) + "\n" + counts(result.state, lang)
+
+
+def invited(result: Invited, lang: Language) -> str:
+    invitation = result.invitation
+    partner = mention(invitation.invitee_user_id, invitation.invitee_username, invitation.invitee_name)
+    return say("signup.invited", lang, raw={"partner": partner}, inviter=invitation.inviter_name,
+               tournament=result.state.record.name)
+
+
+def withdrawn(result: Withdrawn, lang: Language) -> str:
+    if result.entry is None:
+        return say("signup.invitation_withdrawn", lang)
+    lines = [say("signup.withdrawn", lang, name=result.entry.name)]
+    if result.promoted:
+        lines.append(say("signup.promoted", lang, names=", ".join(entry.name for entry in result.promoted)))
+    lines.append(counts(result.state, lang))
+    return "\n".join(lines)
+
+
+def entries_text(state: TournamentState, lang: Language) -> str:
+    record = state.record
+    if state.drawn:
+        lines = [say("signup.list.drawn_title", lang, name=record.name, count=len(state.teams))]
+        lines += capped([say("signup.line.team", lang, number=team.team_id, name=team.name) for team in state.teams],
+                        lang)
+        reserves = [entry.name for entry in state.registration.waiting] + [person.name for person in state.reserves]
+        if reserves:
+            lines.append(say("signup.list.reserves", lang, count=len(reserves), names=", ".join(reserves)))
+        return "\n".join(lines)
+    lines = [say("signup.list.title", lang, name=record.name, mode=mode_text(record.mode, lang)), counts(state, lang)]
+    active = state.registration.active
+    if not active and not state.registration.waiting:
+        lines.append(say("signup.list.empty", lang))
+    lines += capped([_entry_line(entry, lang) for entry in active], lang)
+    if state.registration.waiting:
+        lines.append(say("signup.list.waiting", lang))
+        lines += capped([_entry_line(entry, lang) for entry in state.registration.waiting], lang)
+    return "\n".join(lines)
+
+
+def status_text(status: TournamentStatus, lang: Language) -> str:
+    return t(f"tournament.status.{status.value}", lang)
+
+
+def settings_text(view: SettingsView, lang: Language) -> str:
+    record = view.state.record
+    names = ", ".join(referee.display_name for referee in view.referees) or "—"
+    lines = [say("tournament.settings.title", lang, name=record.name),
+             say("tournament.settings.state", lang, status=status_text(record.status, lang),
+                 mode=mode_text(record.mode, lang), referees=names)]
+    for key in SETTING_KEYS:
+        value = key.show(getattr(record.settings, key.field))
+        lines.append(say("tournament.settings.line", lang, key=key.name, value=value,
+                         label=t(f"tournament.setting.{key.name}", lang)))
+    lines.append(t("tournament.settings.hint", lang))
+    return "\n".join(lines)
+
+
+def setting_changed(state: TournamentState, key: str, value: str, lang: Language) -> str:
+    text = say("tournament.setting_changed", lang, key=key, value=value)
+    if key == "capacity":
+        text += "\n" + counts(state, lang)
+    return text
+
+
+def referees_text(tournament: str, referees: Iterable[Referee], lang: Language) -> str:
+    names = [html.escape(referee.display_name, quote=False) for referee in referees]
+    if not names:
+        return say("tournament.referee.none", lang, tournament=tournament)
+    return say("tournament.referee.list", lang, raw={"names": ", ".join(names)}, tournament=tournament)
+

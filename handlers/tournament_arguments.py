@@ -1,0 +1,183 @@
+"""Reading the arguments of the tournament commands into the services' values; bad input raises a
+:class:`UsageError` leaf whose text shows an example (the error handler adds the command's usage line)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from telegram import MessageEntity, Update, User
+
+from bot.errors import UsageError
+from bot.ruleset.scoring import MatchLevel, Side, UnknownLevelError, WinnerContradictsLevelsError, WinnerNeededError
+from bot.services.tournament_results import TableRef
+from bot.services.tournament_signup import Partner, SignUpRequest
+from bot.tournament.entries import Gender, RegistrationMode, UnknownGenderError, UnknownModeError
+from bot.tournament.outcome import Outcome
+from handlers.arguments import MissingArgument, TooManyArguments, at_most
+
+MAX_TABLE = 100_000
+_TABLE = re.compile(r"^(?:r?(?P<round>\d{1,3})[-.:/t])?(?P<table>\d{1,6})$")
+_USERNAME = re.compile(r"^@(?P<name>[A-Za-z0-9_]{1,32})$")
+_FORFEIT_WORDS = frozenset({"forfeit", "ff", "弃权"})
+_SIDE_WORDS = {"left": Side.LEFT, "l": Side.LEFT, "左": Side.LEFT, "right": Side.RIGHT, "r": Side.RIGHT,
+               "右": Side.RIGHT}
+
+
+class BadTableError(UsageError):
+    key = "tables.bad_table"
+
+
+class NoSuchTableError(UsageError):
+    key = "tables.no_such_table"
+
+
+class BadLevelError(UsageError):
+    key = "tables.bad_level"
+
+
+class BadSideError(UsageError):
+    key = "tables.bad_side"
+
+
+class WinnerMissingError(UsageError):
+    key = "tables.winner_missing"
+
+
+class WinnerContradictionError(UsageError):
+    key = "tables.winner_contradiction"
+
+
+class BadModeError(UsageError):
+    key = "tournament.bad_mode"
+
+
+class BadUsernameError(UsageError):
+    key = "signup.bad_username"
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+def parse_table(text: str) -> TableRef:
+    """``3`` (a table of the current round) or ``1-3`` / ``1.3`` / ``r1t3`` (round 1, table 3)."""
+    found = _TABLE.match(text.strip().lower())
+    if found is None or not text.isascii():
+        raise BadTableError(value=_short(text))
+    table = int(found["table"])
+    round_number = None if found["round"] is None else int(found["round"])
+    if not 1 <= table <= MAX_TABLE or round_number == 0:
+        raise BadTableError(value=_short(text))
+    return TableRef(table, round_number)
+
+
+def _side(text: str) -> Side:
+    side = _SIDE_WORDS.get(text.casefold())
+    if side is None:
+        raise BadSideError(value=_short(text))
+    return side
+
+
+def _level(text: str) -> MatchLevel:
+    try:
+        return MatchLevel.parse(text)
+    except UnknownLevelError:
+        raise BadLevelError(level=_short(text)) from None
+
+
+def parse_outcome(words: tuple[str, ...]) -> Outcome:
+    """``<left> <right> [left|right]`` (final levels, the left pair's first) or ``forfeit left|right|both``."""
+    if len(words) < 2:
+        raise MissingArgument()
+    if words[0].casefold() in _FORFEIT_WORDS:
+        at_most(words, 2)
+        if words[1].casefold() in {"both", "双方", "all"}:
+            return Outcome.double_forfeit()
+        return Outcome.forfeit(_side(words[1]))
+    at_most(words, 3)
+    left, right = _level(words[0]), _level(words[1])
+    stated = _side(words[2]) if len(words) == 3 else None
+    try:
+        return Outcome.played(left, right, stated)
+    except WinnerNeededError:
+        raise WinnerMissingError(level=str(left)) from None
+    except WinnerContradictsLevelsError:
+        raise WinnerContradictionError(left=str(left), right=str(right)) from None
+
+
+def parse_mode(text: str) -> RegistrationMode:
+    try:
+        return RegistrationMode.parse(text)
+    except UnknownModeError:
+        raise BadModeError(mode=_short(text)) from None
+
+
+def _gender(text: str) -> Gender | None:
+    try:
+        return Gender.parse(text)
+    except UnknownGenderError:
+        return None
+
+
+def username_of(text: str) -> str:
+    """``@name`` → ``name``; anything else is :class:`BadUsernameError`."""
+    found = _USERNAME.match(text)
+    if found is None:
+        raise BadUsernameError(value=_short(text))
+    return found["name"]
+
+
+@dataclass(frozen=True, slots=True)
+class Mentioned:
+    """A user the message points at: a text mention in it (``inline``), or the author of the message it replies to."""
+
+    user: User
+    inline: bool = False
+
+    def partner(self) -> Partner:
+        return Partner(self.user.id, self.user.username, self.user.full_name, self.user.is_bot)
+
+
+def mentioned_user(update: Update, sender_id: int | None) -> Mentioned | None:
+    """The user named by a text mention (someone without a username) or, failing that, the author of the
+    replied-to message — never the sender, never a bot (replying to the bot's announcement is no mention)."""
+    message = update.effective_message
+    if message is None:
+        return None
+    for entity in message.entities:
+        if entity.type == MessageEntity.TEXT_MENTION and entity.user is not None and not entity.user.is_bot:
+            return Mentioned(entity.user, inline=True)
+    replied = message.reply_to_message
+    author = None if replied is None else replied.from_user
+    if author is not None and author.id != sender_id and not author.is_bot:
+        return Mentioned(author)
+    return None
+
+
+def parse_signup(args: tuple[str, ...], mentioned: Mentioned | None) -> SignUpRequest:
+    """Every form of ``/signup`` (see ``bot.services.tournament_signup``):
+
+    ``/signup`` (alone; as a reply: invite the replied-to author), ``/signup @partner``, ``/signup m`` (and
+    ``f 男 女 male female``), organisers ``/signup 张三 李四`` (a pair), ``/signup 张三`` and ``/signup 张三 m``.
+    """
+    if mentioned is not None and (mentioned.inline or not args):
+        return SignUpRequest(partner=mentioned.partner())  # the mention's words are the partner's name
+    at_most(args, 2)
+    if not args:
+        return SignUpRequest()
+    first = args[0]
+    if len(args) == 1:
+        if first.startswith("@"):
+            name = username_of(first)
+            return SignUpRequest(partner=Partner(None, name, "@" + name))
+        gender = _gender(first)
+        if gender is not None:
+            return SignUpRequest(gender=gender)
+        return SignUpRequest(names=(first,))
+    if first.startswith("@") or args[1].startswith("@"):
+        raise TooManyArguments(extra=_short(args[1]))
+    gender = _gender(args[1])
+    if gender is not None:
+        return SignUpRequest(names=(first,), gender=gender)
+    return SignUpRequest(names=args)

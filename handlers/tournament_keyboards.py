@@ -1,0 +1,42 @@
+"""The tournament's inline keyboards (what each button does: ``handlers.tournament_buttons``)."""
+
+from __future__ import annotations
+
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup
+
+from bot.i18n import Language, t
+from bot.services.tournament_results import ResultKind, ResultRecorded
+from bot.services.tournament_signup import Invited
+from bot.services.tournament_state import TournamentState
+from bot.tournament.entries import RegistrationMode
+from handlers.buttons import ButtonData
+from storage.tournaments import TournamentStatus
+
+AREA = "t"
+
+
+def _button(label: str, data: ButtonData) -> InlineKeyboardButton:
+    return InlineKeyboardButton(label, callback_data=data.encode())
+
+
+def signup_buttons(state: TournamentState, lang: Language) -> InlineKeyboardMarkup | None:
+    if state.record.status is not TournamentStatus.REGISTRATION:
+        return None
+    tid = state.tournament_id
+    if state.record.mode is RegistrationMode.MIXED:
+        return InlineKeyboardMarkup([[_button(t("signup.button.male", lang), ButtonData(AREA, tid, "sm")),
+                                      _button(t("signup.button.female", lang), ButtonData(AREA, tid, "sf"))]])
+    return InlineKeyboardMarkup([[_button(t("signup.button.alone", lang), ButtonData(AREA, tid, "su"))]])
+
+
+def accept_buttons(invited: Invited, lang: Language) -> InlineKeyboardMarkup:
+    data = ButtonData(AREA, invited.state.tournament_id, "ac", (str(invited.invitation.invitation_id),))
+    return InlineKeyboardMarkup([[_button(t("signup.button.accept", lang), data)]])
+
+
+def report_buttons(recorded: ResultRecorded, lang: Language) -> InlineKeyboardMarkup | None:
+    if recorded.kind is not ResultKind.REPORTED:
+        return None
+    tid, args = recorded.state.tournament_id, (str(recorded.match.match_id), str(recorded.revision))
+    return InlineKeyboardMarkup([[_button(t("tables.button.confirm", lang), ButtonData(AREA, tid, "cf", args)),
+                                  _button(t("tables.button.dispute", lang), ButtonData(AREA, tid, "dp", args))]])

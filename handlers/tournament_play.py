@@ -1,0 +1,46 @@
+"""``/draw``, ``/bracket``, ``/tables``, ``/standings``, ``/export``: the tournament once it is drawn."""
+
+from __future__ import annotations
+
+from bot.presenters import tournament_tables as text
+from bot.services.tournament_draw import make_draw
+from bot.services.tournament_export import export_tournament
+from bot.services.tournament_views import bracket_view, standings_view, tables_view
+from handlers.arguments import at_most
+from handlers.registry import Invocation
+
+
+async def draw_command(call: Invocation) -> None:
+    """Four messages and the draw file: the commitment first, then pairs and seed, round 1, the bracket."""
+    at_most(call.args, 0)
+    made = await make_draw(call.services, call.caller)
+    await call.reply(text.draw_commitment(made, call.language))
+    await call.reply(text.draw_pairs(made, call.language))
+    await call.reply(text.round_text(made.state, 1, call.language))
+    await call.reply(text.bracket_text(made.state, call.language))
+    await call.send_document(made.draw_file.encode(), text.draw_file_name(made),
+                             text.draw_file_caption(made, call.language))
+
+
+async def bracket_command(call: Invocation) -> None:
+    at_most(call.args, 0)
+    await call.reply(text.bracket_text((await bracket_view(call.services, call.caller)).state, call.language))
+
+
+async def tables_command(call: Invocation) -> None:
+    at_most(call.args, 0)
+    await call.reply(text.tables_text(await tables_view(call.services, call.caller), call.language))
+
+
+async def standings_command(call: Invocation) -> None:
+    at_most(call.args, 0)
+    view = await standings_view(call.services, call.caller)
+    await call.reply(text.standings_text(view.state, view.standings, call.language))
+
+
+async def export_command(call: Invocation) -> None:
+    at_most(call.args, 0)
+    exported = await export_tournament(call.services, call.caller)
+    name = exported.state.record.name
+    await call.send_document(exported.entries_csv, "entries.csv", call.text("tables.export.entries", name=name))
+    await call.send_document(exported.matches_csv, "matches.csv", call.text("tables.export.matches", name=name))

@@ -1,0 +1,57 @@
+"""``/result`` and ``/confirm``, and what the group sees after any result: the result, then (when it completed a
+round) the next round's tables, or (after the final) the champion and the final standings."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+
+from telegram import InlineKeyboardMarkup
+
+from bot.i18n import Language
+from bot.presenters import tournament_tables as text
+from bot.presenters.schedule import deferred_posting_text
+from bot.services import Services
+from bot.services.schedule import next_round_deferred
+from bot.services.tournament_results import ResultRecorded, confirm_result, record_result
+from bot.tournament.bracket import UnknownTableError
+from bot.tournament.standings import standings
+from handlers.arguments import MissingArgument, at_most
+from handlers.registry import Invocation
+from handlers.tournament_arguments import NoSuchTableError, parse_outcome, parse_table
+from handlers.tournament_keyboards import report_buttons
+
+Send = Callable[[str, InlineKeyboardMarkup | None], Awaitable[None]]
+
+
+async def announce_result(send: Send, recorded: ResultRecorded, lang: Language, services: Services) -> None:
+    await send(text.result_text(recorded, lang), report_buttons(recorded, lang))
+    if recorded.started_round is not None and not recorded.finished_now:
+        # A next round with a start time still ahead of its reminder gets its tables with that reminder.
+        deferred = await next_round_deferred(services, recorded.state.tournament_id, recorded.started_round)
+        posting = text.round_text(recorded.state, recorded.started_round, lang) if deferred is None \
+            else deferred_posting_text(deferred, lang)
+        await send(posting, None)
+    if recorded.finished_now:
+        await send(text.finished_text(recorded.state, standings(recorded.state.require_bracket()), lang), None)
+
+
+async def result_command(call: Invocation) -> None:
+    if not call.args:
+        raise MissingArgument()
+    ref, outcome = parse_table(call.args[0]), parse_outcome(call.args[1:])
+    try:
+        recorded = await record_result(call.services, call.caller, ref, outcome)
+    except UnknownTableError as error:
+        raise NoSuchTableError(**error.params) from None
+    await announce_result(call.reply, recorded, call.language, call.services)
+
+
+async def confirm_command(call: Invocation) -> None:
+    args = at_most(call.args, 1)
+    if not args:
+        raise MissingArgument()
+    try:
+        recorded = await confirm_result(call.services, call.caller, parse_table(args[0]))
+    except UnknownTableError as error:
+        raise NoSuchTableError(**error.params) from None
+    await announce_result(call.reply, recorded, call.language, call.services)

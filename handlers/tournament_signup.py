@@ -1,0 +1,37 @@
+"""``/signup``, ``/accept``, ``/withdraw``, ``/entries``: sign-up before the draw."""
+
+from __future__ import annotations
+
+from bot.presenters import tournaments as text
+from bot.services.tournament_signup import Invited, accept, sign_up, withdraw
+from bot.services.tournament_views import entries_view
+from handlers.arguments import at_most
+from handlers.registry import Invocation
+from handlers.tournament_arguments import mentioned_user, parse_signup, username_of
+from handlers.tournament_keyboards import accept_buttons
+
+
+async def signup_command(call: Invocation) -> None:
+    request = parse_signup(call.args, mentioned_user(call.update, call.caller.user_id))
+    result = await sign_up(call.services, call.caller, request)
+    if isinstance(result, Invited):
+        await call.reply(text.invited(result, call.language), accept_buttons(result, call.language))
+    else:
+        await call.reply(text.signed_up(result, call.language))
+
+
+async def accept_command(call: Invocation) -> None:
+    args = at_most(call.args, 1)
+    inviter = username_of(args[0]) if args else None
+    accepted = await accept(call.services, call.caller, inviter_username=inviter)
+    await call.reply(text.signed_up(accepted, call.language))
+
+
+async def withdraw_command(call: Invocation) -> None:
+    name = " ".join(call.args) or None
+    await call.reply(text.withdrawn(await withdraw(call.services, call.caller, name), call.language))
+
+
+async def entries_command(call: Invocation) -> None:
+    at_most(call.args, 0)
+    await call.reply(text.entries_text((await entries_view(call.services, call.caller)).state, call.language))

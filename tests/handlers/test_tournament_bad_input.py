@@ -1,0 +1,70 @@
+"""Bad input to every tournament command: a short explanation in the group's language (zh), and no change."""
+
+import html
+import re
+
+import pytest
+
+from tests.handlers.tournament_helpers import Club
+
+LONG = "字" * 4000
+ODD = "\u202e\u200b🀄\u0301"
+"""A direction override, a zero-width space, a mahjong tile and a lone combining accent."""
+TAG = re.compile(r"<[^>]+>")
+
+# (command line, a fragment of the explanation); every command is also tried with a 4,000-character argument.
+CASES: dict[str, list[tuple[str, str]]] = {
+    "new": [("/new", "缺少"), ("/new \u200b\u202e", "缺少"), ("/new " + "杯" * 40 + " " + "杯" * 40, "最多只能 64")],
+    "mode": [("/mode", "缺少"), ("/mode teams", "不是报名方式"), ("/mode pairs mixed", "多余"),
+             (f"/mode {ODD}", "不是报名方式")],
+    "signup": [("/signup @bad-name", "不是 @用户名"), ("/signup a b c", "多余"), ("/signup @lily m", "多余"),
+               (f"/signup {ODD}", "只有群主")],
+    "accept": [("/accept", "没有待接受"), ("/accept lily", "不是 @用户名"), ("/accept @a @b", "多余")],
+    "withdraw": [("/withdraw", "你没有报名"), (f"/withdraw {ODD}", "只有群主")],
+    "entries": [("/entries all", "多余")],
+    "tables": [("/tables 1", "多余")],
+    "result": [("/result", "缺少"), ("/result 1", "缺少"), ("/result x K A", "不是桌号"),
+               ("/result 9 K A", "没有第 9 桌"), ("/result 1 K Z", "不是级数"), ("/result 1 K K", "都停在 K"),
+               ("/result 1 A+ 2 right", "已经能看出胜负"),
+               ("/result 1 forfeit nobody", "不是一方"), ("/result 1 K A left extra", "多余"),
+               ("/result 1 🀄 🀄", "不是级数"), ("/result 1 K A+", "你不在这张桌")],
+    "confirm": [("/confirm", "缺少"), ("/confirm 9", "没有第 9 桌"), ("/confirm one", "不是桌号"),
+                ("/confirm 1 2", "多余"), ("/confirm 1", "还没有人报")],
+    "bracket": [("/bracket now", "多余")],
+    "standings": [("/standings x", "多余")],
+    "settings": [("/settings x", "多余")],
+    "referee": [("/referee lily", "@用户名"), ("/referee @a @b", "多余")],
+    "set": [("/set", "缺少"), ("/set final", "缺少"), ("/set colour red", "没有“colour”这项设置"),
+            ("/set final bo5", "不是 final 的有效值"), ("/set final bo3 now", "多余"), ("/set tz Mars/Base", "不是 tz"),
+            ("/set capacity 1", "不是 capacity"), (f"/set time_limit {ODD}", "不是 time_limit")],
+    "export": [("/export csv", "多余")],
+    "draw": [("/draw now", "多余")],
+    "cancel": [("/cancel Other Cup", "确认取消请发送比赛名称")],
+}
+
+
+async def prepared(club: Club, command: str) -> None:
+    """A tournament far enough along for ``command`` (none for /new): drawn for the playing commands."""
+    if command == "new":
+        return
+    await club.say(club.admin, "/new 周五杯")
+    await club.sign_up_singles(4)
+    if command in {"result", "confirm", "bracket", "tables", "standings", "export"}:
+        await club.say(club.admin, "/draw")
+
+
+@pytest.mark.parametrize("command", sorted(CASES))
+async def test_bad_input_explains_briefly_and_changes_nothing(club: Club, command: str) -> None:
+    await prepared(club, command)
+    before = await club.fingerprint()
+    organiser_commands = {"new", "mode", "set", "draw", "cancel", "referee", "result", "confirm"}
+    sender = club.admin if command in organiser_commands else club.person(9)  # person 9 never signed up
+    for line, fragment in [*CASES[command], (f"/{command} {LONG}", "参数太长")]:
+        if command == "result" and fragment == "你不在这张桌":
+            sender = club.person(9)
+        replies = await club.say(sender, line)
+        assert len(replies) == 1, line
+        shown = html.unescape(TAG.sub("", replies[0]))
+        assert fragment in shown, (line, shown)
+        assert len(shown) < 600, line
+        assert await club.fingerprint() == before, line

@@ -1,0 +1,77 @@
+from bot.offline.updates import supergroup_chat
+from storage.tournaments import TournamentStatus
+from tests.handlers.tournament_helpers import Club
+
+
+async def test_new_announces_the_tournament_with_a_sign_up_button(club: Club) -> None:
+    [call] = await club.calls(club.admin, "/new 周五 <掼蛋> 杯")
+    assert "周五 &lt;掼蛋&gt; 杯" in call.text and "/signup" in call.text
+    [[button]] = call.params["reply_markup"]["inline_keyboard"]
+    state = await club.state()
+    assert button["callback_data"] == f"t:{state.tournament_id}:su"
+    assert state.record.name == "周五 <掼蛋> 杯" and state.record.creator == "user:101"
+
+
+async def test_only_one_open_tournament(club: Club) -> None:
+    await club.say(club.admin, "/new Spring")
+    [reply] = await club.say(club.admin, "/new Autumn")
+    assert "“Spring”" in reply and "/cancel" in reply
+    assert (await club.state()).record.name == "Spring"
+
+
+async def test_mode_switches_the_buttons(club: Club) -> None:
+    await club.say(club.admin, "/new Cup")
+    [call] = await club.calls(club.admin, "/mode 男女")
+    assert "男女分开抽签配对" in call.text
+    labels = [button["text"] for button in call.params["reply_markup"]["inline_keyboard"][0]]
+    assert labels == ["🙋‍♂️ 男", "🙋‍♀️ 女"]
+
+
+async def test_set_and_settings(club: Club) -> None:
+    await club.say(club.admin, "/lang en")
+    await club.say(club.admin, "/new Cup")
+    assert await club.say(club.admin, "/set third_place playoff") == ["Setting changed: <b>third_place</b> = playoff."]
+    await club.say(club.admin, "/set time_limit 90")
+    [shown] = await club.say(club.member, "/settings")
+    assert "<code>third_place playoff</code>" in shown and "<code>time_limit 90</code>" in shown
+    assert "<code>tz Asia/Shanghai</code>" in shown and "sign-up open" in shown
+
+
+async def test_a_capacity_change_reports_who_is_in(club: Club) -> None:
+    await club.say(club.admin, "/new Cup")
+    await club.sign_up_singles(6)
+    [reply] = await club.say(club.admin, "/set capacity 2")
+    assert "候补 2 个" in reply
+
+
+async def test_referees_are_added_by_username_or_reply_and_listed(club: Club) -> None:
+    await club.say(club.admin, "/lang en")
+    await club.say(club.admin, "/new Cup")
+    assert "no referees yet" in (await club.say(club.member, "/referee"))[0]
+    assert await club.say(club.admin, "/referee @whistle") == ["@whistle is now a referee of <b>Cup</b>."]
+    spoken = club.offline.updates.message_json(club.chat, club.member, "I can referee")
+    assert await club.say(club.admin, "/referee", reply_to=spoken) == ["Lily is now a referee of <b>Cup</b>."]
+    assert await club.say(club.admin, "/referee @whistle") == ["@whistle is already a referee of <b>Cup</b>."]
+    [listed] = await club.say(club.member, "/referee")
+    assert "@whistle, Lily" in listed
+
+
+async def test_cancel_needs_the_name(club: Club) -> None:
+    await club.say(club.admin, "/new Spring Cup")
+    [asked] = await club.say(club.admin, "/cancel")
+    assert "<code>/cancel Spring Cup</code>" in asked
+    [done] = await club.say(club.admin, "/cancel spring cup")
+    assert "已取消" in done
+    async with club.offline.application.bot_data.services.storage.read() as tx:
+        status = await tx.fetch_value("SELECT status FROM tournaments")
+    assert status == TournamentStatus.CANCELLED.value
+
+
+async def test_the_tournament_follows_the_group_to_its_supergroup(club: Club) -> None:
+    await club.say(club.admin, "/new Cup")
+    await club.sign_up_singles(2)
+    supergroup = supergroup_chat(-1_002_333_444_555, "周五掼蛋")
+    in_group, _ = club.offline.updates.migration(club.chat, supergroup, club.admin)
+    await club.offline.process(in_group)
+    [entries] = await club.offline.say(supergroup, club.member, "/entries")
+    assert "选手1" in entries and "选手2" in entries

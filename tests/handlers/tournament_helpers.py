@@ -1,0 +1,125 @@
+"""A club running a tournament through the real application: people who speak, tap buttons and report results.
+
+``Club`` wraps the offline bot with a group administered by 老王 (``admin``) and as many players as a test asks
+for (``club.person(n)``, user ids 3001, 3002, …). Results are played through the commands a group would type.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.offline.console import button_rows
+from bot.offline.harness import OfflineBot
+from bot.offline.telegram import ApiCall
+from bot.offline.updates import FakeUser
+from bot.ruleset.scoring import Side
+from bot.services.caller import Caller, ChatKind
+from bot.services.tournament_state import TournamentState, read_state
+from bot.tournament.matches import Match
+
+LEVELS = ("2", "6", "9", "J", "K", "A", "A+")
+FIRST_PLAYER_ID = 3000
+
+
+@dataclass
+class Club:
+    offline: OfflineBot
+    chat: dict[str, Any]
+    admin: FakeUser
+    member: FakeUser
+    """Lily (user 202, English Telegram), not an administrator."""
+    people: dict[int, FakeUser] = field(default_factory=dict)
+
+    @property
+    def chat_id(self) -> int:
+        return int(self.chat["id"])
+
+    def person(self, number: int, name: str | None = None, username: str | None = None,
+               language_code: str | None = "zh") -> FakeUser:
+        """Player ``number`` (made on first use; ``name``/``username`` only matter then)."""
+        if number not in self.people:
+            self.people[number] = FakeUser(FIRST_PLAYER_ID + number, name or f"选手{number}", username,
+                                           language_code=language_code)
+        return self.people[number]
+
+    def by_key(self, key: str) -> FakeUser:
+        user_id = int(key.removeprefix("tg:"))
+        return next(user for user in (*self.people.values(), self.admin, self.member) if user.user_id == user_id)
+
+    async def calls(self, sender: FakeUser | None, text: str, **options: Any) -> list[ApiCall]:
+        return await self.offline.process(self.offline.updates.message(self.chat, sender, text, **options))
+
+    async def say(self, sender: FakeUser | None, text: str, **options: Any) -> list[str]:
+        return [call.text for call in await self.calls(sender, text, **options)]
+
+    async def press(self, sender: FakeUser, data: str, message: dict[str, Any] | None = None,
+                    ) -> tuple[list[ApiCall], ApiCall]:
+        """``sender`` presses a button with ``data`` on ``message`` (default: a message of the bot); the replies
+        and the ``answerCallbackQuery`` call."""
+        shown = message or self.offline.updates.bot_message_json(self.chat, self.offline.telegram.bot_user, "…")
+        before = len(self.offline.telegram.calls)
+        replies = await self.offline.process(self.offline.updates.callback_query(self.chat, sender, data, shown))
+        answers = [call for call in self.offline.telegram.calls[before:] if call.method == "answerCallbackQuery"]
+        assert len(answers) == 1, "every press is answered exactly once"
+        return replies, answers[0]
+
+    async def tap(self, sender: FakeUser, call: ApiCall, label_part: str) -> tuple[list[ApiCall], ApiCall]:
+        """Press the button whose label contains ``label_part`` on the message ``call`` sent."""
+        rows = button_rows(call.params.get("reply_markup"))
+        data = next(data for row in rows for text, data in row if label_part in text)
+        assert isinstance(call.result, dict)
+        return await self.press(sender, data, call.result)
+
+    async def state(self) -> TournamentState:
+        return await read_state(self.offline.application.bot_data.services, self.chat_id)
+
+    async def fingerprint(self) -> tuple[Any, ...]:
+        """Everything a command could change, to check that a refused one changed nothing."""
+        storage = self.offline.application.bot_data.services.storage
+        async with storage.read() as tx:
+            events = await tx.fetch_value("SELECT count(*) FROM history")
+            rows = await tx.fetch_all("SELECT * FROM tournaments ORDER BY tournament_id")
+            entries = await tx.fetch_value("SELECT count(*) FROM entries")
+            invitations = await tx.fetch_all("SELECT status FROM invitations ORDER BY invitation_id")
+            matches = await tx.fetch_all("SELECT match_id, revision FROM matches ORDER BY tournament_id, match_id")
+        return (events, json.dumps([dict(row) for row in rows], sort_keys=True), entries,
+                [tuple(row) for row in invitations], [tuple(row) for row in matches])
+
+    def caller(self) -> Caller:
+        return Caller(self.chat_id, ChatKind.GROUP)
+
+    async def sign_up_singles(self, count: int, start: int = 1) -> list[FakeUser]:
+        users = [self.person(number) for number in range(start, start + count)]
+        for user in users:
+            await self.say(user, "/signup")
+        return users
+
+    def seat(self, match: Match, side: Side, index: int = 0) -> FakeUser:
+        team = match.team(side)
+        assert team is not None
+        return self.by_key(team.members[index])
+
+    async def play_round(self, rng: random.Random, *, by_players: bool = True) -> list[str]:
+        """Every open table: the left pair reports random final levels and the right pair confirms (or the
+        organiser decides, ``by_players=False``). The texts of the last reply."""
+        bracket = (await self.state()).require_bracket()
+        texts: list[str] = []
+        for match in bracket.playable():
+            left, right = rng.sample(LEVELS, 2)
+            if by_players:
+                await self.say(self.seat(match, Side.LEFT), f"/result {match.table} {left} {right}")
+                texts = await self.say(self.seat(match, Side.RIGHT, 1), f"/confirm {match.table}")
+            else:
+                texts = await self.say(self.admin, f"/result {match.table} {left} {right}")
+        return texts
+
+    async def play_to_the_end(self, rng: random.Random, *, by_players: bool = True) -> list[str]:
+        texts: list[str] = []
+        for _ in range(12):
+            if (await self.state()).require_bracket().finished:
+                return texts
+            texts = await self.play_round(rng, by_players=by_players)
+        raise AssertionError("the tournament did not finish")
