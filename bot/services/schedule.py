@@ -18,11 +18,11 @@ from bot.schedule.plan import AnnouncementKind, plan_round
 from bot.services.board import BoardTournament, TournamentBoard
 from bot.services.caller import Caller
 from storage import Storage, Tx, announcements, history, schedules
+from storage.announcements import Announcement, AnnouncementState
+from storage.schedules import RoundStart
 
 if TYPE_CHECKING:
     from bot.services import Services
-from storage.announcements import Announcement, AnnouncementState
-from storage.schedules import RoundStart
 
 
 class NoTournament(TournamentError):
@@ -101,14 +101,14 @@ async def _plan(
     """Replace the round's pending announcements by the plan for ``start``.
 
     ``fresh``: the start itself changed, so everything is announced again. Otherwise (a setting changed) kinds
-    already sent for this start are not repeated. Announcements whose time has passed are skipped, except a
-    reminder before a start still ahead: it goes out at once.
+    already sent (or dropped) for this start are not repeated. Announcements whose time has passed are skipped,
+    except a reminder before a start still ahead: it goes out at once.
     """
     old = await announcements.for_tournament(tx, tournament.tournament_id, start.round)
     stopped = await announcements.cancel(
         tx, [row.announcement_id for row in old if row.state is AnnouncementState.PENDING], now) if old else []
-    done = set() if fresh else {
-        row.kind for row in old if row.state in (AnnouncementState.SENT, AnnouncementState.LATE)}
+    decided = (AnnouncementState.SENT, AnnouncementState.LATE, AnnouncementState.DROPPED)
+    done = set() if fresh else {row.kind for row in old if row.state in decided}
     added = []
     for planned in plan_round(start.round, start.starts_at, tournament.clock_settings):
         if planned.kind in done:
