@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from handlers.basics import help_command, start_command
 from handlers.language import lang_command
+from handlers.play import play_command
 from handlers.registry import GROUPS, Audience, CommandSpec
+from handlers.rules import rule_command
 from handlers.schedule import here_command, schedule_command
 from handlers.tournament_play import bracket_command, draw_command, export_command, standings_command, tables_command
 from handlers.tournament_results import confirm_command, result_command
@@ -22,6 +24,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("start", start_command, max_argument_length=64),
     CommandSpec("help", help_command),
     CommandSpec("lang", lang_command, audience=Audience.ORGANISER, aliases=("language",)),
+    CommandSpec("play", play_command, max_argument_length=200),
+    CommandSpec("rule", rule_command, aliases=("rules",), max_argument_length=300),
     CommandSpec("signup", signup_command, chat_kinds=GROUPS, aliases=("join", "baoming")),
     CommandSpec("accept", accept_command, chat_kinds=GROUPS),
     CommandSpec("withdraw", withdraw_command, chat_kinds=GROUPS, aliases=("leave",)),

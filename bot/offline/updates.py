@@ -7,6 +7,7 @@ one into a ``telegram.Update`` bound to a bot, so reply shortcuts work under ``A
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -27,6 +28,19 @@ def to_update(data: Mapping[str, Any], bot: Bot) -> Update:
     if update is None:
         raise ValueError("not an update")
     return update
+
+
+_MENTION = re.compile(r"(?<![A-Za-z0-9_@])@[A-Za-z0-9_]{5,32}(?![A-Za-z0-9_])")
+
+
+def mention_entities(text: str) -> list[JSON]:
+    """The ``mention`` entities Telegram adds to a text: one per ``@username`` (5–32 letters, digits, ``_``)."""
+    # A command's own "@bot" suffix belongs to its bot_command entity.
+    start = len(text.split(maxsplit=1)[0]) if text.startswith("/") else 0
+    return [
+        {"type": "mention", "offset": utf16_length(text[:match.start()]), "length": utf16_length(match.group())}
+        for match in _MENTION.finditer(text, start)
+    ]
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +100,8 @@ class UpdateFactory:
         sender_chat: Mapping[str, Any] | None = None,
         entities: list[JSON] | None = None,
     ) -> JSON:
-        """A message; text starting with ``/`` carries a ``bot_command`` entity at offset 0, as Telegram sends."""
+        """A message; text starting with ``/`` carries a ``bot_command`` entity at offset 0, and every ``@username``
+        a ``mention`` entity (unless ``entities`` are given), as Telegram sends."""
         message: JSON = {"message_id": next(self._message_ids), "date": self.date, "chat": dict(chat), "text": text}
         if sender_chat is not None:
             message["sender_chat"] = dict(sender_chat)
@@ -94,7 +109,7 @@ class UpdateFactory:
                 "id": 136817688, "is_bot": True, "first_name": "Channel", "username": "Channel_Bot"}
         elif sender is not None:
             message["from"] = sender.to_json()
-        found = list(entities or [])
+        found = list(entities) if entities is not None else mention_entities(text)
         if text.startswith("/"):
             command = text.split(maxsplit=1)[0]
             found.insert(0, {"type": "bot_command", "offset": 0, "length": utf16_length(command)})

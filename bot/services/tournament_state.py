@@ -105,6 +105,9 @@ class TournamentCache:
     def forget(self, tournament_id: int) -> None:
         self._states.pop(tournament_id, None)
 
+    def clear(self) -> None:
+        self._states.clear()
+
 
 def _registration_state(status: TournamentStatus) -> RegistrationState:
     return RegistrationState.OPEN if status is TournamentStatus.REGISTRATION else RegistrationState.DRAWN

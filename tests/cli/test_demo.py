@@ -1,8 +1,5 @@
 """``python -m bot demo``: the whole male–female tournament, the same every run."""
 
-import subprocess
-import sys
-
 import pytest
 
 from bot.cli import main
@@ -21,7 +18,7 @@ def test_the_demo_plays_nine_pairs_to_a_champion(capsys: pytest.CaptureFixture[s
     assert capsys.readouterr().out == first  # fixed seed, fixed results, fixed clock
 
 
-def test_the_demo_as_a_process_in_chinese() -> None:
-    done = subprocess.run([sys.executable, "-m", "bot", "demo"], capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr
-    assert "已报名：男 9 人、女 12 人（目前可组成 9 对）" in done.stdout and "圆满结束" in done.stdout
+def test_the_demo_speaks_chinese_by_default(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo"]) == 0
+    shown = capsys.readouterr().out
+    assert "已报名：男 9 人、女 12 人（目前可组成 9 对）" in shown and "圆满结束" in shown

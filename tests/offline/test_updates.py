@@ -43,3 +43,23 @@ def test_mention_entity() -> None:
     message = UpdateFactory().mention(group_chat(), ALICE, "guandan_test_bot", "什么是接风")["message"]
     assert message["text"] == "@guandan_test_bot 什么是接风"
     assert message["entities"] == [{"type": "mention", "offset": 0, "length": 17}]
+
+
+async def test_every_username_in_a_text_carries_a_mention_entity() -> None:
+    text = "🀄 @guandan_test_bot 双下升几级 cc @lily_w, not a@mail.com or @abc"
+    async with Bot("1:fake", request=FakeBotApi()) as bot:
+        update = to_update(UpdateFactory().message(group_chat(), ALICE, text), bot)
+    assert update.message is not None
+    mentions = update.message.parse_entities([MessageEntity.MENTION])
+    assert sorted(mentions.values()) == ["@guandan_test_bot", "@lily_w"]
+
+
+def test_given_entities_replace_the_detected_ones() -> None:
+    message = UpdateFactory().message(group_chat(), ALICE, "@somebody hi", entities=[])["message"]
+    assert "entities" not in message
+
+
+def test_a_commands_bot_suffix_is_no_mention_but_its_arguments_may_be() -> None:
+    message = UpdateFactory().message(group_chat(), ALICE, "/signup🀄@guandan_test_bot @lily_w")["message"]
+    assert [entity["type"] for entity in message["entities"]] == ["bot_command", "mention"]
+    assert message["entities"][1]["offset"] == len("/signup🀄@guandan_test_bot ") + 1  # 🀄 is 2 UTF-16 units
