@@ -8,7 +8,12 @@ variable                 meaning                                                
 ``GUANDAN_DB``           the SQLite file                                                       ``data/guandan.sqlite3``
 ``GUANDAN_LANG``         language of groups that have not chosen one (``zh`` or ``en``)        ``zh``
 ``GUANDAN_TZ``           IANA time zone for dates shown to people                              ``Asia/Shanghai``
+``GUANDAN_LATE_GRACE_``  announcements missed while the bot was down by at most this many      ``10``
+``MINUTES``              minutes are sent late; older ones are dropped
 =======================  ====================================================================  ======================
+
+``GUANDAN_TEST_CLOCK_OFFSET_SECONDS`` shifts the bot's clock (tests of a real process only: they move a round's
+start close to "now" without waiting for the wall clock).
 
 The token never appears in ``repr``/``str`` of :class:`Settings`, in logs or in messages.
 """
@@ -16,8 +21,9 @@ The token never appears in ``repr``/``str`` of :class:`Settings`, in logs or in 
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from datetime import timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -26,6 +32,7 @@ from bot.i18n import DEFAULT_LANGUAGE, Language
 
 DEFAULT_DB = Path("data/guandan.sqlite3")
 DEFAULT_TIMEZONE = "Asia/Shanghai"
+DEFAULT_LATE_GRACE = timedelta(minutes=10)
 
 
 class BadLanguageSetting(UsageError):
@@ -34,6 +41,10 @@ class BadLanguageSetting(UsageError):
 
 class BadTimezoneSetting(UsageError):
     key = "config.bad_timezone"
+
+
+class BadNumberSetting(UsageError):
+    key = "config.bad_number"
 
 
 class BadEnvFile(UsageError):
@@ -47,6 +58,10 @@ class Settings:
     db_path: Path = DEFAULT_DB
     language: Language = DEFAULT_LANGUAGE
     timezone: ZoneInfo = field(default_factory=lambda: ZoneInfo(DEFAULT_TIMEZONE))
+    late_grace: timedelta = DEFAULT_LATE_GRACE
+    """Announcements missed while the bot was down by at most this are sent late; older ones are dropped."""
+    clock_offset: timedelta = timedelta(0)
+    """Added to the system clock (process-level tests only)."""
 
     @property
     def has_token(self) -> bool:
@@ -56,7 +71,8 @@ class Settings:
         token = "<set>" if self.token else "<unset>"
         return (
             f"Settings(token={token}, base_url={self.base_url!r}, db_path={str(self.db_path)!r}, "
-            f"language={self.language.value!r}, timezone={self.timezone.key!r})"
+            f"language={self.language.value!r}, timezone={self.timezone.key!r}, late_grace={self.late_grace!r},"
+            f" clock_offset={self.clock_offset!r})"
         )
 
     __str__ = __repr__
@@ -108,10 +124,28 @@ def load_settings(environ: Mapping[str, str] | None = None, env_file: Path | Non
         timezone = ZoneInfo(zone_name)
     except (ZoneInfoNotFoundError, ValueError):
         raise BadTimezoneSetting(value=zone_name) from None
+    default_grace = DEFAULT_LATE_GRACE / timedelta(minutes=1)
+    late_grace = timedelta(minutes=_number(get, "GUANDAN_LATE_GRACE_MINUTES", default_grace))
+    clock_offset = timedelta(seconds=_number(get, "GUANDAN_TEST_CLOCK_OFFSET_SECONDS", 0.0, minimum=None))
     return Settings(
         token=get("TELEGRAM_BOT_TOKEN"),
         base_url=get("TELEGRAM_BASE_URL"),
         db_path=Path(get("GUANDAN_DB") or DEFAULT_DB),
         language=language,
         timezone=timezone,
+        late_grace=late_grace,
+        clock_offset=clock_offset,
     )
+
+
+def _number(get: Callable[[str], str | None], name: str, default: float, minimum: float | None = 0.0) -> float:
+    text = get(name)
+    if text is None:
+        return default
+    try:
+        value = float(text)
+    except ValueError:
+        raise BadNumberSetting(name=name, value=text) from None
+    if value != value or value in (float("inf"), float("-inf")) or (minimum is not None and value < minimum):
+        raise BadNumberSetting(name=name, value=text)
+    return value

@@ -7,6 +7,7 @@ from handlers.language import lang_command
 from handlers.play import play_command
 from handlers.registry import GROUPS, Audience, CommandSpec
 from handlers.rules import rule_command
+from handlers.schedule import here_command, schedule_command
 from handlers.tournament_play import bracket_command, draw_command, export_command, standings_command, tables_command
 from handlers.tournament_results import confirm_command, result_command
 from handlers.tournament_setup import (
@@ -28,6 +29,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("withdraw", withdraw_command, chat_kinds=GROUPS, aliases=("leave",)),
     CommandSpec("entries", entries_command, chat_kinds=GROUPS, aliases=("list",)),
     CommandSpec("tables", tables_command, chat_kinds=GROUPS),
+    CommandSpec("schedule", schedule_command, chat_kinds=GROUPS, aliases=("timetable",)),
+    CommandSpec("here", here_command, chat_kinds=GROUPS, aliases=("checkin",)),
     CommandSpec("result", result_command, chat_kinds=GROUPS, aliases=("score",)),
     CommandSpec("confirm", confirm_command, chat_kinds=GROUPS),
     CommandSpec("bracket", bracket_command, chat_kinds=GROUPS),
