@@ -5,8 +5,10 @@ from __future__ import annotations
 from bot.presenters import tournament_tables as text
 from bot.services.tournament_draw import make_draw
 from bot.services.tournament_export import export_tournament
+from bot.services.tournament_pictures import bracket_pictures, standings_pictures
 from bot.services.tournament_views import bracket_view, standings_view, tables_view
 from handlers.arguments import at_most
+from handlers.pictures import send_pictures
 from handlers.registry import Invocation
 
 
@@ -23,8 +25,12 @@ async def draw_command(call: Invocation) -> None:
 
 
 async def bracket_command(call: Invocation) -> None:
+    """The bracket as text, then as a picture (the current round highlighted)."""
     at_most(call.args, 0)
-    await call.reply(text.bracket_text((await bracket_view(call.services, call.caller)).state, call.language))
+    state = (await bracket_view(call.services, call.caller)).state
+    await call.reply(text.bracket_text(state, call.language))
+    await send_pictures(call, await bracket_pictures(state, call.language),
+                        call.text("pictures.bracket_caption", name=state.record.name), "bracket")
 
 
 async def tables_command(call: Invocation) -> None:
@@ -36,6 +42,8 @@ async def standings_command(call: Invocation) -> None:
     at_most(call.args, 0)
     view = await standings_view(call.services, call.caller)
     await call.reply(text.standings_text(view.state, view.standings, call.language))
+    await send_pictures(call, await standings_pictures(view.state, view.standings, call.language),
+                        call.text("pictures.standings_caption", name=view.state.record.name), "standings")
 
 
 async def export_command(call: Invocation) -> None:

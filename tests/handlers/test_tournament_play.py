@@ -37,13 +37,14 @@ async def test_bracket_tables_and_standings_follow_the_play(club: Club) -> None:
     await club.play_round(random.Random(1))
     [tables] = await club.say(club.member, "/tables")
     assert "<b>Semi-finals</b> of Cup: 2 of 2 tables open" in tables
-    [bracket] = await club.say(club.member, "/bracket")
-    assert bracket.count(" → ") == 4 and "Final" in bracket
-    [standings] = await club.say(club.member, "/standings")
+    bracket, picture = await club.say(club.member, "/bracket")
+    assert bracket.count(" → ") == 4 and "Final" in bracket and picture == "Bracket of <b>Cup</b>"
+    standings, _picture = await club.say(club.member, "/standings")
     assert "standings so far" in standings and standings.count("5.") == 4 and "still playing" in standings
     await club.play_to_the_end(random.Random(2))
-    [final] = await club.say(club.member, "/standings")
+    final, picture = await club.say(club.member, "/standings")
     assert "final ranking" in final and "🥇" in final and final.count("🥉") == 2
+    assert picture == "Standings of <b>Cup</b>"
     [done] = await club.say(club.member, "/tables")
     assert "Every table of this round is done." in done
 
