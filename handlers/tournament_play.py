@@ -7,6 +7,7 @@ from bot.services.tournament_draw import make_draw
 from bot.services.tournament_export import export_tournament
 from bot.services.tournament_pictures import bracket_pictures, standings_pictures
 from bot.services.tournament_views import bracket_view, standings_view, tables_view
+from bot.services.tournament_workbook import WORKBOOK_NAME, tournament_workbook
 from handlers.arguments import at_most
 from handlers.pictures import send_pictures
 from handlers.registry import Invocation
@@ -52,3 +53,5 @@ async def export_command(call: Invocation) -> None:
     name = exported.state.record.name
     await call.send_document(exported.entries_csv, "entries.csv", call.text("tables.export.entries", name=name))
     await call.send_document(exported.matches_csv, "matches.csv", call.text("tables.export.matches", name=name))
+    workbook = await tournament_workbook(call.services, exported.state, call.language)
+    await call.send_document(workbook, WORKBOOK_NAME, call.text("sheets.workbook_caption", name=name))

@@ -53,7 +53,7 @@ async def test_export_sends_two_csv_documents(club: Club) -> None:
     await drawn(club, 6)
     await club.play_round(random.Random(3))
     calls = await club.calls(club.member, "/export")
-    assert [call.files["document"][0] for call in calls] == ["entries.csv", "matches.csv"]
+    assert [call.files["document"][0] for call in calls] == ["entries.csv", "matches.csv", "tournament.xlsx"]
     entries = calls[0].files["document"][1]
     matches = calls[1].files["document"][1]
     assert entries.startswith(b"\xef\xbb\xbf") and matches.startswith(b"\xef\xbb\xbf")
