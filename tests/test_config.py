@@ -70,3 +70,16 @@ def test_the_token_is_never_shown() -> None:
     settings = load_settings({"TELEGRAM_BOT_TOKEN": TOKEN}, None)
     assert TOKEN not in repr(settings) and TOKEN not in str(settings) and TOKEN not in f"{settings}"
     assert "token=<set>" in repr(settings)
+
+
+@pytest.mark.parametrize(
+    ("base_url", "file_url"),
+    [
+        (None, None),
+        ("http://127.0.0.1:8081/bot", "http://127.0.0.1:8081/file/bot"),
+        ("https://tg.example.org/api/bot{token}", "https://tg.example.org/api/file/bot{token}"),
+        ("http://127.0.0.1:8081/", None),  # no Bot API layout to follow: PTB's default stays
+    ],
+)
+def test_files_come_from_the_same_server(base_url: str | None, file_url: str | None) -> None:
+    assert Settings(base_url=base_url).base_file_url == file_url
