@@ -83,6 +83,8 @@ def build_application(
     )
     if settings.base_url:
         builder = builder.base_url(settings.base_url)
+    if settings.base_file_url:
+        builder = builder.base_file_url(settings.base_file_url)
     if request is not None:
         builder = builder.request(request).get_updates_request(get_updates_request or request)
     elif get_updates_request is not None:

@@ -67,6 +67,15 @@ class Settings:
     def has_token(self) -> bool:
         return bool(self.token)
 
+    @property
+    def base_file_url(self) -> str | None:
+        """Where the server of ``base_url`` serves files for download: its ``/bot`` becomes ``/file/bot``, the
+        layout of Telegram's own and of a self-hosted Bot API server (``None``: Telegram's, or no ``/bot``)."""
+        if not self.base_url or "/bot" not in self.base_url:
+            return None
+        head, _, tail = self.base_url.rpartition("/bot")
+        return f"{head}/file/bot{tail}"
+
     def __repr__(self) -> str:
         token = "<set>" if self.token else "<unset>"
         return (

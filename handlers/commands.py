@@ -8,6 +8,7 @@ from handlers.play import play_command
 from handlers.registry import GROUPS, Audience, CommandSpec
 from handlers.rules import rule_command
 from handlers.schedule import here_command, schedule_command
+from handlers.tournament_import import import_command
 from handlers.tournament_play import bracket_command, draw_command, export_command, standings_command, tables_command
 from handlers.tournament_results import confirm_command, result_command
 from handlers.tournament_setup import (
@@ -45,4 +46,5 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("set", set_command, audience=Audience.ORGANISER, chat_kinds=GROUPS),
     CommandSpec("draw", draw_command, audience=Audience.ORGANISER, chat_kinds=GROUPS),
     CommandSpec("cancel", cancel_command, audience=Audience.ORGANISER, chat_kinds=GROUPS),
+    CommandSpec("import", import_command, audience=Audience.ORGANISER, chat_kinds=GROUPS, documents=True),
 )

@@ -94,3 +94,15 @@ def test_bad_numbers_are_refused_by_name(environ: dict[str, str]) -> None:
     with pytest.raises(BadNumberSetting) as refused:
         load_settings(environ, None)
     assert refused.value.params["name"] in environ
+
+@pytest.mark.parametrize(
+    ("base_url", "file_url"),
+    [
+        (None, None),
+        ("http://127.0.0.1:8081/bot", "http://127.0.0.1:8081/file/bot"),
+        ("https://tg.example.org/api/bot{token}", "https://tg.example.org/api/file/bot{token}"),
+        ("http://127.0.0.1:8081/", None),  # no Bot API layout to follow: PTB's default stays
+    ],
+)
+def test_files_come_from_the_same_server(base_url: str | None, file_url: str | None) -> None:
+    assert Settings(base_url=base_url).base_file_url == file_url

@@ -27,7 +27,7 @@ from handlers.registry import CommandSpec
 from handlers.tournament_buttons import BUTTONS
 from storage import updates
 
-REPLY_METHODS = frozenset({"sendMessage", "sendDocument", "sendPhoto", "editMessageText"})
+REPLY_METHODS = frozenset({"sendMessage", "sendDocument", "sendPhoto", "sendMediaGroup", "editMessageText"})
 
 
 class OfflineBot:

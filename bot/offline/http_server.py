@@ -23,7 +23,7 @@ from email.policy import HTTP
 from typing import Any, TypeVar
 from urllib.parse import parse_qsl
 
-from bot.offline.telegram import ApiCall, FakeTelegram
+from bot.offline.telegram import FILE_URL_MARK, ApiCall, FakeTelegram
 
 T = TypeVar("T")
 
@@ -89,6 +89,11 @@ class BotApiServer:
     def base_url(self) -> str:
         """What ``TELEGRAM_BASE_URL`` should be: PTB appends the token and the method."""
         return f"http://{self.host}:{self.port}/bot"
+
+    @property
+    def base_file_url(self) -> str:
+        """Where files are downloaded (PTB appends the token and the file path)."""
+        return f"http://{self.host}:{self.port}{FILE_URL_MARK}"
 
     def start(self) -> BotApiServer:
         self._thread = threading.Thread(target=self._serve, name="fake-bot-api", daemon=True)
@@ -188,9 +193,11 @@ class BotApiServer:
                 body = await reader.readexactly(length) if length else b""
                 path = request_line.split(" ")[1] if " " in request_line else "/"
                 status, payload = await self._answer(path, headers.get("content-type", ""), body)
+                is_file = status == 200 and path.startswith(FILE_URL_MARK)
+                kind = "application/octet-stream" if is_file else "application/json"
                 writer.write(
                     f"HTTP/1.1 {status} {'OK' if status == 200 else 'Error'}\r\n"
-                    f"Content-Type: application/json\r\nContent-Length: {len(payload)}\r\n\r\n".encode()
+                    f"Content-Type: {kind}\r\nContent-Length: {len(payload)}\r\n\r\n".encode()
                     + payload
                 )
                 await writer.drain()
@@ -205,6 +212,11 @@ class BotApiServer:
 
     async def _answer(self, path: str, content_type: str, body: bytes) -> tuple[int, bytes]:
         method = path.split("?", 1)[0].rstrip("/").rsplit("/", 1)[-1]
+        if path.startswith(FILE_URL_MARK):
+            try:
+                return self.telegram.answer_download(path.split("?", 1)[0].removeprefix(FILE_URL_MARK))
+            finally:
+                self._recorded()
         if not path.startswith("/bot"):
             return 404, json.dumps({"ok": False, "error_code": 404, "description": "Not Found"}).encode()
         params, files = decode_body(content_type, body)
