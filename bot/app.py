@@ -16,10 +16,12 @@ from typing import Any
 from telegram import Bot, ChatMemberAdministrator, ChatMemberOwner, LinkPreviewOptions
 from telegram.constants import ParseMode
 from telegram.ext import AIORateLimiter, ApplicationBuilder, BaseRateLimiter, Defaults
-from telegram.request import BaseRequest
+from telegram.request import BaseRequest, HTTPXRequest
 
 from bot.clock import Clock, system_clock
 from bot.config import Settings
+from bot.delivery import ConfirmAfterHandling, DeliveryLedger, LedgerUpdateProcessor
+from bot.sending import RetryingRequests
 from bot.services import Services
 from bot.services.board import TournamentBoard
 from bot.services.roles import ChatAdministrators, OwnChat, Roles
@@ -67,9 +69,12 @@ def build_application(
 ) -> GuandanApplication:
     """The application with its services, handlers, menus (set at start) and storage (opened at start).
 
-    ``rate_limiter``: ``True`` for PTB's ``AIORateLimiter`` (production), ``None``/``False`` for none (tests),
-    or a limiter of your own. ``entropy`` makes draw seeds (a fixed source for repeatable simulations).
+    ``rate_limiter``: ``True`` paces sends with PTB's ``AIORateLimiter`` and retries failed calls
+    (production, ``bot.sending``); ``False`` only retries (``GUANDAN_RATE_LIMIT=off``); ``None`` neither (unit
+    tests); or a limiter of your own. Polling confirms updates to Telegram only once they were handled
+    (``bot.delivery``). ``entropy`` makes draw seeds (a fixed source for repeatable simulations).
     """
+    ledger = DeliveryLedger()
     # PTB's builder changes its type parameters with every call; the built application is typed below.
     builder: Any = (
         ApplicationBuilder()
@@ -77,7 +82,7 @@ def build_application(
         .context_types(CONTEXT_TYPES)
         .defaults(Defaults(parse_mode=ParseMode.HTML, link_preview_options=LinkPreviewOptions(is_disabled=True),
                            tzinfo=settings.timezone, allow_sending_without_reply=True))
-        .concurrent_updates(concurrent_updates)
+        .concurrent_updates(LedgerUpdateProcessor(concurrent_updates, ledger))
         .post_init(startup)
         .post_shutdown(shutdown)
     )
@@ -86,11 +91,14 @@ def build_application(
     if settings.base_file_url:
         builder = builder.base_file_url(settings.base_file_url)
     if request is not None:
-        builder = builder.request(request).get_updates_request(get_updates_request or request)
-    elif get_updates_request is not None:
-        builder = builder.get_updates_request(get_updates_request)
+        builder = builder.request(request)
+    # PTB's own default for polling: one connection (the long poll).
+    polling = get_updates_request or request or HTTPXRequest(connection_pool_size=1)
+    builder = builder.get_updates_request(ConfirmAfterHandling(polling, ledger))
     if rate_limiter is True:
-        builder = builder.rate_limiter(AIORateLimiter(max_retries=3))
+        builder = builder.rate_limiter(RetryingRequests(AIORateLimiter(max_retries=3)))
+    elif rate_limiter is False:
+        builder = builder.rate_limiter(RetryingRequests())
     elif isinstance(rate_limiter, BaseRateLimiter):
         builder = builder.rate_limiter(rate_limiter)
     application: GuandanApplication = builder.build()

@@ -10,6 +10,8 @@ variable                 meaning                                                
 ``GUANDAN_TZ``           IANA time zone for dates shown to people                              ``Asia/Shanghai``
 ``GUANDAN_LATE_GRACE_``  announcements missed while the bot was down by at most this many      ``10``
 ``MINUTES``              minutes are sent late; older ones are dropped
+``GUANDAN_RATE_LIMIT``   ``off`` sends without Telegram's pacing (benchmarks against a local   ``on``
+                         fake only); ``on`` paces sends through PTB's ``AIORateLimiter``
 =======================  ====================================================================  ======================
 
 ``GUANDAN_TEST_CLOCK_OFFSET_SECONDS`` shifts the bot's clock (tests of a real process only: they move a round's
@@ -33,6 +35,7 @@ from bot.i18n import DEFAULT_LANGUAGE, Language
 DEFAULT_DB = Path("data/guandan.sqlite3")
 DEFAULT_TIMEZONE = "Asia/Shanghai"
 DEFAULT_LATE_GRACE = timedelta(minutes=10)
+_SWITCH_WORDS = {"on": True, "off": False, "true": True, "false": False, "1": True, "0": False}
 
 
 class BadLanguageSetting(UsageError):
@@ -45,6 +48,10 @@ class BadTimezoneSetting(UsageError):
 
 class BadNumberSetting(UsageError):
     key = "config.bad_number"
+
+
+class BadRateLimitSetting(UsageError):
+    key = "config.bad_rate_limit"
 
 
 class BadEnvFile(UsageError):
@@ -62,6 +69,8 @@ class Settings:
     """Announcements missed while the bot was down by at most this are sent late; older ones are dropped."""
     clock_offset: timedelta = timedelta(0)
     """Added to the system clock (process-level tests only)."""
+    rate_limit: bool = True
+    """Pace sends as Telegram demands (production); off only for load tests against a local fake Bot API."""
 
     @property
     def has_token(self) -> bool:
@@ -81,7 +90,7 @@ class Settings:
         return (
             f"Settings(token={token}, base_url={self.base_url!r}, db_path={str(self.db_path)!r}, "
             f"language={self.language.value!r}, timezone={self.timezone.key!r}, late_grace={self.late_grace!r},"
-            f" clock_offset={self.clock_offset!r})"
+            f" clock_offset={self.clock_offset!r}, rate_limit={self.rate_limit!r})"
         )
 
     __str__ = __repr__
@@ -136,6 +145,9 @@ def load_settings(environ: Mapping[str, str] | None = None, env_file: Path | Non
     default_grace = DEFAULT_LATE_GRACE / timedelta(minutes=1)
     late_grace = timedelta(minutes=_number(get, "GUANDAN_LATE_GRACE_MINUTES", default_grace))
     clock_offset = timedelta(seconds=_number(get, "GUANDAN_TEST_CLOCK_OFFSET_SECONDS", 0.0, minimum=None))
+    rate_limit_text = (get("GUANDAN_RATE_LIMIT") or "on").lower()
+    if rate_limit_text not in _SWITCH_WORDS:
+        raise BadRateLimitSetting(value=rate_limit_text)
     return Settings(
         token=get("TELEGRAM_BOT_TOKEN"),
         base_url=get("TELEGRAM_BASE_URL"),
@@ -144,6 +156,7 @@ def load_settings(environ: Mapping[str, str] | None = None, env_file: Path | Non
         timezone=timezone,
         late_grace=late_grace,
         clock_offset=clock_offset,
+        rate_limit=_SWITCH_WORDS[rate_limit_text],
     )
 
 

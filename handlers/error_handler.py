@@ -16,10 +16,12 @@ from telegram.ext import ApplicationHandlerStop
 from bot.errors import GuandanError, UsageError
 from bot.i18n import Language, has, t
 from bot.services.chats import language_of, move_chat
+from bot.services.intake import settle_update
 from handlers.callers import caller_of
 from handlers.context import BotContext
 from handlers.registry import send_text
 from handlers.replies import escape_params
+from storage.updates import UpdateAlreadyApplied
 
 log = logging.getLogger(__name__)
 
@@ -53,6 +55,11 @@ async def on_error(update: object, context: BotContext) -> None:
     if not isinstance(update, Update):
         log.error("error outside an update", exc_info=error)
         return
+    if isinstance(error, UpdateAlreadyApplied):
+        log.info("update %s was applied meanwhile; this handling was rolled back", update_id)
+        raise ApplicationHandlerStop
+    # Recorded before the answer, like a change: a re-delivery after a crash is not answered twice.
+    await settle_update(context.services.storage)
     language = await _language(update, context)
     if isinstance(error, GuandanError):
         spec = context.commands.for_update(update)

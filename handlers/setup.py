@@ -5,7 +5,7 @@ from __future__ import annotations
 from handlers.buttons import ButtonTable
 from handlers.context import GuandanApplication
 from handlers.error_handler import on_error
-from handlers.intake import INTAKE_GROUP, intake_handler
+from handlers.intake import INTAKE_GROUP, SETTLE_GROUP, intake_handler, settle_handler
 from handlers.migration import migration_handler
 from handlers.registry import CommandTable
 from handlers.rules import rule_question_handler
@@ -16,11 +16,12 @@ from handlers.unknown import unknown_command_handler
 def install(application: GuandanApplication, table: CommandTable, buttons: ButtonTable | None = None) -> None:
     """Group -1: admit the update once. Group 0: the migration notice, the commands, then the unknown-command
     hint (PTB runs the first matching handler of a group), the inline buttons, then rule questions in plain text.
-    One error handler for all."""
+    Group 1: record the update as done. One error handler for all."""
     application.add_handler(intake_handler(), group=INTAKE_GROUP)
     application.add_handler(migration_handler())
     application.add_handlers(list(table.handlers()))
     application.add_handler((buttons or ButtonTable(BUTTONS)).handler())
     application.add_handler(unknown_command_handler())
     application.add_handler(rule_question_handler())
+    application.add_handler(settle_handler(), group=SETTLE_GROUP)
     application.add_error_handler(on_error)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from bot.i18n import Language
-from storage.database import Tx
+from storage.database import Storage, Tx
 
 # Every table with rows that belong to a chat: (table, chat id column). A group → supergroup move rewrites them.
 # Migrations that add chat-owned tables (tournaments ...) add a line here.
@@ -43,6 +43,12 @@ def _chat(row: sqlite3.Row) -> Chat:
 async def get_chat(tx: Tx, chat_id: int) -> Chat | None:
     row = await tx.fetch_one("SELECT * FROM chats WHERE chat_id = ?", (chat_id,))
     return None if row is None else _chat(row)
+
+
+async def chosen_language(storage: Storage, chat_id: int) -> Language | None:
+    """The language the chat chose with ``/lang`` (``None`` if none), read outside a transaction."""
+    row = await storage.query_one("SELECT language FROM chats WHERE chat_id = ?", (chat_id,))
+    return None if row is None or row[0] is None else Language(row[0])
 
 
 async def remember_chat(tx: Tx, chat_id: int, kind: str, title: str | None, at: datetime) -> None:

@@ -9,7 +9,10 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from storage import updates
 from storage.database import Tx
+
+UPDATE_KEY = "update_id"
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,9 +24,12 @@ class HistoryEntry:
     kind: str
     at: datetime
     details: Mapping[str, Any] = field(default_factory=dict)
+    update_id: int | None = None
+    """The Telegram update whose handling wrote the event (kept in the stored details, shown apart here)."""
 
 
 def _entry(row: sqlite3.Row) -> HistoryEntry:
+    details = json.loads(row["details"])
     return HistoryEntry(
         event_id=row["event_id"],
         chat_id=row["chat_id"],
@@ -31,7 +37,8 @@ def _entry(row: sqlite3.Row) -> HistoryEntry:
         actor=row["actor"],
         kind=row["kind"],
         at=datetime.fromisoformat(row["at"]),
-        details=json.loads(row["details"]),
+        details=details,
+        update_id=details.pop(UPDATE_KEY, None),
     )
 
 
@@ -45,10 +52,16 @@ async def append(
     details: Mapping[str, Any] | None = None,
     tournament_id: int | None = None,
 ) -> int:
-    """Add one event; its id. ``details`` must be JSON-serializable."""
+    """Add one event; its id. ``details`` must be JSON-serializable. An event written while a Telegram update is
+    being handled also names it (stored in the details, read back as :attr:`HistoryEntry.update_id`): which
+    message caused what, and a check that no update was applied twice (``bot.offline.chaos``)."""
+    recorded = dict(details or {})
+    claim = updates.current_claim()
+    if claim is not None:
+        recorded.setdefault(UPDATE_KEY, claim.update_id)
     return await tx.insert(
         "INSERT INTO history (chat_id, tournament_id, actor, kind, details, at) VALUES (?, ?, ?, ?, ?, ?)",
-        (chat_id, tournament_id, actor, kind, json.dumps(dict(details or {}), ensure_ascii=False), at.isoformat()),
+        (chat_id, tournament_id, actor, kind, json.dumps(recorded, ensure_ascii=False), at.isoformat()),
     )
 
 

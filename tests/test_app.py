@@ -5,6 +5,7 @@ from telegram.ext import AIORateLimiter
 from bot.app import build_application, shutdown, startup
 from bot.config import Settings
 from bot.offline.fake_api import FakeBotApi
+from bot.sending import RetryingRequests
 from storage.migrations import applied_versions, load_migrations
 
 TOKEN = "777:app-test-secret"
@@ -13,10 +14,17 @@ TOKEN = "777:app-test-secret"
 def test_production_build_uses_the_rate_limiter_and_the_base_url(tmp_path: Path) -> None:
     settings = Settings(token=TOKEN, base_url="http://127.0.0.1:8081/bot", db_path=tmp_path / "x.sqlite3")
     application = build_application(settings)
-    assert isinstance(application.bot.rate_limiter, AIORateLimiter)
+    limiter = application.bot.rate_limiter
+    assert isinstance(limiter, RetryingRequests) and isinstance(limiter.pacing, AIORateLimiter)
     assert application.bot.base_url == f"http://127.0.0.1:8081/bot{TOKEN}"
     assert application.bot.base_file_url == f"http://127.0.0.1:8081/file/bot{TOKEN}"  # /import downloads there
     assert application.bot.defaults is not None and application.bot.defaults.parse_mode == "HTML"
+
+
+def test_without_pacing_failed_calls_are_still_retried(tmp_path: Path) -> None:
+    application = build_application(Settings(db_path=tmp_path / "x.sqlite3"), request=FakeBotApi(), rate_limiter=False)
+    limiter = application.bot.rate_limiter
+    assert isinstance(limiter, RetryingRequests) and limiter.pacing is None
 
 
 def test_tests_build_without_a_rate_limiter(tmp_path: Path) -> None:

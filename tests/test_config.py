@@ -9,6 +9,7 @@ from bot.config import (
     BadEnvFile,
     BadLanguageSetting,
     BadNumberSetting,
+    BadRateLimitSetting,
     BadTimezoneSetting,
     Settings,
     load_settings,
@@ -55,6 +56,7 @@ def test_empty_values_count_as_unset() -> None:
         ({"GUANDAN_LANG": "fr"}, BadLanguageSetting),
         ({"GUANDAN_TZ": "Mars/Olympus"}, BadTimezoneSetting),
         ({"GUANDAN_TZ": "../../etc/passwd"}, BadTimezoneSetting),
+        ({"GUANDAN_RATE_LIMIT": "sometimes"}, BadRateLimitSetting),
     ],
 )
 def test_bad_settings_are_refused(environ: dict[str, str], error: type[Exception]) -> None:
@@ -95,6 +97,7 @@ def test_bad_numbers_are_refused_by_name(environ: dict[str, str]) -> None:
         load_settings(environ, None)
     assert refused.value.params["name"] in environ
 
+
 @pytest.mark.parametrize(
     ("base_url", "file_url"),
     [
@@ -106,3 +109,10 @@ def test_bad_numbers_are_refused_by_name(environ: dict[str, str]) -> None:
 )
 def test_files_come_from_the_same_server(base_url: str | None, file_url: str | None) -> None:
     assert Settings(base_url=base_url).base_file_url == file_url
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"), [("off", False), ("OFF", False), ("0", False), ("on", True), ("", True)],
+)
+def test_the_rate_limiter_is_on_unless_switched_off(value: str, expected: bool) -> None:
+    assert load_settings({"GUANDAN_RATE_LIMIT": value}, None).rate_limit is expected

@@ -9,8 +9,10 @@ from typing import Any
 
 from telegram._utils.defaultvalue import DEFAULT_NONE
 from telegram._utils.types import ODVInput
+from telegram.error import NetworkError, TimedOut
 from telegram.request import BaseRequest, RequestData
 
+from bot.offline.faults import SimulatedDrop, SimulatedTimeout
 from bot.offline.telegram import FILE_URL_MARK, FakeTelegram
 
 
@@ -67,9 +69,14 @@ class FakeBotApi(BaseRequest):
             return self.telegram.answer_download(url.split(FILE_URL_MARK, 1)[1])
         api_method = url.rsplit("/", 1)[-1]
         params, files = decode_request(request_data)
-        if api_method == "getUpdates":
-            return await self._get_updates(params)
-        return self.telegram.answer(api_method, params, files)
+        try:
+            if api_method == "getUpdates":
+                return await self._get_updates(params)
+            return self.telegram.answer(api_method, params, files)
+        except SimulatedTimeout:
+            raise TimedOut(f"{api_method}: no answer (simulated)") from None
+        except SimulatedDrop:
+            raise NetworkError("getUpdates: connection dropped (simulated)") from None
 
     async def _get_updates(self, params: dict[str, Any]) -> tuple[int, bytes]:
         if self._updates_changed is None:

@@ -23,6 +23,7 @@ from email.policy import HTTP
 from typing import Any, TypeVar
 from urllib.parse import parse_qsl
 
+from bot.offline.faults import SimulatedDrop, SimulatedTimeout
 from bot.offline.telegram import FILE_URL_MARK, ApiCall, FakeTelegram
 
 T = TypeVar("T")
@@ -72,8 +73,12 @@ def decode_body(content_type: str, body: bytes) -> tuple[dict[str, Any], dict[st
 
 
 class BotApiServer:
-    def __init__(self, telegram: FakeTelegram | None = None, host: str = "127.0.0.1") -> None:
+    def __init__(self, telegram: FakeTelegram | None = None, host: str = "127.0.0.1", *,
+                 stall_seconds: float = 6.0) -> None:
         self.telegram = telegram or FakeTelegram()
+        self.stall_seconds = stall_seconds
+        """How long a simulated timeout keeps the client waiting before hanging up (PTB's default read timeout
+        is 5 s)."""
         self.host = host
         self.port = 0
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -157,6 +162,17 @@ class BotApiServer:
 
         return self.on_server(add)
 
+    def enqueue_updates(self, updates: list[dict[str, Any]]) -> list[int]:
+        """Queue many updates at once (one hop to the server thread); their ids."""
+
+        def add() -> list[int]:
+            update_ids = [self.telegram.enqueue_update(update) for update in updates]
+            if self._updates_changed is not None:
+                self._updates_changed.set()
+            return update_ids
+
+        return self.on_server(add)
+
     def calls(self) -> list[ApiCall]:
         return self.on_server(lambda: list(self.telegram.calls))
 
@@ -192,7 +208,10 @@ class BotApiServer:
                     break
                 body = await reader.readexactly(length) if length else b""
                 path = request_line.split(" ")[1] if " " in request_line else "/"
-                status, payload = await self._answer(path, headers.get("content-type", ""), body)
+                answer = await self._answer(path, headers.get("content-type", ""), body)
+                if answer is None:
+                    break  # hang up without answering
+                status, payload = answer
                 is_file = status == 200 and path.startswith(FILE_URL_MARK)
                 kind = "application/octet-stream" if is_file else "application/json"
                 writer.write(
@@ -205,12 +224,16 @@ class BotApiServer:
                     break
         except (asyncio.IncompleteReadError, ConnectionError, asyncio.LimitOverrunError):
             pass
+        except asyncio.CancelledError:
+            # The server is stopping; ending quietly keeps asyncio from reporting the cancelled connection.
+            pass
         finally:
             writer.close()
             with contextlib.suppress(Exception):
                 await writer.wait_closed()
 
-    async def _answer(self, path: str, content_type: str, body: bytes) -> tuple[int, bytes]:
+    async def _answer(self, path: str, content_type: str, body: bytes) -> tuple[int, bytes] | None:
+        """Status and body, or ``None`` to hang up (a simulated timeout or dropped connection)."""
         method = path.split("?", 1)[0].rstrip("/").rsplit("/", 1)[-1]
         if path.startswith(FILE_URL_MARK):
             try:
@@ -224,6 +247,11 @@ class BotApiServer:
             if method == "getUpdates":
                 return await self._get_updates(params)
             return self.telegram.answer(method, params, files)
+        except SimulatedTimeout:
+            await asyncio.sleep(self.stall_seconds)
+            return None
+        except SimulatedDrop:
+            return None
         finally:
             self._recorded()
 

@@ -7,12 +7,16 @@ bodies Telegram sends (429 ``retry_after``, 400, 403, ``migrate_to_chat_id``).
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import unquote
+
+from bot.offline.faults import Fault, FaultPlan, SimulatedDrop, SimulatedTimeout
+from bot.offline.html_check import html_problem
 
 ANONYMOUS_ADMIN_ID = 1087968824
 """The user Telegram shows as the author of an anonymous administrator's message (``GroupAnonymousBot``)."""
@@ -32,7 +36,7 @@ class ApiCall:
     files: Mapping[str, tuple[str, bytes]] = field(default_factory=dict)
     """Uploaded files by field name: (file name, content)."""
     status: int = 200
-    """The HTTP status answered: 200, or the scripted failure's."""
+    """The HTTP status answered: 200, or the scripted failure's; 0 for no answer (a simulated timeout)."""
     result: Any = None
     """What a successful call returned (the sent message's JSON for ``sendMessage`` ...)."""
 
@@ -66,6 +70,10 @@ class _Failure:
     description: str
     parameters: dict[str, Any] | None
     remaining: int
+
+
+def _update_id(update: Mapping[str, Any]) -> int:
+    return int(update["update_id"])
 
 
 def chat_type_for(chat_id: int) -> str:
@@ -110,6 +118,10 @@ class FakeTelegram:
         self.updates: list[dict[str, Any]] = []
         self._next_update_id = 1
         self.confirmed_offset = 0
+        self.faults: FaultPlan | None = None
+        """Random failures to serve (``bot.offline.faults``); none unless set."""
+        self.strict_html = False
+        """Refuse HTML-formatted texts Telegram could not parse (400), as Telegram does."""
 
     # Scripting -------------------------------------------------------------------------------------------------
 
@@ -174,7 +186,8 @@ class FakeTelegram:
         if "update_id" not in data:
             data["update_id"] = self._next_update_id
         self._next_update_id = max(self._next_update_id, int(data["update_id"]) + 1)
-        self.updates.append(data)
+        # Kept in id order so that getUpdates finds its offset by bisection even with thousands queued.
+        bisect.insort_right(self.updates, data, key=_update_id)
         return int(data["update_id"])
 
     def redeliver_from(self, update_id: int) -> None:
@@ -199,12 +212,30 @@ class FakeTelegram:
         self.calls.append(ApiCall("getUpdates", {"offset": offset, "limit": limit}))
         if offset:
             self.confirmed_offset = max(self.confirmed_offset, offset)
-        return [update for update in self.updates if update["update_id"] >= self.confirmed_offset][:limit]
+        if self.faults is not None and self.faults.drops_poll():
+            raise SimulatedDrop()
+        start = bisect.bisect_left(self.updates, self.confirmed_offset, key=_update_id)
+        return self.updates[start:start + limit]
 
     def answer(
         self, method: str, params: Mapping[str, Any], files: Mapping[str, tuple[str, bytes]] | None = None
     ) -> tuple[int, bytes]:
-        """Record one call and produce Telegram's HTTP status and JSON body (``getUpdates`` excluded)."""
+        """Record one call and produce Telegram's HTTP status and JSON body (``getUpdates`` excluded).
+        :class:`SimulatedTimeout` when the fault plan says this call gets no answer."""
+        fault = self.faults.for_call(method) if self.faults is not None else None
+        if fault is Fault.TIMEOUT:
+            self.calls.append(ApiCall(method, dict(params), dict(files or {}), status=0))
+            raise SimulatedTimeout(method)
+        if fault is not None and self.faults is not None:
+            seconds = self.faults.retry_after
+            self._failures.setdefault(method, []).insert(0, _Failure(
+                429, f"Too Many Requests: retry after {seconds}", {"retry_after": seconds}, 1,
+            ) if fault is Fault.RETRY_AFTER else _Failure(502, "Bad Gateway", None, 1))
+        problem = self._html_problem(params)
+        if problem is not None:
+            self.calls.append(ApiCall(method, dict(params), dict(files or {}), 400))
+            refusal = {"ok": False, "error_code": 400, "description": f"Bad Request: can't parse entities: {problem}"}
+            return 400, json.dumps(refusal).encode()
         failures = self._failures.get(method)
         if failures:
             failure = failures[0]
@@ -225,6 +256,11 @@ class FakeTelegram:
             return refused.status, json.dumps(error).encode()
         self.calls.append(ApiCall(method, dict(params), dict(files or {}), result=result))
         return 200, json.dumps({"ok": True, "result": result}, ensure_ascii=False).encode()
+
+    def _html_problem(self, params: Mapping[str, Any]) -> str | None:
+        if not self.strict_html or str(params.get("parse_mode", "")).upper() != "HTML":
+            return None
+        return html_problem(str(params.get("text", params.get("caption", ""))))
 
     def _chat(self, chat_id: Any) -> dict[str, Any]:
         chat_id = int(chat_id)

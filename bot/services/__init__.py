@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from bot.clock import Clock
 from bot.config import Settings
+from bot.services.acquaintances import Acquaintances
 from bot.services.board import NoTournaments, TournamentBoard
 from bot.services.roles import Roles
 from bot.services.tournament_state import TournamentCache
@@ -28,6 +29,8 @@ class Services:
     clock: Clock
     tournaments: TournamentCache = field(default_factory=TournamentCache)
     """Loaded tournaments by (id, version) (``bot.services.tournament_state``)."""
+    acquaintances: Acquaintances = field(default_factory=Acquaintances)
+    """The chats and users this process has written lately (``bot.services.intake``)."""
     entropy: Callable[[int], bytes] = os.urandom
     """Fresh randomness for draw seeds; a fixed source makes a simulation (``python -m bot demo``) repeatable."""
     board: TournamentBoard = field(default_factory=NoTournaments)

@@ -20,9 +20,8 @@ def resolve_language(chosen: Language | None, caller: Caller, default: Language)
 
 
 async def language_of(storage: Storage, caller: Caller, default: Language) -> Language:
-    async with storage.read() as tx:
-        chat = await chats.get_chat(tx, caller.chat_id)
-    return resolve_language(chat.language if chat else None, caller, default)
+    # Asked for every command: one single-statement read.
+    return resolve_language(await chats.chosen_language(storage, caller.chat_id), caller, default)
 
 
 async def choose_language(storage: Storage, caller: Caller, language: Language, at: datetime) -> None:

@@ -1,30 +1,70 @@
-"""Admitting an update before any handler sees it: once per update id, remembering who sent it."""
+"""Admitting an update before any handler sees it, and recording it when it is done (see ``storage.updates``)."""
 
 from __future__ import annotations
 
-from datetime import datetime
+import logging
+from collections.abc import Callable
+from datetime import datetime, timedelta
 
+from bot.services.acquaintances import Acquaintances
 from bot.services.caller import Caller, Person
 from storage import Storage, chats, updates, users
+from storage.database import StorageUnavailable
+
+log = logging.getLogger(__name__)
 
 
 async def admit_update(
-    storage: Storage, update_id: int, caller: Caller | None, people: tuple[Person, ...], at: datetime
+    storage: Storage, update_id: int, caller: Caller | None, people: tuple[Person, ...], at: datetime,
+    on_recorded: Callable[[int], None] | None = None, acquaintances: Acquaintances | None = None,
 ) -> bool:
-    """Claim ``update_id`` and remember its chat and ``people`` (sender, replied-to user ...); ``False`` for a
-    re-delivery.
+    """``False`` for an update applied before (a re-delivery); otherwise remember its chat and ``people``
+    (sender, replied-to user ...) and open its claim: the first change the handlers make records it (and calls
+    ``on_recorded``).
 
-    The claim commits before the handler runs, so a re-delivered update is never applied twice. The price: if
-    the process dies between this claim and the handler's own commit, that one command is dropped — its sender
-    got no reply and sends it again.
+    Remembering is best effort: on a full disk or a read-only database the update still goes on, so questions
+    are answered and changes fail with their own clear message. With ``acquaintances``, chats and people written
+    lately and unchanged are not written again (most updates then only read).
     """
-    async with storage.transaction() as tx:
-        if not await updates.claim_update(tx, update_id, None if caller is None else caller.chat_id, at):
+    updates.close_claim()
+    known = acquaintances or Acquaintances(refresh_after=timedelta(0))
+    new_chat = caller is not None and not known.knows_chat(caller, at)
+    new_people = [person for person in people if not known.knows(person, at)]
+    try:
+        if not new_chat and not new_people:
+            if await updates.was_processed(storage, update_id):
+                return False
+        else:
+            async with storage.transaction() as tx:
+                if await updates.is_processed(tx, update_id):
+                    return False
+                if new_chat and caller is not None:
+                    await chats.remember_chat(tx, caller.chat_id, caller.chat_kind.value, caller.chat_title, at)
+                for person in new_people:
+                    await users.remember_user(
+                        tx, person.user_id, person.username, person.display_name, person.language_code, at
+                    )
+            if new_chat and caller is not None:
+                known.wrote_chat(caller, at)
+            for person in new_people:
+                known.wrote(person, at)
+    except StorageUnavailable:
+        log.warning("update %s: the database refuses writes; its people were not remembered", update_id)
+        if await updates.was_processed(storage, update_id):
             return False
-        if caller is not None:
-            await chats.remember_chat(tx, caller.chat_id, caller.chat_kind.value, caller.chat_title, at)
-        for person in people:
-            await users.remember_user(
-                tx, person.user_id, person.username, person.display_name, person.language_code, at
-            )
+    updates.open_claim(update_id, None if caller is None else caller.chat_id, at, on_recorded)
     return True
+
+
+async def settle_update(storage: Storage) -> None:
+    """Record the update handled in this context if none of its transactions did (it changed nothing), so a
+    re-delivery is not answered twice. Best effort: an unrecorded question is merely answered again."""
+    claim = updates.current_claim()
+    updates.close_claim()
+    if claim is None:
+        return
+    try:
+        await updates.record_update(storage, claim.update_id, claim.chat_id, claim.at)
+    except StorageUnavailable:
+        log.warning("update %s: the database refuses writes; it was not recorded", claim.update_id)
+    claim.mark_recorded()

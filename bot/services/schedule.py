@@ -17,16 +17,13 @@ from bot.schedule.local_time import local_text
 from bot.schedule.plan import AnnouncementKind, plan_round
 from bot.services.board import BoardTournament, TournamentBoard
 from bot.services.caller import Caller
+from bot.services.tournament_state import NoTournamentError
 from storage import Storage, Tx, announcements, history, schedules
 from storage.announcements import Announcement, AnnouncementState
 from storage.schedules import RoundStart
 
 if TYPE_CHECKING:
     from bot.services import Services
-
-
-class NoTournament(TournamentError):
-    key = "schedule.no_tournament"
 
 
 class UnknownRound(TournamentError):
@@ -83,7 +80,7 @@ class Timetable:
 async def tournament_in(tx: Tx, board: TournamentBoard, chat_id: int) -> BoardTournament:
     tournament = await board.open_in_chat(tx, chat_id)
     if tournament is None or tournament.finished:
-        raise NoTournament()
+        raise NoTournamentError()
     return tournament
 
 

@@ -74,6 +74,6 @@ async def test_a_storage_failure_is_answered_and_changes_nothing(failing_bot: Of
     await storage.pragma("query_only = ON")
     replies = await failing_bot.say(GROUP, admin, "/lang en")
     await storage.pragma("query_only = OFF")
-    assert replies == ["数据库暂时无法写入，本次操作没有生效，请稍后再试。"]
+    assert replies == ["无法保存：机器人的数据库暂时无法写入，本次操作没有生效。请稍后再试。"]
     [current] = await failing_bot.say(GROUP, admin, "/lang")
     assert "中文" in current

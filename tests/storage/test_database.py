@@ -6,7 +6,7 @@ import pytest
 
 from bot.errors import StorageError
 from storage import Storage
-from storage.database import StorageUnavailable
+from storage.database import StorageReadOnly, StorageUnavailable
 
 
 async def test_file_and_folder_are_created(db_path: Path, storage: Storage) -> None:
@@ -111,3 +111,17 @@ async def test_database_path_that_cannot_be_created_gives_storage_error(tmp_path
     blocker.write_text("not a folder")
     with pytest.raises(StorageError):
         await Storage(blocker / "bot.sqlite3").open()
+
+
+async def test_single_statements_outside_a_transaction(storage: Storage) -> None:
+    assert await storage.query_one("SELECT language FROM chats WHERE chat_id = ?", (-1,)) is None
+    assert await storage.execute_one("INSERT INTO chats (chat_id, language, updated_at) VALUES (-1, 'en', 'now')") == 1
+    row = await storage.query_one("SELECT language FROM chats WHERE chat_id = ?", (-1,))
+    assert row is not None and row["language"] == "en"
+
+
+async def test_a_single_statement_refused_by_a_read_only_database(storage: Storage) -> None:
+    await storage.pragma("query_only = ON")
+    with pytest.raises(StorageReadOnly):
+        await storage.execute_one("INSERT INTO chats (chat_id, updated_at) VALUES (-1, 'now')")
+    await storage.pragma("query_only = OFF")

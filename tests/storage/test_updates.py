@@ -1,5 +1,7 @@
 from datetime import timedelta
 
+import pytest
+
 from storage import Storage, updates
 from tests.storage.conftest import AT
 
@@ -26,3 +28,47 @@ async def test_old_ids_are_forgotten(storage: Storage) -> None:
         await updates.claim_update(tx, 2, None, AT + timedelta(days=3))
         assert await updates.forget_updates_before(tx, AT + timedelta(days=1)) == 1
         assert not await updates.is_processed(tx, 1) and await updates.is_processed(tx, 2)
+
+
+async def recorded(storage: Storage, update_id: int) -> bool:
+    async with storage.read() as tx:
+        return await updates.is_processed(tx, update_id)
+
+
+async def test_the_first_changing_transaction_records_the_open_claim(storage: Storage) -> None:
+    claim = updates.open_claim(5, -9, AT)
+    async with storage.read() as tx:
+        await tx.fetch_all("SELECT * FROM chats")
+    async with storage.transaction() as tx:
+        await tx.fetch_all("SELECT * FROM chats")
+    assert not claim.recorded and not await recorded(storage, 5)
+    async with storage.transaction() as tx:
+        await tx.execute("INSERT INTO chats (chat_id, updated_at) VALUES (-9, 'now')")
+    assert claim.recorded and await recorded(storage, 5) and updates.current_claim() is None
+    async with storage.transaction() as tx:
+        await tx.execute("UPDATE chats SET title = 'x' WHERE chat_id = -9")  # no second claim, no conflict
+    updates.close_claim()
+
+
+async def test_a_change_that_fails_records_nothing(storage: Storage) -> None:
+    claim = updates.open_claim(6, None, AT)
+    with pytest.raises(ValueError, match="half-way"):
+        async with storage.transaction() as tx:
+            await tx.execute("INSERT INTO chats (chat_id, updated_at) VALUES (-9, 'now')")
+            raise ValueError("half-way")
+    assert not claim.recorded and not await recorded(storage, 6)
+    async with storage.read() as tx:
+        assert await tx.fetch_value("SELECT count(*) FROM chats") == 0
+    updates.close_claim()
+
+
+async def test_an_update_recorded_meanwhile_rolls_its_change_back(storage: Storage) -> None:
+    async with storage.transaction() as tx:
+        await updates.claim_update(tx, 7, None, AT)
+    updates.open_claim(7, None, AT)
+    with pytest.raises(updates.UpdateAlreadyApplied):
+        async with storage.transaction() as tx:
+            await tx.execute("INSERT INTO chats (chat_id, updated_at) VALUES (-9, 'now')")
+    async with storage.read() as tx:
+        assert await tx.fetch_value("SELECT count(*) FROM chats") == 0
+    updates.close_claim()

@@ -1,0 +1,113 @@
+"""Every command × every kind of caller, in a group whose tournament has been drawn (two tables, a referee, a
+pending report at table 1): allowed, or refused for who they are or where they ask.
+
+"Refused" means one of the permission answers (not an organiser, not a referee, not at this table, groups only,
+no tournament in this chat) and nothing changed; "allowed" means the command got past every permission check (it
+may still answer that the state does not allow it, e.g. ``/mode`` after the draw).
+"""
+
+from collections.abc import Callable
+
+import pytest
+
+from bot.i18n import Language, t
+from bot.offline.updates import FakeUser, group_chat, private_chat
+from bot.ruleset.scoring import Side
+from bot.tournament.matches import Match
+from tests.handlers.tournament_helpers import Club
+
+ROLES = ("organiser", "referee", "player at the table", "player elsewhere", "outsider", "other chat",
+         "private chat")
+OTHER_GROUP = group_chat(-4_000_998, "隔壁群")
+REFEREE = FakeUser(3100, "裁判", "caipan")
+
+
+def refusal_texts() -> tuple[str, ...]:
+    zh = Language.ZH
+    return (
+        t("roles.not_organiser", zh), t("roles.not_referee", zh), t("registry.groups_only", zh),
+        t("tournament.none_open", zh), t("tournament.none_yet", zh), "你不在这张桌比赛",
+    )
+
+
+A = "allow"
+D = "deny"
+# Columns as in ROLES. Table 1 has a report from its left pair waiting; "player at the table" is its right pair.
+MATRIX: dict[str, tuple[str, ...]] = {
+    "/start": (A, A, A, A, A, A, A),
+    "/help": (A, A, A, A, A, A, A),
+    "/play S3 D3 C3": (A, A, A, A, A, A, A),
+    "/rule 抗贡": (A, A, A, A, A, A, A),
+    "/lang": (A, D, D, D, D, A, A),
+    "/lang en": (A, D, D, D, D, A, A),
+    "/entries": (A, A, A, A, A, D, D),
+    "/tables": (A, A, A, A, A, D, D),
+    "/bracket": (A, A, A, A, A, D, D),
+    "/standings": (A, A, A, A, A, D, D),
+    "/settings": (A, A, A, A, A, D, D),
+    "/referee": (A, A, A, A, A, D, D),
+    "/export": (A, A, A, A, A, D, D),
+    "/result 1 K A+": (A, A, A, D, D, D, D),
+    "/confirm 1": (A, A, A, D, D, D, D),
+    "/signup": (A, A, A, A, A, D, D),
+    "/accept": (A, A, A, A, A, D, D),
+    "/withdraw": (A, A, A, A, A, D, D),
+    "/new 新杯": (A, D, D, D, D, A, D),
+    "/mode mixed": (A, D, D, D, D, D, D),
+    "/set final bo3": (A, D, D, D, D, D, D),
+    "/draw": (A, D, D, D, D, D, D),
+    "/cancel 周五杯": (A, D, D, D, D, D, D),
+    "/referee @lily": (A, D, D, D, D, D, D),
+    "/signup 张三 李四": (A, D, D, D, D, D, D),
+    "/withdraw 选手1": (A, D, D, D, D, D, D),
+    "/schedule": (A, A, A, A, A, D, D),
+    "/schedule 2 2030-01-05 10:00": (A, D, D, D, D, D, D),
+    "/here": (A, A, A, A, A, D, D),
+    "/import": (A, D, D, D, D, A, D),  # an organiser elsewhere hears how to send a roster file
+}
+
+
+def test_the_matrix_covers_every_command() -> None:
+    from handlers.commands import COMMANDS
+
+    covered = {line.split()[0].removeprefix("/") for line in MATRIX}
+    assert covered == {spec.name for spec in COMMANDS}
+
+
+async def drawn_tournament(club: Club) -> tuple[FakeUser, FakeUser]:
+    """The player waiting to confirm at table 1 and a player of table 2."""
+    await club.say(club.admin, "/new 周五杯")
+    await club.sign_up_singles(8)
+    await club.say(REFEREE, "/help")  # the bot has now seen @caipan
+    await club.say(club.admin, "/referee @caipan")
+    await club.say(club.admin, "/draw")
+    tables: dict[int, Match] = {match.table or 0: match for match in (await club.state()).require_bracket().playable()}
+    await club.say(club.seat(tables[1], Side.LEFT), "/result 1 K A")
+    return club.seat(tables[1], Side.RIGHT), club.seat(tables[2], Side.LEFT)
+
+
+@pytest.mark.parametrize("line", sorted(MATRIX))
+async def test_permissions(club: Club, line: str) -> None:
+    at_table, elsewhere = await drawn_tournament(club)
+    club.offline.telegram.set_admins(int(OTHER_GROUP["id"]), club.admin.to_json())
+    speakers: dict[str, Callable[[], tuple[dict[str, object], FakeUser]]] = {
+        "organiser": lambda: (club.chat, club.admin),
+        "referee": lambda: (club.chat, REFEREE),
+        "player at the table": lambda: (club.chat, at_table),
+        "player elsewhere": lambda: (club.chat, elsewhere),
+        "outsider": lambda: (club.chat, club.member),
+        "other chat": lambda: (OTHER_GROUP, club.admin),
+        "private chat": lambda: (private_chat(club.admin), club.admin),
+    }
+    refusals = refusal_texts()
+    outcomes: dict[str, str] = {}
+    # The least privileged first: a change allowed to an organiser or referee must not decide what the others see.
+    for role in reversed(ROLES):
+        chat, speaker = speakers[role]()
+        before = await club.fingerprint()
+        replies = await club.offline.say(chat, speaker, line)
+        refused = any(refusal in text for text in replies for refusal in refusals)
+        if refused:
+            assert await club.fingerprint() == before, (line, role)
+        outcomes[role] = D if refused else A
+    assert outcomes == dict(zip(ROLES, MATRIX[line], strict=True))
