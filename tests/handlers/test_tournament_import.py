@@ -4,7 +4,6 @@ getFile and a download at the bot's file URL, then every row imported or none (a
 from __future__ import annotations
 
 import io
-import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -195,14 +194,11 @@ async def test_two_thousand_rows(open_cup: Club, tmp_path: Path) -> None:
     club = open_cup
     rows = [HEADER] + [(f"选手{index}", f"搭档{index}", "男" if index % 2 else "女", f"单位{index % 9}")
                        for index in range(2000)]
-    content = xlsx(tmp_path / "big.xlsx", rows)
-    started = time.perf_counter()
-    reply = await import_file(club, "big.xlsx", content)
-    elapsed = time.perf_counter() - started
+    reply = await import_file(club, "big.xlsx", xlsx(tmp_path / "big.xlsx", rows))
     assert reply.startswith("✅ 已向 <b>周五杯</b> 导入 2000 条报名：2000 对搭档，0 人单独报名")
     entries = (await club.state()).registration.entries
     assert len(entries) == 2001 and entries[-1].name == "选手1999 / 搭档1999"
-    assert elapsed < 30  # a guard against a pathological slowdown, not a speed target (see the benchmark)
+    assert {person.unit for entry in entries[1:] for person in entry.members} == {f"单位{unit}" for unit in range(9)}
 
 
 @pytest.mark.parametrize(
