@@ -8,11 +8,13 @@ Production: ``build_application(load_settings())`` then ``run_polling``. Tests a
 from __future__ import annotations
 
 import os
+import ssl
 from collections.abc import Callable, Sequence
 from datetime import timedelta
 from functools import partial
 from typing import Any
 
+import certifi
 from telegram import Bot, ChatMemberAdministrator, ChatMemberOwner, LinkPreviewOptions
 from telegram.constants import ParseMode
 from telegram.ext import AIORateLimiter, ApplicationBuilder, BaseRateLimiter, Defaults
@@ -44,6 +46,17 @@ OFFLINE_TOKEN = "123456:offline"
 PROCESSED_UPDATES_KEPT = timedelta(days=2)
 CONCURRENT_UPDATES = 8
 """Updates handled at once; storage transactions keep concurrent changes consistent."""
+
+
+def http_requests(base_url: str | None) -> tuple[HTTPXRequest, HTTPXRequest]:
+    """PTB's two HTTP clients (calls; the long poll, one connection) as PTB would build them, sharing one TLS
+    context: loading the CA bundle costs ~0.1 s per client at start-up. A plain-http local Bot API server
+    (``TELEGRAM_BASE_URL=http://…``) needs none."""
+    verify: ssl.SSLContext | bool = (
+        False if base_url and base_url.startswith("http://") else ssl.create_default_context(cafile=certifi.where())
+    )
+    return (HTTPXRequest(connection_pool_size=256, httpx_kwargs={"verify": verify}),
+            HTTPXRequest(connection_pool_size=1, httpx_kwargs={"verify": verify}))
 
 
 async def chat_admin_ids(bot: Bot, chat_id: int) -> frozenset[int]:
@@ -90,10 +103,11 @@ def build_application(
         builder = builder.base_url(settings.base_url)
     if settings.base_file_url:
         builder = builder.base_file_url(settings.base_file_url)
-    if request is not None:
-        builder = builder.request(request)
-    # PTB's own default for polling: one connection (the long poll).
-    polling = get_updates_request or request or HTTPXRequest(connection_pool_size=1)
+    if request is None:
+        request, default_polling = http_requests(settings.base_url)
+        get_updates_request = get_updates_request or default_polling
+    builder = builder.request(request)
+    polling = get_updates_request or request
     builder = builder.get_updates_request(ConfirmAfterHandling(polling, ledger))
     if rate_limiter is True:
         builder = builder.rate_limiter(RetryingRequests(AIORateLimiter(max_retries=3)))

@@ -1,8 +1,9 @@
+import ssl
 from pathlib import Path
 
 from telegram.ext import AIORateLimiter
 
-from bot.app import build_application, shutdown, startup
+from bot.app import build_application, http_requests, shutdown, startup
 from bot.config import Settings
 from bot.offline.fake_api import FakeBotApi
 from bot.sending import RetryingRequests
@@ -43,3 +44,10 @@ async def test_startup_opens_and_migrates_the_storage_and_shutdown_closes_it(tmp
     await application.shutdown()
     await shutdown(application)
     assert not storage.is_open
+
+
+def test_one_tls_context_for_both_clients_and_none_for_a_plain_http_bot_api() -> None:
+    calls, polling = http_requests(None)
+    assert isinstance(calls._client_kwargs["verify"], ssl.SSLContext)
+    assert calls._client_kwargs["verify"] is polling._client_kwargs["verify"]
+    assert all(request._client_kwargs["verify"] is False for request in http_requests("http://127.0.0.1:8081/bot"))
