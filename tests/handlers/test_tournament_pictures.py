@@ -100,6 +100,7 @@ async def test_a_large_bracket_comes_as_one_album_of_png_documents(club: Club) -
     media = album.params["media"]
     assert [item["type"] for item in media] == ["document"] * 3  # two regions and the finals, full size
     assert [item["caption"] for item in media] == ["Bracket of <b>Cup</b> · Part 1 of 2", "Part 2 of 2", "Finals"]
+    assert {item.get("parse_mode") for item in media} == {"HTML"}  # the chat's default reaches album captions
     files = [album.files[item["media"].removeprefix("attach://")] for item in media]
     assert [name for name, _ in files] == ["bracket.png", "bracket-2.png", "bracket-3.png"]
     sizes = [image_of(data).size for _, data in files]
