@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 
 from telegram import Update
-from telegram.error import ChatMigrated, Forbidden, TelegramError
+from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, TelegramError
 from telegram.ext import ApplicationHandlerStop
 
 from bot.errors import GuandanError, UsageError
@@ -53,7 +53,11 @@ async def on_error(update: object, context: BotContext) -> None:
         log.info("update %s: chat %s moved to %s", update_id, update.effective_chat.id, error.new_chat_id)
         raise ApplicationHandlerStop
     if not isinstance(update, Update):
-        log.error("error outside an update", exc_info=error)
+        if isinstance(error, NetworkError) and not isinstance(error, BadRequest):
+            # A dropped long poll or a network hiccup: PTB polls again by itself.
+            log.warning("network error outside an update (polling goes on): %s", error)
+        else:
+            log.error("error outside an update", exc_info=error)
         return
     if isinstance(error, UpdateAlreadyApplied):
         log.info("update %s was applied meanwhile; this handling was rolled back", update_id)

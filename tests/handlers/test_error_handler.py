@@ -2,15 +2,18 @@
 
 import logging
 from collections.abc import AsyncIterator
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from telegram.error import NetworkError
 
 from bot.config import Settings
 from bot.errors import TournamentError
 from bot.offline.harness import OfflineBot
 from bot.offline.updates import FakeUser, group_chat
 from handlers.commands import COMMANDS
+from handlers.error_handler import on_error
 from handlers.registry import CommandSpec, Invocation
 
 ALICE = FakeUser(1, "Alice", language_code="en")
@@ -77,3 +80,11 @@ async def test_a_storage_failure_is_answered_and_changes_nothing(failing_bot: Of
     assert replies == ["无法保存：机器人的数据库暂时无法写入，本次操作没有生效。请稍后再试。"]
     [current] = await failing_bot.say(GROUP, admin, "/lang")
     assert "中文" in current
+
+
+@pytest.mark.parametrize(("error", "level"), [(NetworkError("connection dropped"), logging.WARNING),
+                                               (ValueError("a bug"), logging.ERROR)])
+async def test_errors_outside_an_update(caplog: pytest.LogCaptureFixture, error: Exception, level: int) -> None:
+    with caplog.at_level(logging.INFO):
+        await on_error(None, SimpleNamespace(error=error))  # type: ignore[arg-type]
+    assert [record.levelno for record in caplog.records] == [level]
