@@ -25,8 +25,12 @@ from bot.config import Settings
 from bot.delivery import ConfirmAfterHandling, DeliveryLedger, LedgerUpdateProcessor
 from bot.sending import RetryingRequests
 from bot.services import Services
+from bot.services.board import TournamentBoard
 from bot.services.roles import ChatAdministrators, OwnChat, Roles
+from bot.services.tournament_board import TournamentsBoard
 from bot.services.tournament_roles import TournamentRoles
+from bot.services.tournament_state import TournamentCache
+from handlers.announcer import restore_jobs
 from handlers.buttons import ButtonSpec, ButtonTable
 from handlers.commands import COMMANDS
 from handlers.context import CONTEXT_TYPES, AppState, GuandanApplication
@@ -74,6 +78,7 @@ def build_application(
     concurrent_updates: int = CONCURRENT_UPDATES,
     admin_cache_ttl: timedelta = timedelta(minutes=2),
     entropy: Callable[[int], bytes] = os.urandom,
+    board: TournamentBoard | None = None,
 ) -> GuandanApplication:
     """The application with its services, handlers, menus (set at start) and storage (opened at start).
 
@@ -96,6 +101,8 @@ def build_application(
     )
     if settings.base_url:
         builder = builder.base_url(settings.base_url)
+    if settings.base_file_url:
+        builder = builder.base_file_url(settings.base_file_url)
     if request is None:
         request, default_polling = http_requests(settings.base_url)
         get_updates_request = get_updates_request or default_polling
@@ -112,7 +119,9 @@ def build_application(
     storage = Storage(settings.db_path)
     roles = Roles(OwnChat(), ChatAdministrators(partial(chat_admin_ids, application.bot), clock, admin_cache_ttl),
                   TournamentRoles(storage))
-    services = Services(settings=settings, storage=storage, roles=roles, clock=clock, entropy=entropy)
+    cache = TournamentCache()
+    services = Services(settings=settings, storage=storage, roles=roles, clock=clock, entropy=entropy,
+                        tournaments=cache, board=board if board is not None else TournamentsBoard(cache))
     table = CommandTable(commands)
     state: AppState = application.bot_data
     state.attach(services, table)
@@ -121,11 +130,13 @@ def build_application(
 
 
 async def startup(application: GuandanApplication) -> None:
-    """Open the storage (applying migrations), forget old update ids, publish the command menus."""
+    """Open the storage (applying migrations), forget old update ids, re-create the announcement jobs from the
+    database, publish the command menus."""
     services = application.bot_data.services
     await services.storage.open()
     async with services.storage.transaction() as tx:
         await updates.forget_updates_before(tx, services.clock() - PROCESSED_UPDATES_KEPT)
+    await restore_jobs(application)
     await set_command_menus(application.bot, application.bot_data.commands)
 
 

@@ -8,9 +8,14 @@ variable                 meaning                                                
 ``GUANDAN_DB``           the SQLite file                                                       ``data/guandan.sqlite3``
 ``GUANDAN_LANG``         language of groups that have not chosen one (``zh`` or ``en``)        ``zh``
 ``GUANDAN_TZ``           IANA time zone for dates shown to people                              ``Asia/Shanghai``
+``GUANDAN_LATE_GRACE_``  announcements missed while the bot was down by at most this many      ``10``
+``MINUTES``              minutes are sent late; older ones are dropped
 ``GUANDAN_RATE_LIMIT``   ``off`` sends without Telegram's pacing (benchmarks against a local   ``on``
                          fake only); ``on`` paces sends through PTB's ``AIORateLimiter``
 =======================  ====================================================================  ======================
+
+``GUANDAN_TEST_CLOCK_OFFSET_SECONDS`` shifts the bot's clock (tests of a real process only: they move a round's
+start close to "now" without waiting for the wall clock).
 
 The token never appears in ``repr``/``str`` of :class:`Settings`, in logs or in messages.
 """
@@ -18,8 +23,9 @@ The token never appears in ``repr``/``str`` of :class:`Settings`, in logs or in 
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from datetime import timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -28,6 +34,7 @@ from bot.i18n import DEFAULT_LANGUAGE, Language
 
 DEFAULT_DB = Path("data/guandan.sqlite3")
 DEFAULT_TIMEZONE = "Asia/Shanghai"
+DEFAULT_LATE_GRACE = timedelta(minutes=10)
 _SWITCH_WORDS = {"on": True, "off": False, "true": True, "false": False, "1": True, "0": False}
 
 
@@ -37,6 +44,10 @@ class BadLanguageSetting(UsageError):
 
 class BadTimezoneSetting(UsageError):
     key = "config.bad_timezone"
+
+
+class BadNumberSetting(UsageError):
+    key = "config.bad_number"
 
 
 class BadRateLimitSetting(UsageError):
@@ -54,6 +65,10 @@ class Settings:
     db_path: Path = DEFAULT_DB
     language: Language = DEFAULT_LANGUAGE
     timezone: ZoneInfo = field(default_factory=lambda: ZoneInfo(DEFAULT_TIMEZONE))
+    late_grace: timedelta = DEFAULT_LATE_GRACE
+    """Announcements missed while the bot was down by at most this are sent late; older ones are dropped."""
+    clock_offset: timedelta = timedelta(0)
+    """Added to the system clock (process-level tests only)."""
     rate_limit: bool = True
     """Pace sends as Telegram demands (production); off only for load tests against a local fake Bot API."""
 
@@ -61,11 +76,21 @@ class Settings:
     def has_token(self) -> bool:
         return bool(self.token)
 
+    @property
+    def base_file_url(self) -> str | None:
+        """Where the server of ``base_url`` serves files for download: its ``/bot`` becomes ``/file/bot``, the
+        layout of Telegram's own and of a self-hosted Bot API server (``None``: Telegram's, or no ``/bot``)."""
+        if not self.base_url or "/bot" not in self.base_url:
+            return None
+        head, _, tail = self.base_url.rpartition("/bot")
+        return f"{head}/file/bot{tail}"
+
     def __repr__(self) -> str:
         token = "<set>" if self.token else "<unset>"
         return (
             f"Settings(token={token}, base_url={self.base_url!r}, db_path={str(self.db_path)!r}, "
-            f"language={self.language.value!r}, timezone={self.timezone.key!r}, rate_limit={self.rate_limit!r})"
+            f"language={self.language.value!r}, timezone={self.timezone.key!r}, late_grace={self.late_grace!r},"
+            f" clock_offset={self.clock_offset!r}, rate_limit={self.rate_limit!r})"
         )
 
     __str__ = __repr__
@@ -117,6 +142,9 @@ def load_settings(environ: Mapping[str, str] | None = None, env_file: Path | Non
         timezone = ZoneInfo(zone_name)
     except (ZoneInfoNotFoundError, ValueError):
         raise BadTimezoneSetting(value=zone_name) from None
+    default_grace = DEFAULT_LATE_GRACE / timedelta(minutes=1)
+    late_grace = timedelta(minutes=_number(get, "GUANDAN_LATE_GRACE_MINUTES", default_grace))
+    clock_offset = timedelta(seconds=_number(get, "GUANDAN_TEST_CLOCK_OFFSET_SECONDS", 0.0, minimum=None))
     rate_limit_text = (get("GUANDAN_RATE_LIMIT") or "on").lower()
     if rate_limit_text not in _SWITCH_WORDS:
         raise BadRateLimitSetting(value=rate_limit_text)
@@ -126,5 +154,20 @@ def load_settings(environ: Mapping[str, str] | None = None, env_file: Path | Non
         db_path=Path(get("GUANDAN_DB") or DEFAULT_DB),
         language=language,
         timezone=timezone,
+        late_grace=late_grace,
+        clock_offset=clock_offset,
         rate_limit=_SWITCH_WORDS[rate_limit_text],
     )
+
+
+def _number(get: Callable[[str], str | None], name: str, default: float, minimum: float | None = 0.0) -> float:
+    text = get(name)
+    if text is None:
+        return default
+    try:
+        value = float(text)
+    except ValueError:
+        raise BadNumberSetting(name=name, value=text) from None
+    if value != value or value in (float("inf"), float("-inf")) or (minimum is not None and value < minimum):
+        raise BadNumberSetting(name=name, value=text)
+    return value

@@ -7,6 +7,8 @@ from handlers.language import lang_command
 from handlers.play import play_command
 from handlers.registry import GROUPS, Audience, CommandSpec
 from handlers.rules import rule_command
+from handlers.schedule import here_command, schedule_command
+from handlers.tournament_import import import_command
 from handlers.tournament_play import bracket_command, draw_command, export_command, standings_command, tables_command
 from handlers.tournament_results import confirm_command, result_command
 from handlers.tournament_setup import (
@@ -23,13 +25,13 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("start", start_command, max_argument_length=64),
     CommandSpec("help", help_command),
     CommandSpec("lang", lang_command, audience=Audience.ORGANISER, aliases=("language",)),
-    CommandSpec("play", play_command, max_argument_length=200),
-    CommandSpec("rule", rule_command, aliases=("rules",), max_argument_length=300),
     CommandSpec("signup", signup_command, chat_kinds=GROUPS, aliases=("join", "baoming")),
     CommandSpec("accept", accept_command, chat_kinds=GROUPS),
     CommandSpec("withdraw", withdraw_command, chat_kinds=GROUPS, aliases=("leave",)),
     CommandSpec("entries", entries_command, chat_kinds=GROUPS, aliases=("list",)),
     CommandSpec("tables", tables_command, chat_kinds=GROUPS),
+    CommandSpec("schedule", schedule_command, chat_kinds=GROUPS, aliases=("timetable",)),
+    CommandSpec("here", here_command, chat_kinds=GROUPS, aliases=("checkin",)),
     CommandSpec("result", result_command, chat_kinds=GROUPS, aliases=("score",)),
     CommandSpec("confirm", confirm_command, chat_kinds=GROUPS),
     CommandSpec("bracket", bracket_command, chat_kinds=GROUPS),
@@ -37,9 +39,12 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("settings", settings_command, chat_kinds=GROUPS),
     CommandSpec("referee", referee_command, chat_kinds=GROUPS, aliases=("referees",)),
     CommandSpec("export", export_command, chat_kinds=GROUPS),
+    CommandSpec("play", play_command, max_argument_length=200),
+    CommandSpec("rule", rule_command, aliases=("rules",), max_argument_length=300),
     CommandSpec("new", new_command, audience=Audience.ORGANISER, chat_kinds=GROUPS),
     CommandSpec("mode", mode_command, audience=Audience.ORGANISER, chat_kinds=GROUPS),
     CommandSpec("set", set_command, audience=Audience.ORGANISER, chat_kinds=GROUPS),
     CommandSpec("draw", draw_command, audience=Audience.ORGANISER, chat_kinds=GROUPS),
     CommandSpec("cancel", cancel_command, audience=Audience.ORGANISER, chat_kinds=GROUPS),
+    CommandSpec("import", import_command, audience=Audience.ORGANISER, chat_kinds=GROUPS, documents=True),
 )

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from telegram import InlineKeyboardMarkup, InputFile, Update
-from telegram.ext import CommandHandler, filters
+from telegram.ext import BaseHandler, CommandHandler, MessageHandler, filters
 
 from bot.errors import UsageError
 from bot.i18n import Language, t
@@ -26,6 +26,7 @@ from bot.services.chats import language_of
 from bot.services.roles import Role
 from handlers.arguments import clean_arguments
 from handlers.callers import caller_of
+from handlers.captions import CaptionCommand
 from handlers.context import BotContext
 from handlers.replies import escape_params, split_message
 
@@ -109,6 +110,8 @@ class CommandSpec:
     """Longest accepted argument (after cleaning); longer gets a short explanation."""
     listed: bool = True
     """Shown in /help and the menus (which need its ``commands.describe.<name>`` text)."""
+    documents: bool = False
+    """Also run for a document sent with the command as its caption (``/import`` with a roster file)."""
 
     def __post_init__(self) -> None:
         for name in (self.name, *self.aliases):
@@ -133,6 +136,13 @@ class CommandSpec:
     def build_handler(self) -> CommandHandler[BotContext, None]:
         # New messages only: an edited command must not run a second time.
         return CommandHandler(list(self.names), self._run, filters=filters.UpdateType.MESSAGE)
+
+    def build_handlers(self) -> list[BaseHandler[Update, BotContext, None]]:
+        """The command's handler, and with ``documents`` the one for a document captioned with the command."""
+        built: list[BaseHandler[Update, BotContext, None]] = [self.build_handler()]
+        if self.documents:
+            built.append(MessageHandler(filters.UpdateType.MESSAGE & CaptionCommand(self.names), self._run))
+        return built
 
     async def _run(self, update: Update, context: BotContext) -> None:
         caller = caller_of(update)
@@ -173,7 +183,8 @@ class CommandTable:
     def for_update(self, update: object) -> CommandSpec | None:
         if not isinstance(update, Update) or update.effective_message is None:
             return None
-        return self.find(command_name_in(update.effective_message.text))
+        message = update.effective_message
+        return self.find(command_name_in(message.text if message.text is not None else message.caption))
 
     def visible(self, kind: ChatKind, *, organiser: bool) -> list[CommandSpec]:
         """What a caller may use in a chat of this kind (organiser commands only for organisers)."""
@@ -182,5 +193,5 @@ class CommandTable:
             if spec.listed and spec.allowed_in(kind) and (organiser or spec.audience is Audience.EVERYONE)
         ]
 
-    def handlers(self) -> Sequence[CommandHandler[BotContext, None]]:
-        return [spec.build_handler() for spec in self.specs]
+    def handlers(self) -> Sequence[BaseHandler[Update, BotContext, None]]:
+        return [handler for spec in self.specs for handler in spec.build_handlers()]

@@ -17,6 +17,7 @@ from bot.i18n import Language
 from bot.presenters.rules import answer_html, topics_html
 from bot.services.chats import language_of
 from bot.services.rule_questions import ask
+from bot.services.tournament_views import chat_rule_variant
 from handlers.arguments import clean_text
 from handlers.callers import caller_of
 from handlers.context import BotContext
@@ -25,7 +26,11 @@ from handlers.registry import Invocation, send_text
 
 async def rule_command(call: Invocation) -> None:
     question = " ".join(call.args)
-    await call.reply(answer_html(ask(question, call.language)) if question else topics_html(call.language))
+    if not question:
+        await call.reply(topics_html(call.language))
+        return
+    variant = await chat_rule_variant(call.services, call.caller.chat_id)
+    await call.reply(answer_html(ask(question, call.language, variant)))
 
 
 def mentions(message: Message, username: str, bot_id: int) -> bool:
@@ -67,7 +72,7 @@ async def on_rule_question(update: Update, context: BotContext) -> None:
     if not question:
         await send_text(update, topics_html(language), quote=caller.chat_kind.is_group)
         return
-    found = ask(question, language)
+    found = ask(question, language, await chat_rule_variant(services, caller.chat_id))
     if found.off_topic and caller.chat_kind.is_group and not mentions(message, bot.username, bot.id):
         return
     await send_text(update, answer_html(found), quote=caller.chat_kind.is_group)

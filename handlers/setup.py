@@ -15,7 +15,7 @@ from handlers.unknown import unknown_command_handler
 
 def install(application: GuandanApplication, table: CommandTable, buttons: ButtonTable | None = None) -> None:
     """Group -1: admit the update once. Group 0: the migration notice, the commands, then the unknown-command
-    hint, then rule questions in plain text (PTB runs the first matching handler of a group); the inline buttons.
+    hint (PTB runs the first matching handler of a group), the inline buttons, then rule questions in plain text.
     Group 1: record the update as done. One error handler for all."""
     application.add_handler(intake_handler(), group=INTAKE_GROUP)
     application.add_handler(migration_handler())

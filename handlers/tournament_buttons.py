@@ -59,7 +59,7 @@ async def confirm_report(press: Press) -> str:
     recorded = await confirm_result(press.services, press.caller, ref, tournament_id=press.data.target,
                                     revision=revision)
     await press.drop_buttons()
-    await announce_result(press.post, recorded, press.language)
+    await announce_result(press.post, recorded, press.language, press.services)
     return press.text("tables.button_done")
 
 
@@ -68,7 +68,7 @@ async def dispute_report(press: Press) -> str:
     recorded = await dispute_result(press.services, press.caller, ref, tournament_id=press.data.target,
                                     revision=revision)
     await press.drop_buttons()
-    await announce_result(press.post, recorded, press.language)
+    await announce_result(press.post, recorded, press.language, press.services)
     return press.text("tables.button_done")
 
 

@@ -5,8 +5,11 @@ from __future__ import annotations
 from bot.presenters import tournament_tables as text
 from bot.services.tournament_draw import make_draw
 from bot.services.tournament_export import export_tournament
+from bot.services.tournament_pictures import bracket_pictures, standings_pictures
 from bot.services.tournament_views import bracket_view, standings_view, tables_view
+from bot.services.tournament_workbook import WORKBOOK_NAME, tournament_workbook
 from handlers.arguments import at_most
+from handlers.pictures import send_pictures
 from handlers.registry import Invocation
 
 
@@ -23,8 +26,12 @@ async def draw_command(call: Invocation) -> None:
 
 
 async def bracket_command(call: Invocation) -> None:
+    """The bracket as text, then as a picture (the current round highlighted)."""
     at_most(call.args, 0)
-    await call.reply(text.bracket_text((await bracket_view(call.services, call.caller)).state, call.language))
+    state = (await bracket_view(call.services, call.caller)).state
+    await call.reply(text.bracket_text(state, call.language))
+    await send_pictures(call, await bracket_pictures(state, call.language),
+                        call.text("pictures.bracket_caption", name=state.record.name), "bracket")
 
 
 async def tables_command(call: Invocation) -> None:
@@ -36,6 +43,8 @@ async def standings_command(call: Invocation) -> None:
     at_most(call.args, 0)
     view = await standings_view(call.services, call.caller)
     await call.reply(text.standings_text(view.state, view.standings, call.language))
+    await send_pictures(call, await standings_pictures(view.state, view.standings, call.language),
+                        call.text("pictures.standings_caption", name=view.state.record.name), "standings")
 
 
 async def export_command(call: Invocation) -> None:
@@ -44,3 +53,5 @@ async def export_command(call: Invocation) -> None:
     name = exported.state.record.name
     await call.send_document(exported.entries_csv, "entries.csv", call.text("tables.export.entries", name=name))
     await call.send_document(exported.matches_csv, "matches.csv", call.text("tables.export.matches", name=name))
+    workbook = await tournament_workbook(call.services, exported.state, call.language)
+    await call.send_document(workbook, WORKBOOK_NAME, call.text("sheets.workbook_caption", name=name))

@@ -9,6 +9,9 @@ from telegram import InlineKeyboardMarkup
 
 from bot.i18n import Language
 from bot.presenters import tournament_tables as text
+from bot.presenters.schedule import deferred_posting_text
+from bot.services import Services
+from bot.services.schedule import next_round_deferred
 from bot.services.tournament_results import ResultRecorded, confirm_result, record_result
 from bot.tournament.bracket import UnknownTableError
 from bot.tournament.standings import standings
@@ -20,10 +23,14 @@ from handlers.tournament_keyboards import report_buttons
 Send = Callable[[str, InlineKeyboardMarkup | None], Awaitable[None]]
 
 
-async def announce_result(send: Send, recorded: ResultRecorded, lang: Language) -> None:
+async def announce_result(send: Send, recorded: ResultRecorded, lang: Language, services: Services) -> None:
     await send(text.result_text(recorded, lang), report_buttons(recorded, lang))
     if recorded.started_round is not None and not recorded.finished_now:
-        await send(text.round_text(recorded.state, recorded.started_round, lang), None)
+        # A next round with a start time still ahead of its reminder gets its tables with that reminder.
+        deferred = await next_round_deferred(services, recorded.state.tournament_id, recorded.started_round)
+        posting = text.round_text(recorded.state, recorded.started_round, lang) if deferred is None \
+            else deferred_posting_text(deferred, lang)
+        await send(posting, None)
     if recorded.finished_now:
         await send(text.finished_text(recorded.state, standings(recorded.state.require_bracket()), lang), None)
 
@@ -36,7 +43,7 @@ async def result_command(call: Invocation) -> None:
         recorded = await record_result(call.services, call.caller, ref, outcome)
     except UnknownTableError as error:
         raise NoSuchTableError(**error.params) from None
-    await announce_result(call.reply, recorded, call.language)
+    await announce_result(call.reply, recorded, call.language, call.services)
 
 
 async def confirm_command(call: Invocation) -> None:
@@ -47,4 +54,4 @@ async def confirm_command(call: Invocation) -> None:
         recorded = await confirm_result(call.services, call.caller, parse_table(args[0]))
     except UnknownTableError as error:
         raise NoSuchTableError(**error.params) from None
-    await announce_result(call.reply, recorded, call.language)
+    await announce_result(call.reply, recorded, call.language, call.services)

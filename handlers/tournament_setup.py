@@ -15,6 +15,7 @@ from bot.services.tournaments import (
 from handlers.arguments import MissingArgument, at_most
 from handlers.callers import person_of
 from handlers.registry import Invocation
+from handlers.schedule import replan_after_setting
 from handlers.tournament_arguments import mentioned_user, parse_mode
 from handlers.tournament_keyboards import signup_buttons
 
@@ -39,6 +40,7 @@ async def set_command(call: Invocation) -> None:
     if len(args) < 2:
         raise MissingArgument()
     changed = await change_setting(call.services, call.caller, args[0], args[1])
+    await replan_after_setting(call, changed.key)
     await call.reply(text.setting_changed(changed.state, changed.key, changed.value, call.language))
 
 

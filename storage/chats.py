@@ -11,7 +11,12 @@ from storage.database import Storage, Tx
 
 # Every table with rows that belong to a chat: (table, chat id column). A group → supergroup move rewrites them.
 # Migrations that add chat-owned tables (tournaments ...) add a line here.
-CHAT_KEYED_COLUMNS: tuple[tuple[str, str], ...] = (("history", "chat_id"), ("tournaments", "chat_id"))
+CHAT_KEYED_COLUMNS: tuple[tuple[str, str], ...] = (
+    ("history", "chat_id"),
+    ("tournaments", "chat_id"),
+    ("round_schedules", "chat_id"),
+    ("announcements", "chat_id"),
+)
 
 
 @dataclass(frozen=True, slots=True)

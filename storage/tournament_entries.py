@@ -35,27 +35,32 @@ def _user_id(person: Person) -> int | None:
 async def save_entries(
     tx: Tx, tournament_id: int, before: Sequence[Entry], after: Sequence[Entry], *, by: str, at: datetime
 ) -> None:
-    """Write what changed from ``before`` to ``after``: new entries, and statuses that moved."""
+    """Write what changed from ``before`` to ``after``: new entries, and statuses that moved.
+
+    New entries go in two batched statements, so a roster of thousands (``/import``) holds the transaction briefly.
+    """
     known = {entry.entry_id: entry for entry in before}
     stamp = at.isoformat()
+    added = [entry for entry in after if entry.entry_id not in known]
+    if added:
+        await tx.execute_many(
+            "INSERT INTO entries (tournament_id, entry_id, status, created_by, created_at, updated_at)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            [(tournament_id, entry.entry_id, entry.status.value, by, stamp, stamp) for entry in added],
+        )
+        await tx.execute_many(
+            "INSERT INTO entry_members (tournament_id, entry_id, position, person_key, name, gender, unit,"
+            " user_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                (tournament_id, entry.entry_id, position, person.key, person.name,
+                 None if person.gender is None else person.gender.value, person.unit, _user_id(person))
+                for entry in added
+                for position, person in enumerate(entry.members)
+            ],
+        )
     for entry in after:
         old = known.get(entry.entry_id)
-        if old is None:
-            await tx.execute(
-                "INSERT INTO entries (tournament_id, entry_id, status, created_by, created_at, updated_at)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
-                (tournament_id, entry.entry_id, entry.status.value, by, stamp, stamp),
-            )
-            await tx.execute_many(
-                "INSERT INTO entry_members (tournament_id, entry_id, position, person_key, name, gender, unit,"
-                " user_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                [
-                    (tournament_id, entry.entry_id, position, person.key, person.name,
-                     None if person.gender is None else person.gender.value, person.unit, _user_id(person))
-                    for position, person in enumerate(entry.members)
-                ],
-            )
-        elif old.status is not entry.status:
+        if old is not None and old.status is not entry.status:
             await tx.execute(
                 "UPDATE entries SET status = ?, updated_at = ? WHERE tournament_id = ? AND entry_id = ?",
                 (entry.status.value, stamp, tournament_id, entry.entry_id),

@@ -18,6 +18,7 @@ def test_production_build_uses_the_rate_limiter_and_the_base_url(tmp_path: Path)
     limiter = application.bot.rate_limiter
     assert isinstance(limiter, RetryingRequests) and isinstance(limiter.pacing, AIORateLimiter)
     assert application.bot.base_url == f"http://127.0.0.1:8081/bot{TOKEN}"
+    assert application.bot.base_file_url == f"http://127.0.0.1:8081/file/bot{TOKEN}"  # /import downloads there
     assert application.bot.defaults is not None and application.bot.defaults.parse_mode == "HTML"
 
 

@@ -1,11 +1,14 @@
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
 
 from bot.config import (
     DEFAULT_DB,
+    DEFAULT_LATE_GRACE,
     BadEnvFile,
     BadLanguageSetting,
+    BadNumberSetting,
     BadRateLimitSetting,
     BadTimezoneSetting,
     Settings,
@@ -72,6 +75,40 @@ def test_the_token_is_never_shown() -> None:
     settings = load_settings({"TELEGRAM_BOT_TOKEN": TOKEN}, None)
     assert TOKEN not in repr(settings) and TOKEN not in str(settings) and TOKEN not in f"{settings}"
     assert "token=<set>" in repr(settings)
+
+
+def test_late_grace_and_clock_offset_defaults() -> None:
+    settings = load_settings({}, None)
+    assert settings.late_grace == DEFAULT_LATE_GRACE == timedelta(minutes=10)
+    assert settings.clock_offset == timedelta(0)
+
+
+def test_late_grace_and_clock_offset_from_the_environment() -> None:
+    settings = load_settings({"GUANDAN_LATE_GRACE_MINUTES": "2.5", "GUANDAN_TEST_CLOCK_OFFSET_SECONDS": "-90"}, None)
+    assert settings.late_grace == timedelta(minutes=2.5) and settings.clock_offset == timedelta(seconds=-90)
+    assert "late_grace" in repr(settings)
+
+
+@pytest.mark.parametrize("environ", [{"GUANDAN_LATE_GRACE_MINUTES": "ten"}, {"GUANDAN_LATE_GRACE_MINUTES": "-1"},
+                                     {"GUANDAN_LATE_GRACE_MINUTES": "nan"},
+                                     {"GUANDAN_TEST_CLOCK_OFFSET_SECONDS": "inf"}])
+def test_bad_numbers_are_refused_by_name(environ: dict[str, str]) -> None:
+    with pytest.raises(BadNumberSetting) as refused:
+        load_settings(environ, None)
+    assert refused.value.params["name"] in environ
+
+
+@pytest.mark.parametrize(
+    ("base_url", "file_url"),
+    [
+        (None, None),
+        ("http://127.0.0.1:8081/bot", "http://127.0.0.1:8081/file/bot"),
+        ("https://tg.example.org/api/bot{token}", "https://tg.example.org/api/file/bot{token}"),
+        ("http://127.0.0.1:8081/", None),  # no Bot API layout to follow: PTB's default stays
+    ],
+)
+def test_files_come_from_the_same_server(base_url: str | None, file_url: str | None) -> None:
+    assert Settings(base_url=base_url).base_file_url == file_url
 
 
 @pytest.mark.parametrize(

@@ -51,9 +51,12 @@ def run_bot(settings: Settings) -> int:
     from telegram import Update
 
     from bot.app import build_application
+    from bot.clock import shifted_clock
 
     configure_logging(settings.token)
-    application = build_application(settings, rate_limiter=settings.rate_limit)
+    application = build_application(
+        settings, clock=shifted_clock(settings.clock_offset), rate_limiter=settings.rate_limit
+    )
     logging.getLogger(__name__).info("polling Telegram; database %s", settings.db_path)
     application.run_polling(allowed_updates=Update.ALL_TYPES)
     return 0

@@ -95,6 +95,9 @@ class ConsoleChat:
         if call.method == "sendDocument":
             name = next(iter(call.files.values()))[0] if call.files else "document"
             self.output("🤖 " + t("console.document", self.language, name=name))
+        elif call.method in {"sendPhoto", "sendMediaGroup"}:
+            for name, _ in call.files.values():
+                self.output("🤖 " + t("console.picture", self.language, name=name))
         elif call.method in {"sendMessage", "editMessageText"}:
             mark = "🤖 " if call.method == "sendMessage" else "🤖✏️ "
             self.output(mark + plain(call.text).replace("\n", "\n   "))

@@ -67,13 +67,16 @@ class Conversation:
         elif call.method in {"sendMessage", "editMessageText"}:
             mark = "🤖 " if call.method == "sendMessage" else "🤖✏️ "
             self.output(mark + plain(call.text).replace("\n", "\n   "))
+        elif call.method in {"sendPhoto", "sendMediaGroup"}:
+            for name, _ in call.files.values():
+                self.output(f"🤖 🖼 {name} — {plain(call.text)}" if call.text else f"🤖 🖼 {name}")
         elif call.method == "answerCallbackQuery" and call.params.get("text"):
             self.output("🤖💬 " + plain(str(call.params["text"])))
         buttons = button_rows(call.params.get("reply_markup"))
         if buttons and isinstance(call.result, dict):
             self.last_buttons = call.result
             self.output("   " + "  ".join(f"[{text}]" for row in buttons for text, _ in row))
-        if call.method in {"sendMessage", "sendDocument"}:
+        if call.method in {"sendMessage", "sendDocument", "sendPhoto", "sendMediaGroup"}:
             self.output("")
 
 

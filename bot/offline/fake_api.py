@@ -13,7 +13,7 @@ from telegram.error import NetworkError, TimedOut
 from telegram.request import BaseRequest, RequestData
 
 from bot.offline.faults import SimulatedDrop, SimulatedTimeout
-from bot.offline.telegram import FakeTelegram
+from bot.offline.telegram import FILE_URL_MARK, FakeTelegram
 
 
 def decode_request(request_data: RequestData | None) -> tuple[dict[str, Any], dict[str, tuple[str, bytes]]]:
@@ -65,6 +65,8 @@ class FakeBotApi(BaseRequest):
         connect_timeout: ODVInput[float] = DEFAULT_NONE,
         pool_timeout: ODVInput[float] = DEFAULT_NONE,
     ) -> tuple[int, bytes]:
+        if FILE_URL_MARK in url:  # PTB's File.download_*: <base_file_url><token>/<file_path>
+            return self.telegram.answer_download(url.split(FILE_URL_MARK, 1)[1])
         api_method = url.rsplit("/", 1)[-1]
         params, files = decode_request(request_data)
         try:

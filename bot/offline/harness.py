@@ -19,6 +19,7 @@ from bot.config import Settings
 from bot.offline.fake_api import FakeBotApi
 from bot.offline.telegram import ApiCall, FakeTelegram
 from bot.offline.updates import FakeUser, UpdateFactory, to_update
+from bot.services.board import TournamentBoard
 from handlers.buttons import ButtonSpec
 from handlers.commands import COMMANDS
 from handlers.context import GuandanApplication
@@ -26,7 +27,7 @@ from handlers.registry import CommandSpec
 from handlers.tournament_buttons import BUTTONS
 from storage import updates
 
-REPLY_METHODS = frozenset({"sendMessage", "sendDocument", "sendPhoto", "editMessageText"})
+REPLY_METHODS = frozenset({"sendMessage", "sendDocument", "sendPhoto", "sendMediaGroup", "editMessageText"})
 
 
 class OfflineBot:
@@ -47,12 +48,14 @@ class OfflineBot:
         commands: Sequence[CommandSpec] = COMMANDS,
         buttons: Sequence[ButtonSpec] = BUTTONS,
         entropy: Callable[[int], bytes] = os.urandom,
+        board: TournamentBoard | None = None,
     ) -> AsyncIterator[OfflineBot]:
-        """Build, initialize and start the application (storage open, menus set); shut it all down after.
-        ``entropy`` makes the draw seeds (fixed: a repeatable simulation)."""
+        """Build, initialize and start the application (storage open, menus set, announcement jobs restored but
+        the scheduler not started: see ``bot.offline.jobs``); shut it all down after. ``entropy`` makes the draw
+        seeds (fixed: a repeatable simulation); ``board`` replaces the tournaments the match clock sees."""
         api = FakeBotApi(telegram)
         application = build_application(settings, request=api, rate_limiter=None, clock=clock, commands=commands,
-                                        buttons=buttons, entropy=entropy)
+                                        buttons=buttons, entropy=entropy, board=board)
         await application.initialize()
         try:
             await startup(application)

@@ -24,7 +24,7 @@ from typing import Any, TypeVar
 from urllib.parse import parse_qsl
 
 from bot.offline.faults import SimulatedDrop, SimulatedTimeout
-from bot.offline.telegram import ApiCall, FakeTelegram
+from bot.offline.telegram import FILE_URL_MARK, ApiCall, FakeTelegram
 
 T = TypeVar("T")
 
@@ -94,6 +94,11 @@ class BotApiServer:
     def base_url(self) -> str:
         """What ``TELEGRAM_BASE_URL`` should be: PTB appends the token and the method."""
         return f"http://{self.host}:{self.port}/bot"
+
+    @property
+    def base_file_url(self) -> str:
+        """Where files are downloaded (PTB appends the token and the file path)."""
+        return f"http://{self.host}:{self.port}{FILE_URL_MARK}"
 
     def start(self) -> BotApiServer:
         self._thread = threading.Thread(target=self._serve, name="fake-bot-api", daemon=True)
@@ -207,9 +212,11 @@ class BotApiServer:
                 if answer is None:
                     break  # hang up without answering
                 status, payload = answer
+                is_file = status == 200 and path.startswith(FILE_URL_MARK)
+                kind = "application/octet-stream" if is_file else "application/json"
                 writer.write(
                     f"HTTP/1.1 {status} {'OK' if status == 200 else 'Error'}\r\n"
-                    f"Content-Type: application/json\r\nContent-Length: {len(payload)}\r\n\r\n".encode()
+                    f"Content-Type: {kind}\r\nContent-Length: {len(payload)}\r\n\r\n".encode()
                     + payload
                 )
                 await writer.drain()
@@ -228,6 +235,11 @@ class BotApiServer:
     async def _answer(self, path: str, content_type: str, body: bytes) -> tuple[int, bytes] | None:
         """Status and body, or ``None`` to hang up (a simulated timeout or dropped connection)."""
         method = path.split("?", 1)[0].rstrip("/").rsplit("/", 1)[-1]
+        if path.startswith(FILE_URL_MARK):
+            try:
+                return self.telegram.answer_download(path.split("?", 1)[0].removeprefix(FILE_URL_MARK))
+            finally:
+                self._recorded()
         if not path.startswith("/bot"):
             return 404, json.dumps({"ok": False, "error_code": 404, "description": "Not Found"}).encode()
         params, files = decode_body(content_type, body)

@@ -13,6 +13,7 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import unquote
 
 from bot.offline.faults import Fault, FaultPlan, SimulatedDrop, SimulatedTimeout
 from bot.offline.html_check import html_problem
@@ -21,6 +22,11 @@ ANONYMOUS_ADMIN_ID = 1087968824
 """The user Telegram shows as the author of an anonymous administrator's message (``GroupAnonymousBot``)."""
 
 SUPERGROUP_ID_BELOW = -1_000_000_000_000
+FILE_URL_MARK = "/file/bot"
+"""What a file download's URL has where a method call's has ``/bot``: PTB's default ``base_file_url`` is
+``https://api.telegram.org/file/bot`` (the token follows), and a self-hosted server uses the same layout."""
+DOWNLOAD_LIMIT = 20 * 1024 * 1024
+"""The largest file a bot may download through the Bot API (``getFile``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +47,21 @@ class ApiCall:
     @property
     def text(self) -> str:
         return str(self.params.get("text", self.params.get("caption", "")))
+
+
+class ApiError(Exception):
+    """Raised by a method's answer to fail that call as Telegram would (HTTP status and description)."""
+
+    def __init__(self, status: int, description: str) -> None:
+        super().__init__(description)
+        self.status, self.description = status, description
+
+
+def png_size(data: bytes) -> tuple[int, int] | None:
+    """Width and height from a PNG's header (``None`` for anything else)."""
+    if len(data) < 24 or not data.startswith(b"\x89PNG\r\n\x1a\n"):
+        return None
+    return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
 
 
 @dataclass(slots=True)
@@ -91,6 +112,9 @@ class FakeTelegram:
         self._failures: dict[str, list[_Failure]] = {}
         self._message_ids: dict[int, itertools.count[int]] = {}
         self._file_ids = itertools.count(1)
+        self.files: dict[str, tuple[str, bytes]] = {}
+        self._file_paths: dict[str, str] = {}
+        """Every file Telegram holds, by file id: (file name, content) — uploaded by people or sent by the bot."""
         self.updates: list[dict[str, Any]] = []
         self._next_update_id = 1
         self.confirmed_offset = 0
@@ -132,6 +156,29 @@ class FakeTelegram:
 
     def fail_forbidden(self, method: str, times: int = 1) -> None:
         self.fail(method, status=403, description="Forbidden: bot was kicked from the group chat", times=times)
+
+    def upload(self, name: str, content: bytes, mime_type: str | None = None) -> dict[str, Any]:
+        """A file a person sends: its ``Document`` JSON, to put into a message (``UpdateFactory.document``)."""
+        document = self._file(name, content)
+        document["file_size"] = len(content)
+        if mime_type:
+            document["mime_type"] = mime_type
+        return document
+
+    def download(self, file_path: str) -> bytes | None:
+        """The content behind a ``file_path`` that ``getFile`` gave out; ``None`` if there is none."""
+        self.calls.append(ApiCall("download", {"file_path": file_path}))
+        file_id = self._file_paths.get(file_path)
+        return None if file_id is None else self.files[file_id][1]
+
+    def answer_download(self, url_path: str) -> tuple[int, bytes]:
+        """A GET of ``<base_file_url>/<file_path>`` (``url_path`` is what follows ``/file/bot``: the token, a slash,
+        the file path): the file's bytes, or Telegram's 404."""
+        _, _, file_path = url_path.partition("/")
+        content = self.download(unquote(file_path))
+        if content is None:
+            return 404, json.dumps({"ok": False, "error_code": 404, "description": "Not Found"}).encode()
+        return 200, content
 
     def enqueue_update(self, update: Mapping[str, Any]) -> int:
         """Queue an update for ``getUpdates`` (its ``update_id`` is assigned unless given); the id."""
@@ -201,7 +248,12 @@ class FakeTelegram:
                 body["parameters"] = failure.parameters
             return failure.status, json.dumps(body).encode()
         handler = getattr(self, f"_on_{method}", None)
-        result: Any = True if handler is None else handler(params, files or {})
+        try:
+            result: Any = True if handler is None else handler(params, files or {})
+        except ApiError as refused:
+            self.calls.append(ApiCall(method, dict(params), dict(files or {}), refused.status))
+            error = {"ok": False, "error_code": refused.status, "description": refused.description}
+            return refused.status, json.dumps(error).encode()
         self.calls.append(ApiCall(method, dict(params), dict(files or {}), result=result))
         return 200, json.dumps({"ok": True, "result": result}, ensure_ascii=False).encode()
 
@@ -224,9 +276,27 @@ class FakeTelegram:
             message["reply_markup"] = params["reply_markup"]
         return message | content
 
-    def _file(self, name: str) -> dict[str, Any]:
+    def _file(self, name: str, content: bytes = b"") -> dict[str, Any]:
         number = next(self._file_ids)
-        return {"file_id": f"file-{number}", "file_unique_id": f"unique-{number}", "file_name": name}
+        file_id = f"file-{number}"
+        self.files[file_id] = (name, content)
+        return {"file_id": file_id, "file_unique_id": f"unique-{number}", "file_name": name}
+
+    def _photo(self, content: bytes) -> list[dict[str, Any]]:
+        width, height = png_size(content) or (640, 480)
+        photo = self._file("photo.png", content)
+        photo.pop("file_name")
+        return [photo | {"width": width, "height": height, "file_size": len(content)}]
+
+    def _upload_of(self, value: Any, files: Mapping[str, tuple[str, bytes]]) -> tuple[str, bytes]:
+        """The file a parameter names: ``attach://<field>`` of this request, or a file id sent before."""
+        text = str(value)
+        if text.startswith("attach://"):
+            return files[text.removeprefix("attach://")]
+        known = self.files.get(text)
+        if known is None:
+            raise ApiError(400, "Bad Request: wrong file identifier/HTTP URL specified")
+        return known
 
     def _on_getMe(self, params: Mapping[str, Any], files: Mapping[str, tuple[str, bytes]]) -> Any:
         return self.bot_user
@@ -246,16 +316,52 @@ class FakeTelegram:
         return edited
 
     def _on_sendDocument(self, params: Mapping[str, Any], files: Mapping[str, tuple[str, bytes]]) -> Any:
-        name = files["document"][0] if "document" in files else "document"
-        content = {"document": self._file(name)}
+        name, data = files["document"] if "document" in files else self._upload_of(params.get("document"), files)
+        content: dict[str, Any] = {"document": self._file(name, data) | {"file_size": len(data)}}
         if params.get("caption"):
             content["caption"] = params["caption"]
         return self._message(params, **content)
 
     def _on_sendPhoto(self, params: Mapping[str, Any], files: Mapping[str, tuple[str, bytes]]) -> Any:
-        photo = self._file("photo.png")
-        photo.pop("file_name")
-        return self._message(params, photo=[photo | {"width": 640, "height": 480}])
+        _, data = files["photo"] if "photo" in files else self._upload_of(params.get("photo"), files)
+        content: dict[str, Any] = {"photo": self._photo(data)}
+        if params.get("caption"):
+            content["caption"] = params["caption"]
+        return self._message(params, **content)
+
+    def _on_sendMediaGroup(self, params: Mapping[str, Any], files: Mapping[str, tuple[str, bytes]]) -> Any:
+        """An album: 2–10 photos (or 2–10 documents), one message each, sharing a ``media_group_id``."""
+        media = list(params.get("media") or [])
+        kinds = {item.get("type") for item in media}
+        if not 2 <= len(media) <= 10 or len(kinds) != 1 or not kinds <= {"photo", "document"}:
+            raise ApiError(400, "Bad Request: wrong number or mix of media in the group")
+        group_id = f"album-{next(self._file_ids)}"
+        messages = []
+        for item in media:
+            name, data = self._upload_of(item["media"], files)
+            content: dict[str, Any] = {"media_group_id": group_id}
+            if item["type"] == "photo":
+                content["photo"] = self._photo(data)
+            else:
+                content["document"] = self._file(name, data) | {"file_size": len(data)}
+            if item.get("caption"):
+                content["caption"] = item["caption"]
+            messages.append(self._message(params, **content))
+        return messages
+
+    def _on_getFile(self, params: Mapping[str, Any], files: Mapping[str, tuple[str, bytes]]) -> Any:
+        """Where a file can be downloaded: ``file_path``, relative to the bot's file URL, as Telegram answers."""
+        file_id = str(params.get("file_id"))
+        if file_id not in self.files:
+            raise ApiError(400, "Bad Request: invalid file_id")
+        name, data = self.files[file_id]
+        if len(data) > DOWNLOAD_LIMIT:
+            raise ApiError(400, "Bad Request: file is too big")
+        suffix = name.rsplit(".", 1)[-1] if "." in name else "bin"
+        path = f"documents/{file_id}.{suffix}"
+        self._file_paths[path] = file_id
+        return {"file_id": file_id, "file_unique_id": file_id.replace("file", "unique"), "file_size": len(data),
+                "file_path": path}
 
     def _on_getChatMember(self, params: Mapping[str, Any], files: Mapping[str, tuple[str, bytes]]) -> Any:
         user_id = int(params["user_id"])

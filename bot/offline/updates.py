@@ -123,6 +123,22 @@ class UpdateFactory:
         """An update carrying a new message (see :meth:`message_json` for the options)."""
         return self._update(message=self.message_json(chat, sender, text, **options))
 
+    def document(
+        self, chat: Mapping[str, Any], sender: FakeUser | None, document: Mapping[str, Any], caption: str = "",
+        **options: Any,
+    ) -> JSON:
+        """A message carrying a file (``document``: from ``FakeTelegram.upload``) with an optional caption; a
+        caption starting with ``/`` carries a ``bot_command`` caption entity, as Telegram sends."""
+        message = self.message_json(chat, sender, caption, **options)
+        del message["text"]
+        entities = message.pop("entities", None)
+        message["document"] = dict(document)
+        if caption:
+            message["caption"] = caption
+            if entities:
+                message["caption_entities"] = entities
+        return self._update(message=message)
+
     def mention(self, chat: Mapping[str, Any], sender: FakeUser, bot_username: str, question: str) -> JSON:
         """``@bot question`` with its ``mention`` entity."""
         text = f"@{bot_username} {question}"

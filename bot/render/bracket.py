@@ -55,7 +55,8 @@ class BracketMatch:
 
     @property
     def winner(self) -> Side | None:
-        """The side whose result stands: a bye's pair, a one-game winner, or two games won in a best of three."""
+        """The side whose result stands: a bye's pair, a one-game winner, or in a best of three two games won or
+        the opponent's forfeit (which ends the match at once)."""
         if self.is_bye:
             return Side.LEFT
         if len(self.games) == 1:
@@ -63,6 +64,8 @@ class BracketMatch:
             return game.winner if game.status.is_final else None
         wins = {side: 0 for side in Side}
         for game in self.games:
+            if game.status is MatchStatus.FORFEIT:
+                return game.winner
             if game.status.is_final and game.winner is not None:
                 wins[game.winner] += 1
         return next((side for side, count in wins.items() if count >= 2), None)
@@ -188,7 +191,7 @@ def build_bracket(rows: Sequence[MatchRow]) -> Bracket:
         first = games_rows[0]
         third_place = BracketMatch(next_id, round_number, Stage.THIRD_PLACE, table, first.left, first.right,
                                    _games(games_rows), first.is_bye)
-    pairs = {name for row in rows for name in (row.left, row.right) if not row.is_bye or name == row.left}
+    pairs = {name for row in rows for name in (row.left, row.right) if name and (not row.is_bye or name == row.left)}
     return Bracket(tuple(linked), tuple(sorted({match.round for match in linked})), third_place,
                    pair_count=len(pairs))
 
@@ -211,14 +214,14 @@ def _link(current: list[BracketMatch], previous: list[BracketMatch]) -> list[Bra
     where: dict[str, BracketMatch] = {}
     for match in previous:
         for name in (match.left, match.right):
-            if name is not None:
+            if name:  # a walkover's missing opponent ("") links nothing
                 where.setdefault(name, match)
     used: set[int] = set()
     linked: list[BracketMatch] = []
     for match in current:
         feeders: list[int] = []
         for name in (match.left, None if match.is_bye else match.right):
-            source = where.get(name) if name is not None else None
+            source = where.get(name) if name else None
             if source is not None and source.match_id not in used:
                 used.add(source.match_id)
                 feeders.append(source.match_id)

@@ -232,6 +232,8 @@ class _Panel:
                 text, colour = t("render.bye", self.lang), theme.MUTED_TEXT
             elif name is None:
                 text, colour = t("render.to_be_decided", self.lang), theme.MUTED_TEXT
+            elif not name:  # a walkover: the opponent's feeder ended in a double forfeit
+                text, colour = t("render.no_opponent", self.lang), theme.MUTED_TEXT
             else:
                 text = name
                 colour = theme.WINNER_TEXT if winner is side else (

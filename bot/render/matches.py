@@ -5,7 +5,8 @@ The header is a contract (issue 5): ``round,stage,table,left,right,left_level,ri
 Best of three (notice 000: the final is decided 三局两胜): the header has no games column, so a best-of-three match
 is written as one row per game, in the order played, all with the same ``round``, ``stage``, ``table``, ``left``
 and ``right``; each row carries that game's levels, winner and status. A match has one to three rows; a single
-row is an ordinary one-game match. The match's winner is the side that won two games.
+row is an ordinary one-game match. The match's winner is the side that won two games, or at once the side whose
+opponent forfeited a game (notice 000: 弃权判负).
 """
 
 from __future__ import annotations
@@ -44,7 +45,8 @@ _FINAL_STATUSES = frozenset({MatchStatus.BYE, MatchStatus.CONFIRMED, MatchStatus
 
 @dataclass(frozen=True, slots=True)
 class MatchRow:
-    """One line of ``matches.csv``. ``table`` is ``None`` exactly for byes, whose ``right`` is :data:`BYE`."""
+    """One line of ``matches.csv``. ``table`` is ``None`` for byes (``right`` is :data:`BYE`) and for walkovers the
+    bot exports (a pair whose opponent's feeder ended in a double forfeit: ``right`` is empty)."""
 
     round: int
     stage: Stage
@@ -59,6 +61,11 @@ class MatchRow:
     @property
     def is_bye(self) -> bool:
         return self.right == BYE
+
+    @property
+    def opponent_known(self) -> bool:
+        """False for a bye and for a walkover without an opponent (``right`` empty)."""
+        return bool(self.right) and not self.is_bye
 
     @classmethod
     def bye(cls, round_number: int, name: str, stage: Stage = Stage.MAIN) -> MatchRow:

@@ -76,7 +76,8 @@ class StatusError(MatchesFileError):
 
 
 class ByeMismatchError(MatchesFileError):
-    """A bye is ``right`` = BYE, an empty table and status ``bye`` — all three or none."""
+    """A bye is ``right`` = BYE, an empty table and status ``bye`` — all three or none. Only a walkover may have
+    an empty table without being a bye."""
 
     key = "render.bye_mismatch"
 
@@ -159,13 +160,14 @@ def _parse_row(cells: list[str], line: int) -> MatchRow:
     table = _positive_int(table_text)
     if table_text and table is None:
         raise TableError(line=line, value=table_text)
-    for column, name in (("left", left), ("right", right)):
-        if not name:
-            raise MissingNameError(line=line, column=column)
     try:
         status = MatchStatus(status_text.lower())
     except ValueError:
         raise StatusError(line=line, value=status_text) from None
+    for column, name in (("left", left), ("right", right)):
+        # A walkover exported by the bot has no opponent: its right name is empty.
+        if not name and not (column == "right" and status is MatchStatus.WALKOVER):
+            raise MissingNameError(line=line, column=column)
     row = MatchRow(
         round=round_number,
         stage=stage,
@@ -177,7 +179,10 @@ def _parse_row(cells: list[str], line: int) -> MatchRow:
         winner=_winner(winner_text, line),
         status=status,
     )
-    if not (row.is_bye == (row.table is None) == (row.status is MatchStatus.BYE)):
+    if row.status is MatchStatus.WALKOVER:
+        if row.is_bye:
+            raise ByeMismatchError(line=line)
+    elif not (row.is_bye == (row.table is None) == (row.status is MatchStatus.BYE)):
         raise ByeMismatchError(line=line)
     return row
 
@@ -225,7 +230,7 @@ def _check_consistency(rows: Sequence[MatchRow], lines: Sequence[int]) -> None:
                 matches[slot] = (row.left, row.right, known[2] + 1)
         pairing = (row.left, row.right)
         for name in (row.left, row.right):
-            if name == BYE:
+            if name == BYE or not name:
                 continue
             earlier = seen.setdefault((row.round, row.stage, name), pairing)
             if earlier != pairing:

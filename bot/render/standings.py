@@ -23,15 +23,16 @@ NOTE_WIDTH = 190
 
 @dataclass(frozen=True, slots=True)
 class StandingRow:
-    """One line of the standings. Pairs sharing a place (e.g. two third places) repeat the same ``place``."""
+    """One line of the standings. Pairs sharing a place (e.g. two third places) repeat the same ``place``; a pair
+    still playing has none yet (``None``, drawn as a dash)."""
 
-    place: int
+    place: int | None
     name: str
     points: int | None = None
     note: str = ""
 
     def __post_init__(self) -> None:
-        if self.place < 1:
+        if self.place is not None and self.place < 1:
             raise ValueError(f"place must be 1 or more, not {self.place}")
 
 
@@ -94,8 +95,10 @@ def _draw_page(rows: Sequence[StandingRow], lang: Language, title: str, number: 
     return to_picture(image, label, theme.EXACT_COLOURS)
 
 
-def _place(draw: ImageDraw.ImageDraw, place: int, x: int, y: int) -> None:
-    if place <= len(theme.MEDALS):
+def _place(draw: ImageDraw.ImageDraw, place: int | None, x: int, y: int) -> None:
+    if place is None:
+        draw_text(draw, (x, y), "–", theme.NAME_SIZE, theme.MUTED_TEXT, "mm")
+    elif place <= len(theme.MEDALS):
         radius = 13
         draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=theme.MEDALS[place - 1])
         draw_text(draw, (x, y), str(place), theme.LABEL_SIZE, "#FFFFFF", "mm", stroke=0)

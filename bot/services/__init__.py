@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from bot.clock import Clock
 from bot.config import Settings
 from bot.services.acquaintances import Acquaintances
+from bot.services.board import NoTournaments, TournamentBoard
 from bot.services.roles import Roles
 from bot.services.tournament_state import TournamentCache
 from storage import Storage
@@ -32,3 +33,5 @@ class Services:
     """The chats and users this process has written lately (``bot.services.intake``)."""
     entropy: Callable[[int], bytes] = os.urandom
     """Fresh randomness for draw seeds; a fixed source makes a simulation (``python -m bot demo``) repeatable."""
+    board: TournamentBoard = field(default_factory=NoTournaments)
+    """The tournaments as the match clock sees them (``bot.services.board``)."""

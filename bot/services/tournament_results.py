@@ -11,6 +11,7 @@ started (``started_round``); when it decides the final the tournament is finishe
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from bot.services import Services
@@ -104,25 +105,24 @@ async def record_result(services: Services, caller: Caller, ref: TableRef, outco
 async def confirm_result(services: Services, caller: Caller, ref: TableRef, *, tournament_id: int | None = None,
                          revision: int | None = None) -> ResultRecorded:
     """``/confirm`` or the Confirm button (made for ``tournament_id`` and the match row's ``revision``)."""
-    actor = actor_of(caller, await _official(services, caller))
-    async with changing(services, caller, finished_too=True, expected=tournament_id) as change:
-        bracket = _bracket(change.before)
-        match = bracket.find(ref.where(), ref.round)
-        await _require_current(change, match, revision)
-        result = engine.confirm(bracket, ref.where(), actor, change.at, round_number=ref.round)
-        outline = await _apply(change, match, result)
-    return _recorded(change, outline)
+    return await _answer_report(services, caller, ref, engine.confirm, tournament_id, revision)
 
 
 async def dispute_result(services: Services, caller: Caller, ref: TableRef, *, tournament_id: int | None = None,
                          revision: int | None = None) -> ResultRecorded:
     """The Dispute button: the other pair rejects the standing report; the referees decide."""
+    return await _answer_report(services, caller, ref, engine.dispute, tournament_id, revision)
+
+
+async def _answer_report(services: Services, caller: Caller, ref: TableRef, step: Callable[..., engine.Change],
+                         tournament_id: int | None, revision: int | None) -> ResultRecorded:
+    """Confirm or dispute the report standing at ``ref``, in one transaction."""
     actor = actor_of(caller, await _official(services, caller))
     async with changing(services, caller, finished_too=True, expected=tournament_id) as change:
         bracket = _bracket(change.before)
         match = bracket.find(ref.where(), ref.round)
         await _require_current(change, match, revision)
-        result = engine.dispute(bracket, ref.where(), actor, change.at, round_number=ref.round)
+        result = step(bracket, ref.where(), actor, change.at, round_number=ref.round)
         outline = await _apply(change, match, result)
     return _recorded(change, outline)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.ruleset.variants import RuleVariant
 from bot.services import Services
 from bot.services.caller import Caller
 from bot.services.tournament_state import NoTournamentYetError, TournamentState, load_state, read_state
@@ -58,6 +59,20 @@ def round_tables_of(state: TournamentState, round_number: int | None = None) -> 
 async def tables_view(services: Services, caller: Caller) -> RoundTables:
     """``/tables``: the current round of the chat's tournament."""
     return round_tables_of(await read_state(services, caller.chat_id))
+
+
+async def chat_rule_variant(services: Services, chat_id: int) -> RuleVariant | None:
+    """The rule choices of the chat's open tournament (``None`` without one), so rule answers can say what this
+    tournament plays."""
+    async with services.storage.read() as tx:
+        record = await tournaments.open_tournament(tx, chat_id)
+    return None if record is None else record.settings.variant()
+
+
+async def open_tournaments(services: Services) -> list[tuple[int, int]]:
+    """(tournament id, chat id) of every open tournament — for a scheduler re-creating its jobs at start-up."""
+    async with services.storage.read() as tx:
+        return await tournaments.open_tournament_ids(tx)
 
 
 async def round_tables(services: Services, tournament_id: int, round_number: int | None = None) -> RoundTables:

@@ -11,22 +11,27 @@ rows; other columns such as 序号 or 电话 are ignored):
 Rows whose name, partner, gender and unit cells are all blank are skipped. Problems of the file as a whole (not a
 spreadsheet, empty, no name column, too many rows) raise a :class:`~bot.sheets.roster_file.RosterFileError` leaf;
 problems of rows are collected, every one of them, with the row number the organiser sees in the spreadsheet.
+
+Names and units are cleaned by :mod:`bot.tournament.names`, the same rules as ``/signup 张三 李四``, and two names
+are one person when their :func:`~bot.tournament.names.name_key` agree (as the registration sees them). Checked
+against a tournament (``mode``, ``entered``), rows must also suit its mode (notice 002: 男女配对 needs everyone's
+gender and pairs men with women by lot, so no partners) and name nobody already signed up.
 """
 
 from __future__ import annotations
 
 import enum
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Container, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from bot.i18n import Language, t
 from bot.sheets.roster_file import RosterFileError, SheetRow, SheetTable, read_tables
-from bot.tournament.entries import Gender, UnknownGenderError
+from bot.tournament.entries import Gender, RegistrationMode, UnknownGenderError
+from bot.tournament.names import MAX_NAME_LENGTH, NameEmptyError, NameTooLongError, clean_name, clean_unit, name_key
+from bot.tournament.names import tidy as tidy_text
 
 MAX_ROSTER_ROWS = 5000
-MAX_NAME_LENGTH = 32
-MAX_UNIT_LENGTH = 64
 HEADER_SEARCH_ROWS = 10
 _SHOWN_NAME_LENGTH = 24
 
@@ -97,16 +102,36 @@ class RosterCheck:
         return not self.problems
 
 
-def check_roster(data: bytes) -> RosterCheck:
-    """Read and validate an uploaded roster (.xlsx or .csv bytes); raise a ``RosterFileError`` for the file."""
+@dataclass(frozen=True, slots=True)
+class RosterSheet:
+    """The roster found in a file: its non-blank body rows and the position of each column found."""
+
+    rows: tuple[SheetRow, ...]
+    columns: Mapping[Column, int]
+
+    def check(self, *, mode: RegistrationMode | None = None, entered: Container[str] = frozenset()) -> RosterCheck:
+        return validate_rows(self.rows, self.columns, mode=mode, entered=entered)
+
+
+def read_roster(data: bytes) -> RosterSheet:
+    """Find the roster in an uploaded file (.xlsx or .csv bytes); raise a ``RosterFileError`` for the file.
+
+    This is the slow part (openpyxl reads a 2,000-row workbook in about half a second); checking is quick."""
     tables = read_tables(data)
     table, header_index, columns = _find_header(tables)
-    body = [row for row in table.rows[header_index + 1 :] if not _blank(row, columns)]
+    body = tuple(row for row in table.rows[header_index + 1 :] if not _blank(row, columns))
     if not body:
         raise NoRowsError()
     if len(body) > MAX_ROSTER_ROWS:
         raise TooManyRowsError(limit=MAX_ROSTER_ROWS)
-    return validate_rows(body, columns)
+    return RosterSheet(body, columns)
+
+
+def check_roster(
+    data: bytes, *, mode: RegistrationMode | None = None, entered: Container[str] = frozenset()
+) -> RosterCheck:
+    """Read and validate an uploaded roster; see :func:`validate_rows` for ``mode`` and ``entered``."""
+    return read_roster(data).check(mode=mode, entered=entered)
 
 
 def _find_header(tables: Sequence[SheetTable]) -> tuple[SheetTable, int, dict[Column, int]]:
@@ -147,8 +172,15 @@ def _blank(row: SheetRow, columns: Mapping[Column, int]) -> bool:
     return not any(_cell(row, columns, column) for column in columns)
 
 
-def validate_rows(rows: Sequence[SheetRow], columns: Mapping[Column, int]) -> RosterCheck:
-    """Check every row; names must be unique across the name and partner columns."""
+def validate_rows(
+    rows: Sequence[SheetRow], columns: Mapping[Column, int], *, mode: RegistrationMode | None = None,
+    entered: Container[str] = frozenset(),
+) -> RosterCheck:
+    """Check every row; names must be unique across the name and partner columns.
+
+    ``mode``: the tournament's; mixed mode needs a gender on every row and no partner. ``entered``: the
+    :func:`~bot.tournament.names.name_key` of everyone already signed up, who cannot be imported again.
+    """
     accepted: list[RosterRow] = []
     problems: list[RosterProblem] = []
     first_seen: dict[str, int] = {}
@@ -159,18 +191,26 @@ def validate_rows(rows: Sequence[SheetRow], columns: Mapping[Column, int]) -> Ro
         if name is None and not row_problems:
             row_problems.append(RosterProblem(number, "sheets.problem.missing_name"))
         partner = _person(sheet_row, columns, Column.PARTNER, row_problems)
-        if name is not None and partner is not None and _identity(name) == _identity(partner):
+        if name is not None and partner is not None and name_key(name) == name_key(partner):
             row_problems.append(RosterProblem(number, "sheets.problem.partner_is_self", {"name": _shown(name)}))
             partner = None
         for person in (name, partner):
             if person is None:
                 continue
-            earlier = first_seen.setdefault(_identity(person), number)
+            key = name_key(person)
+            earlier = first_seen.setdefault(key, number)
             if earlier != number:
                 params: dict[str, str | int] = {"name": _shown(person), "first_row": earlier}
                 row_problems.append(RosterProblem(number, "sheets.problem.duplicate_name", params))
+            elif key in entered:
+                row_problems.append(RosterProblem(number, "sheets.problem.already_entered", {"name": _shown(person)}))
         gender = _gender(sheet_row, columns, row_problems)
         unit = _unit(sheet_row, columns, row_problems)
+        if mode is RegistrationMode.MIXED:
+            if partner is not None:
+                row_problems.append(RosterProblem(number, "sheets.problem.partner_in_mixed"))
+            if gender is None and name is not None and not _cell(sheet_row, columns, Column.GENDER):
+                row_problems.append(RosterProblem(number, "sheets.problem.gender_required", {"name": _shown(name)}))
         problems.extend(row_problems)
         if not row_problems and name is not None:
             accepted.append(RosterRow(number, name, partner, gender, unit))
@@ -179,22 +219,8 @@ def validate_rows(rows: Sequence[SheetRow], columns: Mapping[Column, int]) -> Ro
     return RosterCheck(rows=tuple(accepted))
 
 
-def clean_name(text: str) -> str:
-    """NFC with runs of white space collapsed: ``" 张  三 "`` → ``"张 三"``."""
-    return " ".join(unicodedata.normalize("NFC", text).split())
-
-
-def _identity(name: str) -> str:
-    """Two names are the same person's when they differ only in width, case or spacing."""
-    return "".join(unicodedata.normalize("NFKC", name).casefold().split())
-
-
 def _shown(text: str) -> str:
     return text if len(text) <= _SHOWN_NAME_LENGTH else text[: _SHOWN_NAME_LENGTH - 1] + "…"
-
-
-def _unprintable(text: str) -> bool:
-    return any(unicodedata.category(char) in {"Cc", "Cf", "Cs", "Co", "Cn"} and char != "\u200d" for char in text)
 
 
 def _person(
@@ -203,16 +229,15 @@ def _person(
     raw = _cell(row, columns, column)
     if not raw.strip():
         return None
-    if _unprintable(raw.strip()):
-        problems.append(RosterProblem(row.number, "sheets.problem.bad_characters", {"name": _shown(clean_name(raw))}))
-        return None
-    name = clean_name(raw)
-    if len(name) > MAX_NAME_LENGTH:
-        problems.append(
-            RosterProblem(row.number, "sheets.problem.name_too_long", {"name": _shown(name), "limit": MAX_NAME_LENGTH})
-        )
-        return None
-    return name
+    try:
+        return clean_name(raw)
+    except NameEmptyError:  # only invisible or control characters: show them as escapes
+        params: dict[str, str | int] = {"name": _shown(ascii(raw.strip())[1:-1])}
+        problems.append(RosterProblem(row.number, "sheets.problem.bad_characters", params))
+    except NameTooLongError:
+        params = {"name": _shown(tidy_text(raw)), "limit": MAX_NAME_LENGTH}
+        problems.append(RosterProblem(row.number, "sheets.problem.name_too_long", params))
+    return None
 
 
 def _gender(row: SheetRow, columns: Mapping[Column, int], problems: list[RosterProblem]) -> Gender | None:
@@ -222,22 +247,16 @@ def _gender(row: SheetRow, columns: Mapping[Column, int], problems: list[RosterP
     try:
         return Gender.parse(raw)
     except UnknownGenderError:
-        problems.append(RosterProblem(row.number, "sheets.problem.bad_gender", {"value": _shown(clean_name(raw))}))
+        problems.append(RosterProblem(row.number, "sheets.problem.bad_gender", {"value": _shown(tidy_text(raw))}))
         return None
 
 
 def _unit(row: SheetRow, columns: Mapping[Column, int], problems: list[RosterProblem]) -> str | None:
-    unit = clean_name(_cell(row, columns, Column.UNIT))
-    if not unit:
+    try:
+        return clean_unit(_cell(row, columns, Column.UNIT))
+    except NameTooLongError:
+        problems.append(RosterProblem(row.number, "sheets.problem.bad_unit", {"limit": MAX_NAME_LENGTH}))
         return None
-    if len(unit) > MAX_UNIT_LENGTH or _unprintable(unit):
-        problems.append(RosterProblem(row.number, "sheets.problem.bad_unit", {"limit": MAX_UNIT_LENGTH}))
-        return None
-    return unit
-
-
-def _fold(text: str) -> str:
-    return unicodedata.normalize("NFKC", text).strip().casefold()
 
 
 def describe_problems(problems: Sequence[RosterProblem], lang: Language | str, limit: int = 30) -> str:

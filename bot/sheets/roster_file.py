@@ -17,7 +17,8 @@ from openpyxl import load_workbook
 
 from bot.errors import UsageError
 
-MAX_FILE_BYTES = 5 * 1024 * 1024
+MAX_FILE_BYTES = 1024 * 1024
+"""1 MB: a roster of 5,000 rows is a fraction of that; ``/import`` refuses larger documents before downloading."""
 MAX_UNPACKED_BYTES = 100 * 1024 * 1024
 """An .xlsx is a zip archive: refuse archives that would unpack to more than this (zip bombs)."""
 MAX_SCANNED_ROWS = 50_000

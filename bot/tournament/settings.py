@@ -30,6 +30,8 @@ DEFAULT_TIMEZONE = "Asia/Shanghai"
 MAX_CAPACITY = 10_000
 MIN_TIME_LIMIT, MAX_TIME_LIMIT = 5, 24 * 60
 MIN_A_FAILURES, MAX_A_FAILURES = 1, 10
+MIN_REMIND, MAX_REMIND, DEFAULT_REMIND = 1, 24 * 60, 30
+MIN_CHECKIN, MAX_CHECKIN = 1, 4 * 60
 
 
 class UnknownSettingError(UsageError):
@@ -58,6 +60,11 @@ class TournamentSettings:
     time_limit: int | None = None
     """Minutes per match; ``None``: play until a pair passes A."""
     timezone: str = DEFAULT_TIMEZONE
+    remind: int = DEFAULT_REMIND
+    """Minutes before a scheduled round's start that its tables are announced (``bot.schedule.plan``)."""
+    checkin: int | None = None
+    """Check-in grace in minutes (seed 000: 15): pairs check in with /here and the missing ones are listed this
+    long after the start; ``None``: no check-in."""
 
     def variant(self) -> RuleVariant:
         return replace(DEFAULT_VARIANT, scoring=self.scoring, a_failure_limit=self.a_failure_limit,
@@ -187,6 +194,10 @@ SETTING_KEYS: tuple[SettingKey, ...] = (
     SettingKey("capacity", "capacity", _number("capacity", MIN_CAPACITY, MAX_CAPACITY, off=True),
                _show_number, f"{MIN_CAPACITY}–{MAX_CAPACITY}|off", before_draw_only=True),
     SettingKey("tz", "timezone", _zone, str, "Asia/Shanghai, Europe/London …"),
+    SettingKey("remind", "remind", _number("remind", MIN_REMIND, MAX_REMIND, off=False), _show_number,
+               f"{MIN_REMIND}–{MAX_REMIND}"),
+    SettingKey("checkin", "checkin", _number("checkin", MIN_CHECKIN, MAX_CHECKIN, off=True), _show_number,
+               f"{MIN_CHECKIN}–{MAX_CHECKIN}|off"),
 )
 _BY_NAME = {key.name: key for key in SETTING_KEYS}
 

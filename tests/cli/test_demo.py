@@ -13,7 +13,8 @@ def test_the_demo_plays_nine_pairs_to_a_champion(capsys: pytest.CaptureFixture[s
     assert "The draw — 9 pairs:" in first and "Reserves (3):" in first and "Byes (7):" in first
     assert "is disputed" in first and "decided" in first
     assert "is over! Champion:" in first and first.count("final ranking") == 2
-    assert "entries.csv" in first and "matches.csv" in first
+    assert "entries.csv" in first and "matches.csv" in first and "tournament.xlsx" in first
+    assert "🖼 standings.png — Standings of 周五掼蛋混双赛" in first
     assert main(["demo", "--lang", "en"]) == 0
     assert capsys.readouterr().out == first  # fixed seed, fixed results, fixed clock
 

@@ -60,6 +60,10 @@ MATRIX: dict[str, tuple[str, ...]] = {
     "/referee @lily": (A, D, D, D, D, D, D),
     "/signup 张三 李四": (A, D, D, D, D, D, D),
     "/withdraw 选手1": (A, D, D, D, D, D, D),
+    "/schedule": (A, A, A, A, A, D, D),
+    "/schedule 2 2030-01-05 10:00": (A, D, D, D, D, D, D),
+    "/here": (A, A, A, A, A, D, D),
+    "/import": (A, D, D, D, D, A, D),  # an organiser elsewhere hears how to send a roster file
 }
 
 

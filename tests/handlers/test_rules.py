@@ -9,6 +9,7 @@ from bot.i18n import Language
 from bot.offline.harness import OfflineBot
 from bot.offline.updates import FakeUser, utf16_length
 from bot.rulebook import RuleAnswer, SectionAnswer
+from bot.ruleset.variants import RuleVariant
 from handlers import rules as rules_handlers
 from handlers.replies import MESSAGE_LIMIT
 from tests.handlers.conftest import Group
@@ -153,7 +154,7 @@ async def test_a_long_answer_is_sent_in_pieces_telegram_accepts(group_with_admin
                                                                monkeypatch: pytest.MonkeyPatch) -> None:
     section = SectionAnswer("tribute", "Tribute <&>", "\n".join(f"Line {n}: A > K & Q < A." for n in range(400)), 1.0)
 
-    def long_answer(question: str, chat_language: Language) -> RuleAnswer:
+    def long_answer(question: str, chat_language: Language, variant: RuleVariant | None = None) -> RuleAnswer:
         return RuleAnswer(question, Language.EN, (section,))
 
     monkeypatch.setattr(rules_handlers, "ask", long_answer)
@@ -253,3 +254,13 @@ async def test_a_mention_typed_in_the_middle_of_a_message(group_with_admin: Grou
     # The factory adds the mention entity Telegram would add.
     [reply] = await group_with_admin.say(group_with_admin.member, "大家好，@guandan_test_bot 接风是什么？")
     assert reply.startswith("<b>接风</b>")
+
+
+async def test_answers_note_what_the_chats_tournament_plays(group_with_admin: Group) -> None:
+    admin = group_with_admin.admin
+    before = "\n".join(await group_with_admin.say(admin, "/rule 级差积分怎么算"))
+    assert "本赛事：" not in before
+    await group_with_admin.say(admin, "/new 周五杯")
+    await group_with_admin.say(admin, "/set scoring 28")
+    after = "\n".join(await group_with_admin.say(admin, "/rule 级差积分怎么算"))
+    assert "本赛事：28分制" in after

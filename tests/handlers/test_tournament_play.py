@@ -37,13 +37,14 @@ async def test_bracket_tables_and_standings_follow_the_play(club: Club) -> None:
     await club.play_round(random.Random(1))
     [tables] = await club.say(club.member, "/tables")
     assert "<b>Semi-finals</b> of Cup: 2 of 2 tables open" in tables
-    [bracket] = await club.say(club.member, "/bracket")
-    assert bracket.count(" → ") == 4 and "Final" in bracket
-    [standings] = await club.say(club.member, "/standings")
+    bracket, picture = await club.say(club.member, "/bracket")
+    assert bracket.count(" → ") == 4 and "Final" in bracket and picture == "Bracket of <b>Cup</b>"
+    standings, _picture = await club.say(club.member, "/standings")
     assert "standings so far" in standings and standings.count("5.") == 4 and "still playing" in standings
     await club.play_to_the_end(random.Random(2))
-    [final] = await club.say(club.member, "/standings")
+    final, picture = await club.say(club.member, "/standings")
     assert "final ranking" in final and "🥇" in final and final.count("🥉") == 2
+    assert picture == "Standings of <b>Cup</b>"
     [done] = await club.say(club.member, "/tables")
     assert "Every table of this round is done." in done
 
@@ -52,7 +53,7 @@ async def test_export_sends_two_csv_documents(club: Club) -> None:
     await drawn(club, 6)
     await club.play_round(random.Random(3))
     calls = await club.calls(club.member, "/export")
-    assert [call.files["document"][0] for call in calls] == ["entries.csv", "matches.csv"]
+    assert [call.files["document"][0] for call in calls] == ["entries.csv", "matches.csv", "tournament.xlsx"]
     entries = calls[0].files["document"][1]
     matches = calls[1].files["document"][1]
     assert entries.startswith(b"\xef\xbb\xbf") and matches.startswith(b"\xef\xbb\xbf")

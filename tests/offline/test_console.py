@@ -64,3 +64,10 @@ async def test_switching_speakers_and_roles(console: tuple[ConsoleChat, list[str
 
 def test_plain_shows_html_as_a_client_would() -> None:
     assert plain("<b>A &amp; B</b> &lt;3") == "A & B <3"
+
+
+async def test_pictures_are_shown_by_name(console: tuple[ConsoleChat, list[str]]) -> None:
+    chat, lines = console
+    for line in (":as 老王 admin", "/new Cup", "/signup 张三 李四", "/signup 王五 赵六", "/draw", "/bracket"):
+        await chat.handle(line)
+    assert lines[-1] == "🤖 [picture: bracket.png]"

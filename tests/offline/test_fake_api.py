@@ -1,8 +1,10 @@
 import asyncio
+import io
 from collections.abc import AsyncIterator
 
 import pytest
-from telegram import Bot, InputFile
+from PIL import Image
+from telegram import Bot, InputFile, InputMediaDocument, InputMediaPhoto
 from telegram.error import BadRequest, ChatMigrated, Forbidden, RetryAfter
 
 from bot.offline.fake_api import FakeBotApi
@@ -88,3 +90,40 @@ async def test_get_updates_offset_confirms_earlier_updates(bot: Bot, api: FakeBo
     assert len(await bot.get_updates()) == 1
     api.telegram.redeliver_from(first)
     assert len(await bot.get_updates()) == 2
+
+
+async def test_a_persons_upload_is_fetched_with_get_file_and_downloaded(bot: Bot, api: FakeBotApi) -> None:
+    document = api.telegram.upload("名单 1.xlsx", b"PK\x03\x04 roster", mime_type="application/vnd.ms-excel")
+    assert document["file_size"] == 11
+    found = await bot.get_file(document["file_id"])
+    assert found.file_size == 11 and found.file_path is not None
+    assert found.file_path.startswith(bot.base_file_url)  # PTB puts its file URL in front of Telegram's path
+    assert await found.download_as_bytearray() == bytearray(b"PK\x03\x04 roster")
+    assert [call.method for call in api.telegram.calls if call.method != "getMe"] == ["getFile", "download"]
+
+
+async def test_unknown_files_and_paths_are_refused(bot: Bot, api: FakeBotApi) -> None:
+    with pytest.raises(BadRequest, match="(?i)invalid file_id"):
+        await bot.get_file("no-such-file")
+    assert api.telegram.answer_download("1:fake/documents/file-99.csv")[0] == 404
+
+
+async def test_files_the_bot_sent_can_be_fetched_again(bot: Bot, api: FakeBotApi) -> None:
+    message = await bot.send_document(-5, b"a,b\n", filename="matches.csv")
+    assert message.document is not None
+    found = await bot.get_file(message.document.file_id)
+    assert await found.download_as_bytearray() == bytearray(b"a,b\n")
+
+
+async def test_photos_and_albums_report_their_real_sizes(bot: Bot, api: FakeBotApi) -> None:
+    buffer = io.BytesIO()
+    Image.new("RGB", (300, 120), "white").save(buffer, "PNG")
+    photo = buffer.getvalue()
+    sent = await bot.send_photo(-5, photo, caption="第 1/2 区", filename="bracket.png")
+    assert (sent.photo[-1].width, sent.photo[-1].height) == (300, 120) and sent.caption == "第 1/2 区"
+    album = await bot.send_media_group(-5, [InputMediaPhoto(photo, caption="a"), InputMediaPhoto(photo)])
+    assert len(album) == 2 and album[0].media_group_id == album[1].media_group_id and album[0].caption == "a"
+    [call] = api.telegram.calls_to("sendMediaGroup")
+    assert [name for name, _ in call.files.values()] and all(data == photo for _, data in call.files.values())
+    with pytest.raises(BadRequest):
+        await bot.send_media_group(-5, [InputMediaPhoto(photo), InputMediaDocument(b"x", filename="x.csv")])

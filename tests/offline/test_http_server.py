@@ -1,3 +1,4 @@
+import asyncio
 import json
 import threading
 import time
@@ -5,6 +6,7 @@ from collections.abc import Iterator
 
 import httpx
 import pytest
+from telegram import Bot
 
 from bot.offline.http_server import BotApiServer, decode_body
 from bot.offline.updates import FakeUser, UpdateFactory, group_chat
@@ -58,3 +60,17 @@ def test_wait_for_times_out(server: BotApiServer) -> None:
 
 def test_json_bodies_are_accepted() -> None:
     assert decode_body("application/json", json.dumps({"chat_id": 5}).encode()) == ({"chat_id": 5}, {})
+
+
+def test_files_are_fetched_with_get_file_and_downloaded_over_http(server: BotApiServer) -> None:
+    document = server.on_server(lambda: server.telegram.upload("名单.csv", "姓名\n张三\n".encode()))
+
+    async def fetch() -> bytes:
+        async with Bot("123:token", base_url=server.base_url, base_file_url=server.base_file_url) as bot:
+            found = await bot.get_file(document["file_id"])
+            return bytes(await found.download_as_bytearray())
+
+    assert asyncio.run(fetch()) == "姓名\n张三\n".encode()
+    assert [call.method for call in server.calls()][-2:] == ["getFile", "download"]
+    missing = httpx.get(f"{server.base_file_url}123:token/documents/nothing.csv", timeout=10)
+    assert missing.status_code == 404

@@ -68,6 +68,7 @@ def rows_of_final(*games: tuple[str, str, Side | None, MatchStatus]) -> list[Mat
 
 
 C, P, D, R = MatchStatus.CONFIRMED, MatchStatus.PENDING, MatchStatus.DISPUTED, MatchStatus.REPORTED
+F = MatchStatus.FORFEIT
 L, RIGHT = Side.LEFT, Side.RIGHT
 
 
@@ -81,6 +82,8 @@ L, RIGHT = Side.LEFT, Side.RIGHT
         ([("A+", "5", L, C), ("9", "A", RIGHT, D)], None, D),
         ([("A+", "5", L, C), ("A", "9", L, C)], L, C),
         ([("A+", "5", L, C), ("9", "A", RIGHT, C), ("K", "A+", RIGHT, C)], RIGHT, C),
+        ([("A+", "5", L, C), ("", "", RIGHT, F)], RIGHT, F),  # a forfeit ends the match at once
+        ([("A+", "5", L, C), ("", "", None, F)], None, F),  # both forfeited: decided, nobody wins
     ],
 )
 def test_best_of_three_winner_needs_two_games(games: list[tuple[str, str, Side | None, MatchStatus]],
@@ -108,3 +111,23 @@ def test_later_rounds_may_have_byes() -> None:
 def test_nothing_to_draw_without_main_matches(rows: list[MatchRow]) -> None:
     with pytest.raises(NothingToDrawError):
         build_bracket(rows)
+
+
+def test_walkovers_without_an_opponent_link_only_their_own_pair() -> None:
+    """As the bot exports them: no table, right empty; two walkovers in one round are not one pair."""
+    rows = [
+        MatchRow(1, Stage.MAIN, 1, "甲", "乙", winner=None, status=MatchStatus.FORFEIT),
+        MatchRow(1, Stage.MAIN, 2, "丙", "丁", winner=Side.LEFT, status=MatchStatus.CONFIRMED),
+        MatchRow(1, Stage.MAIN, 3, "戊", "己", winner=None, status=MatchStatus.FORFEIT),
+        MatchRow(1, Stage.MAIN, 4, "庚", "辛", winner=Side.RIGHT, status=MatchStatus.CONFIRMED),
+        MatchRow(2, Stage.MAIN, None, "丙", "", winner=Side.LEFT, status=MatchStatus.WALKOVER),
+        MatchRow(2, Stage.MAIN, None, "辛", "", winner=Side.LEFT, status=MatchStatus.WALKOVER),
+        MatchRow(3, Stage.MAIN, 1, "丙", "辛"),
+    ]
+    bracket = build_bracket(rows)
+    assert bracket.pair_count == 8
+    walkovers = bracket.in_round(2)
+    assert [[bracket.match(feeder).table for feeder in match.feeders] for match in walkovers] == [[2], [4]]
+    assert all(match.winner is Side.LEFT and match.is_decided for match in walkovers)
+    (final,) = bracket.in_round(3)
+    assert sorted(bracket.match(feeder).left for feeder in final.feeders) == ["丙", "辛"]

@@ -83,6 +83,9 @@ def line(fields: str) -> str:
         (line("1,main,2,丙,BYE,,,left,bye").encode(), matches_csv.ByeMismatchError, {"line": 3}),
         (line("1,main,,丙,BYE,,,left,pending").encode(), matches_csv.ByeMismatchError, {"line": 3}),
         (line("1,main,,丙,丁,,,,bye").encode(), matches_csv.ByeMismatchError, {"line": 3}),
+        (line("1,main,,丙,丁,,,,pending").encode(), matches_csv.ByeMismatchError, {"line": 3}),
+        (line("1,main,,丙,BYE,,,left,walkover").encode(), matches_csv.ByeMismatchError, {"line": 3}),
+        (line("1,main,,,,,,left,walkover").encode(), matches_csv.MissingNameError, {"column": "left"}),
         (line("1,main,1,丙,丁,,,,pending").encode(), matches_csv.TableReusedError, {"table": 1, "round": 1}),
         (line("1,main,2,甲,丁,,,,pending").encode(), matches_csv.PairTwiceError, {"name": "甲", "round": 1}),
         (line("\n".join(["1,main,1,甲,乙,,,,pending"] * 3)).encode(), matches_csv.TooManyGamesError,
@@ -114,3 +117,12 @@ def test_any_names_survive_a_round_trip(left: str, right: str, table: int, level
     row = MatchRow(1, Stage.MAIN, table, left, right + "'" if left == right else right, MatchLevel.parse(level),
                    None, None, MatchStatus.REPORTED)
     assert read_matches_csv(write_matches_csv([row])) == (row,)
+
+
+def test_walkovers_as_the_bot_exports_them() -> None:
+    """No table and no opponent (the opponent's feeder ended in a double forfeit); two in one round are fine."""
+    text = f"{HEADER}\n2,main,,甲,,,,left,walkover\n2,main,,乙,,,,left,walkover\n2,main,3,丙,丁,,,left,walkover\n"
+    rows = parse_matches_csv(text)
+    assert rows[0] == MatchRow(2, Stage.MAIN, None, "甲", "", winner=Side.LEFT, status=MatchStatus.WALKOVER)
+    assert not rows[0].opponent_known and rows[2].opponent_known
+    assert read_matches_csv(write_matches_csv(rows)) == rows

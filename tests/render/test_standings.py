@@ -51,3 +51,11 @@ def test_no_rows_still_gives_a_picture() -> None:
 def test_places_start_at_one() -> None:
     with pytest.raises(ValueError, match="place"):
         StandingRow(0, "甲")
+
+
+def test_pairs_still_playing_have_no_place_yet() -> None:
+    rows = [StandingRow(None, "甲 / 乙", 12, "比赛中"), StandingRow(5, "丙 / 丁", 3, "第 1 轮出局")]
+    (picture,) = render_standings(rows, lang="zh")
+    assert Image.open(io.BytesIO(picture.png)).size == (WIDTH, picture.height)
+    with pytest.raises(ValueError):
+        StandingRow(0, "戊 / 己")

@@ -20,6 +20,8 @@ from bot.sheets.roster import (
     check_roster,
     describe_problems,
 )
+from bot.tournament.entries import Person, RegistrationMode
+from bot.tournament.names import name_key, tidy
 
 Cells = Sequence[object]
 
@@ -92,14 +94,14 @@ def test_a_row_with_only_unknown_columns_filled_is_empty(tmp_path: Path) -> None
 def test_every_problem_is_reported_and_nothing_is_accepted(tmp_path: Path) -> None:
     data = xlsx_file(tmp_path / "r.xlsx", [
         ("姓名", "搭档", "性别", "单位"),
-        ("张三", "李四", "男", "工会"),
+        ("张三", "Li Si", "男", "工会"),
         (None, "王五", None, None),
         ("张三", None, "x", None),
         ("王五", None, "女", None),
         ("ＡＢＣ", "abc", None, None),
-        ("李 四", None, None, None),
-        ("很" * 33, None, "unknown", "单" * 65),
-        ("bad\u202ename", None, None, None),
+        ("LI  si", None, None, None),
+        ("很" * 65, None, "unknown", "单" * 65),
+        ("\u200b\u202e", None, None, None),
     ])
     assert problems(check_roster(data)) == [
         (3, "missing_name"),
@@ -107,12 +109,46 @@ def test_every_problem_is_reported_and_nothing_is_accepted(tmp_path: Path) -> No
         (4, "bad_gender"),
         (5, "duplicate_name"),
         (6, "partner_is_self"),
-        (7, "duplicate_name"),  # 李 四 is row 2's 李四: spacing, width and case do not make another person
+        (7, "duplicate_name"),  # LI  si is row 2's Li Si: runs of spaces, width and case do not make another person
         (8, "name_too_long"),
         (8, "bad_gender"),
         (8, "bad_unit"),
         (9, "bad_characters"),
     ]
+
+
+def test_names_are_cleaned_as_the_registration_cleans_them(tmp_path: Path) -> None:
+    """One notion of a clean name (bot.tournament.names): what /signup 张三 would register, the import registers."""
+    data = xlsx_file(tmp_path / "r.xlsx", [("name", "partner", "unit"),
+                                           ("bad\u202ename", " Ｚｏｅ\u3000 ", " IT  dept ")])
+    (row,) = check_roster(data).rows
+    assert (row.name, row.partner, row.unit) == (tidy("bad\u202ename"), tidy(" Ｚｏｅ\u3000 "), "IT dept")
+    assert row.name == "badname" and Person.named(row.name).name == row.name
+
+
+@pytest.mark.parametrize(
+    ("rows", "found"),
+    [
+        ([("张三", None, "男"), ("李四", None, "女")], []),
+        ([("张三", "李四", "男")], [(2, "partner_in_mixed")]),
+        ([("张三", None, None)], [(2, "gender_required")]),
+        ([("张三", None, "?")], [(2, "bad_gender")]),  # one problem for one cell
+        ([("张三", "李四", None)], [(2, "partner_in_mixed"), (2, "gender_required")]),
+    ],
+)
+def test_mixed_mode_needs_genders_and_no_partners(tmp_path: Path, rows: list[Cells], found: list[tuple[int, str]]
+                                                  ) -> None:
+    data = xlsx_file(tmp_path / "r.xlsx", [("姓名", "搭档", "性别"), *rows])
+    check = check_roster(data, mode=RegistrationMode.MIXED)
+    assert (problems(check) if found else []) == found
+    assert check_roster(data, mode=RegistrationMode.PAIRS).ok or any(key == "bad_gender" for _, key in found)
+
+
+def test_people_already_signed_up_are_refused(tmp_path: Path) -> None:
+    data = csv_file(tmp_path / "r.csv", "姓名,搭档\n张三,李四\n王五,\n")
+    check = check_roster(data, entered={name_key("李四"), name_key("赵六")})
+    assert problems(check) == [(2, "already_entered")]
+    assert check.problems[0].message("zh") == "第 2 行：“李四”已经报名了本次比赛。"
 
 
 def test_duplicates_name_the_first_row(tmp_path: Path) -> None:

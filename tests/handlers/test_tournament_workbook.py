@@ -1,0 +1,112 @@
+"""``/export`` through the real application: the two CSVs exactly as before, then ``tournament.xlsx``, whose every
+cell is checked against the tournament (the CSVs, the engine's standings and the stored history)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import random
+from collections.abc import Sequence
+from zoneinfo import ZoneInfo
+
+from openpyxl import load_workbook
+
+from bot.offline.telegram import ApiCall
+from bot.services.caller import Caller, ChatKind
+from bot.services.tournament_export import export_tournament
+from bot.tournament.standings import standings
+from storage import history
+from tests.handlers.tournament_helpers import Club
+
+Row = tuple[object, ...]
+
+
+def csv_rows(data: bytes) -> list[list[str]]:
+    return list(csv.reader(io.StringIO(data.decode("utf-8-sig"))))
+
+
+def as_cells(rows: list[list[str]], numbers: Sequence[int] = ()) -> list[Row]:
+    """CSV rows as the workbook stores them: empty fields are empty cells, the ``numbers`` columns numbers."""
+    header, *body = rows
+    return [tuple(header)] + [
+        tuple(None if not value else int(value) if index in numbers else value for index, value in enumerate(row))
+        for row in body
+    ]
+
+
+def sheet(data: bytes, name: str) -> list[Row]:
+    workbook = load_workbook(io.BytesIO(data))
+    assert workbook.sheetnames == ["entries", "matches", "standings", "history"]
+    return list(workbook[name].iter_rows(values_only=True))
+
+
+def documents(calls: list[ApiCall]) -> dict[str, bytes]:
+    return dict(call.files["document"] for call in calls)
+
+
+async def test_export_sends_the_csvs_unchanged_then_a_workbook_matching_the_tournament(club: Club) -> None:
+    await club.say(club.admin, "/lang en")
+    await club.say(club.admin, "/new Cup")
+    await club.say(club.admin, "/set final bo3")
+    await club.say(club.admin, "/signup 张三 李四")
+    await club.sign_up_singles(10)
+    await club.say(club.admin, "/draw")
+    await club.play_to_the_end(random.Random(4), by_players=False)
+
+    calls = await club.calls(club.member, "/export")
+    assert [call.method for call in calls] == ["sendDocument"] * 3
+    assert [call.text for call in calls] == [
+        "Entries of Cup", "Matches of Cup", "Everything of Cup in one workbook: entries, matches, standings, history"]
+    files = documents(calls)
+    assert list(files) == ["entries.csv", "matches.csv", "tournament.xlsx"]
+    services = club.offline.application.bot_data.services
+    exported = await export_tournament(services, Caller(club.chat_id, ChatKind.GROUP))
+    assert files["entries.csv"] == exported.entries_csv and files["matches.csv"] == exported.matches_csv
+    assert csv_rows(files["matches.csv"])[0] == [
+        "round", "stage", "table", "left", "right", "left_level", "right_level", "winner", "status"]
+
+    workbook = files["tournament.xlsx"]
+    assert sheet(workbook, "entries") == as_cells(csv_rows(files["entries.csv"]))
+    assert sheet(workbook, "matches") == as_cells(csv_rows(files["matches.csv"]), numbers=(0, 2))
+    finals = [row for row in sheet(workbook, "matches")[1:] if row[0] == 3 and row[1] == "main"]
+    assert len(finals) >= 2  # the best-of-three final: one row per game
+
+    state = await club.state()
+    table = standings(state.require_bracket())
+    expected_standings = [("place", "name", "points", "note")] + [
+        (placing.place, placing.team.name, placing.points, None) for placing in table.placings]
+    got_standings = sheet(workbook, "standings")
+    assert [row[:3] for row in got_standings] == [row[:3] for row in expected_standings]
+    notes = [row[3] for row in got_standings[1:]]
+    assert notes[:4] == ["Champion", "Runner-up", "Third place", "Third place"]
+    assert set(notes[4:]) == {"Out in Quarter-finals"}
+
+    async with services.storage.read() as tx:
+        stored = await history.for_tournament(tx, state.tournament_id)
+    zone = ZoneInfo(state.record.settings.timezone)
+    expected_history = [("at", "actor", "kind", "details")] + [
+        (entry.at.astimezone(zone).isoformat(timespec="seconds"), entry.actor, entry.kind,
+         "; ".join(f"{key}={value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)}"
+                   for key, value in entry.details.items()) or None)
+        for entry in stored]
+    got_history = sheet(workbook, "history")
+    assert got_history == expected_history
+    kinds = [row[2] for row in got_history[1:]]
+    assert "entry.signed_up" in kinds and len(kinds) == len(stored) > 20
+
+
+async def test_before_the_draw_the_workbook_holds_the_entries(club: Club) -> None:
+    await club.say(club.admin, "/new 周五杯")
+    await club.say(club.admin, "/signup 张三 李四")
+    await club.say(club.admin, "/signup =1+1")
+    files = documents(await club.calls(club.member, "/export"))
+    workbook = files["tournament.xlsx"]
+    assert sheet(workbook, "entries") == [
+        ("name", "members", "unit", "status"), ("张三 / 李四", "张三 / 李四", None, "pair"),
+        ("=1+1", "=1+1", None, "single")]  # a name stays text, never a formula
+    assert sheet(workbook, "matches") == [
+        ("round", "stage", "table", "left", "right", "left_level", "right_level", "winner", "status")]
+    assert sheet(workbook, "standings") == [("place", "name", "points", "note")]
+    assert [row[2] for row in sheet(workbook, "history")] == [
+        "kind", "tournament.created", "entry.signed_up", "entry.signed_up"]
