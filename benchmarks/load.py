@@ -170,9 +170,9 @@ def scale_phase(telegram: TimedTelegram, server: BotApiServer, args: argparse.Na
                        deadline)
             delivered = telegram.delivered_at[update_id]
             first_at = telegram.last_message_at[args.scale_chat]
-            while True:  # the answer is complete when the chat has been quiet for half a second
+            while True:  # the answer is complete when the chat has been quiet for 1.5 s (a first picture is slow)
                 last = telegram.last_message_at[args.scale_chat]
-                if time.perf_counter() - last > 0.5 or time.perf_counter() > deadline:
+                if time.perf_counter() - last > 1.5 or time.perf_counter() > deadline:
                     break
                 time.sleep(0.05)
             first.append(first_at - delivered)
@@ -295,7 +295,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--db", type=Path, help="a database to copy for the guandan bot (e.g. 1,000 tournaments)")
     parser.add_argument("--scale-chat", type=int, default=-1_000_000,
                         help="with --db: the group of the seeded 1,024-pair tournament (benchmarks/seed_db.py)")
-    parser.add_argument("--scale-rounds", type=int, default=6)
+    parser.add_argument("--scale-rounds", type=int, default=4)
     parser.add_argument("--phase-timeout", type=float, default=60.0)
     parser.add_argument("--json", type=Path, help="write the figures here")
     parser.add_argument("--profile", type=Path, help="a folder for py-spy stacks of each bot during the burst")

@@ -19,7 +19,7 @@ from typing import Any
 
 from bot.offline.telegram import FakeTelegram
 
-REPLY_METHODS = frozenset({"sendMessage", "sendDocument", "sendPhoto"})
+REPLY_METHODS = frozenset({"sendMessage", "sendDocument", "sendPhoto", "sendMediaGroup"})
 
 
 class TimedTelegram(FakeTelegram):
