@@ -10,7 +10,7 @@ The floor is what Telegram's limits allow: M messages need M / 30 s at 30 messag
 most a few messages, far under its 20 per minute, so the global limit binds). The limiter lets a first burst of
 30 through at once, so a run can beat the floor by up to a second. The ratio to the floor is printed.
 
-A second figure: restoring pending announcements at start-up (``handlers.announcer.restore_jobs``).
+A second figure: restoring pending announcements at start-up (``handlers.telegram.announcer.restore_jobs``).
 
 Run: ``.venv/bin/python benchmarks/bench_announce.py [--tournaments 200] [--tables 4]``.
 """
@@ -27,14 +27,14 @@ from typing import Any
 
 from telegram.ext import AIORateLimiter
 
-from bot.app import build_application, startup
-from bot.app import shutdown as close_storage
 from bot.config import Settings
-from bot.offline.board import InMemoryBoard
-from bot.offline.fake_api import FakeBotApi
 from bot.services.caller import Caller, ChatKind
-from bot.services.schedule import schedule_round
-from handlers.announcer import apply_changes, job_queue_of
+from bot.services.match_clock.timetable import schedule_round
+from handlers.telegram.announcer import apply_changes, job_queue_of
+from handlers.telegram.app import build_application, startup
+from handlers.telegram.app import shutdown as close_storage
+from tests.support.board import InMemoryBoard
+from tests.support.fake_api import FakeBotApi
 
 GLOBAL_RATE = 30.0
 """Messages per second Telegram allows a bot overall."""

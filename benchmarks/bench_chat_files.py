@@ -27,10 +27,10 @@ sys.path.insert(0, str(ROOT))
 from openpyxl import Workbook  # noqa: E402
 
 from bot.config import Settings  # noqa: E402
-from bot.offline.harness import OfflineBot  # noqa: E402
-from bot.offline.updates import FakeUser, group_chat  # noqa: E402
-from bot.render.sample import sample_names  # noqa: E402
 from bot.services import tournament_pictures  # noqa: E402
+from tests.support.harness import OfflineBot  # noqa: E402
+from tests.support.sample_matches import sample_names  # noqa: E402
+from tests.support.updates import FakeUser, group_chat  # noqa: E402
 
 GROUP = group_chat(-4_000_900, "掼蛋俱乐部")
 ADMIN = FakeUser(9, "老王", "laowang")

@@ -33,8 +33,8 @@ def peak_rss_mb() -> float:
 
 
 def measure_bracket(pairs: int) -> dict[str, float]:
-    from bot.render.bracket_picture import render_bracket
-    from bot.render.sample import sample_rows
+    from bot.pictures.bracket_picture import render_bracket
+    from tests.support.sample_matches import sample_rows
 
     rows = sample_rows(pairs, finished_rounds=2)
     before = peak_rss_mb()

@@ -22,19 +22,19 @@ from collections.abc import Awaitable, Callable
 from datetime import timedelta
 from pathlib import Path
 
+from bot.clock import ManualClock
 from bot.config import Settings
 from bot.i18n import Language
-from bot.offline.clock import ManualClock
 from bot.presenters import tournament_tables as text
 from bot.services import Services
 from bot.services.caller import Caller, ChatKind, Person
 from bot.services.roles import ChatAdministrators, OwnChat, Roles
-from bot.services.tournament_draw import make_draw
-from bot.services.tournament_export import export_tournament
-from bot.services.tournament_results import TableRef, record_result
-from bot.services.tournament_signup import SignUpRequest, sign_up
-from bot.services.tournament_views import bracket_view, standings_view, tables_view
-from bot.services.tournaments import create_tournament
+from bot.services.tournament.draw import make_draw
+from bot.services.tournament.export import export_tournament
+from bot.services.tournament.results import TableRef, record_result
+from bot.services.tournament.setup import create_tournament
+from bot.services.tournament.signup import SignUpRequest, sign_up
+from bot.services.tournament.views import bracket_view, standings_view, tables_view
 from bot.tournament.outcome import Outcome
 
 BIG_PAIRS = 1_024

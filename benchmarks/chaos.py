@@ -1,7 +1,7 @@
 """Chaos: ``python -m bot run`` under club traffic, SIGKILLed ``--kills`` times at random (seeded) moments and
 restarted, with Telegram failing ``--send-faults`` of the sends (429 retry_after / 502 / no answer) and dropping
 ``--poll-drops`` of the long polls (20 %: a bot catching up after a restart polls seldom). Then the record is
-checked (``bot.offline.chaos``): no change lost, none applied twice, every acknowledgement matching committed
+checked (``tests.support.chaos``): no change lost, none applied twice, every acknowledgement matching committed
 state.
 
 Run: ``.venv/bin/python benchmarks/chaos.py`` (about two minutes; bounded by ``--drain-timeout``). Exit status 1
@@ -17,8 +17,8 @@ import tempfile
 from dataclasses import asdict
 from pathlib import Path
 
-from bot.offline.chaos import ChaosRun
-from bot.offline.faults import FaultPlan
+from tests.support.chaos import ChaosRun
+from tests.support.faults import FaultPlan
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -2,8 +2,8 @@
 
 One handler, no storage, no parse mode: it quotes each message back into its chat. It polls like the real bot
 (``TELEGRAM_BOT_TOKEN``, ``TELEGRAM_BASE_URL``) and handles ``ECHO_CONCURRENCY`` updates at once (default 8, the
-same as ``bot.app.CONCURRENT_UPDATES``), so the ratio of the two throughputs is what our handlers, storage and
-i18n cost on top of PTB itself.
+same as ``handlers.telegram.app.CONCURRENT_UPDATES``), so the ratio of the two throughputs is what our
+handlers, storage and i18n cost on top of PTB itself.
 
 Run by ``benchmarks/load.py``; by hand: ``TELEGRAM_BOT_TOKEN=1:x TELEGRAM_BASE_URL=http://127.0.0.1:PORT/bot
 .venv/bin/python benchmarks/echo_bot.py``.

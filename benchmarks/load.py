@@ -2,7 +2,7 @@
 
 For each bot (``echo`` = ``benchmarks/echo_bot.py``, ``guandan`` = ``python -m bot run`` with
 ``GUANDAN_RATE_LIMIT=off`` on a fresh or copied database) the script starts the fake Bot API on 127.0.0.1, starts
-the bot, and feeds club traffic (``bot.offline.traffic``: 100 groups, the command mix the bot registers) through
+the bot, and feeds club traffic (``tests.support.traffic``: 100 groups, the command mix the bot registers) through
 long-polled ``getUpdates``:
 
 1. start-up: process start → its first ``getUpdates``;
@@ -35,12 +35,12 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from bot.offline.http_server import BotApiServer
-from bot.offline.process import BotProcess, child_environment
-from bot.offline.timing import TimedTelegram
-from bot.offline.traffic import MIX, QUESTIONS_MIX, ClubTraffic
-from bot.offline.updates import FakeUser, UpdateFactory
 from handlers.commands import COMMANDS
+from tests.support.http_server import BotApiServer
+from tests.support.process import BotProcess, child_environment
+from tests.support.timing import TimedTelegram
+from tests.support.traffic import MIX, QUESTIONS_MIX, ClubTraffic
+from tests.support.updates import FakeUser, UpdateFactory
 
 ROOT = Path(__file__).resolve().parent.parent
 RATIO_TARGET = 0.6

@@ -14,16 +14,16 @@ import time
 from datetime import timedelta
 from pathlib import Path
 
+from bot.clock import ManualClock
 from bot.config import Settings
-from bot.offline.clock import ManualClock
 from bot.services import Services
 from bot.services.caller import Caller, ChatKind, Person
 from bot.services.roles import ChatAdministrators, OwnChat, Roles
-from bot.services.tournament_draw import make_draw
-from bot.services.tournament_results import TableRef, record_result
-from bot.services.tournament_signup import SignUpRequest, sign_up
-from bot.services.tournament_views import tables_view
-from bot.services.tournaments import create_tournament
+from bot.services.tournament.draw import make_draw
+from bot.services.tournament.results import TableRef, record_result
+from bot.services.tournament.setup import create_tournament
+from bot.services.tournament.signup import SignUpRequest, sign_up
+from bot.services.tournament.views import tables_view
 from bot.tournament.outcome import Outcome
 from storage import Storage
 

@@ -21,3 +21,17 @@ def shifted_clock(offset: timedelta) -> Clock:
         return datetime.now(UTC) + offset
 
     return shifted
+
+
+class ManualClock:
+    """A clock that moves only when told (tests, the demo's simulated evening)."""
+
+    def __init__(self, start: datetime = datetime(2026, 5, 1, 9, 0, tzinfo=UTC)) -> None:
+        self.now = start
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, **delta: float) -> None:
+        """``clock.advance(minutes=3)``."""
+        self.now += timedelta(**delta)

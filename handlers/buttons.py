@@ -26,10 +26,10 @@ from bot.i18n import Language, t
 from bot.services import Services
 from bot.services.caller import Caller
 from bot.services.chats import language_of
-from handlers.callers import caller_of
-from handlers.context import BotContext
 from handlers.registry import send_text
-from handlers.replies import escape_params
+from handlers.telegram.callers import caller_of
+from handlers.telegram.context import BotContext
+from handlers.telegram.replies import escape_params
 
 log = logging.getLogger(__name__)
 

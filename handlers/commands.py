@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from handlers.basics import help_command, start_command
 from handlers.language import lang_command
+from handlers.match_clock import here_command, schedule_command
 from handlers.play import play_command
 from handlers.registry import GROUPS, Audience, CommandSpec
 from handlers.rules import rule_command
-from handlers.schedule import here_command, schedule_command
 from handlers.tournament_import import import_command
 from handlers.tournament_play import bracket_command, draw_command, export_command, standings_command, tables_command
 from handlers.tournament_results import confirm_command, result_command

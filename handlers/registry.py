@@ -25,10 +25,10 @@ from bot.services.caller import Caller, ChatKind
 from bot.services.chats import language_of
 from bot.services.roles import Role
 from handlers.arguments import clean_arguments
-from handlers.callers import caller_of
-from handlers.captions import CaptionCommand
-from handlers.context import BotContext
-from handlers.replies import escape_params, split_message
+from handlers.telegram.callers import caller_of
+from handlers.telegram.captions import CaptionCommand
+from handlers.telegram.context import BotContext
+from handlers.telegram.replies import escape_params, split_message
 
 _COMMAND_NAME = re.compile(r"^[a-z0-9_]{1,32}$")
 

@@ -16,12 +16,12 @@ from telegram.ext import MessageHandler, filters
 from bot.i18n import Language
 from bot.presenters.rules import answer_html, topics_html
 from bot.services.chats import language_of
-from bot.services.rule_questions import ask
-from bot.services.tournament_views import chat_rule_variant
+from bot.services.rules import ask
+from bot.services.tournament.views import chat_rule_variant
 from handlers.arguments import clean_text
-from handlers.callers import caller_of
-from handlers.context import BotContext
 from handlers.registry import Invocation, send_text
+from handlers.telegram.callers import caller_of
+from handlers.telegram.context import BotContext
 
 
 async def rule_command(call: Invocation) -> None:

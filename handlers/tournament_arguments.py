@@ -10,8 +10,8 @@ from telegram import MessageEntity, Update, User
 
 from bot.errors import UsageError
 from bot.ruleset.scoring import MatchLevel, Side, UnknownLevelError, WinnerContradictsLevelsError, WinnerNeededError
-from bot.services.tournament_results import TableRef
-from bot.services.tournament_signup import Partner, SignUpRequest
+from bot.services.tournament.results import TableRef
+from bot.services.tournament.signup import Partner, SignUpRequest
 from bot.tournament.entries import Gender, RegistrationMode, UnknownGenderError, UnknownModeError
 from bot.tournament.outcome import Outcome
 from handlers.arguments import MissingArgument, TooManyArguments, at_most
@@ -156,7 +156,7 @@ def mentioned_user(update: Update, sender_id: int | None) -> Mentioned | None:
 
 
 def parse_signup(args: tuple[str, ...], mentioned: Mentioned | None) -> SignUpRequest:
-    """Every form of ``/signup`` (see ``bot.services.tournament_signup``):
+    """Every form of ``/signup`` (see ``bot.services.tournament.signup``):
 
     ``/signup`` (alone; as a reply: invite the replied-to author), ``/signup @partner``, ``/signup m`` (and
     ``f 男 女 male female``), organisers ``/signup 张三 李四`` (a pair), ``/signup 张三`` and ``/signup 张三 m``.

@@ -9,8 +9,8 @@ stale press changes nothing and is answered with the reason.
 from __future__ import annotations
 
 from bot.presenters import tournaments as entries_text
-from bot.services.tournament_results import TableRef, confirm_result, dispute_result
-from bot.services.tournament_signup import SignedUp, SignUpRequest, accept, sign_up
+from bot.services.tournament.results import TableRef, confirm_result, dispute_result
+from bot.services.tournament.signup import SignedUp, SignUpRequest, accept, sign_up
 from bot.tournament.entries import Gender
 from handlers.buttons import ButtonSpec, Press
 from handlers.tournament_keyboards import AREA, signup_buttons

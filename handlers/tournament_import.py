@@ -6,7 +6,7 @@ from __future__ import annotations
 from telegram import Document, Message
 
 from bot.presenters.roster_import import imported_text, rejected_text
-from bot.services.tournament_import import NoDocumentError, RosterImported, import_roster
+from bot.services.tournament.roster_import import NoDocumentError, RosterImported, import_roster
 from handlers.arguments import at_most
 from handlers.registry import Invocation
 

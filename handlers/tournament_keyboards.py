@@ -5,9 +5,9 @@ from __future__ import annotations
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.i18n import Language, t
-from bot.services.tournament_results import ResultKind, ResultRecorded
-from bot.services.tournament_signup import Invited
-from bot.services.tournament_state import TournamentState
+from bot.services.tournament.results import ResultKind, ResultRecorded
+from bot.services.tournament.signup import Invited
+from bot.services.tournament.state import TournamentState
 from bot.tournament.entries import RegistrationMode
 from handlers.buttons import ButtonData
 from storage.tournaments import TournamentStatus

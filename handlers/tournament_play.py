@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from bot.presenters import tournament_tables as text
-from bot.services.tournament_draw import make_draw
-from bot.services.tournament_export import export_tournament
-from bot.services.tournament_pictures import bracket_pictures, standings_pictures
-from bot.services.tournament_views import bracket_view, standings_view, tables_view
-from bot.services.tournament_workbook import WORKBOOK_NAME, tournament_workbook
+from bot.services.tournament.draw import make_draw
+from bot.services.tournament.export import export_tournament
+from bot.services.tournament.pictures import bracket_pictures, standings_pictures
+from bot.services.tournament.views import bracket_view, standings_view, tables_view
+from bot.services.tournament.workbook import WORKBOOK_NAME, tournament_workbook
 from handlers.arguments import at_most
-from handlers.pictures import send_pictures
 from handlers.registry import Invocation
+from handlers.telegram.pictures import send_pictures
 
 
 async def draw_command(call: Invocation) -> None:

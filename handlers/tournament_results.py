@@ -9,10 +9,10 @@ from telegram import InlineKeyboardMarkup
 
 from bot.i18n import Language
 from bot.presenters import tournament_tables as text
-from bot.presenters.schedule import deferred_posting_text
+from bot.presenters.match_clock import deferred_posting_text
 from bot.services import Services
-from bot.services.schedule import next_round_deferred
-from bot.services.tournament_results import ResultRecorded, confirm_result, record_result
+from bot.services.match_clock.timetable import next_round_deferred
+from bot.services.tournament.results import ResultRecorded, confirm_result, record_result
 from bot.tournament.bracket import UnknownTableError
 from bot.tournament.standings import standings
 from handlers.arguments import MissingArgument, at_most

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from bot.presenters import tournaments as text
 from bot.services.roles import Role
-from bot.services.tournament_roles import add_referee, list_referees, resolve_referee
-from bot.services.tournaments import (
+from bot.services.tournament.roles import add_referee, list_referees, resolve_referee
+from bot.services.tournament.setup import (
     cancel_tournament,
     change_mode,
     change_setting,
@@ -13,9 +13,9 @@ from bot.services.tournaments import (
     settings_view,
 )
 from handlers.arguments import MissingArgument, at_most
-from handlers.callers import person_of
+from handlers.match_clock import replan_after_setting
 from handlers.registry import Invocation
-from handlers.schedule import replan_after_setting
+from handlers.telegram.callers import person_of
 from handlers.tournament_arguments import mentioned_user, parse_mode
 from handlers.tournament_keyboards import signup_buttons
 

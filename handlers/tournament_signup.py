@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from bot.presenters import tournaments as text
-from bot.services.tournament_signup import Invited, accept, sign_up, withdraw
-from bot.services.tournament_views import entries_view
+from bot.services.tournament.signup import Invited, accept, sign_up, withdraw
+from bot.services.tournament.views import entries_view
 from handlers.arguments import at_most
 from handlers.registry import Invocation
 from handlers.tournament_arguments import mentioned_user, parse_signup, username_of

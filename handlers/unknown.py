@@ -7,10 +7,10 @@ from telegram.ext import MessageHandler, filters
 
 from bot.i18n import t
 from bot.services.chats import language_of
-from handlers.callers import caller_of
-from handlers.context import BotContext
 from handlers.registry import command_name_in, send_text
-from handlers.replies import escape
+from handlers.telegram.callers import caller_of
+from handlers.telegram.context import BotContext
+from handlers.telegram.replies import escape
 
 
 def addressed_to_bot(update: Update, bot_username: str) -> bool:

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
-from bot.schedule.plan import AnnouncementKind
+from bot.match_clock.plan import AnnouncementKind
 from storage.database import Tx
 from storage.timestamps import from_text, utc_text
 

@@ -54,7 +54,7 @@ async def append(
 ) -> int:
     """Add one event; its id. ``details`` must be JSON-serializable. An event written while a Telegram update is
     being handled also names it (stored in the details, read back as :attr:`HistoryEntry.update_id`): which
-    message caused what, and a check that no update was applied twice (``bot.offline.chaos``)."""
+    message caused what, and a check that no update was applied twice (``tests.support.chaos``)."""
     recorded = dict(details or {})
     claim = updates.current_claim()
     if claim is not None:

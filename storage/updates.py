@@ -4,8 +4,8 @@ An update's id is recorded in ``processed_updates`` in the SAME transaction as t
 intake opens an :class:`UpdateClaim` for the update being handled (a context variable, so concurrent updates
 each have their own) and :meth:`storage.Storage.transaction` adds the claim to the first transaction that changed
 a row. A crash before that commit loses nothing: the update was not recorded, Telegram delivers it again (the bot
-confirms an update only after handling it, ``bot.delivery``) and it is applied then. A crash after it cannot
-apply it twice: the re-delivered update is found recorded and skipped. Updates that change nothing (questions,
+confirms an update only after handling it, ``handlers.telegram.delivery``) and it is applied then. A crash after it
+cannot apply it twice: the re-delivered update is found recorded and skipped. Updates that change nothing (questions,
 refusals) are recorded when they are done (``bot.services.intake.settle_update``).
 
 A command must therefore make its change in ONE transaction; a second changing transaction of the same update
@@ -33,7 +33,8 @@ class UpdateClaim:
     at: datetime
     recorded: bool = False
     on_recorded: Callable[[int], None] | None = None
-    """Told the update id once it is recorded (from then on Telegram may forget the update: ``bot.delivery``)."""
+    """Told the update id once it is recorded (from then on Telegram may forget the update:
+    ``handlers.telegram.delivery``)."""
 
     def mark_recorded(self) -> None:
         self.recorded = True

@@ -15,8 +15,8 @@ DEFAULT_CONSOLE_DB = Path("data/console.sqlite3")
 
 
 async def run_console(settings: Settings, language: Language, *, interactive: bool) -> int:
-    from bot.offline.console import ConsoleChat
-    from bot.offline.harness import OfflineBot
+    from handlers.console.chat import ConsoleChat
+    from tests.support.harness import OfflineBot
 
     async with OfflineBot.running(settings) as offline:
         chat = ConsoleChat(offline, language)

@@ -1,5 +1,5 @@
 """``python -m bot demo``: a complete male–female tournament played through the bot and printed (no Telegram);
-see ``bot.offline.demo``."""
+see ``handlers.console.demo``."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from bot.i18n import Language
 
 def run(args: argparse.Namespace) -> int:
     from bot.config import Settings
-    from bot.offline.demo import play_demo
+    from handlers.console.demo import play_demo
 
     language = Language(args.lang) if args.lang else Language.ZH
     with tempfile.TemporaryDirectory(prefix="guandan-demo-") as folder:

@@ -45,8 +45,8 @@ def output_paths(out: Path, count: int) -> list[Path]:
 
 def _run(args: argparse.Namespace) -> int:
     # Imported here: Pillow and the font load only when a picture is actually drawn.
-    from bot.render.bracket_picture import render_bracket
-    from bot.render.matches_csv import read_matches_csv
+    from bot.pictures.bracket_picture import render_bracket
+    from bot.sheets.matches_csv import read_matches_csv
 
     lang: Language = args.lang
     try:

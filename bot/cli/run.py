@@ -50,8 +50,8 @@ def settings_or_message() -> Settings | str:
 def run_bot(settings: Settings) -> int:
     from telegram import Update
 
-    from bot.app import build_application
     from bot.clock import shifted_clock
+    from handlers.telegram.app import build_application
 
     configure_logging(settings.token)
     application = build_application(

@@ -6,7 +6,7 @@ import html
 
 from bot.i18n import Language
 from bot.presenters.tournaments import say
-from bot.services.tournament_import import RosterImported, RosterRejected
+from bot.services.tournament.roster_import import RosterImported, RosterRejected
 from bot.sheets.roster import describe_problems
 from bot.tournament.entries import Gender, RegistrationMode
 

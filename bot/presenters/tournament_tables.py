@@ -8,10 +8,10 @@ import html
 from bot.i18n import Language, t
 from bot.presenters.tournaments import capped, mention, say
 from bot.ruleset.scoring import Side
-from bot.services.tournament_draw import DrawMade
-from bot.services.tournament_results import ResultKind, ResultRecorded
-from bot.services.tournament_state import TournamentState
-from bot.services.tournament_views import RoundTables
+from bot.services.tournament.draw import DrawMade
+from bot.services.tournament.results import ResultKind, ResultRecorded
+from bot.services.tournament.state import TournamentState
+from bot.services.tournament.views import RoundTables
 from bot.tournament.bracket import Bracket, round_name
 from bot.tournament.matches import Match, MatchKind, MatchState
 from bot.tournament.outcome import Outcome, OutcomeKind

@@ -9,9 +9,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from bot.i18n import Language, t
-from bot.services.tournament_signup import Accepted, Invited, SignedUp, Withdrawn
-from bot.services.tournament_state import TournamentState
-from bot.services.tournaments import SettingsView
+from bot.services.tournament.setup import SettingsView
+from bot.services.tournament.signup import Accepted, Invited, SignedUp, Withdrawn
+from bot.services.tournament.state import TournamentState
 from bot.tournament.entries import Entry, Gender, RegistrationMode
 from bot.tournament.settings import SETTING_KEYS
 from storage.tournament_people import Referee

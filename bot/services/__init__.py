@@ -13,25 +13,25 @@ from dataclasses import dataclass, field
 from bot.clock import Clock
 from bot.config import Settings
 from bot.services.acquaintances import Acquaintances
-from bot.services.board import NoTournaments, TournamentBoard
+from bot.services.match_clock.board import NoTournaments, TournamentBoard
 from bot.services.roles import Roles
-from bot.services.tournament_state import TournamentCache
+from bot.services.tournament.state import TournamentCache
 from storage import Storage
 
 
 @dataclass(frozen=True, slots=True)
 class Services:
-    """Everything a handler may call, built once per application (see ``bot.app.build_application``)."""
+    """Everything a handler may call, built once per application (see ``handlers.telegram.app.build_application``)."""
 
     settings: Settings
     storage: Storage
     roles: Roles
     clock: Clock
     tournaments: TournamentCache = field(default_factory=TournamentCache)
-    """Loaded tournaments by (id, version) (``bot.services.tournament_state``)."""
+    """Loaded tournaments by (id, version) (``bot.services.tournament.state``)."""
     acquaintances: Acquaintances = field(default_factory=Acquaintances)
     """The chats and users this process has written lately (``bot.services.intake``)."""
     entropy: Callable[[int], bytes] = os.urandom
     """Fresh randomness for draw seeds; a fixed source makes a simulation (``python -m bot demo``) repeatable."""
     board: TournamentBoard = field(default_factory=NoTournaments)
-    """The tournaments as the match clock sees them (``bot.services.board``)."""
+    """The tournaments as the match clock sees them (``bot.services.match_clock.board``)."""

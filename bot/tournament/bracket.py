@@ -34,7 +34,7 @@ from bot.tournament.layout import (
 )
 from bot.tournament.matches import Match, MatchKind, MatchState
 from bot.tournament.placement import place_teams
-from bot.tournament.store import SharedVector
+from bot.tournament.shared_vector import SharedVector
 from bot.tournament.teams import Team
 
 MIN_PAIRS = 2

@@ -61,7 +61,7 @@ class TournamentSettings:
     """Minutes per match; ``None``: play until a pair passes A."""
     timezone: str = DEFAULT_TIMEZONE
     remind: int = DEFAULT_REMIND
-    """Minutes before a scheduled round's start that its tables are announced (``bot.schedule.plan``)."""
+    """Minutes before a scheduled round's start that its tables are announced (``bot.match_clock.plan``)."""
     checkin: int | None = None
     """Check-in grace in minutes (seed 000: 15): pairs check in with /here and the missing ones are listed this
     long after the start; ``None``: no check-in."""

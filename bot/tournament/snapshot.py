@@ -22,7 +22,7 @@ from bot.tournament.bracket import Bracket, BracketFrame, BracketOptions, ThirdP
 from bot.tournament.layout import bracket_size, has_third_place_slot
 from bot.tournament.matches import Game, Match, Report
 from bot.tournament.outcome import Outcome
-from bot.tournament.store import SharedVector
+from bot.tournament.shared_vector import SharedVector
 from bot.tournament.teams import Team
 
 

@@ -11,8 +11,8 @@ from PIL import Image
 
 from bot.cli import main
 from bot.cli.render import output_paths
-from bot.render.matches_csv import write_matches_csv
-from bot.render.sample import sample_rows
+from bot.sheets.matches_csv import write_matches_csv
+from tests.support.sample_matches import sample_rows
 
 
 def run(*args: str, lang: str | None = None) -> subprocess.CompletedProcess[str]:

@@ -14,9 +14,9 @@ import pytest
 
 from bot.cli import main
 from bot.cli.run import RedactToken
-from bot.offline.http_server import BotApiServer
-from bot.offline.telegram import ApiCall
-from bot.offline.updates import FakeUser, UpdateFactory, group_chat
+from tests.support.http_server import BotApiServer
+from tests.support.telegram import ApiCall
+from tests.support.updates import FakeUser, UpdateFactory, group_chat
 
 TOKEN = "424242:process-test-secret"
 ADMIN = FakeUser(11, "老王", "laowang")

@@ -20,18 +20,18 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
+from bot.clock import ManualClock
 from bot.config import Settings
-from bot.offline.clock import ManualClock
-from bot.offline.http_server import BotApiServer
-from bot.offline.telegram import ApiCall
-from bot.offline.updates import FakeUser, UpdateFactory, group_chat
 from bot.services import Services
 from bot.services.caller import Caller, ChatKind, Person
 from bot.services.roles import OwnChat, Roles
-from bot.services.tournament_draw import make_draw
-from bot.services.tournament_signup import SignUpRequest, sign_up
-from bot.services.tournaments import create_tournament
+from bot.services.tournament.draw import make_draw
+from bot.services.tournament.setup import create_tournament
+from bot.services.tournament.signup import SignUpRequest, sign_up
 from storage import Storage
+from tests.support.http_server import BotApiServer
+from tests.support.telegram import ApiCall
+from tests.support.updates import FakeUser, UpdateFactory, group_chat
 
 TOKEN = "424242:schedule-process-secret"
 ADMIN = FakeUser(11, "老王", "laowang")

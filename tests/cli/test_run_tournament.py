@@ -9,10 +9,10 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-from bot.offline.http_server import BotApiServer
-from bot.offline.telegram import ApiCall
-from bot.offline.updates import FakeUser, UpdateFactory
 from tests.cli.test_run import ADMIN, GROUP, confirmed_past, replies, server, start_bot
+from tests.support.http_server import BotApiServer
+from tests.support.telegram import ApiCall
+from tests.support.updates import FakeUser, UpdateFactory
 
 __all__ = ["server"]  # the fixture, shared with the other process-level test
 

@@ -11,11 +11,11 @@ from typing import Any
 
 import pytest
 
+from bot.clock import ManualClock
 from bot.config import Settings
-from bot.offline.clock import ManualClock
-from bot.offline.harness import OfflineBot
-from bot.offline.updates import FakeUser, group_chat, private_chat
 from tests.handlers.tournament_helpers import Club
+from tests.support.harness import OfflineBot
+from tests.support.updates import FakeUser, group_chat, private_chat
 
 
 @dataclass(frozen=True)

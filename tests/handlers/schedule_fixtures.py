@@ -10,15 +10,15 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from bot.clock import ManualClock
 from bot.config import Settings
-from bot.offline.board import InMemoryBoard
-from bot.offline.clock import ManualClock
-from bot.offline.harness import OfflineBot
-from bot.offline.jobs import run_due_jobs, scheduled
-from bot.offline.telegram import FakeTelegram
-from bot.offline.updates import FakeUser, group_chat
 from storage import announcements
 from storage.announcements import Announcement
+from tests.support.board import InMemoryBoard
+from tests.support.harness import OfflineBot
+from tests.support.jobs import run_due_jobs, scheduled
+from tests.support.telegram import FakeTelegram
+from tests.support.updates import FakeUser, group_chat
 
 CHAT_ID = -4_000_321
 CHAT = group_chat(CHAT_ID, "周五掼蛋")

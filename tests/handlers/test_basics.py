@@ -2,9 +2,9 @@ from typing import Any
 
 import pytest
 
-from bot.offline.harness import OfflineBot
-from bot.offline.updates import FakeUser
 from tests.handlers.conftest import Group
+from tests.support.harness import OfflineBot
+from tests.support.updates import FakeUser
 
 
 async def test_start_greets_and_lists_member_commands_without_organiser_ones(group_with_admin: Group) -> None:

@@ -21,15 +21,15 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from bot.clock import ManualClock
 from bot.config import Settings
-from bot.offline.clock import ManualClock
-from bot.offline.harness import REPLY_METHODS, OfflineBot
-from bot.offline.updates import JSON, FakeUser, group_chat, private_chat, supergroup_chat, to_update
 from bot.services import Services
-from bot.services.tournament_state import NoTournamentYetError, read_state
-from bot.tournament.invariants import check_bracket
+from bot.services.tournament.state import NoTournamentYetError, read_state
 from handlers.commands import COMMANDS
-from handlers.replies import MESSAGE_LIMIT, text_length
+from handlers.telegram.replies import MESSAGE_LIMIT, text_length
+from tests.support.bracket_invariants import check_bracket
+from tests.support.harness import REPLY_METHODS, OfflineBot
+from tests.support.updates import JSON, FakeUser, group_chat, private_chat, supergroup_chat, to_update
 
 STEPS_PER_EXAMPLE = 40
 FUZZ_COMMANDS = int(os.environ.get("FUZZ_COMMANDS", "1600"))

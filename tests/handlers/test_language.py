@@ -1,9 +1,9 @@
 import pytest
 
-from bot.offline.harness import OfflineBot
-from bot.offline.updates import FakeUser, supergroup_chat
 from storage import history
 from tests.handlers.conftest import Group
+from tests.support.harness import OfflineBot
+from tests.support.updates import FakeUser, supergroup_chat
 
 
 async def test_an_administrator_switches_the_group_to_english(group_with_admin: Group) -> None:

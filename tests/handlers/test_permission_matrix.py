@@ -11,10 +11,10 @@ from collections.abc import Callable
 import pytest
 
 from bot.i18n import Language, t
-from bot.offline.updates import FakeUser, group_chat, private_chat
 from bot.ruleset.scoring import Side
 from bot.tournament.matches import Match
 from tests.handlers.tournament_helpers import Club
+from tests.support.updates import FakeUser, group_chat, private_chat
 
 ROLES = ("organiser", "referee", "player at the table", "player elsewhere", "outsider", "other chat",
          "private chat")

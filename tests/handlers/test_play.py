@@ -4,9 +4,9 @@ from typing import Any
 
 import pytest
 
-from bot.offline.harness import OfflineBot
-from bot.offline.updates import FakeUser
 from tests.handlers.conftest import Group
+from tests.support.harness import OfflineBot
+from tests.support.updates import FakeUser
 
 ZH_USAGE = "用法：/play"
 EN_USAGE = "Usage: /play"

@@ -4,11 +4,11 @@ import pytest
 
 from bot.config import Settings
 from bot.i18n import Language, has
-from bot.offline.harness import OfflineBot
-from bot.offline.updates import FakeUser, group_chat, private_chat
 from handlers.commands import COMMANDS
 from handlers.registry import GROUPS, PRIVATE, CommandSpec, CommandTable, Invocation, command_name_in
-from handlers.replies import MESSAGE_LIMIT, text_length
+from handlers.telegram.replies import MESSAGE_LIMIT, text_length
+from tests.support.harness import OfflineBot
+from tests.support.updates import FakeUser, group_chat, private_chat
 
 
 async def echo(call: Invocation) -> None:

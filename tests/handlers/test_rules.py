@@ -6,13 +6,13 @@ from typing import Any
 import pytest
 
 from bot.i18n import Language
-from bot.offline.harness import OfflineBot
-from bot.offline.updates import FakeUser, utf16_length
 from bot.rulebook import RuleAnswer, SectionAnswer
 from bot.ruleset.variants import RuleVariant
 from handlers import rules as rules_handlers
-from handlers.replies import MESSAGE_LIMIT
+from handlers.telegram.replies import MESSAGE_LIMIT
 from tests.handlers.conftest import Group
+from tests.support.harness import OfflineBot
+from tests.support.updates import FakeUser, utf16_length
 
 ZH_TOPICS = "<b>可以问这些规则：</b>"
 EN_TOPICS = "<b>Rule topics you can ask about:</b>"

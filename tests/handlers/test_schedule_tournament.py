@@ -3,7 +3,7 @@
 import random
 from datetime import UTC, datetime, timedelta
 
-from bot.offline.clock import ManualClock
+from bot.clock import ManualClock
 from bot.ruleset.scoring import Side
 from tests.handlers.schedule_fixtures import run_until
 from tests.handlers.tournament_helpers import Club

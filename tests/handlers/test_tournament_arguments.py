@@ -2,8 +2,8 @@ import pytest
 from telegram import User
 
 from bot.errors import UsageError
-from bot.services.tournament_results import TableRef
-from bot.services.tournament_signup import Partner, SignUpRequest
+from bot.services.tournament.results import TableRef
+from bot.services.tournament.signup import Partner, SignUpRequest
 from bot.tournament.entries import Gender, RegistrationMode
 from bot.tournament.outcome import Outcome
 from handlers.arguments import MissingArgument, TooManyArguments

@@ -13,10 +13,10 @@ from openpyxl import Workbook
 from PIL import Image
 
 from bot.i18n import t
-from bot.offline.telegram import ApiCall
-from bot.offline.updates import FakeUser, private_chat
 from bot.tournament.entries import EntryStatus, Gender
 from tests.handlers.tournament_helpers import Club
+from tests.support.telegram import ApiCall
+from tests.support.updates import FakeUser, private_chat
 
 REFUSED = "只有群主、群管理员或比赛组织者可以这样做。"
 HEADER = ("姓名", "搭档", "性别", "单位")

@@ -3,8 +3,8 @@ anonymous administrators and the tournament's creator."""
 
 import pytest
 
-from bot.offline.updates import group_chat
 from tests.handlers.tournament_helpers import Club
+from tests.support.updates import group_chat
 
 REFUSED = "只有群主、群管理员或比赛组织者可以这样做。"
 

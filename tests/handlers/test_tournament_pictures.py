@@ -9,12 +9,12 @@ import random
 import pytest
 from PIL import Image
 
-from bot.offline.telegram import ApiCall
-from bot.render import bracket_picture, standings, theme
-from bot.render.bracket_picture import render_bracket
-from bot.render.matches_csv import read_matches_csv
-from bot.render.sample import sample_names
+from bot.pictures import bracket_picture, standings, theme
+from bot.pictures.bracket_picture import render_bracket
+from bot.sheets.matches_csv import read_matches_csv
 from tests.handlers.tournament_helpers import Club
+from tests.support.sample_matches import sample_names
+from tests.support.telegram import ApiCall
 
 
 async def named_pairs(club: Club, pairs: int, *, settings: tuple[str, ...] = ()) -> None:

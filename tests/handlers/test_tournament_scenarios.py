@@ -5,15 +5,15 @@ from pathlib import Path
 
 import pytest
 
+from bot.clock import ManualClock
 from bot.config import Settings
-from bot.offline.clock import ManualClock
-from bot.offline.harness import OfflineBot
-from bot.offline.updates import FakeUser, group_chat
 from bot.ruleset.scoring import Side
-from bot.tournament.invariants import check_bracket
 from bot.tournament.standings import standings
 from storage.tournaments import TournamentStatus
 from tests.handlers.tournament_helpers import Club
+from tests.support.bracket_invariants import check_bracket
+from tests.support.harness import OfflineBot
+from tests.support.updates import FakeUser, group_chat
 
 ADMIN = FakeUser(101, "老王", "laowang", language_code="zh-hans")
 MEMBER = FakeUser(202, "Lily", "lily", language_code="en")

@@ -1,6 +1,6 @@
-from bot.offline.updates import supergroup_chat
 from storage.tournaments import TournamentStatus
 from tests.handlers.tournament_helpers import Club
+from tests.support.updates import supergroup_chat
 
 
 async def test_new_announces_the_tournament_with_a_sign_up_button(club: Club) -> None:

@@ -12,12 +12,12 @@ from zoneinfo import ZoneInfo
 
 from openpyxl import load_workbook
 
-from bot.offline.telegram import ApiCall
 from bot.services.caller import Caller, ChatKind
-from bot.services.tournament_export import export_tournament
+from bot.services.tournament.export import export_tournament
 from bot.tournament.standings import standings
 from storage import history
 from tests.handlers.tournament_helpers import Club
+from tests.support.telegram import ApiCall
 
 Row = tuple[object, ...]
 

@@ -2,9 +2,9 @@ from typing import Any
 
 import pytest
 
-from bot.offline.harness import OfflineBot
-from bot.offline.updates import FakeUser
 from tests.handlers.conftest import Group
+from tests.support.harness import OfflineBot
+from tests.support.updates import FakeUser
 
 HINT = "我不认识命令 /{name}。发送 /help 查看你可以使用的命令。"
 

@@ -11,14 +11,14 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.offline.console import button_rows
-from bot.offline.harness import OfflineBot
-from bot.offline.telegram import ApiCall
-from bot.offline.updates import FakeUser
 from bot.ruleset.scoring import Side
 from bot.services.caller import Caller, ChatKind
-from bot.services.tournament_state import TournamentState, read_state
+from bot.services.tournament.state import TournamentState, read_state
 from bot.tournament.matches import Match
+from handlers.console.chat import button_rows
+from tests.support.harness import OfflineBot
+from tests.support.telegram import ApiCall
+from tests.support.updates import FakeUser
 
 LEVELS = ("2", "6", "9", "J", "K", "A", "A+")
 FIRST_PLAYER_ID = 3000

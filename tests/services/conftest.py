@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
+from bot.clock import ManualClock
 from bot.config import Settings
-from bot.offline.clock import ManualClock
 from bot.services import Services
 from bot.services.caller import Caller, ChatKind, Person
 from bot.services.roles import ChatAdministrators, OwnChat, Roles
-from bot.services.tournament_roles import TournamentRoles
+from bot.services.tournament.roles import TournamentRoles
 from storage import Storage
 
 GROUP = -4_000_500

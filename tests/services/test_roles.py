@@ -2,7 +2,7 @@ from datetime import timedelta
 
 import pytest
 
-from bot.offline.clock import ManualClock
+from bot.clock import ManualClock
 from bot.services.caller import Caller, ChatKind, Person
 from bot.services.roles import ChatAdministrators, NotOrganiser, NotReferee, OwnChat, Role, Roles
 

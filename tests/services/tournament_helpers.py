@@ -7,10 +7,10 @@ import random
 from bot.ruleset.scoring import MatchLevel, Side
 from bot.services import Services
 from bot.services.caller import Caller
-from bot.services.tournament_results import TableRef, confirm_result, record_result
-from bot.services.tournament_signup import SignUpRequest, sign_up
-from bot.services.tournament_state import TournamentState, read_state
-from bot.services.tournaments import create_tournament
+from bot.services.tournament.results import TableRef, confirm_result, record_result
+from bot.services.tournament.setup import create_tournament
+from bot.services.tournament.signup import SignUpRequest, sign_up
+from bot.services.tournament.state import TournamentState, read_state
 from bot.tournament.matches import Match
 from bot.tournament.outcome import Outcome
 from tests.services.conftest import GROUP, player

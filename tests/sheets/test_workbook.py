@@ -7,11 +7,11 @@ import pytest
 from openpyxl import load_workbook
 from openpyxl.workbook.workbook import Workbook
 
-from bot.render.sample import sample_rows
-from bot.render.standings import StandingRow
+from bot.pictures.standings import StandingRow
 from bot.sheets.entries import EntryRow, EntryStatus
 from bot.sheets.workbook import build_tournament_xlsx
 from bot.tournament.teams import Event
+from tests.support.sample_matches import sample_rows
 
 MATCHES_HEADER = ("round", "stage", "table", "left", "right", "left_level", "right_level", "winner", "status")
 

@@ -3,7 +3,7 @@ from datetime import timedelta
 
 import pytest
 
-from bot.schedule.plan import AnnouncementKind
+from bot.match_clock.plan import AnnouncementKind
 from storage import Storage, announcements, chats
 from storage.announcements import AnnouncementState, job_id
 from tests.storage.conftest import AT

@@ -1,6 +1,7 @@
 from datetime import timedelta
 
-from storage import Storage, chats, schedules
+from storage import Storage, chats
+from storage import timetable as schedules
 from tests.storage.conftest import AT
 
 START = AT + timedelta(hours=3)

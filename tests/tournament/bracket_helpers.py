@@ -9,10 +9,10 @@ from datetime import datetime
 from bot.ruleset.scoring import MatchLevel, Side
 from bot.ruleset.variants import RuleVariant
 from bot.tournament.bracket import Bracket, BracketOptions, create_bracket
-from bot.tournament.invariants import check_bracket
 from bot.tournament.matches import Match
 from bot.tournament.results import Change, Outcome, confirm, report
 from bot.tournament.teams import Actor, Event, Team
+from tests.support.bracket_invariants import check_bracket
 
 AT = datetime(2026, 12, 2, 14, 0)
 REFEREE = Actor("referee", official=True)

@@ -9,9 +9,9 @@ import pytest
 
 from bot.ruleset.scoring import Side
 from bot.tournament.bracket import Bracket
-from bot.tournament.invariants import check_bracket
 from bot.tournament.matches import MatchState, Report
 from bot.tournament.outcome import Outcome
+from tests.support.bracket_invariants import check_bracket
 from tests.tournament.bracket_helpers import agree, make_bracket
 from tests.tournament.test_advance import settle_round
 

@@ -4,7 +4,6 @@ import random
 import pytest
 
 from bot.tournament.bracket import Bracket, BracketOptions, FinalFormat, ThirdPlace
-from bot.tournament.invariants import check_bracket
 from bot.tournament.outcome import Outcome
 from bot.tournament.results import report
 from bot.tournament.snapshot import (
@@ -17,6 +16,7 @@ from bot.tournament.snapshot import (
     stored_matches,
     team_lines,
 )
+from tests.support.bracket_invariants import check_bracket
 from tests.tournament.bracket_helpers import AT, VARIANT, left_player, make_bracket, play_out
 
 

@@ -1,0 +1,157 @@
+"""Sending one announcement, idempotently: re-read its row, render it once, record what Telegram accepted.
+
+The job that fires an announcement calls :func:`prepare` (``None``: nothing to send — already sent, cancelled,
+or its tournament or round is over), sends ``Outgoing.pieces`` from ``parts_sent`` on, calling
+:func:`record_parts` after each accepted piece, then :func:`finish`. A failed attempt leaves the row pending
+(:func:`note_failure`) and is retried by the caller. At start-up :func:`restore` sorts the pending rows into
+those to wait for, those to send late and those dropped.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from bot.i18n import Language
+from bot.match_clock.catchup import Catchup, catch_up
+from bot.match_clock.plan import AnnouncementKind
+from bot.presenters.match_clock import AnnouncementFacts, announcement_text
+from bot.services.match_clock.board import TournamentBoard
+from bot.services.match_clock.checkin import missing_pairs
+from storage import Storage, Tx, announcements, chats, history
+from storage import timetable as schedules
+from storage.announcements import Announcement, AnnouncementState
+
+log = logging.getLogger(__name__)
+
+Splitter = Callable[[str], Sequence[str]]
+
+
+@dataclass(frozen=True, slots=True)
+class Outgoing:
+    announcement: Announcement
+    """The row after this attempt began: ``parts_sent`` pieces went out in earlier attempts."""
+    pieces: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Restored:
+    ahead: tuple[Announcement, ...]
+    late: tuple[Announcement, ...]
+    dropped: tuple[Announcement, ...]
+
+
+async def _language(tx: Tx, chat_id: int, default: Language) -> Language:
+    chat = await chats.get_chat(tx, chat_id)
+    return chat.language if chat is not None and chat.language is not None else default
+
+
+async def _render(tx: Tx, board: TournamentBoard, row: Announcement, default: Language) -> str | None:
+    """The row's text, or ``None`` (with the reason logged) when there is nothing left to announce."""
+    tournament = await board.get(tx, row.tournament_id)
+    if tournament is None or tournament.finished:
+        return None
+    if row.round <= tournament.completed_rounds:
+        return None
+    start = await schedules.round_start(tx, row.tournament_id, row.round)
+    if start is None:
+        return None
+    language = await _language(tx, row.chat_id, default)
+    posting = missing = None
+    if row.kind is AnnouncementKind.REMINDER:
+        posting = await board.round_posting(tx, row.tournament_id, row.round, language)
+    elif row.kind is AnnouncementKind.CHECKIN:
+        missing = await missing_pairs(tx, board, row.tournament_id, row.round)
+    facts = AnnouncementFacts(tournament, row.kind, row.round, start.starts_at, row.due, row.late, posting, missing)
+    return announcement_text(facts, language)
+
+
+async def prepare(
+    storage: Storage, board: TournamentBoard, announcement_id: int, now: datetime, *, default_language: Language,
+    split: Splitter,
+) -> Outgoing | None:
+    async with storage.transaction() as tx:
+        row = await announcements.get(tx, announcement_id)
+        if row is None or row.state is not AnnouncementState.PENDING:
+            return None
+        body = row.body if row.body is not None else await _render(tx, board, row, default_language)
+        if body is None:
+            await announcements.close(tx, announcement_id, AnnouncementState.CANCELLED, now, "nothing to announce")
+            log.info("announcement %s (%s, round %s) cancelled: its tournament or round is over",
+                     announcement_id, row.kind.value, row.round)
+            return None
+        pieces = tuple(split(body))
+        started = await announcements.begin_attempt(tx, announcement_id, body, len(pieces))
+    if started is None:
+        return None
+    return Outgoing(started, pieces)
+
+
+async def record_parts(storage: Storage, announcement_id: int, parts_sent: int) -> None:
+    async with storage.transaction() as tx:
+        await announcements.record_parts_sent(tx, announcement_id, parts_sent)
+
+
+async def finish(storage: Storage, announcement_id: int, now: datetime) -> AnnouncementState | None:
+    """Mark the row sent (``late`` if it was missed while the bot was down); its final state, or ``None`` if it
+    was no longer pending."""
+    async with storage.transaction() as tx:
+        row = await announcements.get(tx, announcement_id)
+        if row is None or row.state is not AnnouncementState.PENDING:
+            return None
+        state = AnnouncementState.LATE if row.late else AnnouncementState.SENT
+        await announcements.close(tx, announcement_id, state, now)
+        await history.append(
+            tx, chat_id=row.chat_id, tournament_id=row.tournament_id, actor="bot", kind="schedule.announced",
+            at=now, details={"announcement": announcement_id, "kind": row.kind.value, "round": row.round,
+                             "state": state.value, "attempts": row.attempts})
+    return state
+
+
+async def note_failure(storage: Storage, announcement_id: int, error: str) -> None:
+    async with storage.transaction() as tx:
+        await announcements.record_failure(tx, announcement_id, error)
+
+
+async def give_up(storage: Storage, announcement_id: int, now: datetime, reason: str) -> bool:
+    """Drop a row Telegram refused for good (the bot left the chat, the chat is gone)."""
+    async with storage.transaction() as tx:
+        return await announcements.close(tx, announcement_id, AnnouncementState.DROPPED, now, reason)
+
+
+async def restore(storage: Storage, now: datetime, grace: timedelta) -> Restored:
+    """At start-up: pending rows still ahead, rows missed by at most ``grace`` (now marked late), rows missed by
+    more (now dropped)."""
+    ahead, late, dropped, settled = [], [], [], []
+    async with storage.transaction() as tx:
+        for found in await announcements.pending(tx):
+            row = found
+            if found.part_in_flight is not None:
+                row = await announcements.settle_in_flight(tx, found.announcement_id) or found
+                settled.append(row)
+                if row.parts_total is not None and row.parts_sent >= row.parts_total:
+                    state = AnnouncementState.LATE if row.late else AnnouncementState.SENT
+                    await announcements.close(tx, row.announcement_id, state, now,
+                                              "the bot stopped while sending it; counted as sent")
+                    continue
+            verdict = catch_up(row.due, now, grace)
+            if verdict is Catchup.AHEAD:
+                ahead.append(row)
+            elif verdict is Catchup.LATE:
+                await announcements.mark_late(tx, row.announcement_id)
+                late.append(row)
+            else:
+                await announcements.close(tx, row.announcement_id, AnnouncementState.DROPPED, now,
+                                          "missed while the bot was down")
+                dropped.append(row)
+    for row in settled:
+        log.warning("announcement %s (%s, round %s, chat %s): the bot stopped while sending piece %s of %s; "
+                    "counted as sent, not repeated", row.announcement_id, row.kind.value, row.round, row.chat_id,
+                    row.parts_sent, row.parts_total)
+    for row in dropped:
+        log.warning("announcement %s (%s, round %s, chat %s) due %s was missed by %s while the bot was down: "
+                    "dropped", row.announcement_id, row.kind.value, row.round, row.chat_id,
+                    row.due.isoformat(), now - row.due)
+    return Restored(tuple(ahead), tuple(late), tuple(dropped))

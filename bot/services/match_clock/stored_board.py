@@ -1,0 +1,82 @@
+"""The match clock's view of the tournaments in storage: a
+:class:`~bot.services.match_clock.board.TournamentBoard` over the tournament layer's loaded states
+(``bot.services.tournament.state``, cached by version)."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from zoneinfo import ZoneInfo
+
+from bot.i18n import Language
+from bot.presenters.tournament_tables import round_text
+from bot.services.match_clock.board import BoardPair, BoardTable, BoardTournament
+from bot.services.tournament.state import TournamentCache, TournamentState, load_state
+from bot.tournament.bracket import Bracket
+from bot.tournament.entries import ACCOUNT_PREFIX
+from bot.tournament.teams import Team
+from storage import Tx, tournaments
+from storage.tournaments import TournamentRecord
+
+
+def completed_rounds(bracket: Bracket | None) -> int:
+    """Rounds whose every match is decided (a round starts when the one before it completes)."""
+    if bracket is None:
+        return 0
+    return bracket.current_round - (1 if bracket.open_matches else 0)
+
+
+def _account_ids(team: Team | None) -> frozenset[int]:
+    if team is None:
+        return frozenset()
+    return frozenset(int(key.removeprefix(ACCOUNT_PREFIX)) for key in team.members
+                     if key.startswith(ACCOUNT_PREFIX) and key.removeprefix(ACCOUNT_PREFIX).lstrip("-").isdigit())
+
+
+def _pair(team: Team | None) -> BoardPair:
+    return BoardPair("?" if team is None else team.name, _account_ids(team))
+
+
+def board_tournament(state: TournamentState) -> BoardTournament:
+    record, settings, bracket = state.record, state.record.settings, state.bracket
+    return BoardTournament(
+        tournament_id=record.tournament_id, chat_id=record.chat_id, name=record.name,
+        zone=ZoneInfo(settings.timezone),
+        time_limit=None if settings.time_limit is None else timedelta(minutes=settings.time_limit),
+        tie_break=settings.variant().tie_break,
+        remind=timedelta(minutes=settings.remind),
+        checkin_grace=None if settings.checkin is None else timedelta(minutes=settings.checkin),
+        rounds=None if bracket is None else bracket.rounds,
+        completed_rounds=completed_rounds(bracket),
+        finished=not record.status.is_open,
+    )
+
+
+class TournamentsBoard:
+    def __init__(self, cache: TournamentCache) -> None:
+        self._cache = cache
+
+    async def _state(self, tx: Tx, record: TournamentRecord | None) -> TournamentState | None:
+        return None if record is None else await load_state(tx, self._cache, record)
+
+    async def open_in_chat(self, tx: Tx, chat_id: int) -> BoardTournament | None:
+        state = await self._state(tx, await tournaments.open_tournament(tx, chat_id))
+        return None if state is None else board_tournament(state)
+
+    async def get(self, tx: Tx, tournament_id: int) -> BoardTournament | None:
+        state = await self._state(tx, await tournaments.get_tournament(tx, tournament_id))
+        return None if state is None else board_tournament(state)
+
+    async def tables(self, tx: Tx, tournament_id: int, round_number: int) -> tuple[BoardTable, ...] | None:
+        state = await self._state(tx, await tournaments.get_tournament(tx, tournament_id))
+        if state is None or state.bracket is None or not 1 <= round_number <= len(state.bracket.tables):
+            return None
+        return tuple(
+            BoardTable(match.table, _pair(match.left), _pair(match.right), match.state.open)
+            for match in state.bracket.table_matches(round_number) if match.table is not None)
+
+    async def round_posting(self, tx: Tx, tournament_id: int, round_number: int, language: Language) -> str | None:
+        """The round's tables as the tournament layer posts a round that starts (byes and walkovers included)."""
+        state = await self._state(tx, await tournaments.get_tournament(tx, tournament_id))
+        if state is None or state.bracket is None or not 1 <= round_number <= len(state.bracket.tables):
+            return None
+        return round_text(state, round_number, language)

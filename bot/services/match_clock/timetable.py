@@ -1,0 +1,235 @@
+"""The timetable: organisers set when rounds start; each change re-plans the round's announcements.
+
+Every function commits its change (rows and history) and returns the :class:`JobChanges` the caller applies to
+the job queue afterwards: rows that need a timer, timers to remove. The database stays the source of truth; a
+lost timer is re-created from its row at the next start-up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from bot.errors import TournamentError
+from bot.match_clock.local_time import local_text
+from bot.match_clock.plan import AnnouncementKind, plan_round
+from bot.services.caller import Caller
+from bot.services.match_clock.board import BoardTournament, TournamentBoard
+from bot.services.tournament.state import NoTournamentError
+from storage import Storage, Tx, announcements, history
+from storage import timetable as schedules
+from storage.announcements import Announcement, AnnouncementState
+from storage.timetable import RoundStart
+
+if TYPE_CHECKING:
+    from bot.services import Services
+
+
+class UnknownRound(TournamentError):
+    key = "schedule.unknown_round"
+
+
+class RoundAlreadyPlayed(TournamentError):
+    key = "schedule.round_played"
+
+
+class StartInThePast(TournamentError):
+    key = "schedule.in_the_past"
+
+
+class RoundAlreadyStarted(TournamentError):
+    key = "schedule.round_started"
+
+
+class RoundNotScheduled(TournamentError):
+    key = "schedule.not_scheduled"
+
+
+@dataclass(frozen=True, slots=True)
+class JobChanges:
+    """What the job queue must do after a committed change."""
+
+    start: tuple[Announcement, ...] = ()
+    """Pending rows that need a timer (at their due time)."""
+    stop: tuple[int, ...] = ()
+    """Announcement ids whose timer must go."""
+
+    def __add__(self, other: JobChanges) -> JobChanges:
+        return JobChanges(self.start + other.start, self.stop + other.stop)
+
+
+@dataclass(frozen=True, slots=True)
+class Scheduled:
+    tournament: BoardTournament
+    start: RoundStart
+    announcements: tuple[Announcement, ...]
+    changes: JobChanges
+    replaced: RoundStart | None = None
+    """The start it replaced, if the round was scheduled before."""
+
+
+@dataclass(frozen=True, slots=True)
+class Timetable:
+    tournament: BoardTournament
+    rounds: tuple[RoundStart, ...]
+    planned: dict[int, tuple[Announcement, ...]] = field(default_factory=dict)
+    """Each scheduled round's announcements (every state), by round."""
+
+
+async def tournament_in(tx: Tx, board: TournamentBoard, chat_id: int) -> BoardTournament:
+    tournament = await board.open_in_chat(tx, chat_id)
+    if tournament is None or tournament.finished:
+        raise NoTournamentError()
+    return tournament
+
+
+def _check_round(tournament: BoardTournament, round_number: int) -> None:
+    if not 1 <= round_number <= tournament.round_limit:
+        raise UnknownRound(round=round_number, rounds=tournament.round_limit)
+    if round_number <= tournament.completed_rounds:
+        raise RoundAlreadyPlayed(round=round_number)
+
+
+async def _plan(
+    tx: Tx, tournament: BoardTournament, start: RoundStart, now: datetime, *,
+    fresh: bool,
+) -> JobChanges:
+    """Replace the round's pending announcements by the plan for ``start``.
+
+    ``fresh``: the start itself changed, so everything is announced again. Otherwise (a setting changed) kinds
+    already sent (or dropped) for this start are not repeated. Announcements whose time has passed are skipped,
+    except a reminder before a start still ahead: it goes out at once.
+    """
+    old = await announcements.for_tournament(tx, tournament.tournament_id, start.round)
+    stopped = await announcements.cancel(
+        tx, [row.announcement_id for row in old if row.state is AnnouncementState.PENDING], now) if old else []
+    decided = (AnnouncementState.SENT, AnnouncementState.LATE, AnnouncementState.DROPPED)
+    done = set() if fresh else {row.kind for row in old if row.state in decided}
+    added = []
+    for planned in plan_round(start.round, start.starts_at, tournament.clock_settings):
+        if planned.kind in done:
+            continue
+        due = planned.due
+        if due <= now:
+            if planned.kind is not AnnouncementKind.REMINDER or start.starts_at <= now:
+                continue
+            due = now
+        added.append(await announcements.add(
+            tx, tournament_id=tournament.tournament_id, chat_id=tournament.chat_id, round_number=start.round,
+            kind=planned.kind, due=due, at=now))
+    return JobChanges(tuple(added), tuple(stopped))
+
+
+async def _cancel_all(tx: Tx, rows: Iterable[Announcement], now: datetime) -> list[int]:
+    return await announcements.cancel(tx, [row.announcement_id for row in rows], now)
+
+
+async def schedule_round(
+    storage: Storage, board: TournamentBoard, caller: Caller, round_number: int, starts_at: datetime,
+    now: datetime,
+) -> Scheduled:
+    """Set (or move) the start of ``round_number`` of the chat's tournament and plan its announcements."""
+    async with storage.transaction() as tx:
+        tournament = await tournament_in(tx, board, caller.chat_id)
+        _check_round(tournament, round_number)
+        if starts_at <= now:
+            raise StartInThePast(when=local_text(starts_at, tournament.zone), now=local_text(now, tournament.zone),
+                                 zone=tournament.zone.key)
+        previous = await schedules.round_start(tx, tournament.tournament_id, round_number)
+        if previous is not None and previous.starts_at <= now:
+            raise RoundAlreadyStarted(round=round_number, when=local_text(previous.starts_at, tournament.zone))
+        await schedules.set_round_start(
+            tx, tournament.tournament_id, round_number, tournament.chat_id, starts_at, caller.actor_key, now)
+        start = await schedules.round_start(tx, tournament.tournament_id, round_number)
+        assert start is not None
+        changes = await _plan(tx, tournament, start, now, fresh=True)
+        await history.append(
+            tx, chat_id=tournament.chat_id, tournament_id=tournament.tournament_id, actor=caller.actor_key,
+            kind="schedule.set", at=now,
+            details={"round": round_number, "starts_at": start.starts_at.isoformat(),
+                     "replaced": previous.starts_at.isoformat() if previous else None})
+    return Scheduled(tournament, start, changes.start, changes, previous)
+
+
+async def unschedule_round(
+    storage: Storage, board: TournamentBoard, caller: Caller, round_number: int, now: datetime
+) -> tuple[RoundStart, JobChanges]:
+    """Remove a round's start time; its pending announcements are cancelled."""
+    async with storage.transaction() as tx:
+        tournament = await tournament_in(tx, board, caller.chat_id)
+        start = await schedules.round_start(tx, tournament.tournament_id, round_number)
+        if start is None:
+            raise RoundNotScheduled(round=round_number)
+        pending = await announcements.pending_for(tx, tournament.tournament_id, round_number)
+        stopped = await _cancel_all(tx, pending, now)
+        await schedules.remove_round_start(tx, tournament.tournament_id, round_number)
+        await history.append(
+            tx, chat_id=tournament.chat_id, tournament_id=tournament.tournament_id, actor=caller.actor_key,
+            kind="schedule.removed", at=now, details={"round": round_number})
+    return start, JobChanges(stop=tuple(stopped))
+
+
+async def timetable(storage: Storage, board: TournamentBoard, chat_id: int) -> Timetable:
+    async with storage.read() as tx:
+        tournament = await tournament_in(tx, board, chat_id)
+        rounds = await schedules.timetable(tx, tournament.tournament_id)
+        rows = await announcements.for_tournament(tx, tournament.tournament_id)
+    planned = {start.round: tuple(row for row in rows if row.round == start.round) for start in rounds}
+    return Timetable(tournament, tuple(rounds), planned)
+
+
+async def replan(tx: Tx, board: TournamentBoard, tournament_id: int, now: datetime) -> JobChanges:
+    """Re-plan every round not started yet (or still being played) after a timing setting changed: the
+    reminder lead, check-in, the time limit or the tournament itself. Call inside the transaction that made the
+    change."""
+    tournament = await board.get(tx, tournament_id)
+    changes = JobChanges()
+    if tournament is None or tournament.finished:
+        pending = await announcements.pending_for(tx, tournament_id)
+        return JobChanges(stop=tuple(await _cancel_all(tx, pending, now)))
+    for start in await schedules.timetable(tx, tournament_id):
+        if start.round <= tournament.completed_rounds:
+            continue
+        changes += await _plan(tx, tournament, start, now, fresh=False)
+    return changes
+
+
+async def replan_chat(storage: Storage, board: TournamentBoard, chat_id: int, now: datetime) -> JobChanges:
+    """After a timing setting of the chat's tournament changed (``/set remind``, ``checkin``, ``time_limit``):
+    re-plan its rounds in a transaction of its own."""
+    async with storage.transaction() as tx:
+        tournament = await board.open_in_chat(tx, chat_id)
+        if tournament is None:
+            return JobChanges()
+        return await replan(tx, board, tournament.tournament_id, now)
+
+
+@dataclass(frozen=True, slots=True)
+class DeferredRound:
+    """A round whose tables wait for its reminder instead of being posted when the round before it completes."""
+
+    tournament: BoardTournament
+    start: RoundStart
+    reminder_at: datetime
+
+
+async def deferred_round(tx: Tx, board: TournamentBoard, tournament_id: int, round_number: int, now: datetime
+                         ) -> DeferredRound | None:
+    """When round ``round_number - 1`` completes early: ``None`` if round ``round_number``'s tables are to be
+    posted at once (it has no start time, or its reminder is already out), else when they will be (with the
+    reminder). Read inside the transaction that completed the round, or just after it."""
+    start = await schedules.round_start(tx, tournament_id, round_number)
+    tournament = await board.get(tx, tournament_id)
+    if start is None or tournament is None:
+        return None
+    waiting = [row for row in await announcements.pending_for(tx, tournament_id, round_number)
+               if row.kind is AnnouncementKind.REMINDER and row.due > now]
+    return DeferredRound(tournament, start, waiting[0].due) if waiting else None
+
+
+async def next_round_deferred(services: Services, tournament_id: int, round_number: int) -> DeferredRound | None:
+    """:func:`deferred_round` in a read of its own, for the handler that posts a round that just started."""
+    async with services.storage.read() as tx:
+        return await deferred_round(tx, services.board, tournament_id, round_number, services.clock())

@@ -1,0 +1,61 @@
+"""``/draw``: close registration, commit to a fresh seed, draw pairs and bracket, store it all — one transaction.
+
+Order (``bot.tournament.draw``): registration closes; the seed is made from fresh randomness and its commitment
+recorded in the history (``draw.committed``) before the draw; the draw follows from the closed entry list, the
+seed and the bracket options; pairs, reserves, every bracket match and the published draw file are stored, and the
+seed revealed (``draw.made``). Either all of it is committed or nothing: a failed draw leaves registration open and
+no commitment published. The handler then posts the commitment first, then the outcome.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from bot.services import Services
+from bot.services.caller import Caller
+from bot.services.tournament.state import TournamentState, changing
+from bot.tournament import registration as engine
+from bot.tournament.draw import Draw, draw
+from bot.tournament.draw_file import export_draw
+from bot.tournament.entries import Entry
+from bot.tournament.seed import SEED_BYTES, new_seed
+from bot.tournament.snapshot import stored_matches, team_lines
+from storage import tournament_bracket, tournament_people, tournaments
+from storage.tournament_people import InvitationStatus
+
+
+@dataclass(frozen=True, slots=True)
+class DrawMade:
+    state: TournamentState
+    draw: Draw
+    draw_file: str
+    waiting: tuple[Entry, ...]
+    """Entries left on the waiting list by the capacity: reserves too, ahead of the pairing's left-overs."""
+
+
+async def make_draw(services: Services, caller: Caller) -> DrawMade:
+    async with changing(services, caller) as change:
+        state = change.before
+        closed = engine.close(state.registration)
+        seed = new_seed(services.entropy(SEED_BYTES))
+        change.record("draw.committed", {"commitment": seed.commitment, "entries": len(closed.active),
+                                         "waiting": len(closed.waiting)})
+        result = draw(closed, seed, state.record.settings.bracket_options())
+        drawn = engine.mark_drawn(closed)
+        text = export_draw(result)
+        tid = state.tournament_id
+        await tournament_bracket.save_teams(change.tx, tid, result.teams, team_lines(result.bracket),
+                                            result.reserves)
+        await tournament_bracket.write_matches(change.tx, tid, stored_matches(result.bracket), change.at)
+        await tournaments.record_draw(change.tx, tid, commitment=seed.commitment, seed=seed.hex, draw_file=text,
+                                      at=change.at)
+        for invitation in await tournament_people.open_invitations(change.tx, tid):
+            await tournament_people.resolve_invitation(change.tx, invitation.invitation_id,
+                                                       InvitationStatus.CANCELLED, change.at)
+            change.record("invitation.cancelled", {"invitation": invitation.invitation_id, "reason": "drawn"})
+        change.after = replace(state, registration=drawn, teams=result.teams, reserves=result.reserves,
+                               bracket=result.bracket)
+        change.record("draw.made", {"seed": seed.hex, "teams": len(result.teams), "reserves": len(result.reserves),
+                                    "byes": result.bracket.byes})
+        change.record("round.started", {"round": "1", "tables": str(len(result.bracket.table_matches(1)))})
+    return DrawMade(change.current, result, text, drawn.waiting)

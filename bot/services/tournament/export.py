@@ -1,0 +1,118 @@
+"""``/export``: ``entries.csv`` and ``matches.csv`` (UTF-8 with a byte order mark, so Excel reads Chinese names).
+
+``entries.csv`` — ``name,members,unit,status``. Before the draw: one row per entry ever made, ``status`` ``pair``
+(an active pair), ``single`` (an active single, to be paired by lot), ``reserve`` (on the waiting list) or
+``withdrawn``. After the draw: one row per pair of the bracket (``pair``) and one per reserve: entries the capacity
+left waiting, then the people the pairing left out. ``name`` is the entry's (or pair's) name, ``members`` its
+members' display names joined by `` / `` (the same text for these entries; one name for a single).
+
+``matches.csv`` — ``round,stage,table,left,right,left_level,right_level,winner,status`` — one row per match of
+every started round, in bracket order (the third-place playoff after the final):
+
+* a round-1 bye: ``table`` empty, ``right`` ``BYE``, ``winner`` ``left``, ``status`` ``bye``;
+* a walkover (the opponent's feeder ended in a double forfeit): ``table`` empty, ``right`` empty, ``winner``
+  ``left``, ``status`` ``walkover``; a match nobody reached (both feeders double forfeits) has no row;
+* played: ``confirmed`` with both levels and the winner; ``reported`` with the levels of the report waiting for
+  confirmation; ``disputed`` and ``pending`` without levels;
+* a forfeit: ``forfeit``, no levels, ``winner`` the other side (empty when both forfeited).
+
+A best-of-three match (``final bo3``) has one row per game, all with the same ``round``, ``stage`` and ``table``:
+its confirmed games in order, then, while it is undecided, the game being played (``pending``/``reported``/
+``disputed``). The match winner is the side that won two games (or the side whose opponent forfeited).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from bot.services import Services
+from bot.services.caller import Caller
+from bot.services.tournament.state import TournamentState, read_state
+from bot.sheets.entries import EntryRow, EntryStatus, write_entries_csv
+from bot.sheets.matches import MatchRow, MatchStatus, Stage
+from bot.sheets.matches_csv import write_matches_csv
+from bot.tournament.bracket import Bracket
+from bot.tournament.entries import EntryStatus as RegistrationStatus
+from bot.tournament.matches import Match, MatchKind, MatchState
+from bot.tournament.outcome import Outcome, OutcomeKind
+
+
+@dataclass(frozen=True, slots=True)
+class Export:
+    state: TournamentState
+    entries_csv: bytes
+    matches_csv: bytes
+
+
+async def export_tournament(services: Services, caller: Caller) -> Export:
+    state = await read_state(services, caller.chat_id)
+    return Export(state, write_entries_csv(entry_rows(state)), write_matches_csv(match_rows(state.bracket)))
+
+
+def entry_rows(state: TournamentState) -> list[EntryRow]:
+    registration = state.registration
+    if not state.drawn:
+        rows = []
+        for entry in registration.entries:
+            if entry.status is RegistrationStatus.WITHDRAWN:
+                status = EntryStatus.WITHDRAWN
+            elif entry.status is RegistrationStatus.WAITING:
+                status = EntryStatus.RESERVE
+            else:
+                status = EntryStatus.SINGLE if entry.is_single else EntryStatus.PAIR
+            rows.append(EntryRow(entry.name, entry.name, entry.unit or "", status))
+        return rows
+    pairs = [EntryRow(team.name, team.name, team.unit or "", EntryStatus.PAIR) for team in state.teams]
+    waiting = [EntryRow(entry.name, entry.name, entry.unit or "", EntryStatus.RESERVE)
+               for entry in registration.waiting]
+    left_out = [EntryRow(person.name, person.name, person.unit or "", EntryStatus.RESERVE)
+                for person in state.reserves]
+    return pairs + waiting + left_out
+
+
+def match_rows(bracket: Bracket | None) -> list[MatchRow]:
+    if bracket is None:
+        return []
+    rows: list[MatchRow] = []
+    for round_number in range(1, bracket.current_round + 1):
+        for match in bracket.round_matches(round_number):
+            rows.extend(_rows(match))
+    return rows
+
+
+def _stage(match: Match) -> Stage:
+    return Stage.THIRD_PLACE if match.kind is MatchKind.THIRD_PLACE else Stage.MAIN
+
+
+def _rows(match: Match) -> Iterator[MatchRow]:
+    stage = _stage(match)
+    if match.state in (MatchState.BYE, MatchState.WALKOVER):
+        team = match.winning_team
+        assert team is not None
+        if match.state is MatchState.BYE:
+            yield MatchRow.bye(match.round, team.name, stage)
+        else:
+            yield MatchRow(match.round, stage, None, team.name, "", winner=match.winner, status=MatchStatus.WALKOVER)
+        return
+    if match.state in (MatchState.VOID, MatchState.WAITING) or match.left is None or match.right is None:
+        return
+    names = (match.left.name, match.right.name)
+    for game in match.games:
+        yield _played(match, stage, names, game.outcome, confirmed=True)
+    if not match.state.decided:
+        if match.state is MatchState.REPORTED and match.reports:
+            yield _played(match, stage, names, match.reports[0].outcome, confirmed=False)
+        else:
+            status = MatchStatus.DISPUTED if match.state is MatchState.DISPUTED else MatchStatus.PENDING
+            yield MatchRow(match.round, stage, match.table, *names, status=status)
+
+
+def _played(match: Match, stage: Stage, names: tuple[str, str], outcome: Outcome, *, confirmed: bool) -> MatchRow:
+    if outcome.kind is not OutcomeKind.PLAYED:
+        status = MatchStatus.FORFEIT if confirmed else MatchStatus.REPORTED
+        return MatchRow(match.round, stage, match.table, *names, winner=outcome.winner, status=status)
+    return MatchRow(match.round, stage, match.table, *names, left_level=outcome.left_level,
+                    right_level=outcome.right_level, winner=outcome.winner,
+                    status=MatchStatus.CONFIRMED if confirmed else MatchStatus.REPORTED)
+

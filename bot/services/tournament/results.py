@@ -1,0 +1,184 @@
+"""Results at the tables: ``/result``, ``/confirm`` and the Confirm / Dispute buttons.
+
+Who acts how (``bot.tournament.results``): a player of the table reports and the other pair confirms (or reports
+the same result); a different report disputes the table and the referees are told; a referee or organiser who
+does not play there decides at once, and corrects a confirmed result the same way. Each call is one transaction,
+so two reports or confirmations of one table racing each other are applied one after the other: the second sees
+the first one's result and never advances the bracket twice. When the change completes a round the next one has
+started (``started_round``); when it decides the final the tournament is finished.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from bot.services import Services
+from bot.services.caller import Caller
+from bot.services.roles import Role
+from bot.services.tournament.state import Change, StaleButtonError, TournamentState, changing
+from bot.tournament import results as engine
+from bot.tournament.bracket import Bracket, MatchId
+from bot.tournament.entries import ACCOUNT_PREFIX
+from bot.tournament.matches import Match
+from bot.tournament.outcome import Outcome
+from bot.tournament.teams import Actor
+from storage import tournament_bracket, tournament_people, tournaments
+from storage.tournament_people import Referee
+from storage.tournaments import TournamentStatus
+
+
+@dataclass(frozen=True, slots=True)
+class TableRef:
+    """A table of the current round (``round`` None) or of an earlier started round; or a match by id (buttons)."""
+
+    table: int
+    round: int | None = None
+    match_id: int | None = None
+
+    def where(self) -> int | MatchId:
+        return MatchId(self.match_id) if self.match_id is not None else self.table
+
+
+class ResultKind(enum.StrEnum):
+    REPORTED = "reported"  # waiting for the other pair
+    DISPUTED = "disputed"  # the pairs disagree: referees decide
+    CONFIRMED = "confirmed"  # by the other pair (or the same report from both)
+    DECIDED = "decided"  # by an official
+    CORRECTED = "corrected"  # an official replaced a confirmed result
+
+
+_KINDS = {"result.reported": ResultKind.REPORTED, "result.disputed": ResultKind.DISPUTED,
+          "result.confirmed": ResultKind.CONFIRMED, "result.decided": ResultKind.DECIDED,
+          "result.corrected": ResultKind.CORRECTED}
+
+
+@dataclass(frozen=True, slots=True)
+class ResultRecorded:
+    state: TournamentState
+    """After the change (``state.bracket`` is the new bracket)."""
+    kind: ResultKind
+    match: Match
+    """The match concerned, as it is now."""
+    revision: int
+    """Of the match's row: the Confirm / Dispute buttons of a report carry it."""
+    round_played: int
+    """The round being played when the change came in."""
+    started_round: int | None
+    """The round that started because this change completed the one before (its tables are to be posted)."""
+    finished: bool
+    finished_now: bool
+    """This change decided the last match: the champion is to be announced."""
+    referees: tuple[Referee, ...] = ()
+    """Told about a dispute."""
+
+
+def actor_of(caller: Caller, official: bool) -> Actor:
+    """How the engine knows the caller: their person key (``tg:<id>``) as in the pairs, or the group itself for an
+    anonymous administrator."""
+    if caller.person is not None:
+        return Actor(f"{ACCOUNT_PREFIX}{caller.person.user_id}", official)
+    return Actor(caller.actor_key, official)
+
+
+async def _official(services: Services, caller: Caller) -> bool:
+    return await services.roles.has(caller, Role.REFEREE)
+
+
+async def record_result(services: Services, caller: Caller, ref: TableRef, outcome: Outcome) -> ResultRecorded:
+    """``/result``: a player's report, or an official's decision (on an open table) or correction (decided)."""
+    actor = actor_of(caller, await _official(services, caller))
+    async with changing(services, caller, finished_too=True) as change:
+        bracket = _bracket(change.before)
+        match = bracket.find(ref.where(), ref.round)
+        variant = change.before.record.settings.variant()
+        if actor.official and match.side_of(actor.key) is None:
+            step = engine.correct if match.state.decided else engine.decide
+            result = step(bracket, ref.where(), actor, outcome, change.at, variant, round_number=ref.round)
+        else:
+            result = engine.report(bracket, ref.where(), actor, outcome, change.at, variant, round_number=ref.round)
+        outline = await _apply(change, match, result)
+    return _recorded(change, outline)
+
+
+async def confirm_result(services: Services, caller: Caller, ref: TableRef, *, tournament_id: int | None = None,
+                         revision: int | None = None) -> ResultRecorded:
+    """``/confirm`` or the Confirm button (made for ``tournament_id`` and the match row's ``revision``)."""
+    return await _answer_report(services, caller, ref, engine.confirm, tournament_id, revision)
+
+
+async def dispute_result(services: Services, caller: Caller, ref: TableRef, *, tournament_id: int | None = None,
+                         revision: int | None = None) -> ResultRecorded:
+    """The Dispute button: the other pair rejects the standing report; the referees decide."""
+    return await _answer_report(services, caller, ref, engine.dispute, tournament_id, revision)
+
+
+async def _answer_report(services: Services, caller: Caller, ref: TableRef, step: Callable[..., engine.Change],
+                         tournament_id: int | None, revision: int | None) -> ResultRecorded:
+    """Confirm or dispute the report standing at ``ref``, in one transaction."""
+    actor = actor_of(caller, await _official(services, caller))
+    async with changing(services, caller, finished_too=True, expected=tournament_id) as change:
+        bracket = _bracket(change.before)
+        match = bracket.find(ref.where(), ref.round)
+        await _require_current(change, match, revision)
+        result = step(bracket, ref.where(), actor, change.at, round_number=ref.round)
+        outline = await _apply(change, match, result)
+    return _recorded(change, outline)
+
+
+def _bracket(state: TournamentState) -> Bracket:
+    # A finished tournament takes corrections only; the engine refuses anything else on its decided matches.
+    return state.require_bracket()
+
+
+async def _require_current(change: Change, match: Match, revision: int | None) -> None:
+    if revision is None:
+        return
+    stored = await tournament_bracket.match_revision(change.tx, change.before.tournament_id, match.match_id)
+    if stored != revision:
+        raise StaleButtonError()
+
+
+@dataclass(frozen=True, slots=True)
+class _Outline:
+    kind: ResultKind
+    match_id: int
+    revision: int
+    round_played: int
+    started_round: int | None
+    finished_now: bool
+    referees: tuple[Referee, ...]
+
+
+async def _apply(change: Change, match: Match, result: engine.Change) -> _Outline:
+    """Record the engine's events, finish the tournament after its last match, and say what happened."""
+    state = change.before
+    before, after = state.require_bracket(), result.bracket
+    kind = ResultKind.REPORTED
+    for event in result.events:
+        change.record(event.kind, dict(event.details))
+        kind = _KINDS.get(event.kind, kind)
+    if after.finished and not before.finished:
+        await tournaments.set_status(change.tx, state.tournament_id, TournamentStatus.FINISHED, change.at)
+        change.record("tournament.finished", {"champion": "" if after.champion is None else after.champion.name})
+    change.after = replace(state, bracket=after)
+    referees: tuple[Referee, ...] = ()
+    if kind is ResultKind.DISPUTED:
+        referees = tuple(await tournament_people.referees(change.tx, state.tournament_id))
+    # The row is written when the change ends: a changed match's revision then grows by one.
+    index = match.match_id - 1
+    revision = await tournament_bracket.match_revision(change.tx, state.tournament_id, match.match_id) or 0
+    if after.store[index] is not before.store[index]:
+        revision += 1
+    started = after.current_round if after.current_round > before.current_round else None
+    return _Outline(kind, match.match_id, revision, before.current_round, started,
+                    after.finished and not before.finished, referees)
+
+
+def _recorded(change: Change, outline: _Outline) -> ResultRecorded:
+    state = change.current
+    bracket = state.require_bracket()
+    return ResultRecorded(state, outline.kind, bracket.match(outline.match_id), outline.revision,
+                          outline.round_played, outline.started_round, bracket.finished, outline.finished_now,
+                          outline.referees)

@@ -1,0 +1,127 @@
+"""A tournament's life in a chat: ``/new``, ``/mode``, ``/set``, ``/settings`` and ``/cancel``.
+
+One function per command; each runs one transaction (``bot.services.tournament.state.changing``) and returns a
+frozen result the handler renders after the commit. The caller's permission is checked by the command's spec.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from bot.errors import TournamentError, UsageError
+from bot.services import Services
+from bot.services.caller import Caller
+from bot.services.tournament.state import TournamentState, changing, read_state
+from bot.tournament import registration as engine
+from bot.tournament.entries import RegistrationMode
+from bot.tournament.names import clean_name, name_key
+from bot.tournament.settings import TournamentSettings, apply_setting, setting_key
+from storage import history, tournament_people, tournaments
+from storage.tournament_people import Referee
+from storage.tournaments import TournamentRecord, TournamentStatus
+
+
+class TournamentAlreadyOpenError(TournamentError):
+    key = "tournament.already_open"
+
+
+class CancelNeedsNameError(UsageError):
+    """Cancelling is final: the organiser types the tournament's name to confirm."""
+
+    key = "tournament.cancel_needs_name"
+
+
+@dataclass(frozen=True, slots=True)
+class Created:
+    state: TournamentState
+
+    @property
+    def record(self) -> TournamentRecord:
+        return self.state.record
+
+
+async def create_tournament(services: Services, caller: Caller, name: str) -> Created:
+    """Open a tournament in the caller's group, in registration, pairs mode, default settings."""
+    cleaned = clean_name(name)
+    at = services.clock()
+    settings = TournamentSettings(timezone=services.settings.timezone.key)
+    async with services.storage.transaction() as tx:
+        existing = await tournaments.open_tournament(tx, caller.chat_id)
+        if existing is not None:
+            raise TournamentAlreadyOpenError(name=existing.name)
+        tournament_id = await tournaments.create_tournament(
+            tx, chat_id=caller.chat_id, name=cleaned, mode=RegistrationMode.PAIRS, creator=caller.actor_key,
+            creator_user_id=caller.user_id, settings=settings, at=at,
+        )
+        await history.append(tx, chat_id=caller.chat_id, tournament_id=tournament_id, actor=caller.actor_key,
+                             kind="tournament.created", at=at, details={"name": cleaned})
+        record = await tournaments.get_tournament(tx, tournament_id)
+    assert record is not None
+    return Created(TournamentState(record, engine.open_registration(record.mode, record.settings.capacity)))
+
+
+@dataclass(frozen=True, slots=True)
+class ModeChanged:
+    state: TournamentState
+
+
+async def change_mode(services: Services, caller: Caller, mode: RegistrationMode) -> ModeChanged:
+    async with changing(services, caller) as change:
+        state = change.before
+        registration = engine.change_mode(state.registration, mode)
+        await tournaments.set_mode(change.tx, state.tournament_id, mode)
+        change.after = replace(state, registration=registration)
+        change.record("tournament.mode", {"mode": mode.value})
+    return ModeChanged(change.current)
+
+
+@dataclass(frozen=True, slots=True)
+class SettingChanged:
+    state: TournamentState
+    key: str
+    value: str
+
+
+async def change_setting(services: Services, caller: Caller, key_name: str, value: str) -> SettingChanged:
+    """``/set <key> <value>``; a new capacity re-sorts who is in and who waits (``registration.set_capacity``)."""
+    key = setting_key(key_name)
+    async with changing(services, caller) as change:
+        state = change.before
+        settings = apply_setting(state.record.settings, key, value, drawn=state.drawn)
+        registration = state.registration
+        if settings.capacity != state.record.settings.capacity:
+            registration = engine.set_capacity(registration, settings.capacity)
+        await tournaments.set_settings(change.tx, state.tournament_id, settings)
+        change.after = replace(state, registration=registration)
+        shown = key.show(getattr(settings, key.field))
+        change.record("tournament.setting", {"key": key.name, "value": shown})
+    return SettingChanged(change.current, key.name, shown)
+
+
+@dataclass(frozen=True, slots=True)
+class SettingsView:
+    state: TournamentState
+    referees: tuple[Referee, ...]
+
+
+async def settings_view(services: Services, caller: Caller) -> SettingsView:
+    state = await read_state(services, caller.chat_id)
+    async with services.storage.read() as tx:
+        named = await tournament_people.referees(tx, state.tournament_id)
+    return SettingsView(state, tuple(named))
+
+
+@dataclass(frozen=True, slots=True)
+class Cancelled:
+    record: TournamentRecord
+
+
+async def cancel_tournament(services: Services, caller: Caller, name: str) -> Cancelled:
+    """End the open tournament without a result; ``name`` must be its name (any case or width)."""
+    async with changing(services, caller) as change:
+        record = change.before.record
+        if not name.strip() or name_key(name) != name_key(record.name):
+            raise CancelNeedsNameError(name=record.name)
+        await tournaments.set_status(change.tx, record.tournament_id, TournamentStatus.CANCELLED, change.at)
+        change.record("tournament.cancelled", {"name": record.name})
+    return Cancelled(change.current.record)

@@ -1,0 +1,144 @@
+"""Building the python-telegram-bot ``Application`` that runs guandan-bot.
+
+Production: ``build_application(load_settings())`` then ``run_polling``. Tests and the console pass a fake
+``request`` (``tests.support.fake_api.FakeBotApi``), no rate limiter and their own clock, then call
+``await app.initialize(); await startup(app)`` (``initialize`` does not run ``post_init``).
+"""
+
+from __future__ import annotations
+
+import os
+import ssl
+from collections.abc import Callable, Sequence
+from datetime import timedelta
+from functools import partial
+from typing import Any
+
+import certifi
+from telegram import Bot, ChatMemberAdministrator, ChatMemberOwner, LinkPreviewOptions
+from telegram.constants import ParseMode
+from telegram.ext import AIORateLimiter, ApplicationBuilder, BaseRateLimiter, Defaults
+from telegram.request import BaseRequest, HTTPXRequest
+
+from bot.clock import Clock, system_clock
+from bot.config import Settings
+from bot.services import Services
+from bot.services.match_clock.board import TournamentBoard
+from bot.services.match_clock.stored_board import TournamentsBoard
+from bot.services.roles import ChatAdministrators, OwnChat, Roles
+from bot.services.tournament.roles import TournamentRoles
+from bot.services.tournament.state import TournamentCache
+from handlers.buttons import ButtonSpec, ButtonTable
+from handlers.commands import COMMANDS
+from handlers.registry import CommandSpec, CommandTable
+from handlers.telegram.announcer import restore_jobs
+from handlers.telegram.context import CONTEXT_TYPES, AppState, GuandanApplication
+from handlers.telegram.delivery import ConfirmAfterHandling, DeliveryLedger, LedgerUpdateProcessor
+from handlers.telegram.menus import set_command_menus
+from handlers.telegram.sending import RetryingRequests
+from handlers.telegram.setup import install
+from handlers.tournament_buttons import BUTTONS
+from storage import Storage, updates
+
+OFFLINE_TOKEN = "123456:offline"
+"""PTB needs some token; offline runs (console, tests) use this one against the fake Bot API."""
+
+PROCESSED_UPDATES_KEPT = timedelta(days=2)
+CONCURRENT_UPDATES = 8
+"""Updates handled at once; storage transactions keep concurrent changes consistent."""
+
+
+def http_requests(base_url: str | None) -> tuple[HTTPXRequest, HTTPXRequest]:
+    """PTB's two HTTP clients (calls; the long poll, one connection) as PTB would build them, sharing one TLS
+    context: loading the CA bundle costs ~0.1 s per client at start-up. A plain-http local Bot API server
+    (``TELEGRAM_BASE_URL=http://…``) needs none."""
+    verify: ssl.SSLContext | bool = (
+        False if base_url and base_url.startswith("http://") else ssl.create_default_context(cafile=certifi.where())
+    )
+    return (HTTPXRequest(connection_pool_size=256, httpx_kwargs={"verify": verify}),
+            HTTPXRequest(connection_pool_size=1, httpx_kwargs={"verify": verify}))
+
+
+async def chat_admin_ids(bot: Bot, chat_id: int) -> frozenset[int]:
+    members = await bot.get_chat_administrators(chat_id)
+    return frozenset(
+        member.user.id for member in members if isinstance(member, ChatMemberOwner | ChatMemberAdministrator)
+    )
+
+
+def build_application(
+    settings: Settings,
+    *,
+    request: BaseRequest | None = None,
+    get_updates_request: BaseRequest | None = None,
+    rate_limiter: BaseRateLimiter[Any] | bool | None = True,
+    clock: Clock = system_clock,
+    commands: Sequence[CommandSpec] = COMMANDS,
+    buttons: Sequence[ButtonSpec] = BUTTONS,
+    concurrent_updates: int = CONCURRENT_UPDATES,
+    admin_cache_ttl: timedelta = timedelta(minutes=2),
+    entropy: Callable[[int], bytes] = os.urandom,
+    board: TournamentBoard | None = None,
+) -> GuandanApplication:
+    """The application with its services, handlers, menus (set at start) and storage (opened at start).
+
+    ``rate_limiter``: ``True`` paces sends with PTB's ``AIORateLimiter`` and retries failed calls
+    (production, ``handlers.telegram.sending``); ``False`` only retries (``GUANDAN_RATE_LIMIT=off``); ``None``
+    neither (unit tests); or a limiter of your own. Polling confirms updates to Telegram only once they were handled
+    (``handlers.telegram.delivery``). ``entropy`` makes draw seeds (a fixed source for repeatable simulations).
+    """
+    ledger = DeliveryLedger()
+    # PTB's builder changes its type parameters with every call; the built application is typed below.
+    builder: Any = (
+        ApplicationBuilder()
+        .token(settings.token or OFFLINE_TOKEN)
+        .context_types(CONTEXT_TYPES)
+        .defaults(Defaults(parse_mode=ParseMode.HTML, link_preview_options=LinkPreviewOptions(is_disabled=True),
+                           tzinfo=settings.timezone, allow_sending_without_reply=True))
+        .concurrent_updates(LedgerUpdateProcessor(concurrent_updates, ledger))
+        .post_init(startup)
+        .post_shutdown(shutdown)
+    )
+    if settings.base_url:
+        builder = builder.base_url(settings.base_url)
+    if settings.base_file_url:
+        builder = builder.base_file_url(settings.base_file_url)
+    if request is None:
+        request, default_polling = http_requests(settings.base_url)
+        get_updates_request = get_updates_request or default_polling
+    builder = builder.request(request)
+    polling = get_updates_request or request
+    builder = builder.get_updates_request(ConfirmAfterHandling(polling, ledger))
+    if rate_limiter is True:
+        builder = builder.rate_limiter(RetryingRequests(AIORateLimiter(max_retries=3)))
+    elif rate_limiter is False:
+        builder = builder.rate_limiter(RetryingRequests())
+    elif isinstance(rate_limiter, BaseRateLimiter):
+        builder = builder.rate_limiter(rate_limiter)
+    application: GuandanApplication = builder.build()
+    storage = Storage(settings.db_path)
+    roles = Roles(OwnChat(), ChatAdministrators(partial(chat_admin_ids, application.bot), clock, admin_cache_ttl),
+                  TournamentRoles(storage))
+    cache = TournamentCache()
+    services = Services(settings=settings, storage=storage, roles=roles, clock=clock, entropy=entropy,
+                        tournaments=cache, board=board if board is not None else TournamentsBoard(cache))
+    table = CommandTable(commands)
+    state: AppState = application.bot_data
+    state.attach(services, table)
+    install(application, table, ButtonTable(buttons))
+    return application
+
+
+async def startup(application: GuandanApplication) -> None:
+    """Open the storage (applying migrations), forget old update ids, re-create the announcement jobs from the
+    database, publish the command menus."""
+    services = application.bot_data.services
+    await services.storage.open()
+    async with services.storage.transaction() as tx:
+        await updates.forget_updates_before(tx, services.clock() - PROCESSED_UPDATES_KEPT)
+    await restore_jobs(application)
+    await set_command_menus(application.bot, application.bot_data.commands)
+
+
+async def shutdown(application: GuandanApplication) -> None:
+    await application.bot_data.services.storage.close()

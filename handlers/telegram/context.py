@@ -1,0 +1,51 @@
+"""The typed ``context`` every handler receives: ``context.services`` instead of ``bot_data["..."]``."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from telegram.ext import Application, CallbackContext, ContextTypes, ExtBot, JobQueue
+
+if TYPE_CHECKING:
+    from bot.services import Services
+    from handlers.registry import CommandTable
+
+
+class AppState:
+    """The application's ``bot_data``: its services and command table, set once by ``build_application``."""
+
+    def __init__(self) -> None:
+        self._services: Services | None = None
+        self._commands: CommandTable | None = None
+
+    def attach(self, services: Services, commands: CommandTable) -> None:
+        self._services, self._commands = services, commands
+
+    @property
+    def services(self) -> Services:
+        if self._services is None:
+            raise RuntimeError("the application was not built by handlers.telegram.app.build_application")
+        return self._services
+
+    @property
+    def commands(self) -> CommandTable:
+        if self._commands is None:
+            raise RuntimeError("the application was not built by handlers.telegram.app.build_application")
+        return self._commands
+
+
+class BotContext(CallbackContext[ExtBot[Any], dict[Any, Any], dict[Any, Any], AppState]):
+    @property
+    def services(self) -> Services:
+        return self.bot_data.services
+
+    @property
+    def commands(self) -> CommandTable:
+        return self.bot_data.commands
+
+
+CONTEXT_TYPES = ContextTypes(context=BotContext, bot_data=AppState)
+
+GuandanApplication = Application[
+    ExtBot[Any], BotContext, dict[Any, Any], dict[Any, Any], AppState, JobQueue[BotContext]
+]

@@ -1,0 +1,81 @@
+"""The one error handler.
+
+A :class:`GuandanError` is the user's mistake or a refusal: reply its catalog text in the chat's language (for a
+usage error followed by the command's usage line). Anything else is our fault: log it with the update id and
+reply a short apology without internals. Either way no later handler runs for that update.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from telegram import Update
+from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, TelegramError
+from telegram.ext import ApplicationHandlerStop
+
+from bot.errors import GuandanError, UsageError
+from bot.i18n import Language, has, t
+from bot.services.chats import language_of, move_chat
+from bot.services.intake import settle_update
+from handlers.registry import send_text
+from handlers.telegram.callers import caller_of
+from handlers.telegram.context import BotContext
+from handlers.telegram.replies import escape_params
+from storage.updates import UpdateAlreadyApplied
+
+log = logging.getLogger(__name__)
+
+
+async def _language(update: Update, context: BotContext) -> Language:
+    services = context.services
+    caller = caller_of(update)
+    if caller is None:
+        return services.settings.language
+    try:
+        return await language_of(services.storage, caller, services.settings.language)
+    except Exception:  # the database may be what failed: still answer, in the default language
+        return services.settings.language
+
+
+def render_error(error: GuandanError, language: Language, usage_key: str | None = None) -> str:
+    text = t(error.key, language, **escape_params(error.params))
+    if isinstance(error, UsageError) and usage_key and has(usage_key, language):
+        text += "\n" + t(usage_key, language)
+    return text
+
+
+async def on_error(update: object, context: BotContext) -> None:
+    error = context.error
+    update_id = update.update_id if isinstance(update, Update) else None
+    if isinstance(error, ChatMigrated) and isinstance(update, Update) and update.effective_chat is not None:
+        await move_chat(context.services.storage, update.effective_chat.id, error.new_chat_id,
+                        context.services.clock())
+        log.info("update %s: chat %s moved to %s", update_id, update.effective_chat.id, error.new_chat_id)
+        raise ApplicationHandlerStop
+    if not isinstance(update, Update):
+        if isinstance(error, NetworkError) and not isinstance(error, BadRequest):
+            # A dropped long poll or a network hiccup: PTB polls again by itself.
+            log.warning("network error outside an update (polling goes on): %s", error)
+        else:
+            log.error("error outside an update", exc_info=error)
+        return
+    if isinstance(error, UpdateAlreadyApplied):
+        log.info("update %s was applied meanwhile; this handling was rolled back", update_id)
+        raise ApplicationHandlerStop
+    # Recorded before the answer, like a change: a re-delivery after a crash is not answered twice.
+    await settle_update(context.services.storage)
+    language = await _language(update, context)
+    if isinstance(error, GuandanError):
+        spec = context.commands.for_update(update)
+        text = render_error(error, language, spec.usage_key if spec else None)
+    else:
+        log.error("update %s failed", update_id, exc_info=error)
+        text = t("registry.apology", language)
+    try:
+        chat = update.effective_chat
+        await send_text(update, text, quote=chat is not None and chat.type != chat.PRIVATE)
+    except Forbidden:
+        log.info("update %s: the bot may no longer write in this chat", update_id)
+    except TelegramError:
+        log.exception("update %s: the error reply failed too", update_id)
+    raise ApplicationHandlerStop

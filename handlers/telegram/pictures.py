@@ -1,0 +1,68 @@
+"""Sending pictures to a chat in as few messages as Telegram allows (a group takes about 20 messages a minute).
+
+One picture is one photo; several go as one album (``sendMediaGroup``, up to 10 items), each captioned with its
+part ("第 1/4 区"). Telegram shrinks photos to at most 2,560 px on their longest side, so when a picture is larger
+the set goes as PNG documents instead, which keep every pixel (an album holds photos or documents, not both).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from telegram import InputMediaDocument, InputMediaPhoto
+
+from bot.i18n import t
+from bot.pictures.picture import Picture
+from handlers.registry import Invocation
+from handlers.telegram.replies import escape
+
+PHOTO_MAX_SIDE = 2560
+ALBUM_LIMIT = 10
+"""Items of one ``sendMediaGroup``; a set of more pictures is cut to the first ten (the caption says so)."""
+
+
+def as_photos(pictures: Sequence[Picture]) -> bool:
+    return all(max(picture.width, picture.height) <= PHOTO_MAX_SIDE for picture in pictures)
+
+
+def file_names(stem: str, count: int) -> list[str]:
+    """``bracket.png``, then ``bracket-2.png``, ``bracket-3.png`` … (as ``python -m bot render`` names them)."""
+    return [f"{stem}.png" if number == 1 else f"{stem}-{number}.png" for number in range(1, count + 1)]
+
+
+def _with_part(call: Invocation, caption: str, part: str) -> str:
+    """``caption`` (HTML already) followed by the picture's part, e.g. "第 1/4 区"."""
+    if not part:
+        return caption
+    if not caption:
+        return escape(part)
+    return t("pictures.part_caption", call.language, caption=caption, part=escape(part))
+
+
+async def send_pictures(call: Invocation, pictures: Sequence[Picture], caption: str, stem: str) -> None:
+    """Send ``pictures`` (PNG) with ``caption`` (HTML) as one photo, one document, or one album."""
+    chat = call.update.effective_chat
+    if chat is None or not pictures:
+        return
+    total = len(pictures)
+    shown = list(pictures[:ALBUM_LIMIT])
+    if total > len(shown):
+        caption = t("pictures.more", call.language, caption=caption, shown=len(shown), count=total)
+    names = file_names(stem, len(shown))
+    photos = as_photos(shown)
+    if len(shown) == 1:
+        text = _with_part(call, caption, shown[0].label)
+        if photos:
+            await chat.send_photo(shown[0].png, caption=text, filename=names[0])
+        else:
+            await chat.send_document(shown[0].png, caption=text, filename=names[0])
+        return
+    media: list[InputMediaPhoto | InputMediaDocument] = []
+    for index, (picture, name) in enumerate(zip(shown, names, strict=True)):
+        text = _with_part(call, "" if index else caption, picture.label)
+        # Raw bytes (not an InputFile): PTB then attaches each file to the album under its own field.
+        if photos:
+            media.append(InputMediaPhoto(picture.png, caption=text, filename=name))
+        else:
+            media.append(InputMediaDocument(picture.png, caption=text, filename=name))
+    await chat.send_media_group(media)

@@ -1,0 +1,73 @@
+"""The timetable service on its own: re-planning after changes, and whether a completed round's successor waits
+for its reminder."""
+
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from bot.i18n import Language
+from bot.match_clock.plan import AnnouncementKind
+from bot.presenters.match_clock import deferred_posting_text
+from bot.services.caller import Caller, ChatKind
+from bot.services.match_clock.timetable import deferred_round, replan, schedule_round
+from storage import Storage, announcements
+from storage.announcements import AnnouncementState
+from tests.support.board import InMemoryBoard
+
+CHAT = -4_000_700
+ORGANISER = Caller(CHAT, ChatKind.GROUP, sender_chat_id=CHAT)
+NOW = datetime(2026, 5, 1, 2, 0, tzinfo=UTC)
+ROUND_2 = datetime(2026, 5, 1, 12, 0, tzinfo=UTC)
+
+
+@pytest.fixture
+async def storage(tmp_path: Path) -> AsyncIterator[Storage]:
+    async with Storage(tmp_path / "schedule.sqlite3") as opened:
+        yield opened
+
+
+@pytest.fixture
+def board() -> InMemoryBoard:
+    board = InMemoryBoard()
+    board.add(1, CHAT, time_limit_minutes=50, rounds=3)
+    return board
+
+
+async def test_a_completed_rounds_successor_waits_for_its_reminder(storage: Storage, board: InMemoryBoard) -> None:
+    await schedule_round(storage, board, ORGANISER, 2, ROUND_2, NOW)
+    async with storage.read() as tx:
+        waiting = await deferred_round(tx, board, 1, 2, NOW + timedelta(hours=1))
+        too_late = await deferred_round(tx, board, 1, 2, ROUND_2 - timedelta(minutes=20))
+        unscheduled = await deferred_round(tx, board, 1, 3, NOW)
+    assert waiting is not None and waiting.start.starts_at == ROUND_2
+    assert waiting.reminder_at == ROUND_2 - timedelta(minutes=30)
+    assert too_late is None and unscheduled is None
+    assert deferred_posting_text(waiting, Language.EN) == (
+        "Round 2 starts at 2026-05-01 20:00: its tables will be posted with the reminder at 19:30.")
+
+
+async def test_replanning_a_finished_tournament_cancels_everything(storage: Storage, board: InMemoryBoard) -> None:
+    scheduled = await schedule_round(storage, board, ORGANISER, 2, ROUND_2, NOW)
+    board.change(1, finished=True)
+    async with storage.transaction() as tx:
+        changes = await replan(tx, board, 1, NOW)
+        left = await announcements.pending_for(tx, 1)
+    assert sorted(changes.stop) == sorted(row.announcement_id for row in scheduled.announcements)
+    assert changes.start == () and left == []
+
+
+async def test_replanning_skips_played_rounds_and_keeps_what_was_sent(storage: Storage, board: InMemoryBoard) -> None:
+    await schedule_round(storage, board, ORGANISER, 1, NOW + timedelta(hours=1), NOW)
+    await schedule_round(storage, board, ORGANISER, 2, ROUND_2, NOW)
+    async with storage.transaction() as tx:
+        [reminder] = [row for row in await announcements.pending_for(tx, 1, 2) if row.kind is AnnouncementKind.REMINDER]
+        await announcements.close(tx, reminder.announcement_id, AnnouncementState.SENT, NOW)
+    board.change(1, completed_rounds=1, time_limit=None)
+    async with storage.transaction() as tx:
+        changes = await replan(tx, board, 1, NOW + timedelta(minutes=5))
+        round_1 = await announcements.pending_for(tx, 1, 1)
+    assert [(row.round, row.kind) for row in changes.start] == [(2, AnnouncementKind.START)]
+    assert len(changes.stop) == 3  # round 2's start, warning and time-up made way for the new plan
+    assert len(round_1) == 4  # a played round is not re-planned (its rows end when their jobs find it played)

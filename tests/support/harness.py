@@ -1,0 +1,83 @@
+"""The real application on the in-process fake Bot API: send updates, read the bot's replies.
+
+::
+
+    async with OfflineBot.running(settings) as offline:
+        replies = await offline.say(group, alice, "/start")
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from contextlib import asynccontextmanager
+from typing import Any
+
+from bot.clock import Clock, system_clock
+from bot.config import Settings
+from bot.services.match_clock.board import TournamentBoard
+from handlers.buttons import ButtonSpec
+from handlers.commands import COMMANDS
+from handlers.registry import CommandSpec
+from handlers.telegram.app import build_application, shutdown, startup
+from handlers.telegram.context import GuandanApplication
+from handlers.tournament_buttons import BUTTONS
+from storage import updates
+from tests.support.fake_api import FakeBotApi
+from tests.support.telegram import ApiCall, FakeTelegram
+from tests.support.updates import FakeUser, UpdateFactory, to_update
+
+REPLY_METHODS = frozenset({"sendMessage", "sendDocument", "sendPhoto", "sendMediaGroup", "editMessageText"})
+
+
+class OfflineBot:
+    def __init__(self, application: GuandanApplication, api: FakeBotApi, updates: UpdateFactory) -> None:
+        self.application = application
+        self.api = api
+        self.telegram = api.telegram
+        self.updates = updates
+
+    @classmethod
+    @asynccontextmanager
+    async def running(
+        cls,
+        settings: Settings,
+        *,
+        clock: Clock = system_clock,
+        telegram: FakeTelegram | None = None,
+        commands: Sequence[CommandSpec] = COMMANDS,
+        buttons: Sequence[ButtonSpec] = BUTTONS,
+        entropy: Callable[[int], bytes] = os.urandom,
+        board: TournamentBoard | None = None,
+    ) -> AsyncIterator[OfflineBot]:
+        """Build, initialize and start the application (storage open, menus set, announcement jobs restored but
+        the scheduler not started: see ``tests.support.jobs``); shut it all down after. ``entropy`` makes the draw
+        seeds (fixed: a repeatable simulation); ``board`` replaces the tournaments the match clock sees."""
+        api = FakeBotApi(telegram)
+        application = build_application(settings, request=api, rate_limiter=None, clock=clock, commands=commands,
+                                        buttons=buttons, entropy=entropy, board=board)
+        await application.initialize()
+        try:
+            await startup(application)
+            # Continue the numbering of an earlier run on the same database, or its ids would count as re-deliveries.
+            async with application.bot_data.services.storage.read() as tx:
+                first_update_id = await updates.last_update_id(tx) + 1
+            yield cls(application, api, UpdateFactory(first_update_id=first_update_id))
+        finally:
+            await application.shutdown()
+            await shutdown(application)
+
+    @property
+    def bot_username(self) -> str:
+        return str(self.telegram.bot_user["username"])
+
+    async def process(self, update: Mapping[str, Any]) -> list[ApiCall]:
+        """Run one update (JSON) through the application; the replies it caused (those Telegram accepted)."""
+        before = len(self.telegram.calls)
+        await self.application.process_update(to_update(update, self.application.bot))
+        return [call for call in self.telegram.calls[before:] if call.method in REPLY_METHODS and call.status == 200]
+
+    async def say(self, chat: Mapping[str, Any], sender: FakeUser | None, text: str, **options: Any) -> list[str]:
+        """``sender`` writes ``text`` in ``chat``; the texts the bot answered."""
+        calls = await self.process(self.updates.message(chat, sender, text, **options))
+        return [call.text for call in calls]
