@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from bot.services.roles import Role
 from handlers.arguments import at_most
-from handlers.registry import Audience, CommandSpec, Invocation
+from handlers.invocation import Invocation
+from handlers.registry import Audience, CommandSpec
 
 
 def _line(call: Invocation, spec: CommandSpec) -> str:
@@ -13,7 +14,7 @@ def _line(call: Invocation, spec: CommandSpec) -> str:
 
 
 async def help_text(call: Invocation) -> str:
-    table = call.context.commands
+    table = call.commands
     kind = call.caller.chat_kind
     organiser = await call.services.roles.has(call.caller, Role.ORGANISER)
     lines = [call.text("help.title"), call.text("help.intro"), ""]

@@ -1,41 +1,31 @@
-"""Inline buttons: short callback data, checked on every press, always answered.
+"""Buttons under the bot's messages: short action data, checked on every press, always answered.
 
-Callback data is ``<area>:<id>:<action>[:<arg>…]`` (at most 64 bytes), e.g. ``t:12:su`` — sign up for tournament 12.
-A :class:`ButtonSpec` names an action and the callback that runs it; :class:`ButtonTable` builds the one
-``CallbackQueryHandler`` that reads every press, works out who pressed it in which chat and language, and runs
-the action. Whatever happens the press is answered (``answerCallbackQuery``): with the action's short note, with
-the localized refusal of a :class:`GuandanError` (a forged, stale or not-allowed press, which changes nothing), or
-with an apology when something broke.
+Action data is ``<area>:<id>:<action>[:<arg>…]`` (at most 64 bytes, Telegram's limit for callback data), e.g.
+``t:12:su`` — sign up for tournament 12. A :class:`ButtonSpec` names an action and the callback that runs it;
+:meth:`ButtonTable.press` decodes a press, runs the action for the presser in the chat's language and returns the
+short note to show (with the localized refusal of a :class:`GuandanError` — a forged, stale or not-allowed press,
+which changes nothing — or an apology when something broke). The platform reads the press into a
+:class:`~bot.services.caller.Caller` and a :class:`PressChannel` and shows the note (``handlers.telegram.buttons``).
 """
 
 from __future__ import annotations
 
-import html
 import logging
-import re
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
-
-from telegram import InlineKeyboardMarkup, Update
-from telegram.error import BadRequest, TelegramError
-from telegram.ext import CallbackQueryHandler
+from typing import Any, Protocol
 
 from bot.errors import GuandanError, UsageError
 from bot.i18n import Language, t
+from bot.richtext import Keyboard, escape_params, to_plain
 from bot.services import Services
 from bot.services.caller import Caller
 from bot.services.chats import language_of
-from handlers.registry import send_text
-from handlers.telegram.callers import caller_of
-from handlers.telegram.context import BotContext
-from handlers.telegram.replies import escape_params
 
 log = logging.getLogger(__name__)
 
 CALLBACK_DATA_LIMIT = 64
 ANSWER_LIMIT = 200
-_TAG = re.compile(r"<[^>]+>")
 
 
 class ForgedButtonError(UsageError):
@@ -76,48 +66,40 @@ class ButtonData:
         return int(self.args[index])
 
 
+class PressChannel(Protocol):
+    """The message whose button was pressed, and its chat, on one platform."""
+
+    async def post(self, text: str, buttons: Keyboard | None = None) -> None:
+        """A new message in the chat (markup)."""
+
+    async def edit(self, text: str, buttons: Keyboard | None = None) -> None:
+        """Replace the pressed message's text (and buttons); an unchanged text is not an error."""
+
+    async def drop_buttons(self) -> None:
+        """Remove the pressed message's buttons (its question is answered)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Press:
-    """One press of a button: who, in which chat and language, with which data."""
+    """One press of a button: who, in which chat and language, with which data, answered where."""
 
-    update: Update
-    context: BotContext
+    services: Services
     caller: Caller
     language: Language
     data: ButtonData
-
-    @property
-    def services(self) -> Services:
-        return self.context.services
+    channel: PressChannel
 
     def text(self, key: str, **params: Any) -> str:
         return t(key, self.language, **escape_params(params))
 
-    async def post(self, text: str, buttons: InlineKeyboardMarkup | None = None) -> None:
-        """A new message in the chat of the pressed button."""
-        await send_text(self.update, text, buttons=buttons)
+    async def post(self, text: str, buttons: Keyboard | None = None) -> None:
+        await self.channel.post(text, buttons)
 
-    async def edit(self, text: str, buttons: InlineKeyboardMarkup | None = None) -> None:
-        """Replace the pressed message's text (and buttons); an unchanged text is not an error."""
-        query = self.update.callback_query
-        if query is None:
-            return
-        try:
-            await query.edit_message_text(text, reply_markup=buttons)
-        except BadRequest as error:
-            if "not modified" not in str(error).lower():
-                raise
+    async def edit(self, text: str, buttons: Keyboard | None = None) -> None:
+        await self.channel.edit(text, buttons)
 
     async def drop_buttons(self) -> None:
-        """Remove the pressed message's buttons (its question is answered)."""
-        query = self.update.callback_query
-        if query is None:
-            return
-        try:
-            await query.edit_message_reply_markup(None)
-        except BadRequest as error:
-            if "not modified" not in str(error).lower():
-                raise
+        await self.channel.drop_buttons()
 
 
 ButtonCallback = Callable[[Press], Awaitable[str | None]]
@@ -132,9 +114,17 @@ class ButtonSpec:
 
 
 def plain(text: str, limit: int = ANSWER_LIMIT) -> str:
-    """A callback answer is plain text of at most 200 characters: tags dropped, entities decoded."""
-    flat = html.unescape(_TAG.sub("", text))
+    """A press's note is plain text of at most 200 characters (Telegram's limit for a callback answer)."""
+    flat = to_plain(text)
     return flat if len(flat) <= limit else flat[: limit - 1] + "…"
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """What the presser is told: the action's short note, or a refusal or apology (``alert``)."""
+
+    text: str | None
+    alert: bool = False
 
 
 class ButtonTable:
@@ -145,33 +135,22 @@ class ButtonTable:
                 raise ValueError(f"button {spec.area}:{spec.action} is registered twice")
             self._specs[(spec.area, spec.action)] = spec
 
-    def handler(self) -> CallbackQueryHandler[BotContext, None]:
-        return CallbackQueryHandler(self._run)
-
-    async def _run(self, update: Update, context: BotContext) -> None:
-        query = update.callback_query
-        caller = caller_of(update)
-        if query is None:
-            return
-        services = context.services
+    async def press(self, services: Services, caller: Caller | None, data: str | None,
+                    channel: PressChannel) -> Note:
+        """Run the action of the pressed button for ``caller``; the note to show, whatever happened."""
         language = services.settings.language
-        note: str | None = None
-        alert = False
         try:
             if caller is None:
                 raise ForgedButtonError()
             language = await language_of(services.storage, caller, services.settings.language)
-            data = ButtonData.decode(query.data)
-            spec = self._specs.get((data.area, data.action))
+            decoded = ButtonData.decode(data)
+            spec = self._specs.get((decoded.area, decoded.action))
             if spec is None:
                 raise ForgedButtonError()
-            note = await spec.callback(Press(update, context, caller, language, data))
+            note = await spec.callback(Press(services, caller, language, decoded, channel))
         except GuandanError as error:
-            note, alert = plain(t(error.key, language, **escape_params(error.params))), True
+            return Note(plain(t(error.key, language, **escape_params(error.params))), alert=True)
         except Exception:
-            log.exception("update %s: a button press failed", update.update_id)
-            note, alert = plain(t("registry.apology", language)), True
-        try:
-            await query.answer(plain(note) if note else None, show_alert=alert)
-        except TelegramError:
-            log.info("update %s: the press could not be answered (too old?)", update.update_id)
+            log.exception("a button press (%s) failed", data)
+            return Note(plain(t("registry.apology", language)), alert=True)
+        return Note(plain(note) if note else None)

@@ -6,7 +6,7 @@ from bot.errors import UsageError
 from bot.i18n import Language, t
 from bot.services.chats import choose_language
 from handlers.arguments import at_most
-from handlers.registry import Invocation
+from handlers.invocation import Invocation
 
 
 class UnknownLanguage(UsageError):

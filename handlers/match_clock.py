@@ -18,8 +18,7 @@ from bot.services.match_clock.checkin import check_in
 from bot.services.match_clock.timetable import replan_chat, schedule_round, timetable, tournament_in, unschedule_round
 from bot.services.roles import Role
 from handlers.arguments import MissingArgument, at_most
-from handlers.registry import Invocation
-from handlers.telegram.announcer import apply_changes, jobs_of
+from handlers.invocation import Invocation
 
 OFF_WORDS = frozenset({"off", "none", "remove", "cancel", "取消", "删除", "关"})
 SIDE_WORDS = {"left": Side.LEFT, "l": Side.LEFT, "左": Side.LEFT, "right": Side.RIGHT, "r": Side.RIGHT,
@@ -62,7 +61,7 @@ async def schedule_command(call: Invocation) -> None:
     if len(args) == 2 and args[1].lower() in OFF_WORDS:
         _, changes = await unschedule_round(services.storage, services.board, call.caller, round_number,
                                             services.clock())
-        apply_changes(jobs_of(call.context), services, changes)
+        call.timers.apply(changes)
         await call.reply(call.text("schedule.removed", round=round_number))
         return
     if len(args) < 3:
@@ -71,7 +70,7 @@ async def schedule_command(call: Invocation) -> None:
     starts_at = read_start(args[1], args[2], zone, args[3] if len(args) == 4 else None)
     scheduled = await schedule_round(services.storage, services.board, call.caller, round_number, starts_at,
                                      services.clock())
-    apply_changes(jobs_of(call.context), services, scheduled.changes)
+    call.timers.apply(scheduled.changes)
     await call.reply(scheduled_text(scheduled.tournament, round_number, scheduled.start.starts_at,
                                     scheduled.announcements, call.language))
 
@@ -86,7 +85,7 @@ async def replan_after_setting(call: Invocation, key: str) -> None:
         return
     services = call.services
     changes = await replan_chat(services.storage, services.board, call.caller.chat_id, services.clock())
-    apply_changes(jobs_of(call.context), services, changes)
+    call.timers.apply(changes)
 
 
 async def here_command(call: Invocation) -> None:

@@ -6,7 +6,7 @@ from bot.errors import CardError, RuleError
 from bot.presenters.plays import describe
 from bot.ruleset.judge import judge
 from bot.ruleset.play_request import parse_play_request
-from handlers.registry import Invocation
+from handlers.invocation import Invocation
 
 
 async def play_command(call: Invocation) -> None:

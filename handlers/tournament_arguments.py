@@ -4,9 +4,6 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-
-from telegram import MessageEntity, Update, User
 
 from bot.errors import UsageError
 from bot.ruleset.scoring import MatchLevel, Side, UnknownLevelError, WinnerContradictsLevelsError, WinnerNeededError
@@ -15,6 +12,7 @@ from bot.services.tournament.signup import Partner, SignUpRequest
 from bot.tournament.entries import Gender, RegistrationMode, UnknownGenderError, UnknownModeError
 from bot.tournament.outcome import Outcome
 from handlers.arguments import MissingArgument, TooManyArguments, at_most
+from handlers.invocation import Mentioned
 
 MAX_TABLE = 100_000
 _TABLE = re.compile(r"^(?:r?(?P<round>\d{1,3})[-.:/t])?(?P<table>\d{1,6})$")
@@ -128,31 +126,10 @@ def username_of(text: str) -> str:
     return found["name"]
 
 
-@dataclass(frozen=True, slots=True)
-class Mentioned:
-    """A user the message points at: a text mention in it (``inline``), or the author of the message it replies to."""
-
-    user: User
-    inline: bool = False
-
-    def partner(self) -> Partner:
-        return Partner(self.user.id, self.user.username, self.user.full_name, self.user.is_bot)
-
-
-def mentioned_user(update: Update, sender_id: int | None) -> Mentioned | None:
-    """The user named by a text mention (someone without a username) or, failing that, the author of the
-    replied-to message — never the sender, never a bot (replying to the bot's announcement is no mention)."""
-    message = update.effective_message
-    if message is None:
-        return None
-    for entity in message.entities:
-        if entity.type == MessageEntity.TEXT_MENTION and entity.user is not None and not entity.user.is_bot:
-            return Mentioned(entity.user, inline=True)
-    replied = message.reply_to_message
-    author = None if replied is None else replied.from_user
-    if author is not None and author.id != sender_id and not author.is_bot:
-        return Mentioned(author)
-    return None
+def partner_of(mentioned: Mentioned) -> Partner:
+    """The person a message points at, as the partner ``/signup`` invites."""
+    user = mentioned.user
+    return Partner(user.user_id, user.username, user.display_name, mentioned.is_bot)
 
 
 def parse_signup(args: tuple[str, ...], mentioned: Mentioned | None) -> SignUpRequest:
@@ -162,7 +139,7 @@ def parse_signup(args: tuple[str, ...], mentioned: Mentioned | None) -> SignUpRe
     ``f 男 女 male female``), organisers ``/signup 张三 李四`` (a pair), ``/signup 张三`` and ``/signup 张三 m``.
     """
     if mentioned is not None and (mentioned.inline or not args):
-        return SignUpRequest(partner=mentioned.partner())  # the mention's words are the partner's name
+        return SignUpRequest(partner=partner_of(mentioned))  # the mention's words are the partner's name
     at_most(args, 2)
     if not args:
         return SignUpRequest()

@@ -9,8 +9,7 @@ from bot.services.tournament.pictures import bracket_pictures, standings_picture
 from bot.services.tournament.views import bracket_view, standings_view, tables_view
 from bot.services.tournament.workbook import WORKBOOK_NAME, tournament_workbook
 from handlers.arguments import at_most
-from handlers.registry import Invocation
-from handlers.telegram.pictures import send_pictures
+from handlers.invocation import Invocation
 
 
 async def draw_command(call: Invocation) -> None:
@@ -30,7 +29,7 @@ async def bracket_command(call: Invocation) -> None:
     at_most(call.args, 0)
     state = (await bracket_view(call.services, call.caller)).state
     await call.reply(text.bracket_text(state, call.language))
-    await send_pictures(call, await bracket_pictures(state, call.language),
+    await call.send_pictures(await bracket_pictures(state, call.language),
                         call.text("pictures.bracket_caption", name=state.record.name), "bracket")
 
 
@@ -43,7 +42,7 @@ async def standings_command(call: Invocation) -> None:
     at_most(call.args, 0)
     view = await standings_view(call.services, call.caller)
     await call.reply(text.standings_text(view.state, view.standings, call.language))
-    await send_pictures(call, await standings_pictures(view.state, view.standings, call.language),
+    await call.send_pictures(await standings_pictures(view.state, view.standings, call.language),
                         call.text("pictures.standings_caption", name=view.state.record.name), "standings")
 
 

@@ -5,22 +5,21 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 
-from telegram import InlineKeyboardMarkup
-
 from bot.i18n import Language
 from bot.presenters import tournament_tables as text
 from bot.presenters.match_clock import deferred_posting_text
+from bot.richtext import Keyboard
 from bot.services import Services
 from bot.services.match_clock.timetable import next_round_deferred
 from bot.services.tournament.results import ResultRecorded, confirm_result, record_result
 from bot.tournament.bracket import UnknownTableError
 from bot.tournament.standings import standings
 from handlers.arguments import MissingArgument, at_most
-from handlers.registry import Invocation
+from handlers.invocation import Invocation
 from handlers.tournament_arguments import NoSuchTableError, parse_outcome, parse_table
 from handlers.tournament_keyboards import report_buttons
 
-Send = Callable[[str, InlineKeyboardMarkup | None], Awaitable[None]]
+Send = Callable[[str, Keyboard | None], Awaitable[None]]
 
 
 async def announce_result(send: Send, recorded: ResultRecorded, lang: Language, services: Services) -> None:

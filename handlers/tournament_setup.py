@@ -13,10 +13,9 @@ from bot.services.tournament.setup import (
     settings_view,
 )
 from handlers.arguments import MissingArgument, at_most
+from handlers.invocation import Invocation
 from handlers.match_clock import replan_after_setting
-from handlers.registry import Invocation
-from handlers.telegram.callers import person_of
-from handlers.tournament_arguments import mentioned_user, parse_mode
+from handlers.tournament_arguments import parse_mode
 from handlers.tournament_keyboards import signup_buttons
 
 
@@ -51,13 +50,13 @@ async def settings_command(call: Invocation) -> None:
 
 async def referee_command(call: Invocation) -> None:
     args = at_most(call.args, 1)
-    mentioned = mentioned_user(call.update, call.caller.user_id)
+    mentioned = call.mentioned
     if not args and mentioned is None:
         name, referees = await list_referees(call.services, call.caller)
         await call.reply(text.referees_text(name, referees, call.language))
         return
     await call.services.roles.require(call.caller, Role.ORGANISER)
-    replied = person_of(mentioned.user) if mentioned is not None else None
+    replied = mentioned.user if mentioned is not None else None
     target = await resolve_referee(call.services, replied, args[0] if args else None)
     added = await add_referee(call.services, call.caller, target)
     key = "tournament.referee.added" if added.added else "tournament.referee.already"

@@ -6,13 +6,13 @@ from bot.presenters import tournaments as text
 from bot.services.tournament.signup import Invited, accept, sign_up, withdraw
 from bot.services.tournament.views import entries_view
 from handlers.arguments import at_most
-from handlers.registry import Invocation
-from handlers.tournament_arguments import mentioned_user, parse_signup, username_of
+from handlers.invocation import Invocation
+from handlers.tournament_arguments import parse_signup, username_of
 from handlers.tournament_keyboards import accept_buttons
 
 
 async def signup_command(call: Invocation) -> None:
-    request = parse_signup(call.args, mentioned_user(call.update, call.caller.user_id))
+    request = parse_signup(call.args, call.mentioned)
     result = await sign_up(call.services, call.caller, request)
     if isinstance(result, Invited):
         await call.reply(text.invited(result, call.language), accept_buttons(result, call.language))

@@ -9,10 +9,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from bot.i18n import Language, t
+from bot.richtext import mention as person_mention
 from bot.services.tournament.setup import SettingsView
 from bot.services.tournament.signup import Accepted, Invited, SignedUp, Withdrawn
 from bot.services.tournament.state import TournamentState
-from bot.tournament.entries import Entry, Gender, RegistrationMode
+from bot.tournament.entries import Entry, Gender, RegistrationMode, account_key
 from bot.tournament.settings import SETTING_KEYS
 from storage.tournament_people import Referee
 from storage.tournaments import TournamentStatus
@@ -36,9 +37,9 @@ def capped(lines: Sequence[str], lang: Language, limit: int = LIST_LIMIT) -> lis
 
 
 def mention(user_id: int | None, username: str | None, name: str) -> str:
-    """A link that notifies the person (HTML, escaped)."""
+    """Markup that notifies the person where the platform can (escaped)."""
     if user_id is not None:
-        return f'<a href="tg://user?id={int(user_id)}">{html.escape(name, quote=False)}</a>'
+        return person_mention(account_key(user_id), name)
     if username:
         return "@" + html.escape(username, quote=False)
     return html.escape(name, quote=False)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from bot.tournament.entries import account_key
+
 
 class ChatKind(enum.StrEnum):
     PRIVATE = "private"
@@ -53,9 +55,10 @@ class Caller:
 
     @property
     def actor_key(self) -> str:
-        """How the history names this caller: ``user:<id>``, ``chat:<id>`` (anonymous admin) or ``unknown``."""
+        """How the history names this caller: their person key ``tg:<id>``, ``chat:<id>`` (anonymous admin) or
+        ``unknown``."""
         if self.person is not None:
-            return f"user:{self.person.user_id}"
+            return account_key(self.person.user_id)
         if self.sender_chat_id is not None:
             return f"chat:{self.sender_chat_id}"
         return "unknown"

@@ -22,6 +22,8 @@ from bot.errors import TournamentError
 from bot.tournament.names import clean_name, clean_unit, fit_name, name_key
 
 ACCOUNT_PREFIX = "tg:"
+"""Person keys: ``tg:<user id>`` a chat account (the one scheme of history, entries and mentions), ``name:<key>``
+a member entered by name. A second platform adds its own prefix."""
 NAME_PREFIX = "name:"
 TEAM_NAME_SEPARATOR = " / "
 
@@ -84,7 +86,7 @@ class Person:
     @classmethod
     def account(cls, user_id: int, name: str, *, gender: Gender | None = None, unit: str | None = None) -> Person:
         """A Telegram user. Their profile name cannot be retyped, so it is shortened or replaced, never refused."""
-        return cls(f"{ACCOUNT_PREFIX}{user_id}", fit_name(name, fallback=f"#{user_id}"), gender, clean_unit(unit))
+        return cls(account_key(user_id), fit_name(name, fallback=f"#{user_id}"), gender, clean_unit(unit))
 
     @classmethod
     def named(cls, name: str, *, gender: Gender | None = None, unit: str | None = None) -> Person:
@@ -95,6 +97,11 @@ class Person:
     @property
     def has_account(self) -> bool:
         return self.key.startswith(ACCOUNT_PREFIX)
+
+
+def account_key(user_id: int) -> str:
+    """The person key of a chat account: ``tg:42``."""
+    return f"{ACCOUNT_PREFIX}{user_id}"
 
 
 def is_person_key(text: str) -> bool:

@@ -29,7 +29,7 @@ from bot.services.match_clock import announcements as announcing
 from bot.services.match_clock.announcements import Restored
 from bot.services.match_clock.timetable import JobChanges
 from handlers.telegram.context import BotContext, GuandanApplication
-from handlers.telegram.replies import split_message
+from handlers.telegram.replies import split_message, telegram_html
 from storage.announcements import job_id
 
 log = logging.getLogger(__name__)
@@ -91,6 +91,16 @@ def apply_changes(job_queue: JobQueue[BotContext], services: Services, changes: 
         schedule_job(job_queue, services, AnnouncementJob(row.announcement_id, row.due))
 
 
+class JobQueueTimers:
+    """The command functions' :class:`~handlers.invocation.Timers` on Telegram: PTB's job queue."""
+
+    def __init__(self, context: BotContext) -> None:
+        self.context = context
+
+    def apply(self, changes: JobChanges) -> None:
+        apply_changes(jobs_of(self.context), self.context.services, changes)
+
+
 async def restore_jobs(application: GuandanApplication) -> Restored:
     """At start-up: a timer for every pending row still ahead, an immediate run for those missed by at most the
     late grace (sent marked late); older ones are dropped and logged."""
@@ -133,7 +143,7 @@ async def announce(context: BotContext) -> None:
     services = context.services
     outgoing = await announcing.prepare(
         services.storage, services.board, data.announcement_id, services.clock(),
-        default_language=services.settings.language, split=split_message)
+        default_language=services.settings.language, split=lambda text: split_message(telegram_html(text)))
     if outgoing is None:
         return
     row = outgoing.announcement

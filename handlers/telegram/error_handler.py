@@ -13,14 +13,15 @@ from telegram import Update
 from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, TelegramError
 from telegram.ext import ApplicationHandlerStop
 
-from bot.errors import GuandanError, UsageError
-from bot.i18n import Language, has, t
+from bot.errors import GuandanError
+from bot.i18n import Language, t
 from bot.services.chats import language_of, move_chat
 from bot.services.intake import settle_update
-from handlers.registry import send_text
+from handlers.registry import error_text
 from handlers.telegram.callers import caller_of
+from handlers.telegram.commands import spec_for_update
 from handlers.telegram.context import BotContext
-from handlers.telegram.replies import escape_params
+from handlers.telegram.replies import send_text
 from storage.updates import UpdateAlreadyApplied
 
 log = logging.getLogger(__name__)
@@ -35,13 +36,6 @@ async def _language(update: Update, context: BotContext) -> Language:
         return await language_of(services.storage, caller, services.settings.language)
     except Exception:  # the database may be what failed: still answer, in the default language
         return services.settings.language
-
-
-def render_error(error: GuandanError, language: Language, usage_key: str | None = None) -> str:
-    text = t(error.key, language, **escape_params(error.params))
-    if isinstance(error, UsageError) and usage_key and has(usage_key, language):
-        text += "\n" + t(usage_key, language)
-    return text
 
 
 async def on_error(update: object, context: BotContext) -> None:
@@ -66,8 +60,8 @@ async def on_error(update: object, context: BotContext) -> None:
     await settle_update(context.services.storage)
     language = await _language(update, context)
     if isinstance(error, GuandanError):
-        spec = context.commands.for_update(update)
-        text = render_error(error, language, spec.usage_key if spec else None)
+        spec = spec_for_update(context.commands, update)
+        text = error_text(error, language, spec.usage_key if spec else None)
     else:
         log.error("update %s failed", update_id, exc_info=error)
         text = t("registry.apology", language)

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from telegram import InputMediaDocument, InputMediaPhoto
+from telegram import Chat, InputMediaDocument, InputMediaPhoto
 
-from bot.i18n import t
+from bot.i18n import Language, t
 from bot.pictures.picture import Picture
-from handlers.registry import Invocation
-from handlers.telegram.replies import escape
+from bot.richtext import escape
+from handlers.telegram.replies import telegram_html
 
 PHOTO_MAX_SIDE = 2560
 ALBUM_LIMIT = 10
@@ -30,28 +30,28 @@ def file_names(stem: str, count: int) -> list[str]:
     return [f"{stem}.png" if number == 1 else f"{stem}-{number}.png" for number in range(1, count + 1)]
 
 
-def _with_part(call: Invocation, caption: str, part: str) -> str:
-    """``caption`` (HTML already) followed by the picture's part, e.g. "第 1/4 区"."""
+def _with_part(language: Language, caption: str, part: str) -> str:
+    """``caption`` (Telegram HTML already) followed by the picture's part, e.g. "第 1/4 区"."""
     if not part:
         return caption
     if not caption:
         return escape(part)
-    return t("pictures.part_caption", call.language, caption=caption, part=escape(part))
+    return telegram_html(t("pictures.part_caption", language, caption=caption, part=escape(part)))
 
 
-async def send_pictures(call: Invocation, pictures: Sequence[Picture], caption: str, stem: str) -> None:
-    """Send ``pictures`` (PNG) with ``caption`` (HTML) as one photo, one document, or one album."""
-    chat = call.update.effective_chat
-    if chat is None or not pictures:
+async def send_pictures(chat: Chat, pictures: Sequence[Picture], caption: str, stem: str, language: Language) -> None:
+    """Send ``pictures`` (PNG) with ``caption`` (markup) as one photo, one document, or one album."""
+    if not pictures:
         return
+    caption = telegram_html(caption)
     total = len(pictures)
     shown = list(pictures[:ALBUM_LIMIT])
     if total > len(shown):
-        caption = t("pictures.more", call.language, caption=caption, shown=len(shown), count=total)
+        caption = telegram_html(t("pictures.more", language, caption=caption, shown=len(shown), count=total))
     names = file_names(stem, len(shown))
     photos = as_photos(shown)
     if len(shown) == 1:
-        text = _with_part(call, caption, shown[0].label)
+        text = _with_part(language, caption, shown[0].label)
         if photos:
             await chat.send_photo(shown[0].png, caption=text, filename=names[0])
         else:
@@ -59,7 +59,7 @@ async def send_pictures(call: Invocation, pictures: Sequence[Picture], caption: 
         return
     media: list[InputMediaPhoto | InputMediaDocument] = []
     for index, (picture, name) in enumerate(zip(shown, names, strict=True)):
-        text = _with_part(call, "" if index else caption, picture.label)
+        text = _with_part(language, "" if index else caption, picture.label)
         # Raw bytes (not an InputFile): PTB then attaches each file to the album under its own field.
         if photos:
             media.append(InputMediaPhoto(picture.png, caption=text, filename=name))

@@ -1,4 +1,4 @@
-"""Sending text: HTML parse mode, user text escaped, long messages split at line boundaries.
+"""Sending text: the neutral markup rendered for Telegram's HTML parse mode, long messages split at line boundaries.
 
 Telegram refuses messages over 4,096 characters (counted in UTF-16 code units, as it counts). Texts are cut
 between lines; a single longer line is cut at a space, never inside an HTML tag or entity, and tags left open at
@@ -7,23 +7,14 @@ a cut are closed at the end of the piece and reopened at the start of the next.
 
 from __future__ import annotations
 
-import html
 import re
-from collections.abc import Mapping
-from typing import Any
+
+from telegram import InlineKeyboardMarkup, Update
+
+from bot.richtext import to_telegram_html
 
 MESSAGE_LIMIT = 4096
 _TAG = re.compile(r"<(/?)([a-zA-Z-]+)[^>]*>")
-
-
-def escape(text: object) -> str:
-    """Text from users (names, arguments) made safe for HTML parse mode."""
-    return html.escape(str(text), quote=False)
-
-
-def escape_params(params: Mapping[str, Any]) -> dict[str, Any]:
-    """Placeholder values for a catalog text: strings escaped, numbers untouched."""
-    return {name: escape(value) if isinstance(value, str) else value for name, value in params.items()}
 
 
 def text_length(text: str) -> int:
@@ -102,3 +93,24 @@ def split_message(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
     if current:
         chunks.append("\n".join(current))
     return [chunk for chunk in _balance([chunk.strip("\n") for chunk in chunks]) if chunk.strip()]
+
+
+def telegram_html(markup: str) -> str:
+    """Neutral markup (``bot.richtext``) as Telegram HTML."""
+    return to_telegram_html(markup)
+
+
+async def send_text(
+    update: Update, text: str, *, quote: bool = False, buttons: InlineKeyboardMarkup | None = None
+) -> None:
+    """Send ``text`` (markup) to the update's chat, split if longer than Telegram allows; ``quote`` the message in
+    groups. ``buttons`` go under the last piece."""
+    message = update.effective_message
+    chat = update.effective_chat
+    pieces = split_message(telegram_html(text))
+    for index, piece in enumerate(pieces):
+        markup = buttons if index == len(pieces) - 1 else None
+        if message is not None and update.callback_query is None:
+            await message.reply_text(piece, do_quote=quote and index == 0, reply_markup=markup)
+        elif chat is not None:
+            await chat.send_message(piece, reply_markup=markup)

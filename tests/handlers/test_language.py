@@ -17,7 +17,7 @@ async def test_the_change_is_in_the_history(group_with_admin: Group) -> None:
     await group_with_admin.say(group_with_admin.admin, "/lang en")
     async with group_with_admin.offline.application.bot_data.services.storage.read() as tx:
         [entry] = await history.for_chat(tx, int(group_with_admin.chat["id"]))
-    assert (entry.kind, entry.actor, entry.details) == ("chat.language", "user:101", {"language": "en"})
+    assert (entry.kind, entry.actor, entry.details) == ("chat.language", "tg:101", {"language": "en"})
 
 
 async def test_a_member_may_not_change_the_group_language(group_with_admin: Group) -> None:

@@ -5,7 +5,8 @@ import pytest
 from bot.config import Settings
 from bot.i18n import Language, has
 from handlers.commands import COMMANDS
-from handlers.registry import GROUPS, PRIVATE, CommandSpec, CommandTable, Invocation, command_name_in
+from handlers.invocation import Invocation
+from handlers.registry import GROUPS, PRIVATE, CommandSpec, CommandTable, command_name_in
 from handlers.telegram.replies import MESSAGE_LIMIT, text_length
 from tests.support.harness import OfflineBot
 from tests.support.updates import FakeUser, group_chat, private_chat

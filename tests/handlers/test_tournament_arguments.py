@@ -1,19 +1,19 @@
 import pytest
-from telegram import User
 
 from bot.errors import UsageError
+from bot.services.caller import Person
 from bot.services.tournament.results import TableRef
 from bot.services.tournament.signup import Partner, SignUpRequest
 from bot.tournament.entries import Gender, RegistrationMode
 from bot.tournament.outcome import Outcome
 from handlers.arguments import MissingArgument, TooManyArguments
+from handlers.invocation import Mentioned
 from handlers.tournament_arguments import (
     BadLevelError,
     BadModeError,
     BadSideError,
     BadTableError,
     BadUsernameError,
-    Mentioned,
     WinnerContradictionError,
     WinnerMissingError,
     parse_mode,
@@ -23,7 +23,7 @@ from handlers.tournament_arguments import (
     username_of,
 )
 
-LILY = User(7, "Lily", False, username="lily")
+LILY = Person(7, "Lily", "lily")
 
 
 @pytest.mark.parametrize(

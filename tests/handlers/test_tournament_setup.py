@@ -9,7 +9,7 @@ async def test_new_announces_the_tournament_with_a_sign_up_button(club: Club) ->
     [[button]] = call.params["reply_markup"]["inline_keyboard"]
     state = await club.state()
     assert button["callback_data"] == f"t:{state.tournament_id}:su"
-    assert state.record.name == "周五 <掼蛋> 杯" and state.record.creator == "user:101"
+    assert state.record.name == "周五 <掼蛋> 杯" and state.record.creator == "tg:101"
 
 
 async def test_only_one_open_tournament(club: Club) -> None:

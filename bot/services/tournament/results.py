@@ -20,7 +20,6 @@ from bot.services.roles import Role
 from bot.services.tournament.state import Change, StaleButtonError, TournamentState, changing
 from bot.tournament import results as engine
 from bot.tournament.bracket import Bracket, MatchId
-from bot.tournament.entries import ACCOUNT_PREFIX
 from bot.tournament.matches import Match
 from bot.tournament.outcome import Outcome
 from bot.tournament.teams import Actor
@@ -77,8 +76,6 @@ class ResultRecorded:
 def actor_of(caller: Caller, official: bool) -> Actor:
     """How the engine knows the caller: their person key (``tg:<id>``) as in the pairs, or the group itself for an
     anonymous administrator."""
-    if caller.person is not None:
-        return Actor(f"{ACCOUNT_PREFIX}{caller.person.user_id}", official)
     return Actor(caller.actor_key, official)
 
 

@@ -4,20 +4,21 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.config import Settings
 from bot.i18n import Language
+from bot.richtext import Button, keyboard
 from handlers.buttons import ButtonSpec, Press
 from handlers.commands import COMMANDS
 from handlers.console.chat import ConsoleChat, plain
-from handlers.registry import CommandSpec, Invocation
+from handlers.invocation import Invocation
+from handlers.registry import CommandSpec
 from handlers.tournament_buttons import BUTTONS
 from tests.support.harness import OfflineBot
 
 
 async def ask(call: Invocation) -> None:
-    await call.reply("Join?", InlineKeyboardMarkup([[InlineKeyboardButton("Yes", callback_data="x:1:join")]]))
+    await call.reply("Join?", keyboard([Button("Yes", "x:1:join")]))
 
 
 async def on_press(press: Press) -> str:

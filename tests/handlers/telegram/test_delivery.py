@@ -7,7 +7,8 @@ import pytest
 
 from bot.config import Settings
 from handlers.commands import COMMANDS
-from handlers.registry import CommandSpec, Invocation
+from handlers.invocation import Invocation
+from handlers.registry import CommandSpec
 from handlers.telegram.app import build_application, shutdown, startup
 from handlers.telegram.delivery import DeliveryLedger, update_ids_in
 from tests.support.fake_api import FakeBotApi

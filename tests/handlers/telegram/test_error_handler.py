@@ -11,7 +11,8 @@ from telegram.error import NetworkError
 from bot.config import Settings
 from bot.errors import TournamentError
 from handlers.commands import COMMANDS
-from handlers.registry import CommandSpec, Invocation
+from handlers.invocation import Invocation
+from handlers.registry import CommandSpec
 from handlers.telegram.error_handler import on_error
 from tests.support.harness import OfflineBot
 from tests.support.updates import FakeUser, group_chat

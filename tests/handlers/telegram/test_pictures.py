@@ -12,8 +12,9 @@ from PIL import Image
 from bot.config import Settings
 from bot.pictures.picture import Picture, to_picture
 from handlers.commands import COMMANDS
-from handlers.registry import CommandSpec, Invocation
-from handlers.telegram.pictures import PHOTO_MAX_SIDE, file_names, send_pictures
+from handlers.invocation import Invocation
+from handlers.registry import CommandSpec
+from handlers.telegram.pictures import PHOTO_MAX_SIDE, file_names
 from tests.support.harness import OfflineBot
 from tests.support.telegram import ApiCall
 from tests.support.updates import FakeUser, group_chat
@@ -36,7 +37,7 @@ SETS: dict[str, list[Picture]] = {
 
 
 async def show(call: Invocation) -> None:
-    await send_pictures(call, SETS[call.args[0]], "Bracket of <b>&lt;Cup&gt;</b>", "bracket")
+    await call.send_pictures(SETS[call.args[0]], "Bracket of <b>&lt;Cup&gt;</b>", "bracket")
 
 
 @pytest.fixture

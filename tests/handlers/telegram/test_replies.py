@@ -4,7 +4,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from handlers.telegram.replies import MESSAGE_LIMIT, escape, escape_params, split_message, text_length
+from bot.richtext import escape, escape_params
+from handlers.telegram.replies import MESSAGE_LIMIT, split_message, text_length
 
 
 def test_short_text_is_one_piece() -> None:

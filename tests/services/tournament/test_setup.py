@@ -28,7 +28,7 @@ async def test_a_new_tournament_opens_in_registration(services: Services, admin:
     created = await create_tournament(services, admin, " 周五  掼蛋杯 ")
     record = created.record
     assert (record.name, record.status, record.mode, record.creator, record.creator_user_id) == (
-        "周五 掼蛋杯", TournamentStatus.REGISTRATION, RegistrationMode.PAIRS, "user:1", 1)
+        "周五 掼蛋杯", TournamentStatus.REGISTRATION, RegistrationMode.PAIRS, "tg:1", 1)
     assert record.settings.timezone == "Asia/Shanghai"
     async with services.storage.read() as tx:
         [event] = await history.for_tournament(tx, record.tournament_id)

@@ -6,11 +6,12 @@ from telegram import Update
 from telegram.ext import MessageHandler, filters
 
 from bot.i18n import t
+from bot.richtext import escape
 from bot.services.chats import language_of
-from handlers.registry import command_name_in, send_text
+from handlers.registry import command_name_in
 from handlers.telegram.callers import caller_of
 from handlers.telegram.context import BotContext
-from handlers.telegram.replies import escape
+from handlers.telegram.replies import send_text
 
 
 def addressed_to_bot(update: Update, bot_username: str) -> bool:

@@ -1,0 +1,106 @@
+"""What a command function receives, on every chat platform: one :class:`Invocation`.
+
+An invocation says who called (:class:`~bot.services.caller.Caller`: a stable person key and a chat key), in which
+language the chat speaks, with which cleaned arguments, and whom the message points at (:class:`Mentioned`). Its
+answers go through the platform's :class:`Channel`: ``reply`` (neutral markup of ``bot.richtext`` with neutral
+buttons), ``send_file``, ``send_pictures``, and ``attachment`` for a file that came with the command. Telegram
+(``handlers.telegram``) and the offline console (``handlers.console``) implement a channel; command functions never
+see either, so WeCom is one more implementation.
+
+A press of a button is the same idea with a :class:`PressChannel` (``handlers.buttons``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
+
+from bot.i18n import Language, t
+from bot.pictures.picture import Picture
+from bot.richtext import Keyboard, escape_params
+from bot.services import Services
+from bot.services.caller import Caller, Person
+from bot.services.match_clock.timetable import JobChanges
+
+if TYPE_CHECKING:
+    from handlers.registry import CommandSpec, CommandTable
+
+
+@dataclass(frozen=True, slots=True)
+class Attachment:
+    """A file that came with the command (or with the message it replies to): ``/import`` reads it."""
+
+    file_name: str | None
+    size: int | None
+    """In bytes, when the platform says so before the download."""
+    download: Callable[[], Awaitable[bytes]]
+
+
+@dataclass(frozen=True, slots=True)
+class Mentioned:
+    """A person the message points at: named in it without a username (``inline``), or the author of the message
+    it replies to."""
+
+    user: Person
+    is_bot: bool = False
+    inline: bool = False
+
+
+class Channel(Protocol):
+    """Where a command's answers go: the chat it was sent in, on one platform."""
+
+    async def reply(self, text: str, buttons: Keyboard | None = None) -> None:
+        """``text`` in neutral markup; ``buttons`` under it (the last piece when it must be split)."""
+
+    async def send_file(self, content: bytes, file_name: str, caption: str | None = None) -> None:
+        """A document (a CSV export, the draw file, the workbook); ``caption`` in markup."""
+
+    async def send_pictures(self, pictures: Sequence[Picture], caption: str, stem: str, language: Language) -> None:
+        """PNG pictures in as few messages as the platform allows, named ``stem.png``, ``stem-2.png`` …; captions
+        that say which part a picture shows are in ``language``."""
+
+    async def attachment(self) -> Attachment | None:
+        """The file sent with the command, or with the message it replies to."""
+
+
+class Timers(Protocol):
+    """The platform's scheduler of announcement jobs (``handlers.telegram.announcer`` on Telegram)."""
+
+    def apply(self, changes: JobChanges) -> None:
+        """Create, move or drop the jobs a committed change asks for."""
+
+
+class NoTimers:
+    """A platform without a scheduler (the console): announcements stay in the database."""
+
+    def apply(self, changes: JobChanges) -> None:
+        pass
+
+
+@dataclass(frozen=True, slots=True)
+class Invocation:
+    """One command call, parsed: who, where, in which language, with which cleaned arguments, answered where."""
+
+    services: Services
+    commands: CommandTable
+    spec: CommandSpec
+    caller: Caller
+    language: Language
+    args: tuple[str, ...]
+    channel: Channel
+    mentioned: Mentioned | None = None
+    timers: Timers = NoTimers()
+
+    def text(self, key: str, **params: Any) -> str:
+        """A catalog text in the chat's language; string params are escaped into the markup."""
+        return t(key, self.language, **escape_params(params))
+
+    async def reply(self, text: str, buttons: Keyboard | None = None) -> None:
+        await self.channel.reply(text, buttons)
+
+    async def send_document(self, content: bytes, file_name: str, caption: str | None = None) -> None:
+        await self.channel.send_file(content, file_name, caption)
+
+    async def send_pictures(self, pictures: Sequence[Picture], caption: str, stem: str) -> None:
+        await self.channel.send_pictures(pictures, caption, stem, self.language)

@@ -1,0 +1,128 @@
+"""The command table on Telegram: one PTB handler per command, a :class:`TelegramChannel` for its answers.
+
+Each :class:`~handlers.registry.CommandSpec` becomes a ``CommandHandler`` for its names (new messages only: an
+edited command must not run a second time) and, for specs that take ``documents``, a ``MessageHandler`` for a
+document captioned with the command. The handler reads the caller, the arguments and the person the message
+points at, and calls :meth:`~handlers.registry.CommandSpec.invoke`; refusals reach ``handlers.telegram.error_handler``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Coroutine, Sequence
+from typing import Any
+
+from telegram import Document, InlineKeyboardButton, InlineKeyboardMarkup, InputFile, Message, MessageEntity, Update
+from telegram.ext import BaseHandler, CommandHandler, MessageHandler, filters
+
+from bot.i18n import Language
+from bot.pictures.picture import Picture
+from bot.richtext import Keyboard
+from handlers.invocation import Attachment, Mentioned
+from handlers.registry import CommandSpec, CommandTable, command_name_in
+from handlers.telegram.announcer import JobQueueTimers
+from handlers.telegram.callers import caller_of, person_of
+from handlers.telegram.captions import CaptionCommand
+from handlers.telegram.context import BotContext
+from handlers.telegram.pictures import send_pictures
+from handlers.telegram.replies import send_text, telegram_html
+
+
+def inline_keyboard(buttons: Keyboard | None) -> InlineKeyboardMarkup | None:
+    """Neutral buttons as Telegram's inline keyboard (the action is the callback data)."""
+    if not buttons:
+        return None
+    return InlineKeyboardMarkup([[InlineKeyboardButton(button.label, callback_data=button.action)
+                                  for button in row] for row in buttons])
+
+
+def document_of(message: Message | None) -> Document | None:
+    """The file the command came with, or the file of the message it replies to."""
+    if message is None:
+        return None
+    if message.document is not None:
+        return message.document
+    replied = message.reply_to_message
+    return replied.document if replied is not None else None
+
+
+def mentioned_in(update: Update, sender_id: int | None) -> Mentioned | None:
+    """The user named by a text mention (someone without a username) or, failing that, the author of the
+    replied-to message — never the sender, never a bot (replying to the bot's announcement is no mention)."""
+    message = update.effective_message
+    if message is None:
+        return None
+    for entity in message.entities:
+        if entity.type == MessageEntity.TEXT_MENTION and entity.user is not None and not entity.user.is_bot:
+            return Mentioned(person_of(entity.user), inline=True)
+    replied = message.reply_to_message
+    author = None if replied is None else replied.from_user
+    if author is not None and author.id != sender_id and not author.is_bot:
+        return Mentioned(person_of(author))
+    return None
+
+
+class TelegramChannel:
+    """A command's answers in the chat of its update: HTML, split at Telegram's limit, quoting the command in
+    groups; files and pictures as documents, photos or one album."""
+
+    def __init__(self, update: Update, context: BotContext, *, quote: bool) -> None:
+        self.update = update
+        self.context = context
+        self.quote = quote
+
+    async def reply(self, text: str, buttons: Keyboard | None = None) -> None:
+        await send_text(self.update, text, quote=self.quote, buttons=inline_keyboard(buttons))
+
+    async def send_file(self, content: bytes, file_name: str, caption: str | None = None) -> None:
+        chat = self.update.effective_chat
+        if chat is not None:
+            await chat.send_document(InputFile(content, filename=file_name),
+                                     caption=None if caption is None else telegram_html(caption))
+
+    async def send_pictures(self, pictures: Sequence[Picture], caption: str, stem: str, language: Language) -> None:
+        chat = self.update.effective_chat
+        if chat is not None:
+            await send_pictures(chat, pictures, caption, stem, language)
+
+    async def attachment(self) -> Attachment | None:
+        document = document_of(self.update.effective_message)
+        if document is None:
+            return None
+        bot = self.context.bot
+
+        async def download() -> bytes:
+            found = await bot.get_file(document.file_id)
+            return bytes(await found.download_as_bytearray())
+
+        return Attachment(document.file_name, document.file_size, download)
+
+
+def command_handlers(table: CommandTable) -> list[BaseHandler[Update, BotContext, None]]:
+    """Every command's handlers, in the table's order."""
+    built: list[BaseHandler[Update, BotContext, None]] = []
+    for spec in table.specs:
+        run = _runner(spec)
+        built.append(CommandHandler(list(spec.names), run, filters=filters.UpdateType.MESSAGE))
+        if spec.documents:
+            built.append(MessageHandler(filters.UpdateType.MESSAGE & CaptionCommand(spec.names), run))
+    return built
+
+
+def _runner(spec: CommandSpec) -> Callable[[Update, BotContext], Coroutine[Any, Any, None]]:
+    async def run(update: Update, context: BotContext) -> None:
+        caller = caller_of(update)
+        if caller is None:
+            return
+        await spec.invoke(context.services, context.commands, caller, context.args or (),
+                          TelegramChannel(update, context, quote=caller.chat_kind.is_group),
+                          mentioned=mentioned_in(update, caller.user_id), timers=JobQueueTimers(context))
+
+    return run
+
+
+def spec_for_update(table: CommandTable, update: object) -> CommandSpec | None:
+    """The command an update's message (or document caption) calls, if it is one of the table's."""
+    if not isinstance(update, Update) or update.effective_message is None:
+        return None
+    message = update.effective_message
+    return table.find(command_name_in(message.text if message.text is not None else message.caption))
