@@ -48,18 +48,11 @@ def settings_or_message() -> Settings | str:
 
 
 def run_bot(settings: Settings) -> int:
-    from telegram import Update
-
-    from bot.clock import shifted_clock
-    from handlers.telegram.app import build_application
+    # Imported here: the other subcommands do not pay for loading the chat platform.
+    from handlers.telegram.polling import run_polling
 
     configure_logging(settings.token)
-    application = build_application(
-        settings, clock=shifted_clock(settings.clock_offset), rate_limiter=settings.rate_limit
-    )
-    logging.getLogger(__name__).info("polling Telegram; database %s", settings.db_path)
-    application.run_polling(allowed_updates=Update.ALL_TYPES)
-    return 0
+    return run_polling(settings)
 
 
 def run(args: argparse.Namespace) -> int:

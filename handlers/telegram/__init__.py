@@ -1,0 +1,3 @@
+"""Everything that speaks python-telegram-bot: the ``Application`` (``app``), polling that confirms updates only
+once handled (``delivery``), retried sends (``sending``), the command and button handlers, announcement jobs
+(``announcer``), menus, supergroup migration and the one error handler. ``polling.run_polling`` runs it all."""
