@@ -25,6 +25,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+import _paths  # noqa: F401
 from telegram.ext import AIORateLimiter
 
 from bot.config import Settings

@@ -14,23 +14,20 @@ from __future__ import annotations
 
 import asyncio
 import io
-import sys
 import tempfile
 import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+import _paths  # noqa: F401
+from openpyxl import Workbook
 
-from openpyxl import Workbook  # noqa: E402
-
-from bot.config import Settings  # noqa: E402
-from bot.services import tournament_pictures  # noqa: E402
-from tests.support.harness import OfflineBot  # noqa: E402
-from tests.support.sample_matches import sample_names  # noqa: E402
-from tests.support.updates import FakeUser, group_chat  # noqa: E402
+from bot.config import Settings
+from bot.services.tournament import pictures as tournament_pictures
+from tests.support.harness import OfflineBot
+from tests.support.sample_matches import sample_names
+from tests.support.updates import FakeUser, group_chat
 
 GROUP = group_chat(-4_000_900, "掼蛋俱乐部")
 ADMIN = FakeUser(9, "老王", "laowang")

@@ -14,6 +14,8 @@ import time
 from collections import Counter
 from collections.abc import Sequence
 
+import _paths  # noqa: F401
+
 from bot.ruleset.cards import BIG_JOKER, LEVEL_RANKS, SMALL_JOKER, Card, Rank, Suit
 from bot.ruleset.judge import judge_cards
 from bot.ruleset.plays import readings

@@ -19,9 +19,9 @@ import statistics
 import subprocess
 import sys
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from _paths import ROOT
+
 SIZES = (16, 64, 256)
 TIME_TARGETS = {64: 0.3, 256: 1.5}
 MEMORY_TARGET_MB = 200
@@ -76,7 +76,6 @@ def measure_roster() -> dict[str, float]:
 
 
 def child(task: str) -> None:
-    sys.path.insert(0, str(ROOT))
     result = measure_roster() if task == "roster" else measure_bracket(int(task))
     print(json.dumps(result))
 

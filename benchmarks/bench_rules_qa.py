@@ -16,10 +16,8 @@ import statistics
 import subprocess
 import sys
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from _paths import ROOT
 
 RUNS = 9
 PASSES = 20

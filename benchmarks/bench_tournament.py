@@ -19,6 +19,8 @@ import time
 from collections.abc import Callable
 from datetime import datetime
 
+import _paths  # noqa: F401
+
 from bot.ruleset.scoring import MatchLevel, Side
 from bot.ruleset.variants import DEFAULT_VARIANT
 from bot.tournament.bracket import Bracket, BracketOptions, FinalFormat, ThirdPlace, create_bracket

@@ -22,6 +22,8 @@ from collections.abc import Awaitable, Callable
 from datetime import timedelta
 from pathlib import Path
 
+import _paths  # noqa: F401
+
 from bot.clock import ManualClock
 from bot.config import Settings
 from bot.i18n import Language

@@ -17,6 +17,8 @@ import tempfile
 from dataclasses import asdict
 from pathlib import Path
 
+import _paths  # noqa: F401
+
 from tests.support.chaos import ChaosRun
 from tests.support.faults import FaultPlan
 

@@ -35,6 +35,8 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from _paths import ROOT
+
 from handlers.commands import COMMANDS
 from tests.support.http_server import BotApiServer
 from tests.support.process import BotProcess, child_environment
@@ -42,7 +44,6 @@ from tests.support.timing import TimedTelegram
 from tests.support.traffic import MIX, QUESTIONS_MIX, ClubTraffic
 from tests.support.updates import FakeUser, UpdateFactory
 
-ROOT = Path(__file__).resolve().parent.parent
 RATIO_TARGET = 0.6
 P99_TARGET_MS = 50.0
 RSS_TARGET_MB = 150.0

@@ -14,6 +14,8 @@ import time
 from datetime import timedelta
 from pathlib import Path
 
+import _paths  # noqa: F401
+
 from bot.clock import ManualClock
 from bot.config import Settings
 from bot.services import Services
