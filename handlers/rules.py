@@ -14,9 +14,9 @@ from telegram import Chat, Message, MessageEntity, Update
 from telegram.ext import MessageHandler, filters
 
 from bot.i18n import Language
-from bot.presenters.rules import answer_html, topics_html
+from bot.presenters.rules import answer_text, topics_text
+from bot.rules.answers import ask
 from bot.services.chats import language_of
-from bot.services.rules import ask
 from bot.services.tournament.views import chat_rule_variant
 from handlers.arguments import clean_text
 from handlers.registry import Invocation, send_text
@@ -27,10 +27,10 @@ from handlers.telegram.context import BotContext
 async def rule_command(call: Invocation) -> None:
     question = " ".join(call.args)
     if not question:
-        await call.reply(topics_html(call.language))
+        await call.reply(topics_text(call.language))
         return
     variant = await chat_rule_variant(call.services, call.caller.chat_id)
-    await call.reply(answer_html(ask(question, call.language, variant)))
+    await call.reply(answer_text(ask(question, call.language, variant)))
 
 
 def mentions(message: Message, username: str, bot_id: int) -> bool:
@@ -70,12 +70,12 @@ async def on_rule_question(update: Update, context: BotContext) -> None:
     language: Language = await language_of(services.storage, caller, services.settings.language)
     question = question_in(message, bot.username)
     if not question:
-        await send_text(update, topics_html(language), quote=caller.chat_kind.is_group)
+        await send_text(update, topics_text(language), quote=caller.chat_kind.is_group)
         return
     found = ask(question, language, await chat_rule_variant(services, caller.chat_id))
     if found.off_topic and caller.chat_kind.is_group and not mentions(message, bot.username, bot.id):
         return
-    await send_text(update, answer_html(found), quote=caller.chat_kind.is_group)
+    await send_text(update, answer_text(found), quote=caller.chat_kind.is_group)
 
 
 def rule_question_handler() -> MessageHandler[BotContext, None]:
