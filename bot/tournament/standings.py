@@ -92,17 +92,17 @@ def _count_results(bracket: Bracket, tallies: dict[int, _Tally]) -> None:
     points over every confirmed game, so a best-of-three final counts its games as they are confirmed; byes and
     walkovers score nothing. Matches and wins count decided matches only (a forfeit is one; a bye is not)."""
     for match in bracket.matches():
+        decided = match.state is MatchState.CONFIRMED
         for side in Side:
             team = match.team(side)
-            if team is not None:
-                tallies[team.team_id].points += match.points(side)
-        if match.state is not MatchState.CONFIRMED:
-            continue
-        for team in (match.left, match.right):
-            if team is not None:
-                tallies[team.team_id].matches += 1
-        if match.winning_team is not None:
-            tallies[match.winning_team.team_id].won += 1
+            if team is None:
+                continue
+            tally = tallies[team.team_id]
+            tally.points += match.points(side)
+            if decided:
+                tally.matches += 1
+                if side is match.winner:
+                    tally.won += 1
 
 
 def _place_pairs(bracket: Bracket, tallies: dict[int, _Tally]) -> _Podium:
