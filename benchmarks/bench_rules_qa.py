@@ -7,7 +7,7 @@ Run: ``.venv/bin/python benchmarks/bench_rules_qa.py`` (or ``make bench``). Targ
   starting the process to its exit, which includes the interpreter, the imports, reading the catalogs, building the
   index and printing the answer. A bare ``python -c pass`` is timed the same way for reference.
 * Answers: in one process, after the index is built, every question of tests/ruleset/rule_questions.py (zh, en and
-  off-topic) goes through ``bot.rulebook.answer`` PASSES times.
+  off-topic) goes through ``bot.rules.answers.ask`` PASSES times.
 """
 
 from __future__ import annotations
@@ -39,7 +39,9 @@ def main() -> None:
     print(f"process start → first answer:   median {statistics.median(first) * 1000:6.0f} ms, "
           f"max {max(first) * 1000:.0f} ms over {RUNS} runs (target 500 ms)")
 
-    from bot.rulebook import answer, rule_index
+    from bot.i18n import Language
+    from bot.rules.answers import ask
+    from bot.rules.rulebook import rule_index
     from tests.ruleset.rule_questions import EN_QUESTIONS, OFF_TOPIC, ZH_QUESTIONS
 
     started = time.perf_counter()
@@ -50,7 +52,7 @@ def main() -> None:
     for _ in range(PASSES):
         for question in questions:
             started = time.perf_counter()
-            answer(question)
+            ask(question, Language.EN)
             per_question.append(time.perf_counter() - started)
     total = sum(per_question)
     per_question.sort()

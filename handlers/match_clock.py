@@ -15,7 +15,13 @@ from bot.match_clock.local_time import read_start
 from bot.presenters.match_clock import scheduled_text, timetable_text
 from bot.ruleset.scoring import Side
 from bot.services.match_clock.checkin import check_in
-from bot.services.match_clock.timetable import replan_chat, schedule_round, timetable, tournament_in, unschedule_round
+from bot.services.match_clock.timetable import (
+    chat_timetable,
+    replan_chat,
+    schedule_round,
+    tournament_in,
+    unschedule_round,
+)
 from bot.services.roles import Role
 from handlers.arguments import MissingArgument, at_most
 from handlers.invocation import Invocation
@@ -53,7 +59,7 @@ async def schedule_command(call: Invocation) -> None:
     args = at_most(call.args, 4)
     services = call.services
     if not args:
-        table = await timetable(services.storage, services.board, call.caller.chat_id)
+        table = await chat_timetable(services.storage, services.board, call.caller.chat_id)
         await call.reply(timetable_text(table, call.language))
         return
     await services.roles.require(call.caller, Role.ORGANISER)

@@ -9,11 +9,11 @@ How a platform sees a question in plain text (mentions, replies, private chats) 
 
 from __future__ import annotations
 
-from bot.presenters.rules import answer_html, topics_html
+from bot.presenters.rules import answer_text, topics_text
+from bot.rules.answers import ask
 from bot.services import Services
 from bot.services.caller import Caller
 from bot.services.chats import language_of
-from bot.services.rules import ask
 from bot.services.tournament.views import chat_rule_variant
 from handlers.invocation import Channel, Invocation
 
@@ -21,10 +21,10 @@ from handlers.invocation import Channel, Invocation
 async def rule_command(call: Invocation) -> None:
     question = " ".join(call.args)
     if not question:
-        await call.reply(topics_html(call.language))
+        await call.reply(topics_text(call.language))
         return
     variant = await chat_rule_variant(call.services, call.caller.chat_id)
-    await call.reply(answer_html(ask(question, call.language, variant)))
+    await call.reply(answer_text(ask(question, call.language, variant)))
 
 
 async def answer_question(services: Services, caller: Caller, question: str, channel: Channel, *,
@@ -33,9 +33,9 @@ async def answer_question(services: Services, caller: Caller, question: str, cha
     question is still answered (with the topics)."""
     language = await language_of(services.storage, caller, services.settings.language)
     if not question:
-        await channel.reply(topics_html(language))
+        await channel.reply(topics_text(language))
         return
     found = ask(question, language, await chat_rule_variant(services, caller.chat_id))
     if found.off_topic and not addressed:
         return
-    await channel.reply(answer_html(found))
+    await channel.reply(answer_text(found))

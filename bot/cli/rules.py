@@ -13,6 +13,9 @@ import json
 from bot.cli import Subcommand, fail
 from bot.i18n import DEFAULT_LANGUAGE, Language
 
+QUESTION_FALLBACK = Language.EN
+"""The command line's language for a question that shows none of its own (``A?``): English, like its help."""
+
 
 def _configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("question", nargs="*", help="the question, in Chinese, English or both (quotes optional)")
@@ -21,15 +24,11 @@ def _configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--limit", type=int, default=3, help="at most this many sections (default 3)")
 
 
-def _topics_json(lang: Language) -> list[dict[str, str]]:
-    from bot.rulebook import topics
-
-    return [{"id": topic.section_id, "title": topic.title} for topic in topics(lang)]
-
-
 def _run(args: argparse.Namespace) -> int:
     # Imported here so that other subcommands do not pay for building the rule index.
-    from bot.rulebook import answer, render_answer, render_topics
+    from bot.presenters.rules import answer_json, answer_text, topics_json, topics_text
+    from bot.richtext import to_plain
+    from bot.rules.answers import answer, ask
 
     lang: Language | None = None
     if args.lang is not None:
@@ -43,23 +42,15 @@ def _run(args: argparse.Namespace) -> int:
     if not question:
         shown = lang or DEFAULT_LANGUAGE
         if args.json:
-            print(json.dumps({"topics": _topics_json(shown)}, ensure_ascii=False))
+            print(json.dumps({"topics": topics_json(shown)}, ensure_ascii=False))
         else:
-            print(render_topics(shown))
+            print(to_plain(topics_text(shown)))
         return 0
-    found = answer(question, lang, limit=args.limit)
-    if args.json:
-        payload: dict[str, object] = {
-            "answers": [
-                {"id": item.section_id, "title": item.title, "text": item.text, "score": item.score}
-                for item in found.answers
-            ]
-        }
-        if found.off_topic:
-            payload["topics"] = _topics_json(found.lang)
-        print(json.dumps(payload, ensure_ascii=False))
+    if lang is not None:
+        found = answer(question, lang, limit=args.limit)
     else:
-        print(render_answer(found))
+        found = ask(question, QUESTION_FALLBACK, limit=args.limit)
+    print(json.dumps(answer_json(found), ensure_ascii=False) if args.json else to_plain(answer_text(found)))
     return 0
 
 

@@ -1,38 +1,54 @@
-"""Rule answers and the topic list as Telegram HTML: every catalog text escaped (rule texts hold ``>``), titles bold.
+"""Rule answers and the topic list: the one renderer, in the neutral markup of :mod:`bot.richtext`.
 
-The plain-text twins for the terminal are :func:`bot.rulebook.render_answer` and :func:`bot.rulebook.render_topics`.
+The chat sends the markup; ``python -m bot rules`` prints it as plain text (:func:`bot.richtext.to_plain`), or, with
+``--json``, the values of :func:`answer_json` / :func:`topics_json`. Every catalog text is escaped (rule texts hold
+``>``); titles are bold, this tournament's note italic.
 """
 
 from __future__ import annotations
 
-import html
-
 from bot.i18n import Language, t
-from bot.rulebook import RuleAnswer, topics
+from bot.richtext import escape
+from bot.rules.answers import RuleAnswer, topics
 
 
-def _escaped(text: str) -> str:
-    return html.escape(text, quote=False)
-
-
-def topics_html(lang: Language) -> str:
+def topics_text(lang: Language) -> str:
     """The topics one can ask about, with an example question."""
-    lines = [f"<b>{_escaped(t('rules.topics_header', lang))}</b>"]
-    lines.extend(_escaped(t("rules.topic_line", lang, title=topic.title)) for topic in topics(lang))
-    lines.append(_escaped(t("rules.ask_example", lang)))
+    lines = [f"<b>{escape(t('rules.topics_header', lang))}</b>"]
+    lines.extend(escape(t("rules.topic_line", lang, title=topic.title)) for topic in topics(lang))
+    lines.append(escape(t("rules.ask_example", lang)))
     return "\n".join(lines)
 
 
-def answer_html(found: RuleAnswer) -> str:
+def answer_text(found: RuleAnswer) -> str:
     """The best section (title, text, this tournament's note if any) and the titles of the next best; for a
     question that is not about the rules, saying so and the topics."""
     if found.off_topic:
-        return _escaped(t("rules.off_topic", found.lang)) + "\n\n" + topics_html(found.lang)
+        return escape(t("rules.off_topic", found.lang)) + "\n\n" + topics_text(found.lang)
     best, *others = found.answers
-    parts = [f"<b>{_escaped(best.title)}</b>", _escaped(best.text)]
+    parts = [f"<b>{escape(best.title)}</b>", escape(best.text)]
     if best.note:
-        parts.append(f"<i>{_escaped(best.note)}</i>")
+        parts.append(f"<i>{escape(best.note)}</i>")
     if others:
         titles = t("rules.title_separator", found.lang).join(other.title for other in others)
-        parts.append(_escaped(t("rules.see_also", found.lang, titles=titles)))
+        parts.append(escape(t("rules.see_also", found.lang, titles=titles)))
     return "\n\n".join(parts)
+
+
+def topics_json(lang: Language) -> list[dict[str, str]]:
+    """The topics as ``{"id", "title"}``, in the order they are listed."""
+    return [{"id": topic.section_id, "title": topic.title} for topic in topics(lang)]
+
+
+def answer_json(found: RuleAnswer) -> dict[str, object]:
+    """``{"answers": [{"id", "title", "text", "score"}, ...]}`` best first; for a question that is not about the
+    rules, an empty list and the topics."""
+    payload: dict[str, object] = {
+        "answers": [
+            {"id": item.section_id, "title": item.title, "text": item.text, "score": item.score}
+            for item in found.answers
+        ]
+    }
+    if found.off_topic:
+        payload["topics"] = topics_json(found.lang)
+    return payload

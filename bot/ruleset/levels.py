@@ -76,8 +76,10 @@ class AResult(enum.StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
-class MatchState:
-    """Both pairs' levels, whose level the next deal is played at, and the winner once the match is over."""
+class LevelsState:
+    """Where a match stands in levels: both pairs' levels and A attempts, whose level the next deal is played at,
+    and the winner once the match is over. (Not a table's match in a bracket: that is
+    :class:`bot.tournament.matches.Match` with its :class:`~bot.tournament.matches.MatchState`.)"""
 
     north_south: PairState = PairState()
     east_west: PairState = PairState()
@@ -106,7 +108,7 @@ class MatchState:
         passed = self.passed_a and self.winner is pair
         return MatchLevel(self.pair(pair).level, passed_a=passed)
 
-    def _with(self, pair: Pair, state: PairState, declarer: Pair) -> MatchState:
+    def _with(self, pair: Pair, state: PairState, declarer: Pair) -> LevelsState:
         if pair is Pair.NORTH_SOUTH:
             return replace(self, north_south=state, declarer=declarer)
         return replace(self, east_west=state, declarer=declarer)
@@ -114,9 +116,9 @@ class MatchState:
 
 @dataclass(frozen=True, slots=True)
 class DealOutcome:
-    """The new match state after one deal and what happened on the way."""
+    """The levels state after one deal and what happened on the way."""
 
-    state: MatchState
+    state: LevelsState
     winners: Pair
     levels_gained: int
     """Levels the winners actually went up (0 when the deal was played at their own A)."""
@@ -146,7 +148,7 @@ def passes_a(order: FinishingOrder, rule: APass) -> bool:
     return order.partner_place != 4
 
 
-def _fail_a(state: MatchState, pair: Pair, variant: RuleVariant) -> tuple[MatchState, AResult]:
+def _fail_a(state: LevelsState, pair: Pair, variant: RuleVariant) -> tuple[LevelsState, AResult]:
     declarer = state.declarer or pair
     failures = state.pair(pair).a_failures + 1
     if failures < variant.a_failure_limit:
@@ -157,7 +159,7 @@ def _fail_a(state: MatchState, pair: Pair, variant: RuleVariant) -> tuple[MatchS
     return state._with(pair, PairState(restart), declarer), AResult.SENT_BACK
 
 
-def settle_deal(state: MatchState, order: FinishingOrder, variant: RuleVariant = DEFAULT_VARIANT) -> DealOutcome:
+def settle_deal(state: LevelsState, order: FinishingOrder, variant: RuleVariant = DEFAULT_VARIANT) -> DealOutcome:
     """Apply one deal's finishing order to the match: level-up, the A rule and failed A attempts.
 
     Reads ``variant.a_pass``, ``variant.a_failure_limit`` and ``variant.a_failure_outcome`` (rules in the module

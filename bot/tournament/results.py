@@ -16,7 +16,7 @@ An official may correct a confirmed result (:func:`correct`). If the winner chan
 match that follows (and, after a semi-final with a playoff, in the playoff) provided that match has no result yet
 and the change leaves it playable; otherwise the correction is refused with the reason.
 
-Every function takes the bracket and returns a :class:`Change`: the new bracket and the events for the
+Every function takes the bracket and returns a :class:`ResultChange`: the new bracket and the events for the
 append-only history (the caller supplies ``at``). Matches are addressed by a table number of the current round
 (``round_number`` picks another started round) or by :class:`~bot.tournament.bracket.MatchId`.
 """
@@ -36,7 +36,7 @@ from bot.tournament.outcome import Outcome, OutcomeKind
 from bot.tournament.teams import Actor, Event
 
 __all__ = [
-    "Change", "Outcome", "OutcomeKind", "report", "confirm", "dispute", "decide", "correct", "series_result",
+    "ResultChange", "Outcome", "OutcomeKind", "report", "confirm", "dispute", "decide", "correct", "series_result",
 ]
 
 
@@ -112,13 +112,13 @@ class SeriesDecidedEarlierError(TournamentError):
     key = "results.series_decided_earlier"
 
 
-class Change(NamedTuple):
+class ResultChange(NamedTuple):
     bracket: Bracket
     events: tuple[Event, ...]
 
 
 def report(bracket: Bracket, table: int | MatchId, actor: Actor, outcome: Outcome, at: datetime,
-           variant: RuleVariant, *, round_number: int | None = None) -> Change:
+           variant: RuleVariant, *, round_number: int | None = None) -> ResultChange:
     """A pair at the table (or an official: then final) states the result of the match or of its current game."""
     match = bracket.find(table, round_number)
     _require_open(match)
@@ -136,11 +136,11 @@ def report(bracket: Bracket, table: int | MatchId, actor: Actor, outcome: Outcom
         events.append(Event(at, actor.key, "result.disputed", _details(match, side.value)))
     else:
         updated = match.with_reports(MatchState.REPORTED, (new,))
-    return Change(store_changes(bracket, {match.match_id: updated}), tuple(events))
+    return ResultChange(store_changes(bracket, {match.match_id: updated}), tuple(events))
 
 
 def confirm(bracket: Bracket, table: int | MatchId, actor: Actor, at: datetime, *,
-            round_number: int | None = None) -> Change:
+            round_number: int | None = None) -> ResultChange:
     """The other pair (or an official) accepts the standing report."""
     match = bracket.find(table, round_number)
     _require_open(match)
@@ -163,7 +163,7 @@ def confirm(bracket: Bracket, table: int | MatchId, actor: Actor, at: datetime, 
 
 
 def dispute(bracket: Bracket, table: int | MatchId, actor: Actor, at: datetime, *,
-            round_number: int | None = None) -> Change:
+            round_number: int | None = None) -> ResultChange:
     """The other pair rejects the standing report without a result of its own; an official will decide."""
     match = bracket.find(table, round_number)
     _require_open(match)
@@ -178,11 +178,11 @@ def dispute(bracket: Bracket, table: int | MatchId, actor: Actor, at: datetime, 
         raise DisputedError(**_where(match))
     updated = match.with_reports(MatchState.DISPUTED, match.reports)
     event = Event(at, actor.key, "result.disputed", _details(match, side.value))
-    return Change(store_changes(bracket, {match.match_id: updated}), (event,))
+    return ResultChange(store_changes(bracket, {match.match_id: updated}), (event,))
 
 
 def decide(bracket: Bracket, table: int | MatchId, actor: Actor, outcome: Outcome, at: datetime,
-           variant: RuleVariant, *, round_number: int | None = None) -> Change:
+           variant: RuleVariant, *, round_number: int | None = None) -> ResultChange:
     """A referee or organiser who does not play at the table sets the result (of the current game); final."""
     match = bracket.find(table, round_number)
     _require_official(match, actor)
@@ -192,7 +192,7 @@ def decide(bracket: Bracket, table: int | MatchId, actor: Actor, outcome: Outcom
 
 
 def correct(bracket: Bracket, table: int | MatchId, actor: Actor, outcome: Outcome, at: datetime,
-            variant: RuleVariant, *, game: int | None = None, round_number: int | None = None) -> Change:
+            variant: RuleVariant, *, game: int | None = None, round_number: int | None = None) -> ResultChange:
     """An official replaces a confirmed result (``game``: which game of a best-of-three, default the last).
 
     Same winner: only the scores change. New winner: the next match (and a playoff after a semi-final) takes the
@@ -216,16 +216,16 @@ def correct(bracket: Bracket, table: int | MatchId, actor: Actor, outcome: Outco
     was_decided = match.state is MatchState.CONFIRMED
     if decided and not was_decided:  # a best-of-three in play that this correction completes
         updated = match.with_games(MatchState.CONFIRMED, games, (), winner)
-        return Change(settle(bracket, updated, actor.key, at, events), tuple(events))
+        return ResultChange(settle(bracket, updated, actor.key, at, events), tuple(events))
     if not decided:
         updated = match.with_games(MatchState.PENDING if was_decided else match.state, games, match.reports, None)
         reopened = 1 if was_decided else 0  # only a best-of-three final can reopen: its round is the current one
-        return Change(store_changes(bracket, {match.match_id: updated}, reopened), tuple(events))
+        return ResultChange(store_changes(bracket, {match.match_id: updated}, reopened), tuple(events))
     updated = match.with_games(match.state, games, match.reports, winner)
     changes = {match.match_id: updated}
     if winner is not match.winner:
         changes.update(_repaired_followers(bracket, updated))
-    return Change(store_changes(bracket, changes), tuple(events))
+    return ResultChange(store_changes(bracket, changes), tuple(events))
 
 
 def series_result(best_of: int, games: tuple[Game, ...]) -> tuple[bool, Side | None, int]:
@@ -248,15 +248,15 @@ def series_result(best_of: int, games: tuple[Game, ...]) -> tuple[bool, Side | N
 
 
 def _accept(bracket: Bracket, match: Match, accepted: Report, actor: Actor, at: datetime, kind: str,
-            events: list[Event], *, seat: str = "official") -> Change:
+            events: list[Event], *, seat: str = "official") -> ResultChange:
     games = (*match.games, Game(accepted.outcome, accepted.score))
     decided, winner, _ = series_result(match.best_of, games)
     events.append(Event(at, actor.key, kind, _details(match, seat, outcome=accepted.outcome.text)))
     if not decided:
         updated = match.with_games(MatchState.PENDING, games, (), None)
-        return Change(store_changes(bracket, {match.match_id: updated}), tuple(events))
+        return ResultChange(store_changes(bracket, {match.match_id: updated}), tuple(events))
     updated = match.with_games(MatchState.CONFIRMED, games, (), winner)
-    return Change(settle(bracket, updated, actor.key, at, events), tuple(events))
+    return ResultChange(settle(bracket, updated, actor.key, at, events), tuple(events))
 
 
 def _repaired_followers(bracket: Bracket, corrected: Match) -> dict[int, Match]:

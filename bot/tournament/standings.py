@@ -12,11 +12,12 @@ final as soon as they are known. A double forfeit places both pairs as losers of
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 
 from bot.ruleset.scoring import Side
 from bot.tournament.bracket import Bracket, ThirdPlace
-from bot.tournament.matches import MatchKind, MatchState
+from bot.tournament.matches import Match, MatchKind, MatchState
 from bot.tournament.teams import Team
 
 
@@ -53,6 +54,8 @@ class Standings:
 
 @dataclass(slots=True)
 class _Tally:
+    """One pair's line while it is being worked out."""
+
     place: int | None = None
     finish: Finish = Finish.PLAYING
     lost_in_round: int | None = None
@@ -60,66 +63,137 @@ class _Tally:
     won: int = 0
     points: int = 0
     best_possible: int = 1
+    """The best place still open to a pair that is playing (3 for a semi-final loser waiting for the playoff)."""
+
+    def place_at(self, place: int, finish: Finish, lost_in_round: int | None) -> None:
+        self.place, self.finish = place, finish
+        if lost_in_round is not None:
+            self.lost_in_round = lost_in_round
+
+
+@dataclass(slots=True)
+class _Podium:
+    champion: Team | None = None
+    runner_up: Team | None = None
+    third: list[Team] = field(default_factory=list)
 
 
 def standings(bracket: Bracket) -> Standings:
     """Placings in order (places, then points, then pair id); works at any moment of the tournament."""
     tallies = {team.team_id: _Tally() for team in bracket.teams}
-    rounds, playoff = bracket.rounds, bracket.has_third_place_match
-    champion: Team | None = None
-    runner_up: Team | None = None
-    third: list[Team] = []
+    _count_results(bracket, tallies)
+    podium = _place_pairs(bracket, tallies)
+    return Standings(podium.champion, podium.runner_up, _third_places(podium.third, bracket.options.third_place),
+                     _ranked(bracket.teams, tallies), bracket.finished)
+
+
+def _count_results(bracket: Bracket, tallies: dict[int, _Tally]) -> None:
+    """Each pair's points, matches and wins. Points (notice 002, :mod:`bot.ruleset.scoring`) are the sum of its match
+    points over every confirmed game, so a best-of-three final counts its games as they are confirmed; byes and
+    walkovers score nothing. Matches and wins count decided matches only (a forfeit is one; a bye is not)."""
     for match in bracket.matches():
+        decided = match.state is MatchState.CONFIRMED
         for side in Side:
             team = match.team(side)
-            if team is not None:
-                tallies[team.team_id].points += match.points(side)
-        if match.state is not MatchState.CONFIRMED:
-            if match.kind is MatchKind.MAIN and match.round == rounds and match.winning_team is not None:
-                champion = match.winning_team  # by walkover
-                _place(tallies[champion.team_id], 1, Finish.CHAMPION, None)
-            elif match.kind is MatchKind.THIRD_PLACE and match.winning_team is not None:
-                third.append(match.winning_team)
-                _place(tallies[match.winning_team.team_id], 3, Finish.THIRD, None)
-            continue
-        losers = [team for side in Side if (team := match.team(side)) is not None and side is not match.winner]
-        for team in (match.left, match.right):
-            if team is not None:
-                tallies[team.team_id].matches += 1
-        winner = match.winning_team
-        if winner is not None:
-            tallies[winner.team_id].won += 1
-        if match.kind is MatchKind.THIRD_PLACE:
-            if winner is not None:
-                third.append(winner)
-                _place(tallies[winner.team_id], 3, Finish.THIRD, None)
-            for team in losers:
-                _place(tallies[team.team_id], 4, Finish.FOURTH, None)
-            continue
-        if match.round == rounds:
-            if winner is not None:
-                champion = winner
-                runner_up = losers[0]
-                _place(tallies[winner.team_id], 1, Finish.CHAMPION, None)
-            for team in losers:
-                _place(tallies[team.team_id], 2, Finish.RUNNER_UP if winner else Finish.ELIMINATED, rounds)
-        elif match.round == rounds - 1:
-            for team in losers:
-                tally = tallies[team.team_id]
-                if winner is None:
-                    _place(tally, 4 if playoff else 3, Finish.ELIMINATED, match.round)
-                elif playoff:
-                    tally.lost_in_round, tally.best_possible = match.round, 3
-                else:
-                    third.append(team)
-                    _place(tally, 3, Finish.THIRD, match.round)
-        else:
-            for team in losers:
-                _place(tallies[team.team_id], (bracket.size >> match.round) + 1, Finish.ELIMINATED, match.round)
+            if team is None:
+                continue
+            tally = tallies[team.team_id]
+            tally.points += match.points(side)
+            if decided:
+                tally.matches += 1
+                if side is match.winner:
+                    tally.won += 1
 
+
+def _place_pairs(bracket: Bracket, tallies: dict[int, _Tally]) -> _Podium:
+    """The places known so far, match by match in bracket order (the third-place playoff last), and who is on the
+    podium; a place, once known, never changes."""
+    podium = _Podium()
+    rounds = bracket.rounds
+    for match in bracket.matches():
+        if match.state is not MatchState.CONFIRMED:
+            _place_walkover_winner(match, rounds, tallies, podium)
+        elif match.kind is MatchKind.THIRD_PLACE:
+            _place_third_place_playoff(match, tallies, podium)
+        elif match.round == rounds:
+            _place_final(match, rounds, tallies, podium)
+        elif match.round == rounds - 1:
+            _place_semi_final(match, bracket.has_third_place_match, tallies, podium)
+        else:
+            _place_early_losers(match, bracket.size, tallies)
+    return podium
+
+
+def _losers(match: Match) -> list[Team]:
+    """The pairs that did not win a decided match: one, or both after a double forfeit."""
+    return [team for side in Side if (team := match.team(side)) is not None and side is not match.winner]
+
+
+def _place_walkover_winner(match: Match, rounds: int, tallies: dict[int, _Tally], podium: _Podium) -> None:
+    """A final or third-place playoff won without playing (notice 000: 弃权 … 另一对直接进级 — the other pair goes
+    through): its winner is champion, or third. Any other undecided match places nobody yet."""
+    winner = match.winning_team
+    if winner is None:
+        return
+    if match.kind is MatchKind.MAIN and match.round == rounds:
+        podium.champion = winner
+        tallies[winner.team_id].place_at(1, Finish.CHAMPION, None)
+    elif match.kind is MatchKind.THIRD_PLACE:
+        podium.third.append(winner)
+        tallies[winner.team_id].place_at(3, Finish.THIRD, None)
+
+
+def _place_third_place_playoff(match: Match, tallies: dict[int, _Tally], podium: _Podium) -> None:
+    """Notice 000 (季军通过…单轮淘汰决出): the semi-final losers play for third; the winner is third, the loser fourth
+    (both after a double forfeit). Their ``lost_in_round`` stays the semi-final's."""
+    winner = match.winning_team
+    if winner is not None:
+        podium.third.append(winner)
+        tallies[winner.team_id].place_at(3, Finish.THIRD, None)
+    for team in _losers(match):
+        tallies[team.team_id].place_at(4, Finish.FOURTH, None)
+
+
+def _place_final(match: Match, rounds: int, tallies: dict[int, _Tally], podium: _Podium) -> None:
+    """Notice 000 (决出冠军一组，亚军一组): the winner is champion, the loser runner-up; after a double forfeit both
+    pairs are second without a title."""
+    winner = match.winning_team
+    losers = _losers(match)
+    if winner is not None:
+        podium.champion, podium.runner_up = winner, losers[0]
+        tallies[winner.team_id].place_at(1, Finish.CHAMPION, None)
+    for team in losers:
+        tallies[team.team_id].place_at(2, Finish.RUNNER_UP if winner else Finish.ELIMINATED, rounds)
+
+
+def _place_semi_final(match: Match, playoff: bool, tallies: dict[int, _Tally], podium: _Podium) -> None:
+    """Notice 000 (季军两组, or a playoff among the semi-final losers): without a playoff the loser is third at once
+    (shared); with one it waits for the playoff, third at best. After a double forfeit both pairs are out without a
+    title: third, or fourth with a playoff (they do not play for third)."""
+    for team in _losers(match):
+        tally = tallies[team.team_id]
+        if match.winner is None:
+            tally.place_at(4 if playoff else 3, Finish.ELIMINATED, match.round)
+        elif playoff:
+            tally.lost_in_round, tally.best_possible = match.round, 3
+        else:
+            podium.third.append(team)
+            tally.place_at(3, Finish.THIRD, match.round)
+
+
+def _place_early_losers(match: Match, size: int, tallies: dict[int, _Tally]) -> None:
+    """Notice 002 (共 … 决出1至8名): below the semi-finals a pair shares the place of the round in which it lost,
+    ``size / 2^round + 1`` (in 16 lines: round 1 → 9th, quarter-finals → 5th), whatever happens later."""
+    for team in _losers(match):
+        tallies[team.team_id].place_at((size >> match.round) + 1, Finish.ELIMINATED, match.round)
+
+
+def _ranked(teams: Iterable[Team], tallies: dict[int, _Tally]) -> tuple[Placing, ...]:
+    """Every pair's line: by place (a pair still playing by the best place open to it), then more points, then
+    the pair id, so pairs sharing a place are listed by how they played."""
     placings = [
         Placing(team, tally.place, tally.finish, tally.lost_in_round, tally.matches, tally.won, tally.points)
-        for team in bracket.teams
+        for team in teams
         for tally in (tallies[team.team_id],)
     ]
     placings.sort(key=lambda line: (
@@ -127,12 +201,9 @@ def standings(bracket: Bracket) -> Standings:
         -line.points,
         line.team.team_id,
     ))
-    shared = bracket.options.third_place is ThirdPlace.SHARED
-    return Standings(champion, runner_up, tuple(sorted(third, key=lambda team: team.team_id) if shared else third),
-                     tuple(placings), bracket.finished)
+    return tuple(placings)
 
 
-def _place(tally: _Tally, place: int, finish: Finish, lost_in_round: int | None) -> None:
-    tally.place, tally.finish = place, finish
-    if lost_in_round is not None:
-        tally.lost_in_round = lost_in_round
+def _third_places(third: list[Team], option: ThirdPlace) -> tuple[Team, ...]:
+    """Shared third places (notice 000: 季军两组) by pair id; a playoff's third as decided."""
+    return tuple(sorted(third, key=lambda team: team.team_id) if option is ThirdPlace.SHARED else third)

@@ -60,7 +60,7 @@ def jobs_of(context: BotContext) -> JobQueue[BotContext]:
     return cast("JobQueue[BotContext]", job_queue)
 
 
-def schedule_job(job_queue: JobQueue[BotContext], services: Services, data: AnnouncementJob, *,
+def add_job(job_queue: JobQueue[BotContext], services: Services, data: AnnouncementJob, *,
                  known_new: bool = False) -> Job[BotContext]:
     """(Re)create the announcement's timer. ``known_new``: the caller knows there is no timer for it yet."""
     name = job_id(data.announcement_id)
@@ -88,7 +88,7 @@ def apply_changes(job_queue: JobQueue[BotContext], services: Services, changes: 
     for announcement_id in changes.stop:
         cancel_job(job_queue, announcement_id)
     for row in changes.start:
-        schedule_job(job_queue, services, AnnouncementJob(row.announcement_id, row.due))
+        add_job(job_queue, services, AnnouncementJob(row.announcement_id, row.due))
 
 
 class JobQueueTimers:
@@ -110,9 +110,9 @@ async def restore_jobs(application: GuandanApplication) -> Restored:
     restored = await announcing.restore(services.storage, now, services.settings.late_grace)
     # One query, one job per row: nothing else has created announcement timers before start-up.
     for row in restored.ahead:
-        schedule_job(job_queue, services, AnnouncementJob(row.announcement_id, row.due), known_new=True)
+        add_job(job_queue, services, AnnouncementJob(row.announcement_id, row.due), known_new=True)
     for row in restored.late:
-        schedule_job(job_queue, services, AnnouncementJob(row.announcement_id, now), known_new=True)
+        add_job(job_queue, services, AnnouncementJob(row.announcement_id, now), known_new=True)
     if restored.late or restored.dropped:
         log.info("start-up: %d announcements pending, %d to send late, %d dropped",
                  len(restored.ahead), len(restored.late), len(restored.dropped))
@@ -130,7 +130,7 @@ def retry_after_of(error: RetryAfter) -> timedelta:
 def _retry(context: BotContext, data: AnnouncementJob, delay: timedelta) -> None:
     services = context.services
     again = replace(data, due=services.clock() + delay, failures=data.failures + 1)
-    schedule_job(jobs_of(context), services, again)
+    add_job(jobs_of(context), services, again)
 
 
 async def announce(context: BotContext) -> None:

@@ -24,7 +24,7 @@ from bot.clock import Clock, system_clock
 from bot.config import Settings
 from bot.services import Services
 from bot.services.match_clock.board import TournamentBoard
-from bot.services.match_clock.stored_board import TournamentsBoard
+from bot.services.match_clock.stored_board import StoredTournamentBoard
 from bot.services.roles import ChatAdministrators, OwnChat, Roles
 from bot.services.tournament.roles import TournamentRoles
 from bot.services.tournament.state import TournamentCache
@@ -121,7 +121,7 @@ def build_application(
                   TournamentRoles(storage))
     cache = TournamentCache()
     services = Services(settings=settings, storage=storage, roles=roles, clock=clock, entropy=entropy,
-                        tournaments=cache, board=board if board is not None else TournamentsBoard(cache))
+                        tournaments=cache, board=board if board is not None else StoredTournamentBoard(cache))
     table = CommandTable(commands)
     state: AppState = application.bot_data
     state.attach(services, table)

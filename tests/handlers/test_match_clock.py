@@ -12,7 +12,7 @@ from bot.ruleset.variants import TieBreak
 from bot.services.match_clock.timetable import JobChanges, replan_chat
 from handlers.telegram.announcer import apply_changes, job_queue_of
 from storage.announcements import AnnouncementState
-from tests.handlers.schedule_fixtures import (
+from tests.handlers.match_clock_fixtures import (
     ADMIN,
     CHAT_ID,
     PLAYERS,

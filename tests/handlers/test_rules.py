@@ -6,7 +6,7 @@ from typing import Any
 import pytest
 
 from bot.i18n import Language
-from bot.rulebook import RuleAnswer, SectionAnswer
+from bot.rules.answers import RuleAnswer, SectionAnswer
 from bot.ruleset.variants import RuleVariant
 from handlers import rules as rules_handlers
 from handlers.telegram.replies import MESSAGE_LIMIT

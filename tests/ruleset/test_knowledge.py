@@ -2,7 +2,7 @@
 
 import pytest
 
-from bot.rulebook import rule_index
+from bot.rules.rulebook import rule_index
 from bot.ruleset.glossary import CONCEPTS, CONFUSABLE, SECTION_HINTS
 from bot.ruleset.knowledge import RuleIndex, SectionSource, has_cjk
 from tests.ruleset.rule_questions import EN_QUESTIONS, OFF_TOPIC, ZH_QUESTIONS

@@ -8,8 +8,8 @@ from bot.ruleset.cards import Rank
 from bot.ruleset.levels import (
     AFailuresOverLimitError,
     AResult,
+    LevelsState,
     MatchOverError,
-    MatchState,
     PairState,
     parse_level,
     raise_level,
@@ -36,7 +36,7 @@ def test_the_table_holds_every_finishing_order() -> None:
 
 @pytest.mark.parametrize(("text", "winners", "levels"), EVERY_ORDER)
 def test_level_up_for_every_finishing_order(text: str, winners: Pair, levels: int) -> None:
-    outcome = settle_deal(MatchState(), FinishingOrder.parse(text))
+    outcome = settle_deal(LevelsState(), FinishingOrder.parse(text))
     assert (outcome.winners, outcome.levels_gained) == (winners, levels)
     assert outcome.state.pair(winners).level == Rank(2 + levels)
     assert outcome.state.pair(winners.other).level is TWO
@@ -55,62 +55,62 @@ def test_levels_never_pass_a(level: Rank, steps: int, expected: Rank) -> None:
 
 
 def test_reaching_a_does_not_win() -> None:
-    start = MatchState(PairState(Rank.KING), PairState(Rank.NINE), declarer=NS)
+    start = LevelsState(PairState(Rank.KING), PairState(Rank.NINE), declarer=NS)
     outcome = settle_deal(start, FinishingOrder.parse("NSEW"))
     assert (outcome.state.north_south.level, outcome.levels_gained, outcome.match_won) == (A, 1, False)
     assert outcome.state.deal_level is A
 
 
 def test_winning_a_deal_played_at_the_other_level_keeps_a() -> None:
-    start = MatchState(PairState(A, 1), PairState(Rank.NINE), declarer=EW)
+    start = LevelsState(PairState(A, 1), PairState(Rank.NINE), declarer=EW)
     outcome = settle_deal(start, FinishingOrder.parse("NSEW"))
-    assert outcome.state == MatchState(PairState(A, 1), PairState(Rank.NINE), declarer=NS)
+    assert outcome.state == LevelsState(PairState(A, 1), PairState(Rank.NINE), declarer=NS)
     assert (outcome.levels_gained, outcome.a_result, outcome.match_won) == (0, None, False)
 
 
 DEFAULT = RuleVariant()
-AT_A = MatchState(PairState(A), PairState(Rank.NINE), declarer=NS)
-TWICE_FAILED = MatchState(PairState(A, 2), PairState(Rank.NINE), declarer=NS)
+AT_A = LevelsState(PairState(A), PairState(Rank.NINE), declarer=NS)
+TWICE_FAILED = LevelsState(PairState(A, 2), PairState(Rank.NINE), declarer=NS)
 
 
 @pytest.mark.parametrize(
     ("variant", "start", "order", "result", "expected"),
     [
         # Default: first place and partner not last passes; 1st+4th and lost deals are failures; 3 → back to 2.
-        (DEFAULT, AT_A, "NSEW", AResult.PASSED, MatchState(PairState(A), PairState(Rank.NINE), NS, NS, True)),
-        (DEFAULT, AT_A, "SENW", AResult.PASSED, MatchState(PairState(A), PairState(Rank.NINE), NS, NS, True)),
-        (DEFAULT, AT_A, "NEWS", AResult.FAILED, MatchState(PairState(A, 1), PairState(Rank.NINE), NS)),
-        (DEFAULT, AT_A, "EWNS", AResult.FAILED, MatchState(PairState(A, 1), PairState(Rank.QUEEN), EW)),
-        (DEFAULT, AT_A, "WSNE", AResult.FAILED, MatchState(PairState(A, 1), PairState(Rank.TEN), EW)),
-        (DEFAULT, TWICE_FAILED, "NEWS", AResult.SENT_BACK, MatchState(PairState(TWO), PairState(Rank.NINE), NS)),
-        (DEFAULT, TWICE_FAILED, "ENWS", AResult.SENT_BACK, MatchState(PairState(TWO), PairState(J), EW)),
+        (DEFAULT, AT_A, "NSEW", AResult.PASSED, LevelsState(PairState(A), PairState(Rank.NINE), NS, NS, True)),
+        (DEFAULT, AT_A, "SENW", AResult.PASSED, LevelsState(PairState(A), PairState(Rank.NINE), NS, NS, True)),
+        (DEFAULT, AT_A, "NEWS", AResult.FAILED, LevelsState(PairState(A, 1), PairState(Rank.NINE), NS)),
+        (DEFAULT, AT_A, "EWNS", AResult.FAILED, LevelsState(PairState(A, 1), PairState(Rank.QUEEN), EW)),
+        (DEFAULT, AT_A, "WSNE", AResult.FAILED, LevelsState(PairState(A, 1), PairState(Rank.TEN), EW)),
+        (DEFAULT, TWICE_FAILED, "NEWS", AResult.SENT_BACK, LevelsState(PairState(TWO), PairState(Rank.NINE), NS)),
+        (DEFAULT, TWICE_FAILED, "ENWS", AResult.SENT_BACK, LevelsState(PairState(TWO), PairState(J), EW)),
         (DEFAULT, TWICE_FAILED, "SENW", AResult.PASSED,
-         MatchState(PairState(A, 2), PairState(Rank.NINE), NS, NS, True)),
+         LevelsState(PairState(A, 2), PairState(Rank.NINE), NS, NS, True)),
         # Variants of passing A.
         (RuleVariant(a_pass=APass.DOUBLE_DOWN), AT_A, "NESW", AResult.FAILED,
-         MatchState(PairState(A, 1), PairState(Rank.NINE), NS)),
+         LevelsState(PairState(A, 1), PairState(Rank.NINE), NS)),
         (RuleVariant(a_pass=APass.DOUBLE_DOWN), AT_A, "NSWE", AResult.PASSED,
-         MatchState(PairState(A), PairState(Rank.NINE), NS, NS, True)),
+         LevelsState(PairState(A), PairState(Rank.NINE), NS, NS, True)),
         (RuleVariant(a_pass=APass.ANY_FIRST), AT_A, "NEWS", AResult.PASSED,
-         MatchState(PairState(A), PairState(Rank.NINE), NS, NS, True)),
+         LevelsState(PairState(A), PairState(Rank.NINE), NS, NS, True)),
         # Variants of what the failure limit brings.
         (RuleVariant(a_failure_outcome=AFailureOutcome.BACK_TO_JACK), TWICE_FAILED, "NEWS", AResult.SENT_BACK,
-         MatchState(PairState(J), PairState(Rank.NINE), NS)),
+         LevelsState(PairState(J), PairState(Rank.NINE), NS)),
         (RuleVariant(a_failure_outcome=AFailureOutcome.OPPONENTS_WIN), TWICE_FAILED, "NEWS", AResult.MATCH_LOST,
-         MatchState(PairState(A, 2), PairState(Rank.NINE), NS, EW)),
+         LevelsState(PairState(A, 2), PairState(Rank.NINE), NS, EW)),
         (RuleVariant(a_failure_outcome=AFailureOutcome.OPPONENTS_WIN), TWICE_FAILED, "EWSN", AResult.MATCH_LOST,
-         MatchState(PairState(A, 2), PairState(Rank.QUEEN), EW, EW)),
-        (RuleVariant(a_failure_limit=2), MatchState(PairState(A, 1), PairState(Rank.NINE), NS), "EWSN",
-         AResult.SENT_BACK, MatchState(PairState(TWO), PairState(Rank.QUEEN), EW)),
+         LevelsState(PairState(A, 2), PairState(Rank.QUEEN), EW, EW)),
+        (RuleVariant(a_failure_limit=2), LevelsState(PairState(A, 1), PairState(Rank.NINE), NS), "EWSN",
+         AResult.SENT_BACK, LevelsState(PairState(TWO), PairState(Rank.QUEEN), EW)),
         (RuleVariant(a_failure_limit=2), AT_A, "EWSN", AResult.FAILED,
-         MatchState(PairState(A, 1), PairState(Rank.QUEEN), EW)),
+         LevelsState(PairState(A, 1), PairState(Rank.QUEEN), EW)),
         # Both pairs at A: only the declarer's A is played.
-        (DEFAULT, MatchState(PairState(A), PairState(A), NS), "EWSN", AResult.FAILED,
-         MatchState(PairState(A, 1), PairState(A), EW)),
+        (DEFAULT, LevelsState(PairState(A), PairState(A), NS), "EWSN", AResult.FAILED,
+         LevelsState(PairState(A, 1), PairState(A), EW)),
     ],
 )
-def test_the_a_rule(variant: RuleVariant, start: MatchState, order: str, result: AResult,
-                    expected: MatchState) -> None:
+def test_the_a_rule(variant: RuleVariant, start: LevelsState, order: str, result: AResult,
+                    expected: LevelsState) -> None:
     outcome = settle_deal(start, FinishingOrder.parse(order), variant)
     assert outcome.a_pair is NS
     assert outcome.a_result is result
@@ -126,7 +126,7 @@ def test_no_deal_after_the_match_is_won() -> None:
 
 def test_failures_beyond_the_limit_are_refused() -> None:
     with pytest.raises(AFailuresOverLimitError):
-        settle_deal(MatchState(PairState(A, 2), PairState(A), NS), FinishingOrder.parse("NSEW"),
+        settle_deal(LevelsState(PairState(A, 2), PairState(A), NS), FinishingOrder.parse("NSEW"),
                     RuleVariant(a_failure_limit=2))
 
 
@@ -139,7 +139,7 @@ def test_passing_a_scores_as_a_plus() -> None:
 
 
 def test_a_whole_match() -> None:
-    state = MatchState()
+    state = LevelsState()
     deals = ["NSEW", "NSWE", "EWNS", "SNEW", "NEWS", "NEWS", "WENS", "SNEW"]
     results = []
     for text in deals:
@@ -172,7 +172,7 @@ variants = st.builds(RuleVariant, a_failure_limit=st.integers(1, 3), a_failure_o
 @settings(max_examples=150)
 @given(st.lists(orders, min_size=1, max_size=40), variants)
 def test_levels_stay_in_range_and_a_match_ends_once(deals: list[FinishingOrder], variant: RuleVariant) -> None:
-    state = MatchState()
+    state = LevelsState()
     for order in deals:
         if state.winner is not None:
             break

@@ -10,7 +10,7 @@ from bot.ruleset.scoring import MatchLevel, Side
 from bot.ruleset.variants import RuleVariant
 from bot.tournament.bracket import Bracket, BracketOptions, create_bracket
 from bot.tournament.matches import Match
-from bot.tournament.results import Change, Outcome, confirm, report
+from bot.tournament.results import Outcome, ResultChange, confirm, report
 from bot.tournament.teams import Actor, Event, Team
 from tests.support.bracket_invariants import check_bracket
 
@@ -47,12 +47,12 @@ def right_player(match: Match) -> Actor:
     return player(match.right, 1)
 
 
-def agree(bracket: Bracket, table: int, text: str) -> Change:
+def agree(bracket: Bracket, table: int, text: str) -> ResultChange:
     """The left pair reports ``text`` at ``table`` of the current round and the right pair confirms."""
     match = bracket.at_table(table)
     reported = report(bracket, table, left_player(match), Outcome.parse(text), AT, VARIANT)
     confirmed = confirm(reported.bracket, table, right_player(match), AT)
-    return Change(confirmed.bracket, reported.events + confirmed.events)
+    return ResultChange(confirmed.bracket, reported.events + confirmed.events)
 
 
 def random_outcome(rng: random.Random, forfeit_rate: float = 0.0) -> Outcome:

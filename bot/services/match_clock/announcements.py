@@ -20,8 +20,7 @@ from bot.match_clock.plan import AnnouncementKind
 from bot.presenters.match_clock import AnnouncementFacts, announcement_text
 from bot.services.match_clock.board import TournamentBoard
 from bot.services.match_clock.checkin import missing_pairs
-from storage import Storage, Tx, announcements, chats, history
-from storage import timetable as schedules
+from storage import Storage, Tx, announcements, chats, history, timetable
 from storage.announcements import Announcement, AnnouncementState
 
 log = logging.getLogger(__name__)
@@ -55,7 +54,7 @@ async def _render(tx: Tx, board: TournamentBoard, row: Announcement, default: La
         return None
     if row.round <= tournament.completed_rounds:
         return None
-    start = await schedules.round_start(tx, row.tournament_id, row.round)
+    start = await timetable.round_start(tx, row.tournament_id, row.round)
     if start is None:
         return None
     language = await _language(tx, row.chat_id, default)

@@ -17,8 +17,7 @@ from bot.ruleset.scoring import Side
 from bot.services.caller import Caller
 from bot.services.match_clock.board import BoardTable, BoardTournament, TournamentBoard
 from bot.services.match_clock.timetable import tournament_in
-from storage import Storage, Tx, history
-from storage import timetable as schedules
+from storage import Storage, Tx, history, timetable
 from storage.timetable import RoundStart
 
 
@@ -75,7 +74,7 @@ async def _open_round(tx: Tx, tournament: BoardTournament, now: datetime) -> Rou
     if tournament.checkin_grace is None:
         raise CheckInOff()
     upcoming = []
-    for start in await schedules.timetable(tx, tournament.tournament_id):
+    for start in await timetable.timetable(tx, tournament.tournament_id):
         window = checkin_window(start, tournament)
         if window is None or start.round <= tournament.completed_rounds:
             continue
@@ -121,7 +120,7 @@ async def check_in(
             if seat is None:
                 raise NotPlaying(round=start.round)
             table, seated = seat
-        first = await schedules.check_in(
+        first = await timetable.check_in(
             tx, tournament.tournament_id, start.round, table.table, seated.value, caller.actor_key, now)
         if first:
             await history.append(
@@ -138,7 +137,7 @@ async def missing_pairs(tx: Tx, board: TournamentBoard, tournament_id: int, roun
     tables = await board.tables(tx, tournament_id, round_number)
     if tables is None:
         return None
-    present = {(entry.table, entry.side) for entry in await schedules.check_ins(tx, tournament_id, round_number)}
+    present = {(entry.table, entry.side) for entry in await timetable.check_ins(tx, tournament_id, round_number)}
     missing = []
     for table in tables:
         if not table.open:

@@ -51,7 +51,9 @@ def board_tournament(state: TournamentState) -> BoardTournament:
     )
 
 
-class TournamentsBoard:
+class StoredTournamentBoard:
+    """The :class:`~bot.services.match_clock.board.TournamentBoard` of the tournaments in storage."""
+
     def __init__(self, cache: TournamentCache) -> None:
         self._cache = cache
 

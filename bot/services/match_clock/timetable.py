@@ -18,8 +18,7 @@ from bot.match_clock.plan import AnnouncementKind, plan_round
 from bot.services.caller import Caller
 from bot.services.match_clock.board import BoardTournament, TournamentBoard
 from bot.services.tournament.state import NoTournamentError
-from storage import Storage, Tx, announcements, history
-from storage import timetable as schedules
+from storage import Storage, Tx, announcements, history, timetable
 from storage.announcements import Announcement, AnnouncementState
 from storage.timetable import RoundStart
 
@@ -61,7 +60,9 @@ class JobChanges:
 
 
 @dataclass(frozen=True, slots=True)
-class Scheduled:
+class RoundScheduled:
+    """A round's start set (or moved) in the timetable, and the announcements planned for it."""
+
     tournament: BoardTournament
     start: RoundStart
     announcements: tuple[Announcement, ...]
@@ -129,7 +130,7 @@ async def _cancel_all(tx: Tx, rows: Iterable[Announcement], now: datetime) -> li
 async def schedule_round(
     storage: Storage, board: TournamentBoard, caller: Caller, round_number: int, starts_at: datetime,
     now: datetime,
-) -> Scheduled:
+) -> RoundScheduled:
     """Set (or move) the start of ``round_number`` of the chat's tournament and plan its announcements."""
     async with storage.transaction() as tx:
         tournament = await tournament_in(tx, board, caller.chat_id)
@@ -137,12 +138,12 @@ async def schedule_round(
         if starts_at <= now:
             raise StartInThePast(when=local_text(starts_at, tournament.zone), now=local_text(now, tournament.zone),
                                  zone=tournament.zone.key)
-        previous = await schedules.round_start(tx, tournament.tournament_id, round_number)
+        previous = await timetable.round_start(tx, tournament.tournament_id, round_number)
         if previous is not None and previous.starts_at <= now:
             raise RoundAlreadyStarted(round=round_number, when=local_text(previous.starts_at, tournament.zone))
-        await schedules.set_round_start(
+        await timetable.set_round_start(
             tx, tournament.tournament_id, round_number, tournament.chat_id, starts_at, caller.actor_key, now)
-        start = await schedules.round_start(tx, tournament.tournament_id, round_number)
+        start = await timetable.round_start(tx, tournament.tournament_id, round_number)
         assert start is not None
         changes = await _plan(tx, tournament, start, now, fresh=True)
         await history.append(
@@ -150,7 +151,7 @@ async def schedule_round(
             kind="schedule.set", at=now,
             details={"round": round_number, "starts_at": start.starts_at.isoformat(),
                      "replaced": previous.starts_at.isoformat() if previous else None})
-    return Scheduled(tournament, start, changes.start, changes, previous)
+    return RoundScheduled(tournament, start, changes.start, changes, previous)
 
 
 async def unschedule_round(
@@ -159,22 +160,22 @@ async def unschedule_round(
     """Remove a round's start time; its pending announcements are cancelled."""
     async with storage.transaction() as tx:
         tournament = await tournament_in(tx, board, caller.chat_id)
-        start = await schedules.round_start(tx, tournament.tournament_id, round_number)
+        start = await timetable.round_start(tx, tournament.tournament_id, round_number)
         if start is None:
             raise RoundNotScheduled(round=round_number)
         pending = await announcements.pending_for(tx, tournament.tournament_id, round_number)
         stopped = await _cancel_all(tx, pending, now)
-        await schedules.remove_round_start(tx, tournament.tournament_id, round_number)
+        await timetable.remove_round_start(tx, tournament.tournament_id, round_number)
         await history.append(
             tx, chat_id=tournament.chat_id, tournament_id=tournament.tournament_id, actor=caller.actor_key,
             kind="schedule.removed", at=now, details={"round": round_number})
     return start, JobChanges(stop=tuple(stopped))
 
 
-async def timetable(storage: Storage, board: TournamentBoard, chat_id: int) -> Timetable:
+async def chat_timetable(storage: Storage, board: TournamentBoard, chat_id: int) -> Timetable:
     async with storage.read() as tx:
         tournament = await tournament_in(tx, board, chat_id)
-        rounds = await schedules.timetable(tx, tournament.tournament_id)
+        rounds = await timetable.timetable(tx, tournament.tournament_id)
         rows = await announcements.for_tournament(tx, tournament.tournament_id)
     planned = {start.round: tuple(row for row in rows if row.round == start.round) for start in rounds}
     return Timetable(tournament, tuple(rounds), planned)
@@ -189,7 +190,7 @@ async def replan(tx: Tx, board: TournamentBoard, tournament_id: int, now: dateti
     if tournament is None or tournament.finished:
         pending = await announcements.pending_for(tx, tournament_id)
         return JobChanges(stop=tuple(await _cancel_all(tx, pending, now)))
-    for start in await schedules.timetable(tx, tournament_id):
+    for start in await timetable.timetable(tx, tournament_id):
         if start.round <= tournament.completed_rounds:
             continue
         changes += await _plan(tx, tournament, start, now, fresh=False)
@@ -220,7 +221,7 @@ async def deferred_round(tx: Tx, board: TournamentBoard, tournament_id: int, rou
     """When round ``round_number - 1`` completes early: ``None`` if round ``round_number``'s tables are to be
     posted at once (it has no start time, or its reminder is already out), else when they will be (with the
     reminder). Read inside the transaction that completed the round, or just after it."""
-    start = await schedules.round_start(tx, tournament_id, round_number)
+    start = await timetable.round_start(tx, tournament_id, round_number)
     tournament = await board.get(tx, tournament_id)
     if start is None or tournament is None:
         return None

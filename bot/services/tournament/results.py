@@ -22,6 +22,7 @@ from bot.tournament import results as engine
 from bot.tournament.bracket import Bracket, MatchId
 from bot.tournament.matches import Match
 from bot.tournament.outcome import Outcome
+from bot.tournament.results import ResultChange
 from bot.tournament.teams import Actor
 from storage import tournament_bracket, tournament_people, tournaments
 from storage.tournament_people import Referee
@@ -111,7 +112,7 @@ async def dispute_result(services: Services, caller: Caller, ref: TableRef, *, t
     return await _answer_report(services, caller, ref, engine.dispute, tournament_id, revision)
 
 
-async def _answer_report(services: Services, caller: Caller, ref: TableRef, step: Callable[..., engine.Change],
+async def _answer_report(services: Services, caller: Caller, ref: TableRef, step: Callable[..., ResultChange],
                          tournament_id: int | None, revision: int | None) -> ResultRecorded:
     """Confirm or dispute the report standing at ``ref``, in one transaction."""
     actor = actor_of(caller, await _official(services, caller))
@@ -148,7 +149,7 @@ class _Outline:
     referees: tuple[Referee, ...]
 
 
-async def _apply(change: Change, match: Match, result: engine.Change) -> _Outline:
+async def _apply(change: Change, match: Match, result: ResultChange) -> _Outline:
     """Record the engine's events, finish the tournament after its last match, and say what happened."""
     state = change.before
     before, after = state.require_bracket(), result.bracket

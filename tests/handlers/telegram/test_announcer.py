@@ -11,12 +11,12 @@ import pytest
 from bot.clock import ManualClock
 from bot.config import Settings
 from bot.services.caller import Caller, ChatKind
-from bot.services.match_clock import timetable as schedule
+from bot.services.match_clock import timetable
 from handlers.telegram.announcer import apply_changes, job_queue_of
 from handlers.telegram.replies import MESSAGE_LIMIT, text_length
 from storage import announcements
 from storage.announcements import AnnouncementState
-from tests.handlers.schedule_fixtures import ADMIN, CHAT_ID, TOURNAMENT, Clocked, clocked_bot, two_tables
+from tests.handlers.match_clock_fixtures import ADMIN, CHAT_ID, TOURNAMENT, Clocked, clocked_bot, two_tables
 from tests.support.board import InMemoryBoard
 from tests.support.harness import OfflineBot
 from tests.support.telegram import FakeTelegram
@@ -240,7 +240,7 @@ async def test_the_real_scheduler_fires_a_job_at_its_time(tmp_path: Path) -> Non
         start = (now + timedelta(minutes=30, seconds=1.5)).replace(microsecond=0)  # stored to the second
         due_in = start - timedelta(minutes=30) - now
         caller = Caller(CHAT_ID, ChatKind.GROUP, sender_chat_id=CHAT_ID)
-        scheduled = await schedule.schedule_round(services.storage, board, caller, 1, start, now)
+        scheduled = await timetable.schedule_round(services.storage, board, caller, 1, start, now)
         apply_changes(job_queue_of(offline.application), services, scheduled.changes)
         await job_queue_of(offline.application).start()
         try:

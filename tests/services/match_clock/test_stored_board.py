@@ -8,15 +8,15 @@ from bot.i18n import Language
 from bot.ruleset.variants import TieBreak
 from bot.services import Services
 from bot.services.caller import Caller
-from bot.services.match_clock.stored_board import TournamentsBoard
+from bot.services.match_clock.stored_board import StoredTournamentBoard
 from bot.services.tournament.draw import make_draw
 from bot.services.tournament.setup import cancel_tournament, change_setting
 from tests.services.conftest import GROUP
 from tests.services.tournament_helpers import play_round, singles_tournament, state_of
 
 
-def board_of(services: Services) -> TournamentsBoard:
-    return TournamentsBoard(services.tournaments)
+def board_of(services: Services) -> StoredTournamentBoard:
+    return StoredTournamentBoard(services.tournaments)
 
 
 async def test_before_the_draw_only_settings_are_known(services: Services, admin: Caller) -> None:

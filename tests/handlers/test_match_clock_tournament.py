@@ -5,7 +5,7 @@ from datetime import UTC, datetime, timedelta
 
 from bot.clock import ManualClock
 from bot.ruleset.scoring import Side
-from tests.handlers.schedule_fixtures import run_until
+from tests.handlers.match_clock_fixtures import run_until
 from tests.handlers.tournament_helpers import Club
 
 # The clock fixture starts at 2026-05-01 09:00 UTC, 17:00 in Shanghai.
