@@ -48,17 +48,15 @@ def settings_or_message() -> Settings | str:
 
 
 def run_bot(settings: Settings) -> int:
-    from telegram import Update
-
     from bot.clock import shifted_clock
-    from handlers.telegram.app import build_application
+    from handlers.telegram.app import build_application, poll
 
     configure_logging(settings.token)
     application = build_application(
         settings, clock=shifted_clock(settings.clock_offset), rate_limiter=settings.rate_limit
     )
     logging.getLogger(__name__).info("polling Telegram; database %s", settings.db_path)
-    application.run_polling(allowed_updates=Update.ALL_TYPES)
+    poll(application)
     return 0
 
 

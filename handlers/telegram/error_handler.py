@@ -13,7 +13,7 @@ from telegram import Update
 from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, TelegramError
 from telegram.ext import ApplicationHandlerStop
 
-from bot.errors import GuandanError, UsageError
+from bot.errors import GuandanError, UpdateAlreadyApplied, UsageError
 from bot.i18n import Language, has, t
 from bot.services.chats import language_of, move_chat
 from bot.services.intake import settle_update
@@ -21,7 +21,6 @@ from handlers.registry import send_text
 from handlers.telegram.callers import caller_of
 from handlers.telegram.context import BotContext
 from handlers.telegram.replies import escape_params
-from storage.updates import UpdateAlreadyApplied
 
 log = logging.getLogger(__name__)
 

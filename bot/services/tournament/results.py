@@ -23,10 +23,10 @@ from bot.tournament.bracket import Bracket, MatchId
 from bot.tournament.entries import ACCOUNT_PREFIX
 from bot.tournament.matches import Match
 from bot.tournament.outcome import Outcome
+from bot.tournament.people import Referee
+from bot.tournament.record import TournamentStatus
 from bot.tournament.teams import Actor
 from storage import tournament_bracket, tournament_people, tournaments
-from storage.tournament_people import Referee
-from storage.tournaments import TournamentStatus
 
 
 @dataclass(frozen=True, slots=True)
