@@ -1,4 +1,5 @@
-"""Announcement rows: the database is the source of truth for what the bot still has to say, and when.
+"""Announcement rows (:class:`bot.match_clock.announcement.Announcement`): the database is the source of truth for
+what the bot still has to say, and when.
 
 A row starts ``pending``; it ends ``sent`` (on time), ``late`` (sent after a restart, marked late), ``dropped``
 (missed by too much, or Telegram refused it for good) or ``cancelled`` (its schedule changed). Only pending rows
