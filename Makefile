@@ -20,7 +20,7 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 
 typecheck: $(STAMP)
-	$(VENV)/bin/mypy bot
+	$(VENV)/bin/mypy bot handlers storage
 
 unit: $(STAMP)
 	$(PY) -m pytest

@@ -16,6 +16,9 @@ single error handler and the command line both render ``t(error.key, lang, **err
     └── StorageError       the database refused a change (disk full, read-only)
 
 Leaves live next to the code that raises them and subclass one of these roots.
+
+Outside the tree, :class:`UpdateAlreadyApplied` is no error at all but a signal: storage raises it, the chat
+platform's error handler stops quietly on it, so it lives here where both may import it.
 """
 
 from __future__ import annotations
@@ -64,3 +67,8 @@ class UsageError(GuandanError):
 
 class StorageError(GuandanError):
     key = "errors.storage"
+
+
+class UpdateAlreadyApplied(Exception):  # noqa: N818 - a signal to stop quietly, not a failure
+    """The update's id was recorded meanwhile (the same update handled twice at once); its change was rolled
+    back. Nothing to tell anyone: the first handling answered."""

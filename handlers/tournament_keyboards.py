@@ -8,8 +8,8 @@ from bot.services.tournament.results import ResultKind, ResultRecorded
 from bot.services.tournament.signup import Invited
 from bot.services.tournament.state import TournamentState
 from bot.tournament.entries import RegistrationMode
+from bot.tournament.record import TournamentStatus
 from handlers.buttons import ButtonData
-from storage.tournaments import TournamentStatus
 
 AREA = "t"
 

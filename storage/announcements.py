@@ -1,4 +1,5 @@
-"""Announcement rows: the database is the source of truth for what the bot still has to say, and when.
+"""Announcement rows (:class:`bot.match_clock.announcement.Announcement`): the database is the source of truth for
+what the bot still has to say, and when.
 
 A row starts ``pending``; it ends ``sent`` (on time), ``late`` (sent after a restart, marked late), ``dropped``
 (missed by too much, or Telegram refused it for good) or ``cancelled`` (its schedule changed). Only pending rows
@@ -7,53 +8,14 @@ change.
 
 from __future__ import annotations
 
-import enum
 import sqlite3
 from collections.abc import Iterable
-from dataclasses import dataclass
 from datetime import datetime
 
+from bot.match_clock.announcement import Announcement, AnnouncementState
 from bot.match_clock.plan import AnnouncementKind
 from storage.database import Tx
 from storage.timestamps import from_text, utc_text
-
-
-class AnnouncementState(enum.StrEnum):
-    PENDING = "pending"
-    SENT = "sent"
-    LATE = "late"
-    DROPPED = "dropped"
-    CANCELLED = "cancelled"
-
-
-@dataclass(frozen=True, slots=True)
-class Announcement:
-    announcement_id: int
-    tournament_id: int
-    chat_id: int
-    round: int
-    kind: AnnouncementKind
-    due: datetime
-    state: AnnouncementState
-    late: bool
-    """Chosen at start-up for a row missed while the bot was down: its text says it is late."""
-    attempts: int
-    body: str | None
-    parts_sent: int
-    parts_total: int | None
-    part_in_flight: int | None
-    """The piece whose request was under way; set at start-up only if the process died during it."""
-    last_error: str | None
-    sent_at: datetime | None
-
-    @property
-    def job_id(self) -> str:
-        """The stable id of its job in the JobQueue."""
-        return job_id(self.announcement_id)
-
-
-def job_id(announcement_id: int) -> str:
-    return f"ann:{announcement_id}"
 
 
 def _announcement(row: sqlite3.Row) -> Announcement:

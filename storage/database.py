@@ -22,7 +22,7 @@ from typing import Any, LiteralString
 
 import aiosqlite
 
-from bot.errors import StorageError
+from bot.errors import StorageError, UpdateAlreadyApplied
 from storage import updates
 
 log = logging.getLogger(__name__)
@@ -178,7 +178,7 @@ class Storage:
 
         Send replies only after the block has ended: then the change they announce is committed. While an update is
         being handled, the first transaction that changes a row also records the update's id (``storage.updates``):
-        its change and "this update was applied" commit together. :class:`updates.UpdateAlreadyApplied` if the id
+        its change and "this update was applied" commit together. :class:`~bot.errors.UpdateAlreadyApplied` if the id
         was recorded meanwhile (the change is rolled back).
         """
         async with self._lock, self._begin("BEGIN IMMEDIATE", claim=updates.current_claim()) as tx:
@@ -207,7 +207,7 @@ class Storage:
             if claim is not None and not claim.recorded and connection.total_changes != changes_before:
                 recording = True
                 if not await updates.claim_update(tx, claim.update_id, claim.chat_id, claim.at):
-                    raise updates.UpdateAlreadyApplied(claim.update_id)
+                    raise UpdateAlreadyApplied(claim.update_id)
         except BaseException as failure:
             await _rollback_quietly(connection)
             if isinstance(failure, sqlite3.OperationalError):

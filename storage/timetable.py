@@ -3,28 +3,11 @@
 from __future__ import annotations
 
 import sqlite3
-from dataclasses import dataclass
 from datetime import datetime
 
+from bot.match_clock.timetable import CheckIn, RoundStart
 from storage.database import Tx
 from storage.timestamps import from_text, utc_text
-
-
-@dataclass(frozen=True, slots=True)
-class RoundStart:
-    tournament_id: int
-    round: int
-    chat_id: int
-    starts_at: datetime
-    set_by: str
-
-
-@dataclass(frozen=True, slots=True)
-class CheckIn:
-    table: int
-    side: str
-    actor: str
-    at: datetime
 
 
 def _round_start(row: sqlite3.Row) -> RoundStart:

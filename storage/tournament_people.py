@@ -2,39 +2,11 @@
 
 from __future__ import annotations
 
-import enum
 import sqlite3
-from dataclasses import dataclass
 from datetime import datetime
 
+from bot.tournament.people import Invitation, InvitationStatus, Referee
 from storage.database import Tx
-
-
-class InvitationStatus(enum.StrEnum):
-    OPEN = "open"
-    ACCEPTED = "accepted"
-    CANCELLED = "cancelled"
-
-
-@dataclass(frozen=True, slots=True)
-class Invitation:
-    invitation_id: int
-    tournament_id: int
-    inviter_user_id: int
-    inviter_name: str
-    invitee_user_id: int | None
-    """Known when the invitation was a reply or the bot had seen the @username; else revealed by /accept."""
-    invitee_username: str | None
-    invitee_name: str
-    status: InvitationStatus
-
-    def addressed_to(self, user_id: int, username: str | None) -> bool:
-        if self.invitee_user_id is not None:
-            return self.invitee_user_id == user_id
-        return username is not None and (self.invitee_username or "").casefold() == username.casefold()
-
-    def involves(self, user_id: int, username: str | None) -> bool:
-        return self.inviter_user_id == user_id or self.addressed_to(user_id, username)
 
 
 def _invitation(row: sqlite3.Row) -> Invitation:
@@ -80,18 +52,6 @@ async def resolve_invitation(
         " WHERE invitation_id = ? AND status = 'open'",
         (status.value, at.isoformat(), invitee_user_id, invitation_id),
     )
-
-
-@dataclass(frozen=True, slots=True)
-class Referee:
-    user_id: int | None
-    username: str | None
-    display_name: str
-
-    def is_person(self, user_id: int | None, username: str | None) -> bool:
-        if self.user_id is not None:
-            return self.user_id == user_id
-        return username is not None and (self.username or "").casefold() == username.casefold()
 
 
 async def add_referee(

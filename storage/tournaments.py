@@ -6,46 +6,14 @@ tournament by (id, version), so a copy that is not the latest is never used.
 
 from __future__ import annotations
 
-import enum
 import json
 import sqlite3
-from dataclasses import dataclass
 from datetime import datetime
 
 from bot.tournament.entries import RegistrationMode
+from bot.tournament.record import TournamentRecord, TournamentStatus
 from bot.tournament.settings import TournamentSettings
 from storage.database import Tx
-
-
-class TournamentStatus(enum.StrEnum):
-    REGISTRATION = "registration"
-    DRAWN = "drawn"
-    FINISHED = "finished"
-    CANCELLED = "cancelled"
-
-    @property
-    def is_open(self) -> bool:
-        return self in (TournamentStatus.REGISTRATION, TournamentStatus.DRAWN)
-
-
-@dataclass(frozen=True, slots=True)
-class TournamentRecord:
-    tournament_id: int
-    chat_id: int
-    name: str
-    status: TournamentStatus
-    mode: RegistrationMode
-    creator: str
-    """Actor key of whoever created it: ``user:<id>`` or ``chat:<id>`` (an anonymous administrator)."""
-    creator_user_id: int | None
-    settings: TournamentSettings
-    commitment: str | None
-    seed: str | None
-    version: int
-    created_at: datetime
-    drawn_at: datetime | None
-    finished_at: datetime | None
-
 
 _COLUMNS = (
     "tournament_id, chat_id, name, status, mode, creator, creator_user_id, settings, commitment, seed, version,"

@@ -42,11 +42,6 @@ class UpdateClaim:
             self.on_recorded(self.update_id)
 
 
-class UpdateAlreadyApplied(Exception):  # noqa: N818 - a signal to stop quietly, not a failure
-    """The update's id was recorded meanwhile (the same update handled twice at once); its change was rolled
-    back. Nothing to tell anyone: the first handling answered."""
-
-
 _claim: ContextVar[UpdateClaim | None] = ContextVar("guandan_update_claim", default=None)
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
@@ -12,6 +11,7 @@ from bot.pictures import theme
 from bot.pictures.picture import Picture, to_picture
 from bot.pictures.stamp import draw_text
 from bot.pictures.text import fit
+from bot.sheets.standings import StandingRow
 
 ROWS_PER_PAGE = 40
 ROW_HEIGHT = 40
@@ -19,21 +19,6 @@ WIDTH = 760
 PLACE_WIDTH = 76
 POINTS_WIDTH = 96
 NOTE_WIDTH = 190
-
-
-@dataclass(frozen=True, slots=True)
-class StandingRow:
-    """One line of the standings. Pairs sharing a place (e.g. two third places) repeat the same ``place``; a pair
-    still playing has none yet (``None``, drawn as a dash)."""
-
-    place: int | None
-    name: str
-    points: int | None = None
-    note: str = ""
-
-    def __post_init__(self) -> None:
-        if self.place is not None and self.place < 1:
-            raise ValueError(f"place must be 1 or more, not {self.place}")
 
 
 def render_standings(

@@ -3,36 +3,19 @@
 from __future__ import annotations
 
 import html
-from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from bot.i18n import Language, t
+from bot.match_clock.announcement import Announcement, AnnouncementState
 from bot.match_clock.local_time import clock_text, local_text
 from bot.match_clock.plan import LIMIT_WARNING, AnnouncementKind
+from bot.services.match_clock.announcements import AnnouncementFacts
 from bot.services.match_clock.board import BoardTournament
-from bot.services.match_clock.checkin import MissingPairs
 from bot.services.match_clock.timetable import DeferredRound, Timetable
-from storage.announcements import Announcement, AnnouncementState
 
 
 def minutes(span: timedelta) -> int:
     return int(span.total_seconds() // 60)
-
-
-@dataclass(frozen=True, slots=True)
-class AnnouncementFacts:
-    """Everything one announcement's text depends on, read when it is first sent."""
-
-    tournament: BoardTournament
-    kind: AnnouncementKind
-    round: int
-    starts_at: datetime
-    due: datetime
-    late: bool
-    posting: str | None = None
-    """Reminder: the round's tables as the tournament layer posts them; ``None`` while not known."""
-    missing: tuple[MissingPairs, ...] | None = None
-    """Check-in: tables with a pair missing; ``None`` while the tables are not known."""
 
 
 def _header(facts: AnnouncementFacts, lang: Language) -> str:

@@ -14,9 +14,9 @@ from bot.services.tournament.setup import SettingsView
 from bot.services.tournament.signup import Accepted, Invited, SignedUp, Withdrawn
 from bot.services.tournament.state import TournamentState
 from bot.tournament.entries import Entry, Gender, RegistrationMode, account_key
+from bot.tournament.people import Referee
+from bot.tournament.record import TournamentStatus
 from bot.tournament.settings import SETTING_KEYS
-from storage.tournament_people import Referee
-from storage.tournaments import TournamentStatus
 
 LIST_LIMIT = 100
 """Lines of a list shown in the chat; the full lists are in ``/export``."""

@@ -21,7 +21,7 @@ from storage import Storage
 
 @dataclass(frozen=True, slots=True)
 class Services:
-    """Everything a handler may call, built once per application (see ``handlers.telegram.app.build_application``)."""
+    """Everything a handler may call, built once per application (``bot.services.assembly.build_services``)."""
 
     settings: Settings
     storage: Storage

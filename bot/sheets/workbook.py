@@ -18,10 +18,10 @@ from openpyxl.styles import Font, PatternFill
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
-from bot.pictures.standings import StandingRow
 from bot.sheets.entries import ENTRIES_HEADER, EntryRow
 from bot.sheets.matches import MatchRow
 from bot.sheets.matches_csv import HEADER as MATCHES_HEADER
+from bot.sheets.standings import StandingRow
 from bot.tournament.teams import Event
 
 SHEET_NAMES = ("entries", "matches", "standings", "history")

@@ -22,7 +22,9 @@ from telegram.error import BadRequest, ChatMigrated, Forbidden, RetryAfter, Tele
 from telegram.ext import Job, JobQueue
 from telegram.warnings import PTBDeprecationWarning
 
+from bot.match_clock.announcement import job_id
 from bot.match_clock.catchup import retry_delay
+from bot.presenters.match_clock import announcement_text
 from bot.services import Services
 from bot.services.chats import move_chat
 from bot.services.match_clock import announcements as announcing
@@ -30,7 +32,6 @@ from bot.services.match_clock.announcements import Restored
 from bot.services.match_clock.timetable import JobChanges
 from handlers.telegram.context import BotContext, GuandanApplication
 from handlers.telegram.replies import split_message, telegram_html
-from storage.announcements import job_id
 
 log = logging.getLogger(__name__)
 
@@ -143,7 +144,8 @@ async def announce(context: BotContext) -> None:
     services = context.services
     outgoing = await announcing.prepare(
         services.storage, services.board, data.announcement_id, services.clock(),
-        default_language=services.settings.language, split=lambda text: split_message(telegram_html(text)))
+        default_language=services.settings.language, render=announcement_text,
+        split=lambda text: split_message(telegram_html(text)))
     if outgoing is None:
         return
     row = outgoing.announcement

@@ -1,6 +1,6 @@
 """Building the python-telegram-bot ``Application`` that runs guandan-bot.
 
-Production: ``build_application(load_settings())`` then ``run_polling``. Tests and the console pass a fake
+Production: ``build_application(load_settings())`` then :func:`poll`. Tests and the console pass a fake
 ``request`` (``tests.support.fake_api.FakeBotApi``), no rate limiter and their own clock, then call
 ``await app.initialize(); await startup(app)`` (``initialize`` does not run ``post_init``).
 """
@@ -15,19 +15,16 @@ from functools import partial
 from typing import Any
 
 import certifi
-from telegram import Bot, ChatMemberAdministrator, ChatMemberOwner, LinkPreviewOptions
+from telegram import Bot, ChatMemberAdministrator, ChatMemberOwner, LinkPreviewOptions, Update
 from telegram.constants import ParseMode
 from telegram.ext import AIORateLimiter, ApplicationBuilder, BaseRateLimiter, Defaults
 from telegram.request import BaseRequest, HTTPXRequest
 
 from bot.clock import Clock, system_clock
 from bot.config import Settings
-from bot.services import Services
+from bot.presenters.tournament_tables import round_text
+from bot.services.assembly import build_services, start_services, stop_services
 from bot.services.match_clock.board import TournamentBoard
-from bot.services.match_clock.stored_board import StoredTournamentBoard
-from bot.services.roles import ChatAdministrators, OwnChat, Roles
-from bot.services.tournament.roles import TournamentRoles
-from bot.services.tournament.state import TournamentCache
 from handlers.buttons import ButtonSpec, ButtonTable
 from handlers.commands import COMMANDS
 from handlers.registry import CommandSpec, CommandTable
@@ -38,12 +35,10 @@ from handlers.telegram.menus import set_command_menus
 from handlers.telegram.sending import RetryingRequests
 from handlers.telegram.setup import install
 from handlers.tournament_buttons import BUTTONS
-from storage import Storage, updates
 
 OFFLINE_TOKEN = "123456:offline"
 """PTB needs some token; offline runs (console, tests) use this one against the fake Bot API."""
 
-PROCESSED_UPDATES_KEPT = timedelta(days=2)
 CONCURRENT_UPDATES = 8
 """Updates handled at once; storage transactions keep concurrent changes consistent."""
 
@@ -116,12 +111,8 @@ def build_application(
     elif isinstance(rate_limiter, BaseRateLimiter):
         builder = builder.rate_limiter(rate_limiter)
     application: GuandanApplication = builder.build()
-    storage = Storage(settings.db_path)
-    roles = Roles(OwnChat(), ChatAdministrators(partial(chat_admin_ids, application.bot), clock, admin_cache_ttl),
-                  TournamentRoles(storage))
-    cache = TournamentCache()
-    services = Services(settings=settings, storage=storage, roles=roles, clock=clock, entropy=entropy,
-                        tournaments=cache, board=board if board is not None else StoredTournamentBoard(cache))
+    services = build_services(settings, admins=partial(chat_admin_ids, application.bot), post_round=round_text,
+                              clock=clock, admin_cache_ttl=admin_cache_ttl, entropy=entropy, board=board)
     table = CommandTable(commands)
     state: AppState = application.bot_data
     state.attach(services, table)
@@ -130,15 +121,17 @@ def build_application(
 
 
 async def startup(application: GuandanApplication) -> None:
-    """Open the storage (applying migrations), forget old update ids, re-create the announcement jobs from the
+    """Start the services (open the storage, forget old update ids), re-create the announcement jobs from the
     database, publish the command menus."""
-    services = application.bot_data.services
-    await services.storage.open()
-    async with services.storage.transaction() as tx:
-        await updates.forget_updates_before(tx, services.clock() - PROCESSED_UPDATES_KEPT)
+    await start_services(application.bot_data.services)
     await restore_jobs(application)
     await set_command_menus(application.bot, application.bot_data.commands)
 
 
 async def shutdown(application: GuandanApplication) -> None:
-    await application.bot_data.services.storage.close()
+    await stop_services(application.bot_data.services)
+
+
+def poll(application: GuandanApplication) -> None:
+    """Handle updates by long polling until stopped (``python -m bot run``), asking Telegram for every kind."""
+    application.run_polling(allowed_updates=Update.ALL_TYPES)

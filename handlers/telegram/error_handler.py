@@ -13,7 +13,7 @@ from telegram import Update
 from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, TelegramError
 from telegram.ext import ApplicationHandlerStop
 
-from bot.errors import GuandanError
+from bot.errors import GuandanError, UpdateAlreadyApplied
 from bot.i18n import Language, t
 from bot.services.chats import language_of, move_chat
 from bot.services.intake import settle_update
@@ -22,7 +22,6 @@ from handlers.telegram.callers import caller_of
 from handlers.telegram.commands import spec_for_update
 from handlers.telegram.context import BotContext
 from handlers.telegram.replies import send_text
-from storage.updates import UpdateAlreadyApplied
 
 log = logging.getLogger(__name__)
 

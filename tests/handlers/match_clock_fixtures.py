@@ -12,8 +12,8 @@ from typing import Any
 
 from bot.clock import ManualClock
 from bot.config import Settings
+from bot.match_clock.announcement import Announcement
 from storage import announcements
-from storage.announcements import Announcement
 from tests.support.board import InMemoryBoard
 from tests.support.harness import OfflineBot
 from tests.support.jobs import run_due_jobs, scheduled

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from bot.clock import ManualClock
+from bot.match_clock.announcement import AnnouncementState
 from bot.ruleset.variants import TieBreak
 from bot.services.match_clock.timetable import JobChanges, replan_chat
 from handlers.telegram.announcer import apply_changes, job_queue_of
-from storage.announcements import AnnouncementState
 from tests.handlers.match_clock_fixtures import (
     ADMIN,
     CHAT_ID,

@@ -8,8 +8,8 @@ import pytest
 from bot.clock import ManualClock
 from bot.config import Settings
 from bot.ruleset.scoring import Side
+from bot.tournament.record import TournamentStatus
 from bot.tournament.standings import standings
-from storage.tournaments import TournamentStatus
 from tests.handlers.tournament_helpers import Club
 from tests.support.bracket_invariants import check_bracket
 from tests.support.harness import OfflineBot

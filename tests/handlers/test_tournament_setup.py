@@ -1,4 +1,4 @@
-from storage.tournaments import TournamentStatus
+from bot.tournament.record import TournamentStatus
 from tests.handlers.tournament_helpers import Club
 from tests.support.updates import supergroup_chat
 

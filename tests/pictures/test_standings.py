@@ -6,7 +6,8 @@ import pytest
 from PIL import Image
 
 from bot.pictures import theme
-from bot.pictures.standings import ROW_HEIGHT, WIDTH, StandingRow, render_standings
+from bot.pictures.standings import ROW_HEIGHT, WIDTH, render_standings
+from bot.sheets.standings import StandingRow
 from tests.support.sample_matches import sample_names
 
 

@@ -7,8 +7,8 @@ import pytest
 from openpyxl import load_workbook
 from openpyxl.workbook.workbook import Workbook
 
-from bot.pictures.standings import StandingRow
 from bot.sheets.entries import EntryRow, EntryStatus
+from bot.sheets.standings import StandingRow
 from bot.sheets.workbook import build_tournament_xlsx
 from bot.tournament.teams import Event
 from tests.support.sample_matches import sample_rows

@@ -3,9 +3,9 @@ from datetime import timedelta
 
 import pytest
 
+from bot.match_clock.announcement import AnnouncementState, job_id
 from bot.match_clock.plan import AnnouncementKind
 from storage import Storage, announcements, chats
-from storage.announcements import AnnouncementState, job_id
 from tests.storage.conftest import AT
 
 DUE = AT + timedelta(hours=2)

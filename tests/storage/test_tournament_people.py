@@ -1,5 +1,5 @@
+from bot.tournament.people import InvitationStatus
 from storage import Storage, Tx, tournament_people
-from storage.tournament_people import InvitationStatus
 from tests.storage.test_tournaments import AT, new
 
 

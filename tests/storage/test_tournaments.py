@@ -4,9 +4,9 @@ import pytest
 
 from bot.errors import StorageError
 from bot.tournament.entries import RegistrationMode
+from bot.tournament.record import TournamentStatus
 from bot.tournament.settings import TournamentSettings
 from storage import Storage, Tx, chats, tournaments
-from storage.tournaments import TournamentStatus
 from tests.storage.conftest import AT
 
 

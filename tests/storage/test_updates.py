@@ -2,6 +2,7 @@ from datetime import timedelta
 
 import pytest
 
+from bot.errors import UpdateAlreadyApplied
 from storage import Storage, updates
 from tests.storage.conftest import AT
 
@@ -66,7 +67,7 @@ async def test_an_update_recorded_meanwhile_rolls_its_change_back(storage: Stora
     async with storage.transaction() as tx:
         await updates.claim_update(tx, 7, None, AT)
     updates.open_claim(7, None, AT)
-    with pytest.raises(updates.UpdateAlreadyApplied):
+    with pytest.raises(UpdateAlreadyApplied):
         async with storage.transaction() as tx:
             await tx.execute("INSERT INTO chats (chat_id, updated_at) VALUES (-9, 'now')")
     async with storage.read() as tx:

@@ -5,6 +5,10 @@ or its tournament or round is over), sends ``Outgoing.pieces`` from ``parts_sent
 :func:`record_parts` after each accepted piece, then :func:`finish`. A failed attempt leaves the row pending
 (:func:`note_failure`) and is retried by the caller. At start-up :func:`restore` sorts the pending rows into
 those to wait for, those to send late and those dropped.
+
+What an announcement says is the caller's business: :func:`prepare` gathers the :class:`AnnouncementFacts` and
+hands them to the caller's ``render`` (a presenter) inside the attempt's transaction, so the text is rendered once,
+from facts read together, and stored with the attempt that first sends it; a retry sends the stored text.
 """
 
 from __future__ import annotations
@@ -15,17 +19,36 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from bot.i18n import Language
+from bot.match_clock.announcement import Announcement, AnnouncementState
 from bot.match_clock.catchup import Catchup, catch_up
 from bot.match_clock.plan import AnnouncementKind
-from bot.presenters.match_clock import AnnouncementFacts, announcement_text
-from bot.services.match_clock.board import TournamentBoard
-from bot.services.match_clock.checkin import missing_pairs
+from bot.services.match_clock.board import BoardTournament, TournamentBoard
+from bot.services.match_clock.checkin import MissingPairs, missing_pairs
 from storage import Storage, Tx, announcements, chats, history, timetable
-from storage.announcements import Announcement, AnnouncementState
 
 log = logging.getLogger(__name__)
 
 Splitter = Callable[[str], Sequence[str]]
+
+
+@dataclass(frozen=True, slots=True)
+class AnnouncementFacts:
+    """Everything one announcement's text depends on, read when it is first sent."""
+
+    tournament: BoardTournament
+    kind: AnnouncementKind
+    round: int
+    starts_at: datetime
+    due: datetime
+    late: bool
+    posting: str | None = None
+    """Reminder: the round's tables as the tournament layer posts them; ``None`` while not known."""
+    missing: tuple[MissingPairs, ...] | None = None
+    """Check-in: tables with a pair missing; ``None`` while the tables are not known."""
+
+
+Renderer = Callable[[AnnouncementFacts, Language], str]
+"""The text of an announcement in a chat's language (``bot.presenters.match_clock.announcement_text``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,7 +70,8 @@ async def _language(tx: Tx, chat_id: int, default: Language) -> Language:
     return chat.language if chat is not None and chat.language is not None else default
 
 
-async def _render(tx: Tx, board: TournamentBoard, row: Announcement, default: Language) -> str | None:
+async def _render(tx: Tx, board: TournamentBoard, row: Announcement, default: Language, render: Renderer
+                  ) -> str | None:
     """The row's text, or ``None`` (with the reason logged) when there is nothing left to announce."""
     tournament = await board.get(tx, row.tournament_id)
     if tournament is None or tournament.finished:
@@ -64,18 +88,20 @@ async def _render(tx: Tx, board: TournamentBoard, row: Announcement, default: La
     elif row.kind is AnnouncementKind.CHECKIN:
         missing = await missing_pairs(tx, board, row.tournament_id, row.round)
     facts = AnnouncementFacts(tournament, row.kind, row.round, start.starts_at, row.due, row.late, posting, missing)
-    return announcement_text(facts, language)
+    return render(facts, language)
 
 
 async def prepare(
     storage: Storage, board: TournamentBoard, announcement_id: int, now: datetime, *, default_language: Language,
-    split: Splitter,
+    render: Renderer, split: Splitter,
 ) -> Outgoing | None:
+    """Begin an attempt: the pieces to send (``split`` of the stored text, else of the ``render``-ed facts), or
+    ``None`` when there is nothing to send."""
     async with storage.transaction() as tx:
         row = await announcements.get(tx, announcement_id)
         if row is None or row.state is not AnnouncementState.PENDING:
             return None
-        body = row.body if row.body is not None else await _render(tx, board, row, default_language)
+        body = row.body if row.body is not None else await _render(tx, board, row, default_language, render)
         if body is None:
             await announcements.close(tx, announcement_id, AnnouncementState.CANCELLED, now, "nothing to announce")
             log.info("announcement %s (%s, round %s) cancelled: its tournament or round is over",

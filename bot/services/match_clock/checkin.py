@@ -13,12 +13,12 @@ from datetime import datetime
 
 from bot.errors import TournamentError
 from bot.match_clock.local_time import local_text
+from bot.match_clock.timetable import RoundStart
 from bot.ruleset.scoring import Side
 from bot.services.caller import Caller
 from bot.services.match_clock.board import BoardTable, BoardTournament, TournamentBoard
 from bot.services.match_clock.timetable import tournament_in
 from storage import Storage, Tx, history, timetable
-from storage.timetable import RoundStart
 
 
 class CheckInOff(TournamentError):

@@ -1,21 +1,28 @@
 """The match clock's view of the tournaments in storage: a
 :class:`~bot.services.match_clock.board.TournamentBoard` over the tournament layer's loaded states
-(``bot.services.tournament.state``, cached by version)."""
+(``bot.services.tournament.state``, cached by version).
+
+How a round is posted is the presenters' business: the board is given that renderer
+(``bot.presenters.tournament_tables.round_text``) when it is built, and only calls it.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import timedelta
 from zoneinfo import ZoneInfo
 
 from bot.i18n import Language
-from bot.presenters.tournament_tables import round_text
 from bot.services.match_clock.board import BoardPair, BoardTable, BoardTournament
 from bot.services.tournament.state import TournamentCache, TournamentState, load_state
 from bot.tournament.bracket import Bracket
 from bot.tournament.entries import ACCOUNT_PREFIX
+from bot.tournament.record import TournamentRecord
 from bot.tournament.teams import Team
 from storage import Tx, tournaments
-from storage.tournaments import TournamentRecord
+
+RoundPoster = Callable[[TournamentState, int, Language], str]
+"""A round's tables as the tournament layer posts a round that starts (HTML, in a chat's language)."""
 
 
 def completed_rounds(bracket: Bracket | None) -> int:
@@ -54,8 +61,9 @@ def board_tournament(state: TournamentState) -> BoardTournament:
 class StoredTournamentBoard:
     """The :class:`~bot.services.match_clock.board.TournamentBoard` of the tournaments in storage."""
 
-    def __init__(self, cache: TournamentCache) -> None:
+    def __init__(self, cache: TournamentCache, post_round: RoundPoster) -> None:
         self._cache = cache
+        self._post_round = post_round
 
     async def _state(self, tx: Tx, record: TournamentRecord | None) -> TournamentState | None:
         return None if record is None else await load_state(tx, self._cache, record)
@@ -81,4 +89,4 @@ class StoredTournamentBoard:
         state = await self._state(tx, await tournaments.get_tournament(tx, tournament_id))
         if state is None or state.bracket is None or not 1 <= round_number <= len(state.bracket.tables):
             return None
-        return round_text(state, round_number, language)
+        return self._post_round(state, round_number, language)

@@ -13,14 +13,14 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from bot.errors import TournamentError
+from bot.match_clock.announcement import Announcement, AnnouncementState
 from bot.match_clock.local_time import local_text
 from bot.match_clock.plan import AnnouncementKind, plan_round
+from bot.match_clock.timetable import RoundStart
 from bot.services.caller import Caller
 from bot.services.match_clock.board import BoardTournament, TournamentBoard
 from bot.services.tournament.state import NoTournamentError
 from storage import Storage, Tx, announcements, history, timetable
-from storage.announcements import Announcement, AnnouncementState
-from storage.timetable import RoundStart
 
 if TYPE_CHECKING:
     from bot.services import Services

@@ -18,10 +18,10 @@ from bot.tournament import registration as engine
 from bot.tournament.draw import Draw, draw
 from bot.tournament.draw_file import export_draw
 from bot.tournament.entries import Entry
+from bot.tournament.people import InvitationStatus
 from bot.tournament.seed import SEED_BYTES, new_seed
 from bot.tournament.snapshot import stored_matches, team_lines
 from storage import tournament_bracket, tournament_people, tournaments
-from storage.tournament_people import InvitationStatus
 
 
 @dataclass(frozen=True, slots=True)

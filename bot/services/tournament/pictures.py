@@ -15,11 +15,12 @@ import functools
 from bot.i18n import Language, t
 from bot.pictures.bracket_picture import render_bracket
 from bot.pictures.picture import Picture
-from bot.pictures.standings import StandingRow, render_standings
+from bot.pictures.standings import render_standings
 from bot.services.tournament.export import match_rows
 from bot.services.tournament.state import TournamentState
 from bot.services.worker import in_worker
 from bot.sheets.matches import MatchRow
+from bot.sheets.standings import StandingRow
 from bot.tournament.bracket import round_name
 from bot.tournament.standings import Finish, Placing, Standings
 

@@ -22,11 +22,11 @@ from bot.tournament import results as engine
 from bot.tournament.bracket import Bracket, MatchId
 from bot.tournament.matches import Match
 from bot.tournament.outcome import Outcome
+from bot.tournament.people import Referee
+from bot.tournament.record import TournamentStatus
 from bot.tournament.results import ResultChange
 from bot.tournament.teams import Actor
 from storage import tournament_bracket, tournament_people, tournaments
-from storage.tournament_people import Referee
-from storage.tournaments import TournamentStatus
 
 
 @dataclass(frozen=True, slots=True)

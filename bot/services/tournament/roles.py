@@ -14,8 +14,8 @@ from bot.services.caller import Caller, Person
 from bot.services.roles import Role
 from bot.services.tournament.state import NoTournamentError, changing
 from bot.tournament.names import fit_name
+from bot.tournament.people import Referee
 from storage import Storage, tournament_people, tournaments, users
-from storage.tournament_people import Referee
 
 
 class RefereeUnknownError(UsageError):

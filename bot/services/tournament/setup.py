@@ -15,10 +15,10 @@ from bot.services.tournament.state import TournamentState, changing, read_state
 from bot.tournament import registration as engine
 from bot.tournament.entries import RegistrationMode
 from bot.tournament.names import clean_name, name_key
+from bot.tournament.people import Referee
+from bot.tournament.record import TournamentRecord, TournamentStatus
 from bot.tournament.settings import TournamentSettings, apply_setting, setting_key
 from storage import history, tournament_people, tournaments
-from storage.tournament_people import Referee
-from storage.tournaments import TournamentRecord, TournamentStatus
 
 
 class TournamentAlreadyOpenError(TournamentError):

@@ -18,6 +18,7 @@ from bot.tournament import registration as engine
 from bot.tournament.entries import Entry, EntryStatus, Gender, RegistrationMode
 from bot.tournament.entries import Person as Player
 from bot.tournament.names import fit_name, name_key
+from bot.tournament.people import Invitation, InvitationStatus
 from bot.tournament.registration import (
     AlreadyDrawnError,
     DuplicateEntryError,
@@ -28,7 +29,6 @@ from bot.tournament.registration import (
     WrongModeError,
 )
 from storage import tournament_people, users
-from storage.tournament_people import Invitation, InvitationStatus
 
 
 class SignUpAsYourselfError(TournamentError):

@@ -23,6 +23,7 @@ from bot.errors import TournamentError
 from bot.services.caller import Caller
 from bot.tournament.bracket import Bracket
 from bot.tournament.entries import Person
+from bot.tournament.record import TournamentRecord, TournamentStatus
 from bot.tournament.registration import Registration, RegistrationState
 from bot.tournament.snapshot import changed_matches, restore_bracket
 from bot.tournament.teams import Team
@@ -30,7 +31,6 @@ from storage import Tx, history
 from storage import tournament_bracket as bracket_rows
 from storage import tournament_entries as entry_rows
 from storage import tournaments as tournament_rows
-from storage.tournaments import TournamentRecord, TournamentStatus
 
 if TYPE_CHECKING:
     from bot.services import Services

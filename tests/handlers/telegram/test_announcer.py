@@ -10,12 +10,12 @@ import pytest
 
 from bot.clock import ManualClock
 from bot.config import Settings
+from bot.match_clock.announcement import AnnouncementState
 from bot.services.caller import Caller, ChatKind
 from bot.services.match_clock import timetable
 from handlers.telegram.announcer import apply_changes, job_queue_of
 from handlers.telegram.replies import MESSAGE_LIMIT, text_length
 from storage import announcements
-from storage.announcements import AnnouncementState
 from tests.handlers.match_clock_fixtures import ADMIN, CHAT_ID, TOURNAMENT, Clocked, clocked_bot, two_tables
 from tests.support.board import InMemoryBoard
 from tests.support.harness import OfflineBot

@@ -5,6 +5,7 @@ from datetime import timedelta
 from zoneinfo import ZoneInfo
 
 from bot.i18n import Language
+from bot.presenters.tournament_tables import round_text
 from bot.ruleset.variants import TieBreak
 from bot.services import Services
 from bot.services.caller import Caller
@@ -16,7 +17,7 @@ from tests.services.tournament_helpers import play_round, singles_tournament, st
 
 
 def board_of(services: Services) -> StoredTournamentBoard:
-    return StoredTournamentBoard(services.tournaments)
+    return StoredTournamentBoard(services.tournaments, round_text)
 
 
 async def test_before_the_draw_only_settings_are_known(services: Services, admin: Caller) -> None:

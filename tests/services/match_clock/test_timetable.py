@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 
 from bot.i18n import Language
+from bot.match_clock.announcement import AnnouncementState
 from bot.match_clock.plan import AnnouncementKind
 from bot.presenters.match_clock import deferred_posting_text
 from bot.services.caller import Caller, ChatKind
 from bot.services.match_clock.timetable import deferred_round, replan, schedule_round
 from storage import Storage, announcements
-from storage.announcements import AnnouncementState
 from tests.support.board import InMemoryBoard
 
 CHAT = -4_000_700

@@ -9,9 +9,9 @@ from bot.services.tournament.state import read_state
 from bot.tournament.draw_file import verify
 from bot.tournament.entries import Gender, RegistrationMode
 from bot.tournament.pairing import TooFewEntriesError
+from bot.tournament.record import TournamentStatus
 from bot.tournament.registration import AlreadyDrawnError, RegistrationState
 from storage import history, tournaments
-from storage.tournaments import TournamentStatus
 from tests.services.conftest import GROUP, player
 from tests.services.tournament_helpers import singles_tournament
 from tests.support.bracket_invariants import check_bracket

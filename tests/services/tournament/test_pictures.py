@@ -13,7 +13,6 @@ from bot.i18n import Language
 from bot.pictures import bracket_picture
 from bot.pictures.bracket import build_bracket
 from bot.pictures.bracket_picture import render_bracket
-from bot.pictures.standings import StandingRow
 from bot.services import Services
 from bot.services.caller import Caller
 from bot.services.tournament import pictures as tournament_pictures
@@ -25,6 +24,7 @@ from bot.services.tournament.setup import change_setting
 from bot.services.worker import WORKER_THREAD_NAME
 from bot.sheets.matches import MatchStatus, Stage
 from bot.sheets.matches_csv import read_matches_csv
+from bot.sheets.standings import StandingRow
 from bot.tournament.outcome import Outcome
 from bot.tournament.standings import standings
 from tests.services.tournament_helpers import play_to_the_end, singles_tournament, state_of

@@ -19,10 +19,10 @@ from bot.services.tournament.setup import change_setting
 from bot.services.tournament.state import NotDrawnYetError, StaleButtonError
 from bot.tournament.matches import MatchState
 from bot.tournament.outcome import Outcome
+from bot.tournament.record import TournamentStatus
 from bot.tournament.results import MatchFinishedError, NotAtTableError, OwnReportError
 from bot.tournament.standings import Finish, standings
 from storage import history
-from storage.tournaments import TournamentStatus
 from tests.services.conftest import GROUP, in_group
 from tests.services.tournament_helpers import play_round, play_to_the_end, seat, singles_tournament, state_of
 from tests.support.bracket_invariants import check_bracket

@@ -16,10 +16,10 @@ from bot.services.tournament.signup import SignUpRequest, sign_up
 from bot.services.tournament.state import NoTournamentError, read_state
 from bot.tournament.entries import EntryStatus, RegistrationMode
 from bot.tournament.names import NameTooLongError
+from bot.tournament.record import TournamentStatus
 from bot.tournament.registration import ModeChangeBlockedError
 from bot.tournament.settings import SettingLockedError, UnknownSettingError
 from storage import history
-from storage.tournaments import TournamentStatus
 from tests.services.conftest import GROUP, OTHER_GROUP, in_group, player
 from tests.services.tournament_helpers import singles_tournament
 
