@@ -150,7 +150,7 @@ class ButtonTable:
 
     async def _run(self, update: Update, context: BotContext) -> None:
         query = update.callback_query
-        caller = caller_of(update)
+        caller = caller_of(update, context.claim)
         if query is None:
             return
         services = context.services

@@ -145,7 +145,7 @@ class CommandSpec:
         return built
 
     async def _run(self, update: Update, context: BotContext) -> None:
-        caller = caller_of(update)
+        caller = caller_of(update, context.claim)
         if caller is None:
             return
         services = context.services

@@ -13,8 +13,8 @@ from bot.services.tournament.setup import (
     settings_view,
 )
 from handlers.arguments import MissingArgument, at_most
-from handlers.match_clock import replan_after_setting
 from handlers.registry import Invocation
+from handlers.telegram.announcer import apply_changes, jobs_of
 from handlers.telegram.callers import person_of
 from handlers.tournament_arguments import mentioned_user, parse_mode
 from handlers.tournament_keyboards import signup_buttons
@@ -40,7 +40,7 @@ async def set_command(call: Invocation) -> None:
     if len(args) < 2:
         raise MissingArgument()
     changed = await change_setting(call.services, call.caller, args[0], args[1])
-    await replan_after_setting(call, changed.key)
+    apply_changes(jobs_of(call.context), call.services, changed.jobs)  # the timers of a re-plan, once committed
     await call.reply(text.setting_changed(changed.state, changed.key, changed.value, call.language))
 
 

@@ -9,6 +9,7 @@ from telegram.ext import Application, CallbackContext, ContextTypes, ExtBot, Job
 if TYPE_CHECKING:
     from bot.services import Services
     from handlers.registry import CommandTable
+    from storage.updates import UpdateClaim
 
 
 class AppState:
@@ -35,6 +36,10 @@ class AppState:
 
 
 class BotContext(CallbackContext[ExtBot[Any], dict[Any, Any], dict[Any, Any], AppState]):
+    claim: UpdateClaim | None = None
+    """The claim of the update being handled (``storage.updates``), set by ``handlers.telegram.intake.admit``:
+    PTB builds one context per update and hands it to the handlers of every group (not to the error handler)."""
+
     @property
     def services(self) -> Services:
         return self.bot_data.services

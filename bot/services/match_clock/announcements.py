@@ -5,6 +5,9 @@ or its tournament or round is over), sends ``Outgoing.pieces`` from ``parts_sent
 :func:`record_parts` after each accepted piece, then :func:`finish`. A failed attempt leaves the row pending
 (:func:`note_failure`) and is retried by the caller. At start-up :func:`restore` sorts the pending rows into
 those to wait for, those to send late and those dropped.
+
+Each takes ``(services, …)``: a job applies no update, so there is no caller and no claim; each step is a
+transaction of its own, made safe to repeat by the row's state.
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
 
 from bot.i18n import Language
 from bot.match_clock.catchup import Catchup, catch_up
@@ -20,9 +23,12 @@ from bot.match_clock.plan import AnnouncementKind
 from bot.presenters.match_clock import AnnouncementFacts, announcement_text
 from bot.services.match_clock.board import TournamentBoard
 from bot.services.match_clock.checkin import missing_pairs
-from storage import Storage, Tx, announcements, chats, history
+from storage import Tx, announcements, chats, history
 from storage import timetable as schedules
 from storage.announcements import Announcement, AnnouncementState
+
+if TYPE_CHECKING:
+    from bot.services import Services
 
 log = logging.getLogger(__name__)
 
@@ -68,15 +74,15 @@ async def _render(tx: Tx, board: TournamentBoard, row: Announcement, default: La
     return announcement_text(facts, language)
 
 
-async def prepare(
-    storage: Storage, board: TournamentBoard, announcement_id: int, now: datetime, *, default_language: Language,
-    split: Splitter,
-) -> Outgoing | None:
-    async with storage.transaction() as tx:
+async def prepare(services: Services, announcement_id: int, *, split: Splitter) -> Outgoing | None:
+    """Begin an attempt: the row's text (rendered once, in the chat's language) cut into pieces by ``split``."""
+    now = services.clock()
+    async with services.storage.transaction() as tx:
         row = await announcements.get(tx, announcement_id)
         if row is None or row.state is not AnnouncementState.PENDING:
             return None
-        body = row.body if row.body is not None else await _render(tx, board, row, default_language)
+        body = row.body if row.body is not None else await _render(tx, services.board, row,
+                                                                   services.settings.language)
         if body is None:
             await announcements.close(tx, announcement_id, AnnouncementState.CANCELLED, now, "nothing to announce")
             log.info("announcement %s (%s, round %s) cancelled: its tournament or round is over",
@@ -89,15 +95,16 @@ async def prepare(
     return Outgoing(started, pieces)
 
 
-async def record_parts(storage: Storage, announcement_id: int, parts_sent: int) -> None:
-    async with storage.transaction() as tx:
+async def record_parts(services: Services, announcement_id: int, parts_sent: int) -> None:
+    async with services.storage.transaction() as tx:
         await announcements.record_parts_sent(tx, announcement_id, parts_sent)
 
 
-async def finish(storage: Storage, announcement_id: int, now: datetime) -> AnnouncementState | None:
+async def finish(services: Services, announcement_id: int) -> AnnouncementState | None:
     """Mark the row sent (``late`` if it was missed while the bot was down); its final state, or ``None`` if it
     was no longer pending."""
-    async with storage.transaction() as tx:
+    now = services.clock()
+    async with services.storage.transaction() as tx:
         row = await announcements.get(tx, announcement_id)
         if row is None or row.state is not AnnouncementState.PENDING:
             return None
@@ -110,22 +117,24 @@ async def finish(storage: Storage, announcement_id: int, now: datetime) -> Annou
     return state
 
 
-async def note_failure(storage: Storage, announcement_id: int, error: str) -> None:
-    async with storage.transaction() as tx:
+async def note_failure(services: Services, announcement_id: int, error: str) -> None:
+    async with services.storage.transaction() as tx:
         await announcements.record_failure(tx, announcement_id, error)
 
 
-async def give_up(storage: Storage, announcement_id: int, now: datetime, reason: str) -> bool:
+async def give_up(services: Services, announcement_id: int, reason: str) -> bool:
     """Drop a row Telegram refused for good (the bot left the chat, the chat is gone)."""
-    async with storage.transaction() as tx:
+    now = services.clock()
+    async with services.storage.transaction() as tx:
         return await announcements.close(tx, announcement_id, AnnouncementState.DROPPED, now, reason)
 
 
-async def restore(storage: Storage, now: datetime, grace: timedelta) -> Restored:
-    """At start-up: pending rows still ahead, rows missed by at most ``grace`` (now marked late), rows missed by
-    more (now dropped)."""
+async def restore(services: Services) -> Restored:
+    """At start-up: pending rows still ahead, rows missed by at most the late grace (``GUANDAN_LATE_GRACE_MINUTES``; now
+    marked late), rows missed by more (now dropped)."""
+    now, grace = services.clock(), services.settings.late_grace
     ahead, late, dropped, settled = [], [], [], []
-    async with storage.transaction() as tx:
+    async with services.storage.transaction() as tx:
         for found in await announcements.pending(tx):
             row = found
             if found.part_in_flight is not None:
