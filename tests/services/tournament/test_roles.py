@@ -69,8 +69,8 @@ async def test_a_change_decides_the_stored_roles_in_its_own_transaction(services
     with pytest.raises(RuntimeError, match="rolled back"):
         async with services.storage.transaction() as tx:
             assert not await roles.has(tx, Role.REFEREE)
-            await tournament_people.add_referee(tx, created.record.tournament_id, user_id=None, username="whistle", display_name="@whistle",
-                                                by="user:1", at=AT)
+            await tournament_people.add_referee(tx, created.record.tournament_id, user_id=None, username="whistle",
+                                                display_name="@whistle", by="user:1", at=AT)
             assert await roles.has(tx, Role.REFEREE) and not await roles.has(tx, Role.ORGANISER)
             raise RuntimeError("rolled back")
     assert not await services.roles.has(whistle, Role.REFEREE)
