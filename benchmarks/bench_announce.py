@@ -76,7 +76,7 @@ async def deliver(tournaments: int, tables: int, folder: Path) -> dict[str, Any]
     due = (now + timedelta(seconds=4)).replace(microsecond=0)
     for number in range(tournaments):
         caller = Caller(FIRST_CHAT - number, ChatKind.GROUP, sender_chat_id=FIRST_CHAT - number)
-        scheduled = await schedule_round(services.storage, board, caller, 1, due + timedelta(minutes=30), now)
+        scheduled = await schedule_round(services, caller, 1, due + timedelta(minutes=30))
         apply_changes(job_queue_of(application), services, scheduled.changes)
     setup_done = services.clock()
     if setup_done >= due:
@@ -122,7 +122,7 @@ async def restore_time(pending: int, folder: Path) -> float:
     now = services.clock()
     for number in range(pending // 4):
         caller = Caller(FIRST_CHAT - number, ChatKind.GROUP, sender_chat_id=FIRST_CHAT - number)
-        await schedule_round(services.storage, board, caller, 1, now + timedelta(hours=2), now)
+        await schedule_round(services, caller, 1, now + timedelta(hours=2))
     await application.shutdown()
     await close_storage(application)
     application = build_application(settings, request=FakeBotApi(), rate_limiter=None, board=board)

@@ -23,6 +23,6 @@ async def lang_command(call: Invocation) -> None:
         language = Language.parse(args[0])
     except ValueError:
         raise UnknownLanguage(value=args[0]) from None
-    await choose_language(call.services.storage, call.caller, language, call.services.clock())
+    await choose_language(call.services, call.caller, language)
     # Answered in the language just chosen, so the group sees the change at once.
     await call.reply(t("lang.changed", language, language=t(f"lang.name.{language.value}", language)))

@@ -8,20 +8,12 @@
 
 from __future__ import annotations
 
-from zoneinfo import ZoneInfo
-
 from bot.errors import UsageError
 from bot.match_clock.local_time import read_start
 from bot.presenters.match_clock import scheduled_text, timetable_text
 from bot.ruleset.scoring import Side
 from bot.services.match_clock.checkin import check_in
-from bot.services.match_clock.timetable import (
-    chat_timetable,
-    replan_chat,
-    schedule_round,
-    tournament_in,
-    unschedule_round,
-)
+from bot.services.match_clock.timetable import chat_timetable, schedule_round, tournament_zone, unschedule_round
 from bot.services.roles import Role
 from handlers.arguments import MissingArgument, at_most
 from handlers.invocation import Invocation
@@ -50,48 +42,29 @@ def parse_round(text: str) -> int:
     return int(digits)
 
 
-async def _zone_of_chat(call: Invocation) -> ZoneInfo:
-    async with call.services.storage.read() as tx:
-        return (await tournament_in(tx, call.services.board, call.caller.chat_id)).zone
-
-
 async def schedule_command(call: Invocation) -> None:
     args = at_most(call.args, 4)
     services = call.services
     if not args:
-        table = await chat_timetable(services.storage, services.board, call.caller.chat_id)
+        table = await chat_timetable(services, call.caller)
         await call.reply(timetable_text(table, call.language))
         return
+    # Refused before the arguments are read; the service decides again in its transaction.
     await services.roles.require(call.caller, Role.ORGANISER)
     round_number = parse_round(args[0])
     if len(args) == 2 and args[1].lower() in OFF_WORDS:
-        _, changes = await unschedule_round(services.storage, services.board, call.caller, round_number,
-                                            services.clock())
+        _, changes = await unschedule_round(services, call.caller, round_number)
         call.timers.apply(changes)
         await call.reply(call.text("schedule.removed", round=round_number))
         return
     if len(args) < 3:
         raise MissingArgument()
-    zone = await _zone_of_chat(call)
+    zone = await tournament_zone(services, call.caller)
     starts_at = read_start(args[1], args[2], zone, args[3] if len(args) == 4 else None)
-    scheduled = await schedule_round(services.storage, services.board, call.caller, round_number, starts_at,
-                                     services.clock())
+    scheduled = await schedule_round(services, call.caller, round_number, starts_at)
     call.timers.apply(scheduled.changes)
     await call.reply(scheduled_text(scheduled.tournament, round_number, scheduled.start.starts_at,
                                     scheduled.announcements, call.language))
-
-
-TIMING_KEYS = frozenset({"remind", "checkin", "time_limit"})
-"""``/set`` keys that move or add announcements."""
-
-
-async def replan_after_setting(call: Invocation, key: str) -> None:
-    """After ``/set <key>`` committed: re-plan the tournament's scheduled rounds if ``key`` changes their timing."""
-    if key not in TIMING_KEYS:
-        return
-    services = call.services
-    changes = await replan_chat(services.storage, services.board, call.caller.chat_id, services.clock())
-    call.timers.apply(changes)
 
 
 async def here_command(call: Invocation) -> None:
@@ -101,15 +74,14 @@ async def here_command(call: Invocation) -> None:
     if args:
         if len(args) < 2:
             raise MissingArgument()
-        await services.roles.require(call.caller, Role.REFEREE)
+        await services.roles.require(call.caller, Role.REFEREE)  # early; decided again in the transaction
         if not args[0].isascii() or not args[0].isdigit() or len(args[0]) > 4:
             raise BadTable(value=args[0])
         table_number = int(args[0])
         side = SIDE_WORDS.get(args[1].lower())
         if side is None:
             raise BadSide(value=args[1])
-    checked = await check_in(services.storage, services.board, call.caller, services.clock(),
-                             table_number=table_number, side=side)
+    checked = await check_in(services, call.caller, table_number=table_number, side=side)
     key = "schedule.here.done" if checked.first else "schedule.here.already"
     await call.reply(call.text(key, pair=checked.pair, table=checked.table, round=checked.round,
                                side=call.text(f"schedule.side.{checked.side.value}")))

@@ -14,7 +14,6 @@ from bot.services.tournament.setup import (
 )
 from handlers.arguments import MissingArgument, at_most
 from handlers.invocation import Invocation
-from handlers.match_clock import replan_after_setting
 from handlers.tournament_arguments import parse_mode
 from handlers.tournament_keyboards import signup_buttons
 
@@ -39,7 +38,7 @@ async def set_command(call: Invocation) -> None:
     if len(args) < 2:
         raise MissingArgument()
     changed = await change_setting(call.services, call.caller, args[0], args[1])
-    await replan_after_setting(call, changed.key)
+    call.timers.apply(changed.jobs)  # the timers of a re-plan, once committed
     await call.reply(text.setting_changed(changed.state, changed.key, changed.value, call.language))
 
 

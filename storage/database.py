@@ -22,6 +22,7 @@ from typing import Any, LiteralString
 
 import aiosqlite
 
+from bot.claims import UpdateClaim
 from bot.errors import StorageError, UpdateAlreadyApplied
 from storage import updates
 
@@ -66,10 +67,18 @@ def refusal(error: Exception) -> StorageUnavailable:
 class Tx:
     """An open transaction: run parameterized statements on it. Only valid inside its ``async with`` block."""
 
-    __slots__ = ("_connection",)
+    __slots__ = ("_changes_before", "_connection", "claim")
 
-    def __init__(self, connection: aiosqlite.Connection) -> None:
+    def __init__(self, connection: aiosqlite.Connection, claim: UpdateClaim | None = None) -> None:
         self._connection = connection
+        self._changes_before = connection.total_changes
+        self.claim = claim
+        """The claim of the update this transaction applies (``storage.updates``), if any: the history names it."""
+
+    @property
+    def wrote(self) -> bool:
+        """Whether a statement of this transaction changed a row so far (what it reads may not be committed)."""
+        return self._connection.total_changes != self._changes_before
 
     async def execute(self, sql: LiteralString, params: Params = ()) -> int:
         """Run one statement; the number of rows it changed."""
@@ -173,15 +182,19 @@ class Storage:
         return self._connection
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[Tx]:
-        """``async with storage.transaction() as tx:`` — commit at the end of the block, roll back on any error.
+    async def transaction(self, *, claim: UpdateClaim | None = None) -> AsyncIterator[Tx]:
+        """``async with storage.transaction(claim=caller.claim) as tx:`` — commit at the end of the block, roll back
+        on any error.
 
-        Send replies only after the block has ended: then the change they announce is committed. While an update is
-        being handled, the first transaction that changes a row also records the update's id (``storage.updates``):
-        its change and "this update was applied" commit together. :class:`~bot.errors.UpdateAlreadyApplied` if the id
-        was recorded meanwhile (the change is rolled back).
+        Send replies only after the block has ended: then the change they announce is committed. ``claim``: the
+        update this transaction applies (``storage.updates``). If the block changed a row, the claim's id is
+        recorded in it: the change and "this update was applied" commit together.
+        :class:`~bot.errors.UpdateAlreadyApplied` if the id was recorded meanwhile (the change is rolled back). A change
+        under a claim already recorded (a second changing transaction of one update) is a bug:
+        :class:`updates.SecondChangeError` in tests, a warning in production. Without a claim (start-up, jobs,
+        the intake itself) nothing is recorded.
         """
-        async with self._lock, self._begin("BEGIN IMMEDIATE", claim=updates.current_claim()) as tx:
+        async with self._lock, self._begin("BEGIN IMMEDIATE", claim=claim) as tx:
             yield tx
 
     @asynccontextmanager
@@ -192,22 +205,24 @@ class Storage:
 
     @asynccontextmanager
     async def _begin(
-        self, begin: LiteralString, *, keep: bool = True, claim: updates.UpdateClaim | None = None
+        self, begin: LiteralString, *, keep: bool = True, claim: UpdateClaim | None = None
     ) -> AsyncIterator[Tx]:
         connection = self._require_connection()
         try:
             await connection.execute(begin)
         except sqlite3.OperationalError as error:
             raise refusal(error) from error
-        changes_before = connection.total_changes
         recording = False
         try:
-            tx = Tx(connection)
+            tx = Tx(connection, claim)
             yield tx
-            if claim is not None and not claim.recorded and connection.total_changes != changes_before:
-                recording = True
-                if not await updates.claim_update(tx, claim.update_id, claim.chat_id, claim.at):
-                    raise UpdateAlreadyApplied(claim.update_id)
+            if claim is not None and tx.wrote:
+                if claim.recorded:
+                    _second_change(claim)
+                else:
+                    recording = True
+                    if not await updates.claim_update(tx, claim.update_id, claim.chat_id, claim.at):
+                        raise UpdateAlreadyApplied(claim.update_id)
         except BaseException as failure:
             await _rollback_quietly(connection)
             if isinstance(failure, sqlite3.OperationalError):
@@ -250,6 +265,14 @@ class Storage:
             row = await cursor.fetchone()
             await cursor.close()
             return None if row is None else row[0]
+
+
+def _second_change(claim: UpdateClaim) -> None:
+    if updates.second_changes_raise():
+        raise updates.SecondChangeError(claim.update_id)
+    # Kept: refusing it would lose it for good. But the update is recorded already: had the bot crashed before this
+    # commit, its re-delivery would have been skipped and this change lost.
+    log.warning("update %s changed rows in a second transaction (one update, one transaction)", claim.update_id)
 
 
 async def _rollback_quietly(connection: aiosqlite.Connection) -> None:

@@ -9,7 +9,6 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from storage import updates
 from storage.database import Tx
 
 UPDATE_KEY = "update_id"
@@ -52,13 +51,13 @@ async def append(
     details: Mapping[str, Any] | None = None,
     tournament_id: int | None = None,
 ) -> int:
-    """Add one event; its id. ``details`` must be JSON-serializable. An event written while a Telegram update is
-    being handled also names it (stored in the details, read back as :attr:`HistoryEntry.update_id`): which
-    message caused what, and a check that no update was applied twice (``tests.support.chaos``)."""
+    """Add one event; its id. ``details`` must be JSON-serializable. An event written in a transaction that applies
+    an update (``tx.claim``, ``storage.updates``) also names it (stored in the details, read back as
+    :attr:`HistoryEntry.update_id`): which message caused what, and a check that no update was applied twice
+    (``tests.support.chaos``)."""
     recorded = dict(details or {})
-    claim = updates.current_claim()
-    if claim is not None:
-        recorded.setdefault(UPDATE_KEY, claim.update_id)
+    if tx.claim is not None:
+        recorded.setdefault(UPDATE_KEY, tx.claim.update_id)
     return await tx.insert(
         "INSERT INTO history (chat_id, tournament_id, actor, kind, details, at) VALUES (?, ?, ?, ?, ?, ?)",
         (chat_id, tournament_id, actor, kind, json.dumps(recorded, ensure_ascii=False), at.isoformat()),

@@ -1,22 +1,30 @@
 """Update idempotency: Telegram re-delivers updates it has not seen confirmed; each is applied once.
 
-An update's id is recorded in ``processed_updates`` in the SAME transaction as the first change it makes: the
-intake opens an :class:`UpdateClaim` for the update being handled (a context variable, so concurrent updates
-each have their own) and :meth:`storage.Storage.transaction` adds the claim to the first transaction that changed
-a row. A crash before that commit loses nothing: the update was not recorded, Telegram delivers it again (the bot
-confirms an update only after handling it, ``handlers.telegram.delivery``) and it is applied then. A crash after it
-cannot apply it twice: the re-delivered update is found recorded and skipped. Updates that change nothing (questions,
-refusals) are recorded when they are done (``bot.services.intake.settle_update``).
+An update's id is recorded in ``processed_updates`` in the SAME transaction as the change it makes. The claim
+travels explicitly, from the intake to the one transaction that changes something:
 
-A command must therefore make its change in ONE transaction; a second changing transaction of the same update
-runs unclaimed, and a crash between the two would leave only the first applied.
+1. the intake admits the update (``bot.services.intake.admit_update``) and gets its :class:`UpdateClaim`, or
+   ``None`` for an update applied before (a re-delivery, stopped there);
+2. the platform puts the claim on the update's :class:`~bot.services.caller.Caller` (``Caller.claim``);
+3. the unit of work opens its transaction with it: ``changing(services, caller)`` runs
+   ``storage.transaction(claim=caller.claim)``, and a transaction that changed a row adds the claim's id before
+   it commits (:meth:`storage.database.Storage.transaction`); its change and "this update was applied" commit
+   together;
+4. an update whose transactions changed nothing (a question, a refusal) is recorded when it is done
+   (``bot.services.intake.settle_update``).
+
+A crash before the change commits loses nothing: the update was not recorded, Telegram delivers it again (the
+bot confirms an update only after handling it, ``handlers.telegram.delivery``) and it is applied then. A crash
+after it cannot apply it twice: the re-delivered update is found recorded and skipped.
+
+An update makes its change in ONE transaction: a second transaction that changes rows under an already recorded
+claim would be applied again by a re-delivery after a crash between the two. That is a bug:
+:class:`SecondChangeError` where :func:`refuse_second_changes` was called (the test suite), a logged warning in
+production.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from contextvars import ContextVar
-from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING
 
@@ -24,44 +32,26 @@ if TYPE_CHECKING:
     from storage.database import Storage, Tx
 
 
-@dataclass(slots=True)
-class UpdateClaim:
-    """The update being handled in this context, until its id is recorded."""
+class SecondChangeError(RuntimeError):
+    """A second transaction changed rows for an update whose change was already recorded (rolled back)."""
 
-    update_id: int
-    chat_id: int | None
-    at: datetime
-    recorded: bool = False
-    on_recorded: Callable[[int], None] | None = None
-    """Told the update id once it is recorded (from then on Telegram may forget the update:
-    ``handlers.telegram.delivery``)."""
-
-    def mark_recorded(self) -> None:
-        self.recorded = True
-        if self.on_recorded is not None:
-            self.on_recorded(self.update_id)
+    def __init__(self, update_id: int) -> None:
+        super().__init__(f"update {update_id} changed rows in a second transaction; one update, one transaction")
+        self.update_id = update_id
 
 
-_claim: ContextVar[UpdateClaim | None] = ContextVar("guandan_update_claim", default=None)
+class _Policy:
+    second_changes_raise = False
 
 
-def open_claim(
-    update_id: int, chat_id: int | None, at: datetime, on_recorded: Callable[[int], None] | None = None
-) -> UpdateClaim:
-    """From now on in this context, the first changing transaction records ``update_id``."""
-    claim = UpdateClaim(update_id, chat_id, at, on_recorded=on_recorded)
-    _claim.set(claim)
-    return claim
+def refuse_second_changes(refuse: bool = True) -> None:
+    """Make a second changing transaction of one update raise :class:`SecondChangeError` (tests) instead of
+    logging a warning (production, where the change is kept: refusing it would lose it for good)."""
+    _Policy.second_changes_raise = refuse
 
 
-def current_claim() -> UpdateClaim | None:
-    """The unrecorded claim of the update being handled in this context, if any."""
-    claim = _claim.get()
-    return None if claim is None or claim.recorded else claim
-
-
-def close_claim() -> None:
-    _claim.set(None)
+def second_changes_raise() -> bool:
+    return _Policy.second_changes_raise
 
 
 async def claim_update(tx: Tx, update_id: int, chat_id: int | None, at: datetime) -> bool:

@@ -90,8 +90,8 @@ PRODUCT_BELOW_HANDLERS = KERNEL | CORE | {
     "i18n", "config", "rule texts", "rich text", "sheets", "pictures", "services", "presenters"}
 
 LAYERS: tuple[Layer, ...] = (
-    Layer("kernel", ("bot.errors", "bot.clock"), frozenset(),
-          "leaf modules every layer may use: the one exception tree and the clock"),
+    Layer("kernel", ("bot.errors", "bot.clock", "bot.claims"), frozenset(),
+          "leaf modules every layer may use: the one exception tree, the clock, the claim of the update being handled"),
     Layer("ruleset", ("bot.ruleset",), frozenset(KERNEL),
           "the pure rules of Guandan: cards, plays, levels, tribute, scoring"),
     Layer("tournament", ("bot.tournament",), frozenset(KERNEL | {"ruleset"}),

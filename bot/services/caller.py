@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from bot.claims import UpdateClaim
 from bot.tournament.entries import account_key
 
 
@@ -40,6 +41,10 @@ class Caller:
     person: Person | None = None
     sender_chat_id: int | None = None
     chat_title: str | None = None
+    claim: UpdateClaim | None = field(default=None, compare=False, repr=False)
+    """The update's claim (``storage.updates``): the unit of work that applies the update opens its transaction
+    with it, so the change and "this update was applied" commit together. ``None`` outside an update (tests,
+    simulations): nothing is recorded."""
 
     @property
     def is_private(self) -> bool:

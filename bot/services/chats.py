@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import TYPE_CHECKING
 
+from bot.claims import UpdateClaim
 from bot.i18n import Language, language_for
 from bot.services.caller import Caller
+from bot.services.roles import Role
 from storage import Storage, chats, history
+
+if TYPE_CHECKING:
+    from bot.services import Services
 
 
 def resolve_language(chosen: Language | None, caller: Caller, default: Language) -> Language:
@@ -24,9 +30,13 @@ async def language_of(storage: Storage, caller: Caller, default: Language) -> La
     return resolve_language(await chats.chosen_language(storage, caller.chat_id), caller, default)
 
 
-async def choose_language(storage: Storage, caller: Caller, language: Language, at: datetime) -> None:
-    """Set the chat's language (the caller's permission is checked by the handler's command spec)."""
-    async with storage.transaction() as tx:
+async def choose_language(services: Services, caller: Caller, language: Language) -> None:
+    """Set the chat's language; organisers only (decided in the transaction; the command's spec refused others
+    before it)."""
+    at = services.clock()
+    roles = await services.roles.for_caller(caller)
+    async with services.storage.transaction(claim=caller.claim) as tx:
+        await roles.require(tx, Role.ORGANISER)
         await chats.remember_chat(tx, caller.chat_id, caller.chat_kind.value, caller.chat_title, at)
         await chats.set_language(tx, caller.chat_id, language, at)
         await history.append(
@@ -35,9 +45,11 @@ async def choose_language(storage: Storage, caller: Caller, language: Language, 
         )
 
 
-async def move_chat(storage: Storage, old_chat_id: int, new_chat_id: int, at: datetime) -> bool:
-    """Carry a group's settings and rows over to its supergroup; ``False`` if that was already done."""
-    async with storage.transaction() as tx:
+async def move_chat(storage: Storage, old_chat_id: int, new_chat_id: int, at: datetime, *,
+                    claim: UpdateClaim | None = None) -> bool:
+    """Carry a group's settings and rows over to its supergroup; ``False`` if that was already done. ``claim``:
+    the migration notice's, when it is that update's change (not when a failed send revealed the move)."""
+    async with storage.transaction(claim=claim) as tx:
         moved = await chats.migrate_chat(tx, old_chat_id, new_chat_id, at)
         if moved:
             await history.append(

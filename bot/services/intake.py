@@ -6,6 +6,7 @@ import logging
 from collections.abc import Callable
 from datetime import datetime, timedelta
 
+from bot.claims import UpdateClaim
 from bot.services.acquaintances import Acquaintances
 from bot.services.caller import Caller, Person
 from storage import Storage, chats, updates, users
@@ -17,27 +18,28 @@ log = logging.getLogger(__name__)
 async def admit_update(
     storage: Storage, update_id: int, caller: Caller | None, people: tuple[Person, ...], at: datetime,
     on_recorded: Callable[[int], None] | None = None, acquaintances: Acquaintances | None = None,
-) -> bool:
-    """``False`` for an update applied before (a re-delivery); otherwise remember its chat and ``people``
-    (sender, replied-to user ...) and open its claim: the first change the handlers make records it (and calls
-    ``on_recorded``).
+) -> UpdateClaim | None:
+    """``None`` for an update applied before (a re-delivery); otherwise remember its chat and ``people`` (sender,
+    replied-to user ...) and return its claim. The platform hands the claim to the handlers on the update's
+    :class:`Caller` (``Caller.claim``); the one transaction that changes something records it (and calls
+    ``on_recorded``), :func:`settle_update` records it if none did.
 
     Remembering is best effort: on a full disk or a read-only database the update still goes on, so questions
     are answered and changes fail with their own clear message. With ``acquaintances``, chats and people written
-    lately and unchanged are not written again (most updates then only read).
+    lately and unchanged are not written again (most updates then only read). Remembering is not the update's
+    change: it runs without the claim.
     """
-    updates.close_claim()
     known = acquaintances or Acquaintances(refresh_after=timedelta(0))
     new_chat = caller is not None and not known.knows_chat(caller, at)
     new_people = [person for person in people if not known.knows(person, at)]
     try:
         if not new_chat and not new_people:
             if await updates.was_processed(storage, update_id):
-                return False
+                return None
         else:
             async with storage.transaction() as tx:
                 if await updates.is_processed(tx, update_id):
-                    return False
+                    return None
                 if new_chat and caller is not None:
                     await chats.remember_chat(tx, caller.chat_id, caller.chat_kind.value, caller.chat_title, at)
                 for person in new_people:
@@ -51,17 +53,14 @@ async def admit_update(
     except StorageUnavailable:
         log.warning("update %s: the database refuses writes; its people were not remembered", update_id)
         if await updates.was_processed(storage, update_id):
-            return False
-    updates.open_claim(update_id, None if caller is None else caller.chat_id, at, on_recorded)
-    return True
+            return None
+    return UpdateClaim(update_id, None if caller is None else caller.chat_id, at, on_recorded)
 
 
-async def settle_update(storage: Storage) -> None:
-    """Record the update handled in this context if none of its transactions did (it changed nothing), so a
-    re-delivery is not answered twice. Best effort: an unrecorded question is merely answered again."""
-    claim = updates.current_claim()
-    updates.close_claim()
-    if claim is None:
+async def settle_update(storage: Storage, claim: UpdateClaim | None) -> None:
+    """Record the update of ``claim`` if none of its transactions did (it changed nothing), so a re-delivery is
+    not answered twice. Best effort: an unrecorded question is merely answered again."""
+    if claim is None or claim.recorded:
         return
     try:
         await updates.record_update(storage, claim.update_id, claim.chat_id, claim.at)

@@ -4,7 +4,14 @@ A :class:`Roles` service asks each of its :class:`RoleSource` s which roles a :c
 answers. Today's sources: the chat itself (in a private chat the caller runs their own chat; an anonymous admin
 speaks for the group) and the group's Telegram administrators (:class:`ChatAdministrators`, cached per chat for a
 short time). The tournament layer plugs in its own source (creator → organiser, named referees → referee) with
-:meth:`Roles.add_source`.
+:meth:`Roles.add_source`: a :class:`StoredRoleSource`, read from the database.
+
+A change decides roles inside its own transaction, so the decision and the change see the same tournament:
+:meth:`Roles.for_caller` asks the sources outside the database first (the administrators may take a Bot API call,
+which must not hold the database), then :meth:`CallerRoles.require` / :meth:`CallerRoles.has` read the stored
+roles with the transaction's ``tx`` and decide. ``bot.services.tournament.state.changing`` does both when asked
+(``required=``, ``with_roles=``). :meth:`Roles.roles_of` / :meth:`Roles.require` outside any transaction serve
+questions and early refusals (the command table's organiser gate, ``/help``).
 """
 
 from __future__ import annotations
@@ -13,11 +20,12 @@ import enum
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from bot.clock import Clock
 from bot.errors import PermissionDenied
 from bot.services.caller import Caller
+from storage import Tx
 
 
 class Role(enum.StrEnum):
@@ -40,7 +48,53 @@ _IMPLIED: dict[Role, frozenset[Role]] = {Role.ORGANISER: frozenset({Role.ORGANIS
 
 
 class RoleSource(Protocol):
+    """Roles a caller holds by who they are in the chat, known without the database."""
+
     async def roles_of(self, caller: Caller) -> frozenset[Role]: ...
+
+
+@runtime_checkable
+class StoredRoleSource(Protocol):
+    """Roles the database grants: read in the transaction that acts on them (``roles_in``), or in a read of
+    their own (``roles_of``)."""
+
+    async def roles_of(self, caller: Caller) -> frozenset[Role]: ...
+
+    async def roles_in(self, tx: Tx, caller: Caller) -> frozenset[Role]: ...
+
+
+def _implied(roles: frozenset[Role]) -> frozenset[Role]:
+    held: set[Role] = set()
+    for role in roles:
+        held |= _IMPLIED.get(role, {role})
+    return frozenset(held)
+
+
+@dataclass(frozen=True, slots=True)
+class CallerRoles:
+    """A caller's roles half-decided: those known outside the database (asked before the transaction), and the
+    stored sources still to be read in it."""
+
+    caller: Caller
+    outside: frozenset[Role]
+    stored: tuple[StoredRoleSource, ...] = ()
+
+    async def held(self, tx: Tx) -> frozenset[Role]:
+        """Every role the caller holds, the stored ones read in ``tx``."""
+        held = set(self.outside)
+        for source in self.stored:
+            held |= await source.roles_in(tx, self.caller)
+        return _implied(frozenset(held))
+
+    async def has(self, tx: Tx, role: Role) -> bool:
+        # A group administrator needs no database read.
+        return role in self.outside or role in await self.held(tx)
+
+    async def require(self, tx: Tx, role: Role, *, held: frozenset[Role] | None = None) -> None:
+        """Raise the role's :class:`PermissionDenied` leaf unless the caller holds ``role``, decided in ``tx``
+        (``held``: what :meth:`held` answered in it already)."""
+        if not (role in held if held is not None else await self.has(tx, role)):
+            raise _DENIALS[role]()
 
 
 class OwnChat:
@@ -106,16 +160,29 @@ class Roles:
                 source.forget(chat_id)
 
     async def roles_of(self, caller: Caller) -> frozenset[Role]:
+        """Every role ``caller`` holds, the stored ones in a read of their own (a question, an early refusal)."""
         held: set[Role] = set()
         for source in self._sources:
-            for role in await source.roles_of(caller):
-                held |= _IMPLIED.get(role, {role})
-        return frozenset(held)
+            held |= await source.roles_of(caller)
+        return _implied(frozenset(held))
 
     async def has(self, caller: Caller, role: Role) -> bool:
         return role in await self.roles_of(caller)
 
     async def require(self, caller: Caller, role: Role) -> None:
-        """Raise the role's :class:`PermissionDenied` leaf unless ``caller`` holds ``role``."""
+        """Raise the role's :class:`PermissionDenied` leaf unless ``caller`` holds ``role`` (outside any
+        transaction: a change decides again in its own, :meth:`for_caller`)."""
         if not await self.has(caller, role):
             raise _DENIALS[role]()
+
+    async def for_caller(self, caller: Caller) -> CallerRoles:
+        """Ask the sources outside the database now, before a transaction begins; the stored ones are read in
+        it (:meth:`CallerRoles.held`)."""
+        outside: set[Role] = set()
+        stored: list[StoredRoleSource] = []
+        for source in self._sources:
+            if isinstance(source, StoredRoleSource):
+                stored.append(source)
+            else:
+                outside |= await source.roles_of(caller)
+        return CallerRoles(caller, _implied(frozenset(outside)), tuple(stored))

@@ -108,7 +108,7 @@ async def restore_jobs(application: GuandanApplication) -> Restored:
     services = application.bot_data.services
     job_queue = job_queue_of(application)
     now = services.clock()
-    restored = await announcing.restore(services.storage, now, services.settings.late_grace)
+    restored = await announcing.restore(services)
     # One query, one job per row: nothing else has created announcement timers before start-up.
     for row in restored.ahead:
         add_job(job_queue, services, AnnouncementJob(row.announcement_id, row.due), known_new=True)
@@ -142,19 +142,17 @@ async def announce(context: BotContext) -> None:
         return
     data = job.data
     services = context.services
-    outgoing = await announcing.prepare(
-        services.storage, services.board, data.announcement_id, services.clock(),
-        default_language=services.settings.language, render=announcement_text,
-        split=lambda text: split_message(telegram_html(text)))
+    outgoing = await announcing.prepare(services, data.announcement_id, render=announcement_text,
+                                        split=lambda text: split_message(telegram_html(text)))
     if outgoing is None:
         return
     row = outgoing.announcement
     try:
         for index in range(row.parts_sent, len(outgoing.pieces)):
             await context.bot.send_message(row.chat_id, outgoing.pieces[index])
-            await announcing.record_parts(services.storage, row.announcement_id, index + 1)
+            await announcing.record_parts(services, row.announcement_id, index + 1)
     except RetryAfter as error:
-        await announcing.note_failure(services.storage, row.announcement_id, f"RetryAfter {error.retry_after}")
+        await announcing.note_failure(services, row.announcement_id, f"RetryAfter {error.retry_after}")
         wait = retry_after_of(error)
         log.info("announcement %s: flood control, retrying in %s", row.announcement_id, wait)
         _retry(context, data, retry_delay(data.failures + 1, wait))
@@ -166,17 +164,17 @@ async def announce(context: BotContext) -> None:
         return
     except (Forbidden, BadRequest) as error:
         # The bot was removed from the group, the chat is gone, or Telegram refuses this text: retrying cannot help.
-        await announcing.give_up(services.storage, row.announcement_id, services.clock(), str(error))
+        await announcing.give_up(services, row.announcement_id, str(error))
         log.warning("announcement %s to chat %s dropped: %s", row.announcement_id, row.chat_id, error)
         return
     except TelegramError as error:  # NetworkError (timeouts, 5xx answers) and anything else Telegram says
-        await announcing.note_failure(services.storage, row.announcement_id, f"{type(error).__name__}: {error}")
+        await announcing.note_failure(services, row.announcement_id, f"{type(error).__name__}: {error}")
         delay = retry_delay(data.failures + 1)
         log.info("announcement %s: %s; retrying in %s", row.announcement_id, error, delay)
         _retry(context, data, delay)
         return
     except Exception as error:
         # Our own fault: nothing is in flight any more; the row stays pending and is tried again at start-up.
-        await announcing.note_failure(services.storage, row.announcement_id, f"{type(error).__name__}: {error}")
+        await announcing.note_failure(services, row.announcement_id, f"{type(error).__name__}: {error}")
         raise
-    await announcing.finish(services.storage, row.announcement_id, services.clock())
+    await announcing.finish(services, row.announcement_id)

@@ -62,7 +62,8 @@ def button_handler(table: ButtonTable) -> CallbackQueryHandler[BotContext, None]
         query = update.callback_query
         if query is None:
             return
-        note = await table.press(context.services, caller_of(update), query.data, TelegramPressChannel(update))
+        note = await table.press(context.services, caller_of(update, context.claim), query.data,
+                                 TelegramPressChannel(update))
         try:
             await query.answer(note.text, show_alert=note.alert)
         except TelegramError:

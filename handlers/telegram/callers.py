@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from telegram import Chat, Update, User
 
+from bot.claims import UpdateClaim
 from bot.services.caller import Caller, ChatKind, Person
 
 _CHAT_KINDS = {
@@ -16,8 +17,9 @@ def person_of(user: User) -> Person:
     return Person(user.id, user.full_name, user.username, user.language_code)
 
 
-def caller_of(update: Update) -> Caller | None:
-    """The sender and chat of ``update``; ``None`` for updates without a chat (inline queries, polls)."""
+def caller_of(update: Update, claim: UpdateClaim | None = None) -> Caller | None:
+    """The sender and chat of ``update``; ``None`` for updates without a chat (inline queries, polls). ``claim``:
+    the update's claim (``BotContext.claim``) for the services that change something."""
     chat = update.effective_chat
     if chat is None:
         return None
@@ -31,6 +33,7 @@ def caller_of(update: Update) -> Caller | None:
         person=person,
         sender_chat_id=sender_chat.id if sender_chat is not None else None,
         chat_title=chat.title,
+        claim=claim,
     )
 
 

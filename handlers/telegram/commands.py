@@ -110,7 +110,7 @@ def command_handlers(table: CommandTable) -> list[BaseHandler[Update, BotContext
 
 def _runner(spec: CommandSpec) -> Callable[[Update, BotContext], Coroutine[Any, Any, None]]:
     async def run(update: Update, context: BotContext) -> None:
-        caller = caller_of(update)
+        caller = caller_of(update, context.claim)
         if caller is None:
             return
         await spec.invoke(context.services, context.commands, caller, context.args or (),

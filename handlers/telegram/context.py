@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from telegram.ext import Application, CallbackContext, ContextTypes, ExtBot, JobQueue
 
 if TYPE_CHECKING:
+    from bot.claims import UpdateClaim
     from bot.services import Services
     from handlers.registry import CommandTable
 
@@ -35,6 +36,10 @@ class AppState:
 
 
 class BotContext(CallbackContext[ExtBot[Any], dict[Any, Any], dict[Any, Any], AppState]):
+    claim: UpdateClaim | None = None
+    """The claim of the update being handled (``storage.updates``), set by ``handlers.telegram.intake.admit``:
+    PTB builds one context per update and hands it to the handlers of every group (not to the error handler)."""
+
     @property
     def services(self) -> Services:
         return self.bot_data.services

@@ -13,7 +13,7 @@ from telegram import Update
 from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, TelegramError
 from telegram.ext import ApplicationHandlerStop
 
-from bot.errors import GuandanError, UpdateAlreadyApplied
+from bot.errors import GuandanError, StorageError, UpdateAlreadyApplied
 from bot.i18n import Language, t
 from bot.services.chats import language_of, move_chat
 from bot.services.intake import settle_update
@@ -21,6 +21,7 @@ from handlers.registry import error_text
 from handlers.telegram.callers import caller_of
 from handlers.telegram.commands import spec_for_update
 from handlers.telegram.context import BotContext
+from handlers.telegram.intake import claim_after_failure
 from handlers.telegram.replies import send_text
 
 log = logging.getLogger(__name__)
@@ -55,8 +56,10 @@ async def on_error(update: object, context: BotContext) -> None:
     if isinstance(error, UpdateAlreadyApplied):
         log.info("update %s was applied meanwhile; this handling was rolled back", update_id)
         raise ApplicationHandlerStop
-    # Recorded before the answer, like a change: a re-delivery after a crash is not answered twice.
-    await settle_update(context.services.storage)
+    # Recorded before the answer, like a change: a re-delivery after a crash is not answered twice. Not when the
+    # database refused the change: nothing was applied, and a re-delivery may apply it.
+    if not isinstance(error, StorageError):
+        await settle_update(context.services.storage, claim_after_failure(update, context))
     language = await _language(update, context)
     if isinstance(error, GuandanError):
         spec = spec_for_update(context.commands, update)

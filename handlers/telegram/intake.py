@@ -1,10 +1,18 @@
-"""The first and the last step of every update: admit it once (group -1), record it when done (group 1)."""
+"""The first and the last step of every update: admit it once (group -1), record it when done (group 1).
+
+The update's claim (``storage.updates``) is kept on its ``BotContext``, which PTB hands to the handlers of every
+group; the command and button handlers put it on their ``Caller`` (``caller_of(update, context.claim)``) and the
+services open their one changing transaction with it.
+"""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from telegram import Update
 from telegram.ext import ApplicationHandlerStop, TypeHandler
 
+from bot.claims import UpdateClaim
 from bot.services.intake import admit_update, settle_update
 from handlers.telegram.callers import caller_of, people_of
 from handlers.telegram.context import BotContext
@@ -14,23 +22,35 @@ INTAKE_GROUP = -1
 SETTLE_GROUP = 1
 
 
-async def admit(update: Update, context: BotContext) -> None:
-    """Stop a re-delivered update here; otherwise remember its people and let the handlers run."""
-    services = context.services
+def _ledger_callback(context: BotContext) -> Callable[[int], None] | None:
     # Once the update is recorded, polling may confirm it even while its reply is still being retried.
     processor = context.application.update_processor
-    on_recorded = processor.ledger.handled if isinstance(processor, LedgerUpdateProcessor) else None
-    admitted = await admit_update(
-        services.storage, update.update_id, caller_of(update), people_of(update), services.clock(), on_recorded,
-        services.acquaintances,
+    return processor.ledger.handled if isinstance(processor, LedgerUpdateProcessor) else None
+
+
+async def admit(update: Update, context: BotContext) -> None:
+    """Stop a re-delivered update here; otherwise remember its people, open its claim and let the handlers run."""
+    services = context.services
+    claim = await admit_update(
+        services.storage, update.update_id, caller_of(update), people_of(update), services.clock(),
+        _ledger_callback(context), services.acquaintances,
     )
-    if not admitted:
+    if claim is None:
         raise ApplicationHandlerStop
+    context.claim = claim
 
 
 async def settle(update: Update, context: BotContext) -> None:
     """Record an update that changed nothing (a change recorded it already); the error handler does the same."""
-    await settle_update(context.services.storage)
+    await settle_update(context.services.storage, context.claim)
+
+
+def claim_after_failure(update: Update, context: BotContext) -> UpdateClaim:
+    """For the error handler, whose context is not the handlers' one: a claim on the failed update, to record it
+    (recording an id twice is harmless: ``processed_updates`` ignores the second)."""
+    chat = update.effective_chat
+    return UpdateClaim(update.update_id, None if chat is None else chat.id, context.services.clock(),
+                       _ledger_callback(context))
 
 
 def intake_handler() -> TypeHandler[Update, BotContext, None]:

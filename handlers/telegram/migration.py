@@ -26,7 +26,7 @@ async def on_migration(update: Update, context: BotContext) -> None:
     else:
         return
     services = context.services
-    if await move_chat(services.storage, old, new, services.clock()):
+    if await move_chat(services.storage, old, new, services.clock(), claim=context.claim):
         log.info("chat %s moved to %s", old, new)
     services.roles.forget_chat(old)
 

@@ -10,7 +10,7 @@ import pytest
 from bot.clock import ManualClock
 from bot.match_clock.announcement import AnnouncementState
 from bot.ruleset.variants import TieBreak
-from bot.services.match_clock.timetable import JobChanges, replan_chat
+from bot.services.match_clock.timetable import JobChanges, replan
 from handlers.telegram.announcer import apply_changes, job_queue_of
 from tests.handlers.match_clock_fixtures import (
     ADMIN,
@@ -39,10 +39,12 @@ async def bot(tmp_path: Path, board: InMemoryBoard) -> AsyncIterator[Clocked]:
 
 
 async def change_timing(bot: Clocked, **fields: object) -> JobChanges:
-    """What ``/set remind|checkin`` does: change the tournament's setting, re-plan its rounds."""
+    """What ``/set remind|checkin`` does: change the tournament's setting, re-plan its rounds (in the setting's
+    transaction, ``bot.services.tournament.setup.change_setting``), then apply the timers."""
     bot.board.change(TOURNAMENT, **fields)
     services = bot.offline.application.bot_data.services
-    changes = await replan_chat(services.storage, services.board, CHAT_ID, bot.clock())
+    async with services.storage.transaction() as tx:
+        changes = await replan(tx, services.board, TOURNAMENT, bot.clock())
     apply_changes(job_queue_of(bot.offline.application), services, changes)
     return changes
 

@@ -31,6 +31,9 @@ REPLY_METHODS = frozenset({"sendMessage", "sendDocument", "sendPhoto", "sendMedi
 
 
 class OfflineBot:
+    check_claims = False
+    """Check after each update that every event it wrote names it (the test suite turns this on)."""
+
     def __init__(self, application: GuandanApplication, api: FakeBotApi, updates: UpdateFactory) -> None:
         self.application = application
         self.api = api
@@ -72,10 +75,28 @@ class OfflineBot:
         return str(self.telegram.bot_user["username"])
 
     async def process(self, update: Mapping[str, Any]) -> list[ApiCall]:
-        """Run one update (JSON) through the application; the replies it caused (those Telegram accepted)."""
+        """Run one update (JSON) through the application; the replies it caused (those Telegram accepted).
+
+        With :attr:`check_claims`, every event the update wrote must name it: its change ran in the transaction
+        that carried the update's claim (``storage.updates``), so it was recorded with the update, not apart."""
         before = len(self.telegram.calls)
+        last_event = await self._last_event() if self.check_claims else 0
         await self.application.process_update(to_update(update, self.application.bot))
+        if self.check_claims:
+            await self._check_claimed(int(update["update_id"]), last_event)
         return [call for call in self.telegram.calls[before:] if call.method in REPLY_METHODS and call.status == 200]
+
+    async def _last_event(self) -> int:
+        async with self.application.bot_data.services.storage.read() as tx:
+            return int(await tx.fetch_value("SELECT coalesce(max(event_id), 0) FROM history"))
+
+    async def _check_claimed(self, update_id: int, last_event: int) -> None:
+        async with self.application.bot_data.services.storage.read() as tx:
+            unclaimed = await tx.fetch_all(
+                "SELECT kind, json_extract(details, '$.update_id') AS update_id FROM history WHERE event_id > ?"
+                " AND actor <> 'telegram'", (last_event,))  # a failed send revealing a group's move: no update's
+        strays = [(row["kind"], row["update_id"]) for row in unclaimed if row["update_id"] != update_id]
+        assert not strays, f"update {update_id} wrote events outside its claimed transaction: {strays}"
 
     async def say(self, chat: Mapping[str, Any], sender: FakeUser | None, text: str, **options: Any) -> list[str]:
         """``sender`` writes ``text`` in ``chat``; the texts the bot answered."""

@@ -9,6 +9,9 @@ those to wait for, those to send late and those dropped.
 What an announcement says is the caller's business: :func:`prepare` gathers the :class:`AnnouncementFacts` and
 hands them to the caller's ``render`` (a presenter) inside the attempt's transaction, so the text is rendered once,
 from facts read together, and stored with the attempt that first sends it; a retry sends the stored text.
+
+Each takes ``(services, …)``: a job applies no update, so there is no caller and no claim; each step is a
+transaction of its own, made safe to repeat by the row's state.
 """
 
 from __future__ import annotations
@@ -16,7 +19,8 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
+from typing import TYPE_CHECKING
 
 from bot.i18n import Language
 from bot.match_clock.announcement import Announcement, AnnouncementState
@@ -24,7 +28,10 @@ from bot.match_clock.catchup import Catchup, catch_up
 from bot.match_clock.plan import AnnouncementKind
 from bot.services.match_clock.board import BoardTournament, TournamentBoard
 from bot.services.match_clock.checkin import MissingPairs, missing_pairs
-from storage import Storage, Tx, announcements, chats, history, timetable
+from storage import Tx, announcements, chats, history, timetable
+
+if TYPE_CHECKING:
+    from bot.services import Services
 
 log = logging.getLogger(__name__)
 
@@ -91,17 +98,16 @@ async def _render(tx: Tx, board: TournamentBoard, row: Announcement, default: La
     return render(facts, language)
 
 
-async def prepare(
-    storage: Storage, board: TournamentBoard, announcement_id: int, now: datetime, *, default_language: Language,
-    render: Renderer, split: Splitter,
-) -> Outgoing | None:
-    """Begin an attempt: the pieces to send (``split`` of the stored text, else of the ``render``-ed facts), or
-    ``None`` when there is nothing to send."""
-    async with storage.transaction() as tx:
+async def prepare(services: Services, announcement_id: int, *, render: Renderer, split: Splitter) -> Outgoing | None:
+    """Begin an attempt: the pieces to send (``split`` of the stored text, else of the ``render``-ed facts, in the
+    chat's language), or ``None`` when there is nothing to send."""
+    now = services.clock()
+    async with services.storage.transaction() as tx:
         row = await announcements.get(tx, announcement_id)
         if row is None or row.state is not AnnouncementState.PENDING:
             return None
-        body = row.body if row.body is not None else await _render(tx, board, row, default_language, render)
+        body = row.body if row.body is not None else await _render(tx, services.board, row,
+                                                                   services.settings.language, render)
         if body is None:
             await announcements.close(tx, announcement_id, AnnouncementState.CANCELLED, now, "nothing to announce")
             log.info("announcement %s (%s, round %s) cancelled: its tournament or round is over",
@@ -114,15 +120,16 @@ async def prepare(
     return Outgoing(started, pieces)
 
 
-async def record_parts(storage: Storage, announcement_id: int, parts_sent: int) -> None:
-    async with storage.transaction() as tx:
+async def record_parts(services: Services, announcement_id: int, parts_sent: int) -> None:
+    async with services.storage.transaction() as tx:
         await announcements.record_parts_sent(tx, announcement_id, parts_sent)
 
 
-async def finish(storage: Storage, announcement_id: int, now: datetime) -> AnnouncementState | None:
+async def finish(services: Services, announcement_id: int) -> AnnouncementState | None:
     """Mark the row sent (``late`` if it was missed while the bot was down); its final state, or ``None`` if it
     was no longer pending."""
-    async with storage.transaction() as tx:
+    now = services.clock()
+    async with services.storage.transaction() as tx:
         row = await announcements.get(tx, announcement_id)
         if row is None or row.state is not AnnouncementState.PENDING:
             return None
@@ -135,22 +142,24 @@ async def finish(storage: Storage, announcement_id: int, now: datetime) -> Annou
     return state
 
 
-async def note_failure(storage: Storage, announcement_id: int, error: str) -> None:
-    async with storage.transaction() as tx:
+async def note_failure(services: Services, announcement_id: int, error: str) -> None:
+    async with services.storage.transaction() as tx:
         await announcements.record_failure(tx, announcement_id, error)
 
 
-async def give_up(storage: Storage, announcement_id: int, now: datetime, reason: str) -> bool:
+async def give_up(services: Services, announcement_id: int, reason: str) -> bool:
     """Drop a row Telegram refused for good (the bot left the chat, the chat is gone)."""
-    async with storage.transaction() as tx:
+    now = services.clock()
+    async with services.storage.transaction() as tx:
         return await announcements.close(tx, announcement_id, AnnouncementState.DROPPED, now, reason)
 
 
-async def restore(storage: Storage, now: datetime, grace: timedelta) -> Restored:
-    """At start-up: pending rows still ahead, rows missed by at most ``grace`` (now marked late), rows missed by
-    more (now dropped)."""
+async def restore(services: Services) -> Restored:
+    """At start-up: pending rows still ahead, rows missed by at most the late grace (``GUANDAN_LATE_GRACE_MINUTES``; now
+    marked late), rows missed by more (now dropped)."""
+    now, grace = services.clock(), services.settings.late_grace
     ahead, late, dropped, settled = [], [], [], []
-    async with storage.transaction() as tx:
+    async with services.storage.transaction() as tx:
         for found in await announcements.pending(tx):
             row = found
             if found.part_in_flight is not None:

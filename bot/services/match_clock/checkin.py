@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from bot.errors import TournamentError
 from bot.match_clock.local_time import local_text
@@ -18,7 +19,11 @@ from bot.ruleset.scoring import Side
 from bot.services.caller import Caller
 from bot.services.match_clock.board import BoardTable, BoardTournament, TournamentBoard
 from bot.services.match_clock.timetable import tournament_in
-from storage import Storage, Tx, history, timetable
+from bot.services.roles import Role
+from storage import Tx, history, timetable
+
+if TYPE_CHECKING:
+    from bot.services import Services
 
 
 class CheckInOff(TournamentError):
@@ -98,13 +103,16 @@ def _seat(tables: tuple[BoardTable, ...], user_id: int | None) -> tuple[BoardTab
     return None
 
 
-async def check_in(
-    storage: Storage, board: TournamentBoard, caller: Caller, now: datetime, *,
-    table_number: int | None = None, side: Side | None = None,
-) -> CheckedIn:
-    """The caller's pair checks in; with ``table_number`` and ``side`` (a referee's call, permission checked
-    by the handler) that pair."""
-    async with storage.transaction() as tx:
+async def check_in(services: Services, caller: Caller, *, table_number: int | None = None,
+                   side: Side | None = None) -> CheckedIn:
+    """The caller's pair checks in; with ``table_number`` and ``side`` that pair, on a referee's call (the
+    caller's role decided in the transaction; the handler refused others early)."""
+    now, board = services.clock(), services.board
+    referee_call = table_number is not None and side is not None
+    roles = await services.roles.for_caller(caller) if referee_call else None
+    async with services.storage.transaction(claim=caller.claim) as tx:
+        if roles is not None:
+            await roles.require(tx, Role.REFEREE)
         tournament = await tournament_in(tx, board, caller.chat_id)
         start = await _open_round(tx, tournament, now)
         tables = await board.tables(tx, tournament.tournament_id, start.round)

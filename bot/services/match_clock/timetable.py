@@ -1,8 +1,11 @@
 """The timetable: organisers set when rounds start; each change re-plans the round's announcements.
 
-Every function commits its change (rows and history) and returns the :class:`JobChanges` the caller applies to
-the job queue afterwards: rows that need a timer, timers to remove. The database stays the source of truth; a
-lost timer is re-created from its row at the next start-up.
+Services take ``(services, caller, …)`` like the tournament services: each runs ONE transaction that applies the
+caller's update (``claim=caller.claim``, ``storage.updates``), decides the caller's role in it, commits its change
+(rows and history) and returns the :class:`JobChanges` the caller applies to the job queue afterwards: rows that
+need a timer, timers to remove. The database stays the source of truth; a lost timer is re-created from its row at
+the next start-up. Helpers that take a ``tx`` (:func:`replan`, :func:`deferred_round`) are steps of another
+service's transaction (``/set remind`` re-plans in the transaction that changed the setting).
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING
+from zoneinfo import ZoneInfo
 
 from bot.errors import TournamentError
 from bot.match_clock.announcement import Announcement, AnnouncementState
@@ -19,8 +23,9 @@ from bot.match_clock.plan import AnnouncementKind, plan_round
 from bot.match_clock.timetable import RoundStart
 from bot.services.caller import Caller
 from bot.services.match_clock.board import BoardTournament, TournamentBoard
+from bot.services.roles import Role
 from bot.services.tournament.state import NoTournamentError
-from storage import Storage, Tx, announcements, history, timetable
+from storage import Tx, announcements, history, timetable
 
 if TYPE_CHECKING:
     from bot.services import Services
@@ -127,12 +132,14 @@ async def _cancel_all(tx: Tx, rows: Iterable[Announcement], now: datetime) -> li
     return await announcements.cancel(tx, [row.announcement_id for row in rows], now)
 
 
-async def schedule_round(
-    storage: Storage, board: TournamentBoard, caller: Caller, round_number: int, starts_at: datetime,
-    now: datetime,
-) -> RoundScheduled:
-    """Set (or move) the start of ``round_number`` of the chat's tournament and plan its announcements."""
-    async with storage.transaction() as tx:
+async def schedule_round(services: Services, caller: Caller, round_number: int, starts_at: datetime
+                         ) -> RoundScheduled:
+    """An organiser sets (or moves) the start of ``round_number`` of the chat's tournament; its announcements are
+    planned."""
+    now, board = services.clock(), services.board
+    roles = await services.roles.for_caller(caller)
+    async with services.storage.transaction(claim=caller.claim) as tx:
+        await roles.require(tx, Role.ORGANISER)
         tournament = await tournament_in(tx, board, caller.chat_id)
         _check_round(tournament, round_number)
         if starts_at <= now:
@@ -154,12 +161,13 @@ async def schedule_round(
     return RoundScheduled(tournament, start, changes.start, changes, previous)
 
 
-async def unschedule_round(
-    storage: Storage, board: TournamentBoard, caller: Caller, round_number: int, now: datetime
-) -> tuple[RoundStart, JobChanges]:
-    """Remove a round's start time; its pending announcements are cancelled."""
-    async with storage.transaction() as tx:
-        tournament = await tournament_in(tx, board, caller.chat_id)
+async def unschedule_round(services: Services, caller: Caller, round_number: int) -> tuple[RoundStart, JobChanges]:
+    """An organiser removes a round's start time; its pending announcements are cancelled."""
+    now = services.clock()
+    roles = await services.roles.for_caller(caller)
+    async with services.storage.transaction(claim=caller.claim) as tx:
+        await roles.require(tx, Role.ORGANISER)
+        tournament = await tournament_in(tx, services.board, caller.chat_id)
         start = await timetable.round_start(tx, tournament.tournament_id, round_number)
         if start is None:
             raise RoundNotScheduled(round=round_number)
@@ -172,13 +180,20 @@ async def unschedule_round(
     return start, JobChanges(stop=tuple(stopped))
 
 
-async def chat_timetable(storage: Storage, board: TournamentBoard, chat_id: int) -> Timetable:
-    async with storage.read() as tx:
-        tournament = await tournament_in(tx, board, chat_id)
+async def chat_timetable(services: Services, caller: Caller) -> Timetable:
+    """The chat's tournament's round starts and their announcements."""
+    async with services.storage.read() as tx:
+        tournament = await tournament_in(tx, services.board, caller.chat_id)
         rounds = await timetable.timetable(tx, tournament.tournament_id)
         rows = await announcements.for_tournament(tx, tournament.tournament_id)
     planned = {start.round: tuple(row for row in rows if row.round == start.round) for start in rounds}
     return Timetable(tournament, tuple(rounds), planned)
+
+
+async def tournament_zone(services: Services, caller: Caller) -> ZoneInfo:
+    """The time zone of the chat's tournament (start times are typed in it)."""
+    async with services.storage.read() as tx:
+        return (await tournament_in(tx, services.board, caller.chat_id)).zone
 
 
 async def replan(tx: Tx, board: TournamentBoard, tournament_id: int, now: datetime) -> JobChanges:
@@ -195,16 +210,6 @@ async def replan(tx: Tx, board: TournamentBoard, tournament_id: int, now: dateti
             continue
         changes += await _plan(tx, tournament, start, now, fresh=False)
     return changes
-
-
-async def replan_chat(storage: Storage, board: TournamentBoard, chat_id: int, now: datetime) -> JobChanges:
-    """After a timing setting of the chat's tournament changed (``/set remind``, ``checkin``, ``time_limit``):
-    re-plan its rounds in a transaction of its own."""
-    async with storage.transaction() as tx:
-        tournament = await board.open_in_chat(tx, chat_id)
-        if tournament is None:
-            return JobChanges()
-        return await replan(tx, board, tournament.tournament_id, now)
 
 
 @dataclass(frozen=True, slots=True)

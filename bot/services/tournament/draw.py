@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 
 from bot.services import Services
 from bot.services.caller import Caller
+from bot.services.roles import Role
 from bot.services.tournament.state import TournamentState, changing
 from bot.tournament import registration as engine
 from bot.tournament.draw import Draw, draw
@@ -34,7 +35,8 @@ class DrawMade:
 
 
 async def make_draw(services: Services, caller: Caller) -> DrawMade:
-    async with changing(services, caller) as change:
+    """Organisers only: the command's spec refuses others early, the transaction decides."""
+    async with changing(services, caller, required=Role.ORGANISER) as change:
         state = change.before
         closed = engine.close(state.registration)
         seed = new_seed(services.entropy(SEED_BYTES))

@@ -2,9 +2,10 @@
 
 Who acts how (``bot.tournament.results``): a player of the table reports and the other pair confirms (or reports
 the same result); a different report disputes the table and the referees are told; a referee or organiser who
-does not play there decides at once, and corrects a confirmed result the same way. Each call is one transaction,
-so two reports or confirmations of one table racing each other are applied one after the other: the second sees
-the first one's result and never advances the bracket twice. When the change completes a round the next one has
+does not play there decides at once, and corrects a confirmed result the same way (the caller's roles are decided
+in the change's transaction, ``changing(with_roles=True)``). Each call is one transaction, so two reports or
+confirmations of one table racing each other are applied one after the other: the second sees the first one's
+result and never advances the bracket twice. When the change completes a round the next one has
 started (``started_round``); when it decides the final the tournament is finished.
 """
 
@@ -80,14 +81,10 @@ def actor_of(caller: Caller, official: bool) -> Actor:
     return Actor(caller.actor_key, official)
 
 
-async def _official(services: Services, caller: Caller) -> bool:
-    return await services.roles.has(caller, Role.REFEREE)
-
-
 async def record_result(services: Services, caller: Caller, ref: TableRef, outcome: Outcome) -> ResultRecorded:
     """``/result``: a player's report, or an official's decision (on an open table) or correction (decided)."""
-    actor = actor_of(caller, await _official(services, caller))
-    async with changing(services, caller, finished_too=True) as change:
+    async with changing(services, caller, with_roles=True, finished_too=True) as change:
+        actor = actor_of(caller, Role.REFEREE in change.roles)
         bracket = _bracket(change.before)
         match = bracket.find(ref.where(), ref.round)
         variant = change.before.record.settings.variant()
@@ -115,8 +112,8 @@ async def dispute_result(services: Services, caller: Caller, ref: TableRef, *, t
 async def _answer_report(services: Services, caller: Caller, ref: TableRef, step: Callable[..., ResultChange],
                          tournament_id: int | None, revision: int | None) -> ResultRecorded:
     """Confirm or dispute the report standing at ``ref``, in one transaction."""
-    actor = actor_of(caller, await _official(services, caller))
-    async with changing(services, caller, finished_too=True, expected=tournament_id) as change:
+    async with changing(services, caller, with_roles=True, finished_too=True, expected=tournament_id) as change:
+        actor = actor_of(caller, Role.REFEREE in change.roles)
         bracket = _bracket(change.before)
         match = bracket.find(ref.where(), ref.round)
         await _require_current(change, match, revision)

@@ -1,7 +1,8 @@
 """Tournament roles: its creator organises it, the referees named with ``/referee`` judge its tables.
 
-:class:`TournamentRoles` is a :class:`~bot.services.roles.RoleSource` (``Roles.add_source``): in a group it
-looks at the chat's open tournament only, so a role never reaches into another chat or another tournament.
+:class:`TournamentRoles` is a :class:`~bot.services.roles.StoredRoleSource` (``Roles.add_source``): in a group
+it looks at the chat's open tournament only, so a role never reaches into another chat or another tournament. A
+change reads it in its own transaction (``Roles.for_caller``), so the role it acts on is the one it sees.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from bot.services.roles import Role
 from bot.services.tournament.state import NoTournamentError, changing
 from bot.tournament.names import fit_name
 from bot.tournament.people import Referee
-from storage import Storage, tournament_people, tournaments, users
+from storage import Storage, Tx, tournament_people, tournaments, users
 
 
 class RefereeUnknownError(UsageError):
@@ -27,17 +28,24 @@ class TournamentRoles:
         self._storage = storage
 
     async def roles_of(self, caller: Caller) -> frozenset[Role]:
+        """:meth:`roles_in` in a read of its own."""
+        if not caller.chat_kind.is_group or caller.person is None:
+            return frozenset()
+        async with self._storage.read() as tx:
+            return await self.roles_in(tx, caller)
+
+    async def roles_in(self, tx: Tx, caller: Caller) -> frozenset[Role]:
+        """The caller's roles in the chat's open tournament, read in ``tx``."""
         if not caller.chat_kind.is_group or caller.person is None:
             return frozenset()
         person = caller.person
-        async with self._storage.read() as tx:
-            record = await tournaments.open_tournament(tx, caller.chat_id)
-            if record is None:
-                return frozenset()
-            if record.creator_user_id == person.user_id:
-                return frozenset({Role.ORGANISER})
-            if await tournament_people.is_referee(tx, record.tournament_id, person.user_id, person.username):
-                return frozenset({Role.REFEREE})
+        record = await tournaments.open_tournament(tx, caller.chat_id)
+        if record is None:
+            return frozenset()
+        if record.creator_user_id == person.user_id:
+            return frozenset({Role.ORGANISER})
+        if await tournament_people.is_referee(tx, record.tournament_id, person.user_id, person.username):
+            return frozenset({Role.REFEREE})
         return frozenset()
 
 
@@ -75,8 +83,9 @@ class RefereeAdded:
 
 
 async def add_referee(services: Services, caller: Caller, target: RefereeTarget) -> RefereeAdded:
-    """An organiser names a referee of the chat's open tournament (the handler's spec checked the role)."""
-    async with changing(services, caller) as change:
+    """An organiser names a referee of the chat's open tournament (the handler refused others early; the
+    transaction decides)."""
+    async with changing(services, caller, required=Role.ORGANISER) as change:
         tid = change.before.tournament_id
         known = await tournament_people.referees(change.tx, tid)
         if any(referee.is_person(target.user_id, target.username) for referee in known):

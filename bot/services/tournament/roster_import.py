@@ -117,8 +117,8 @@ async def import_roster(
     """Import the roster that ``download`` fetches (``size``: its announced size, checked before fetching).
 
     Refused before anything is fetched: a caller who is not an organiser, a chat without an open tournament or
-    whose registration is not open, a file over 1 MB. A file that is not a roster raises a
-    ``RosterFileError`` leaf; problems of rows come back as :class:`RosterRejected`.
+    whose registration is not open, a file over 1 MB (the change's transaction decides the role again). A file
+    that is not a roster raises a ``RosterFileError`` leaf; problems of rows come back as :class:`RosterRejected`.
     """
     await services.roles.require(caller, Role.ORGANISER)
     before = await read_state(services, caller.chat_id, finished=False)
@@ -130,7 +130,7 @@ async def import_roster(
     plan = await in_worker(_read_and_plan, data, before.registration)
     if plan.problems:
         return RosterRejected(plan.problems)
-    async with changing(services, caller) as change:
+    async with changing(services, caller, required=Role.ORGANISER) as change:
         registration = change.before.registration
         if change.before.record.version != before.record.version:  # someone signed up meanwhile: check again
             _require_open(registration)

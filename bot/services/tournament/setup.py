@@ -1,7 +1,8 @@
 """A tournament's life in a chat: ``/new``, ``/mode``, ``/set``, ``/settings`` and ``/cancel``.
 
 One function per command; each runs one transaction (``bot.services.tournament.state.changing``) and returns a
-frozen result the handler renders after the commit. The caller's permission is checked by the command's spec.
+frozen result the handler renders after the commit. Each is for organisers: the command's spec refuses others
+early, and the transaction decides again where a tournament role could count (``required=Role.ORGANISER``).
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ from dataclasses import dataclass, replace
 from bot.errors import TournamentError, UsageError
 from bot.services import Services
 from bot.services.caller import Caller
+from bot.services.match_clock.timetable import JobChanges, replan
+from bot.services.roles import Role
 from bot.services.tournament.state import TournamentState, changing, read_state
 from bot.tournament import registration as engine
 from bot.tournament.entries import RegistrationMode
@@ -45,7 +48,9 @@ async def create_tournament(services: Services, caller: Caller, name: str) -> Cr
     cleaned = clean_name(name)
     at = services.clock()
     settings = TournamentSettings(timezone=services.settings.timezone.key)
-    async with services.storage.transaction() as tx:
+    # No role is decided here: with no tournament open, only the chat makes an organiser (its administrators, the
+    # private chat's owner), which the command's spec asked before.
+    async with services.storage.transaction(claim=caller.claim) as tx:
         existing = await tournaments.open_tournament(tx, caller.chat_id)
         if existing is not None:
             raise TournamentAlreadyOpenError(name=existing.name)
@@ -66,7 +71,7 @@ class ModeChanged:
 
 
 async def change_mode(services: Services, caller: Caller, mode: RegistrationMode) -> ModeChanged:
-    async with changing(services, caller) as change:
+    async with changing(services, caller, required=Role.ORGANISER) as change:
         state = change.before
         registration = engine.change_mode(state.registration, mode)
         await tournaments.set_mode(change.tx, state.tournament_id, mode)
@@ -75,27 +80,37 @@ async def change_mode(services: Services, caller: Caller, mode: RegistrationMode
     return ModeChanged(change.current)
 
 
+TIMING_KEYS = frozenset({"remind", "checkin", "time_limit"})
+"""Settings that move or add match-clock announcements: changing one re-plans the scheduled rounds."""
+
+
 @dataclass(frozen=True, slots=True)
 class SettingChanged:
     state: TournamentState
     key: str
     value: str
+    jobs: JobChanges = JobChanges()
+    """The announcement timers to create and remove once committed (a timing setting re-planned the rounds)."""
 
 
 async def change_setting(services: Services, caller: Caller, key_name: str, value: str) -> SettingChanged:
-    """``/set <key> <value>``; a new capacity re-sorts who is in and who waits (``registration.set_capacity``)."""
+    """``/set <key> <value>``; a new capacity re-sorts who is in and who waits (``registration.set_capacity``); a
+    timing setting (:data:`TIMING_KEYS`) re-plans the scheduled rounds' announcements in the same transaction."""
     key = setting_key(key_name)
-    async with changing(services, caller) as change:
+    jobs = JobChanges()
+    async with changing(services, caller, required=Role.ORGANISER) as change:
         state = change.before
         settings = apply_setting(state.record.settings, key, value, drawn=state.drawn)
         registration = state.registration
         if settings.capacity != state.record.settings.capacity:
             registration = engine.set_capacity(registration, settings.capacity)
         await tournaments.set_settings(change.tx, state.tournament_id, settings)
+        if key.name in TIMING_KEYS:
+            jobs = await replan(change.tx, services.board, state.tournament_id, change.at)
         change.after = replace(state, registration=registration)
         shown = key.show(getattr(settings, key.field))
         change.record("tournament.setting", {"key": key.name, "value": shown})
-    return SettingChanged(change.current, key.name, shown)
+    return SettingChanged(change.current, key.name, shown, jobs)
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,7 +133,7 @@ class Cancelled:
 
 async def cancel_tournament(services: Services, caller: Caller, name: str) -> Cancelled:
     """End the open tournament without a result; ``name`` must be its name (any case or width)."""
-    async with changing(services, caller) as change:
+    async with changing(services, caller, required=Role.ORGANISER) as change:
         record = change.before.record
         if not name.strip() or name_key(name) != name_key(record.name):
             raise CancelNeedsNameError(name=record.name)

@@ -124,7 +124,6 @@ async def sign_up(services: Services, caller: Caller, request: SignUpRequest, *,
                   tournament_id: int | None = None) -> SignedUp | Invited:
     """``tournament_id``: the tournament a sign-up button was made for (a stale button changes nothing)."""
     if request.names:
-        await services.roles.require(caller, Role.ORGANISER)
         return await _sign_up_names(services, caller, request)
     if request.partner is not None:
         return await _invite(services, caller, request.partner)
@@ -138,8 +137,11 @@ async def sign_up(services: Services, caller: Caller, request: SignUpRequest, *,
 
 
 async def _sign_up_names(services: Services, caller: Caller, request: SignUpRequest) -> SignedUp:
+    """An organiser signs up people by name. Others are refused before the names are read, and the transaction
+    decides again."""
+    await services.roles.require(caller, Role.ORGANISER)
     people = [Player.named(name, gender=request.gender) for name in request.names]
-    async with changing(services, caller) as change:
+    async with changing(services, caller, required=Role.ORGANISER) as change:
         if len(people) == 2:
             registration, entry = engine.sign_up_pair(change.before.registration, people[0], people[1])
         else:
@@ -279,9 +281,8 @@ class Withdrawn:
 
 async def withdraw(services: Services, caller: Caller, name: str | None = None) -> Withdrawn:
     """The caller's own entry (or pending invitations); with ``name``, an organiser withdraws that entry."""
-    if name is not None:
-        await services.roles.require(caller, Role.ORGANISER)
-    async with changing(services, caller) as change:
+    required = Role.ORGANISER if name is not None else None
+    async with changing(services, caller, required=required) as change:
         state = change.before
         if state.registration.state is RegistrationState.DRAWN:
             raise AlreadyDrawnError()

@@ -5,9 +5,12 @@ draw, the pairs, the reserves and the :class:`Bracket`. Loading a big bracket re
 states are cached by (tournament id, version); the version in the database grows with every change (also one made
 by another process), so a cached copy is used only while it is the latest.
 
-Every change runs in :func:`changing`: ONE storage transaction that loads the chat's open tournament, lets the
-service compute the new state with the pure engine, then writes it, counts the new version and appends the events
-to the history. The cache learns the new state only after the commit.
+Every change runs in :func:`changing`, the unit of work: ONE storage transaction that decides the caller's roles,
+loads the chat's open tournament, lets the service compute the new state with the pure engine (and make the other
+writes of the same change, such as re-planning the match clock), then writes it, counts the new version and
+appends the events to the history. The transaction carries the update's claim (``caller.claim``,
+``storage.updates``), so the change and "this update was applied" commit together or not at all. The cache learns
+the new state only after the commit.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.errors import TournamentError
 from bot.services.caller import Caller
+from bot.services.roles import Role
 from bot.tournament.bracket import Bracket
 from bot.tournament.entries import Person
 from bot.tournament.record import TournamentRecord, TournamentStatus
@@ -114,8 +118,12 @@ def _registration_state(status: TournamentStatus) -> RegistrationState:
 
 
 async def load_state(tx: Tx, cache: TournamentCache, record: TournamentRecord) -> TournamentState:
-    """The tournament of ``record`` (read in this transaction), from the cache when it holds this version."""
-    cached = cache.get(record.tournament_id, record.version)
+    """The tournament of ``record`` (read in this transaction), from the cache when it holds this version.
+
+    A transaction that has written already (a service re-planning after its own change) reads its rows and leaves
+    the cache alone: its version is not counted yet, and the cache holds committed states only."""
+    own_writes = tx.wrote
+    cached = None if own_writes else cache.get(record.tournament_id, record.version)
     if cached is not None:
         return cached
     entries = await entry_rows.load_entries(tx, record.tournament_id)
@@ -127,7 +135,8 @@ async def load_state(tx: Tx, cache: TournamentCache, record: TournamentRecord) -
         bracket = restore_bracket(record.settings.bracket_options(), teams, lines, matches)
         state = replace(state, teams=teams, reserves=await bracket_rows.load_reserves(tx, record.tournament_id),
                         bracket=bracket)
-    cache.put(state)
+    if not own_writes:
+        cache.put(state)
     return state
 
 
@@ -152,6 +161,8 @@ class Change:
     before: TournamentState
     at: datetime
     actor: str
+    roles: frozenset[Role] = frozenset()
+    """The caller's roles, decided in this transaction (when :func:`changing` was asked for them)."""
     after: TournamentState | None = None
     events: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
 
@@ -174,18 +185,32 @@ async def _write_state(change: Change) -> None:
 
 
 @asynccontextmanager
-async def changing(services: Services, caller: Caller, *, finished_too: bool = False,
-                   expected: int | None = None) -> AsyncIterator[Change]:
-    """``async with changing(...) as change:`` — the chat's open tournament in one transaction.
+async def changing(services: Services, caller: Caller, *, required: Role | None = None, with_roles: bool = False,
+                   finished_too: bool = False, expected: int | None = None) -> AsyncIterator[Change]:
+    """``async with changing(services, caller) as change:`` — the chat's open tournament in one transaction, the
+    one that applies the caller's update (``storage.transaction(claim=caller.claim)``).
 
     Set ``change.after`` to the new state (its ``record`` may carry a new mode or settings, written by the
-    service itself) and ``change.record(kind, details)`` the events. Entries and matches that differ are written
-    here, then the version is counted and the events appended. Raise to change nothing. ``finished_too``: the
-    chat's latest finished tournament when none is open (an official correcting the final's result).
-    ``expected``: the tournament id a button was made for; any other raises :class:`StaleButtonError`.
+    service itself) and ``change.record(kind, details)`` the events; other writes of the same change go through
+    ``change.tx``. Entries and matches that differ are written here, then the version is counted and the events
+    appended. Raise to change nothing. A service makes ONE such change per update: a second changing transaction
+    under the same claim is an error (``storage.updates``).
+
+    ``required``: the role the caller must hold, decided first in this transaction (the role's
+    ``PermissionDenied`` otherwise); ``with_roles``: decide the caller's roles in it too (``change.roles``), for a
+    service that acts differently for officials. ``finished_too``: the chat's latest finished tournament when
+    none is open (an official correcting the final's result). ``expected``: the tournament id a button was made
+    for; any other raises :class:`StaleButtonError`.
     """
     at, cache = services.clock(), services.tournaments
-    async with services.storage.transaction() as tx:
+    # Asked before the transaction: the group's administrators may take a Bot API call.
+    caller_roles = await services.roles.for_caller(caller) if required is not None or with_roles else None
+    async with services.storage.transaction(claim=caller.claim) as tx:
+        roles: frozenset[Role] = frozenset()
+        if caller_roles is not None and with_roles:
+            roles = await caller_roles.held(tx)
+        if caller_roles is not None and required is not None:
+            await caller_roles.require(tx, required, held=roles if with_roles else None)
         if finished_too:
             record = await tournament_rows.latest_tournament(tx, caller.chat_id)
         else:
@@ -194,7 +219,7 @@ async def changing(services: Services, caller: Caller, *, finished_too: bool = F
             raise StaleButtonError()
         if record is None:
             raise NoTournamentError()
-        change = Change(tx, await load_state(tx, cache, record), at, caller.actor_key)
+        change = Change(tx, await load_state(tx, cache, record), at, caller.actor_key, roles)
         yield change
         if change.after is None and not change.events:
             return

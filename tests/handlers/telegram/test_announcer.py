@@ -240,7 +240,7 @@ async def test_the_real_scheduler_fires_a_job_at_its_time(tmp_path: Path) -> Non
         start = (now + timedelta(minutes=30, seconds=1.5)).replace(microsecond=0)  # stored to the second
         due_in = start - timedelta(minutes=30) - now
         caller = Caller(CHAT_ID, ChatKind.GROUP, sender_chat_id=CHAT_ID)
-        scheduled = await timetable.schedule_round(services.storage, board, caller, 1, start, now)
+        scheduled = await timetable.schedule_round(services, caller, 1, start)
         apply_changes(job_queue_of(offline.application), services, scheduled.changes)
         await job_queue_of(offline.application).start()
         try:

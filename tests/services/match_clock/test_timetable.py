@@ -7,12 +7,16 @@ from pathlib import Path
 
 import pytest
 
+from bot.clock import ManualClock
+from bot.config import Settings
 from bot.i18n import Language
 from bot.match_clock.announcement import AnnouncementState
 from bot.match_clock.plan import AnnouncementKind
 from bot.presenters.match_clock import deferred_posting_text
+from bot.services import Services
 from bot.services.caller import Caller, ChatKind
 from bot.services.match_clock.timetable import deferred_round, replan, schedule_round
+from bot.services.roles import OwnChat, Roles
 from storage import Storage, announcements
 from tests.support.board import InMemoryBoard
 
@@ -35,8 +39,15 @@ def board() -> InMemoryBoard:
     return board
 
 
-async def test_a_completed_rounds_successor_waits_for_its_reminder(storage: Storage, board: InMemoryBoard) -> None:
-    await schedule_round(storage, board, ORGANISER, 2, ROUND_2, NOW)
+@pytest.fixture
+def services(storage: Storage, board: InMemoryBoard) -> Services:
+    return Services(Settings(db_path=storage.path), storage, Roles(OwnChat()), ManualClock(NOW), board=board)
+
+
+async def test_a_completed_rounds_successor_waits_for_its_reminder(
+    storage: Storage, board: InMemoryBoard, services: Services
+) -> None:
+    await schedule_round(services, ORGANISER, 2, ROUND_2)
     async with storage.read() as tx:
         waiting = await deferred_round(tx, board, 1, 2, NOW + timedelta(hours=1))
         too_late = await deferred_round(tx, board, 1, 2, ROUND_2 - timedelta(minutes=20))
@@ -48,8 +59,10 @@ async def test_a_completed_rounds_successor_waits_for_its_reminder(storage: Stor
         "Round 2 starts at 2026-05-01 20:00: its tables will be posted with the reminder at 19:30.")
 
 
-async def test_replanning_a_finished_tournament_cancels_everything(storage: Storage, board: InMemoryBoard) -> None:
-    scheduled = await schedule_round(storage, board, ORGANISER, 2, ROUND_2, NOW)
+async def test_replanning_a_finished_tournament_cancels_everything(
+    storage: Storage, board: InMemoryBoard, services: Services
+) -> None:
+    scheduled = await schedule_round(services, ORGANISER, 2, ROUND_2)
     board.change(1, finished=True)
     async with storage.transaction() as tx:
         changes = await replan(tx, board, 1, NOW)
@@ -58,9 +71,11 @@ async def test_replanning_a_finished_tournament_cancels_everything(storage: Stor
     assert changes.start == () and left == []
 
 
-async def test_replanning_skips_played_rounds_and_keeps_what_was_sent(storage: Storage, board: InMemoryBoard) -> None:
-    await schedule_round(storage, board, ORGANISER, 1, NOW + timedelta(hours=1), NOW)
-    await schedule_round(storage, board, ORGANISER, 2, ROUND_2, NOW)
+async def test_replanning_skips_played_rounds_and_keeps_what_was_sent(
+    storage: Storage, board: InMemoryBoard, services: Services
+) -> None:
+    await schedule_round(services, ORGANISER, 1, NOW + timedelta(hours=1))
+    await schedule_round(services, ORGANISER, 2, ROUND_2)
     async with storage.transaction() as tx:
         [reminder] = [row for row in await announcements.pending_for(tx, 1, 2) if row.kind is AnnouncementKind.REMINDER]
         await announcements.close(tx, reminder.announcement_id, AnnouncementState.SENT, NOW)

@@ -14,7 +14,7 @@ from bot.services.tournament.results import (
     dispute_result,
     record_result,
 )
-from bot.services.tournament.roles import RefereeTarget, add_referee
+from bot.services.tournament.roles import RefereeTarget, TournamentRoles, add_referee
 from bot.services.tournament.setup import change_setting
 from bot.services.tournament.state import NotDrawnYetError, StaleButtonError
 from bot.tournament.matches import MatchState
@@ -211,3 +211,18 @@ async def test_everything_is_still_there_after_a_restart(drawn_eight: Services) 
     assert after == before and after.require_bracket().at_table(1).state is MatchState.REPORTED
     assert (await confirm_result(drawn_eight, right, TableRef(1))).kind is ResultKind.CONFIRMED
     assert after.record.chat_id == GROUP
+
+
+async def test_the_referee_is_decided_in_the_results_transaction(
+    drawn_eight: Services, admin: Caller, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No separate read of the roles before the change: the referee named a moment ago counts, read in the
+    transaction that records the decision."""
+    await add_referee(drawn_eight, admin, RefereeTarget(77, "ref", "Referee"))
+
+    async def no_read_of_its_own(*args: object) -> None:
+        raise AssertionError("the roles were read outside the change's transaction")
+
+    monkeypatch.setattr(TournamentRoles, "roles_of", no_read_of_its_own)
+    decided = await record_result(drawn_eight, REFEREE, TableRef(1), K_APLUS)
+    assert decided.kind is ResultKind.DECIDED

@@ -12,7 +12,7 @@ from bot.services.tournament.roles import (
 )
 from bot.services.tournament.setup import cancel_tournament, create_tournament
 from bot.services.tournament.state import NoTournamentError
-from storage import users
+from storage import tournament_people, users
 from tests.services.conftest import GROUP, OTHER_GROUP, in_group, player
 from tests.storage.conftest import AT
 
@@ -59,3 +59,20 @@ async def test_no_referees_without_a_tournament(services: Services, admin: Calle
         await add_referee(services, admin, RefereeTarget(1, None, "x"))
     with pytest.raises(NoTournamentError):
         await list_referees(services, in_group(admin.person, GROUP))
+
+
+async def test_a_change_decides_the_stored_roles_in_its_own_transaction(services: Services, admin: Caller) -> None:
+    created = await create_tournament(services, admin, "Cup")
+    whistle = in_group(Person(4242, "W", "whistle"))
+    roles = await services.roles.for_caller(whistle)  # the administrators asked now, before the transaction
+    assert roles.outside == frozenset()
+    with pytest.raises(RuntimeError, match="rolled back"):
+        async with services.storage.transaction() as tx:
+            assert not await roles.has(tx, Role.REFEREE)
+            await tournament_people.add_referee(tx, created.record.tournament_id, user_id=None, username="whistle",
+                                                display_name="@whistle", by="user:1", at=AT)
+            assert await roles.has(tx, Role.REFEREE) and not await roles.has(tx, Role.ORGANISER)
+            raise RuntimeError("rolled back")
+    assert not await services.roles.has(whistle, Role.REFEREE)
+    organiser = await services.roles.for_caller(admin)
+    assert organiser.outside == frozenset({Role.ORGANISER, Role.REFEREE})  # an administrator: no read needed

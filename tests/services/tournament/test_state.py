@@ -1,4 +1,5 @@
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -9,7 +10,13 @@ from bot.services.tournament.draw import make_draw
 from bot.services.tournament.results import TableRef, record_result
 from bot.services.tournament.setup import create_tournament
 from bot.services.tournament.signup import SignUpRequest, sign_up
-from bot.services.tournament.state import NoTournamentError, NoTournamentYetError, TournamentCache, read_state
+from bot.services.tournament.state import (
+    NoTournamentError,
+    NoTournamentYetError,
+    TournamentCache,
+    load_state,
+    read_state,
+)
 from bot.tournament.outcome import Outcome
 from storage import history, tournaments
 from tests.services.conftest import GROUP, OTHER_GROUP, in_group, player
@@ -34,6 +41,28 @@ async def test_every_change_counts_a_version_and_the_cache_follows(services: Ser
     hits = cache.hits
     state = await state_of(services)
     assert cache.hits == hits + 1 and state.record.version == 5
+
+
+class RolledBack(Exception):
+    pass
+
+
+async def test_a_transaction_that_wrote_reads_its_own_rows_and_leaves_the_cache_alone(
+    services: Services, admin: Caller
+) -> None:
+    """A re-plan after ``/set remind`` loads the tournament in the transaction that changed it, before its version
+    is counted: it must see the new setting, and the cache must never learn a state that was not committed."""
+    await create_tournament(services, admin, "Cup")
+    state = await state_of(services)  # cached now
+    with pytest.raises(RolledBack):
+        async with services.storage.transaction() as tx:
+            await tournaments.set_settings(tx, state.tournament_id, replace(state.record.settings, remind=45))
+            record = await tournaments.get_tournament(tx, state.tournament_id)
+            assert record is not None and record.version == state.record.version
+            loaded = await load_state(tx, services.tournaments, record)
+            assert loaded.record.settings.remind == 45
+            raise RolledBack
+    assert (await state_of(services)).record.settings.remind == state.record.settings.remind == 30
 
 
 async def test_a_change_made_elsewhere_is_seen(services: Services, admin: Caller) -> None:

@@ -1,0 +1,172 @@
+"""One update, one transaction: a command whose change takes several steps (a setting and the announcements it
+re-plans; a round's start and its announcements; the draw's rows; a result and the bracket ...) fails as a whole
+when the database refuses a later step. Nothing changed (rows, timers, the record of the update), the reply says
+so, and the update's re-delivery then applies it fully, once."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import pytest
+
+from bot.clock import ManualClock
+from bot.i18n import Language, t
+from bot.ruleset.scoring import Side
+from storage.database import StorageUnavailable
+from tests.handlers.tournament_helpers import Club
+from tests.support.jobs import scheduled
+from tests.support.updates import FakeUser
+
+ROUND_1 = datetime(2026, 5, 1, 11, 30, tzinfo=UTC)  # 19:30 in Shanghai; the clock starts at 17:00 there
+REFUSED = t("storage.unavailable", Language.ZH)
+
+
+async def snapshot(club: Club) -> dict[str, Any]:
+    """Every row of every table, and the announcement timers."""
+    storage = club.offline.application.bot_data.services.storage
+    tables: dict[str, Any] = {}
+    async with storage.read() as tx:
+        names = [row[0] for row in await tx.fetch_all(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")]
+        for name in names:
+            rows = await tx.fetch_all(f"SELECT * FROM {name}")  # type: ignore[arg-type]  # names from the schema
+            tables[name] = sorted(json.dumps(dict(row), sort_keys=True, default=str) for row in rows)
+    tables["timers"] = sorted(job.name or "" for job in scheduled(club.offline.application))
+    return tables
+
+
+async def events_of(club: Club, update_id: int) -> list[str]:
+    async with club.offline.application.bot_data.services.storage.read() as tx:
+        rows = await tx.fetch_all("SELECT kind FROM history WHERE json_extract(details, '$.update_id') = ?",
+                                  (update_id,))
+    return [row["kind"] for row in rows]
+
+
+async def processed(club: Club, update_id: int) -> bool:
+    async with club.offline.application.bot_data.services.storage.read() as tx:
+        return await tx.fetch_one("SELECT 1 FROM processed_updates WHERE update_id = ?", (update_id,)) is not None
+
+
+async def opened(club: Club) -> None:
+    await club.say(club.admin, "/new 周五杯")
+
+
+async def scheduled_round(club: Club) -> None:
+    await opened(club)
+    await club.say(club.admin, "/schedule 1 2026-05-01 19:30")
+
+
+async def signed_up(club: Club, players: int = 8) -> None:
+    await opened(club)
+    await club.sign_up_singles(players)
+
+
+async def drawn(club: Club, players: int = 8) -> None:
+    await signed_up(club, players)
+    await club.say(club.admin, "/set checkin 15")
+    await club.say(club.admin, "/draw")
+
+
+async def final_drawn(club: Club) -> None:
+    await drawn(club, 4)
+
+
+@dataclass(frozen=True)
+class Case:
+    """A command made of several writes, and the write to refuse: one of the last."""
+
+    arrange: Callable[[Club], Awaitable[None]]
+    command: str
+    refused: str
+    """``module.function`` in ``storage`` whose call fails."""
+    sender: Callable[[Club], Awaitable[FakeUser]] | None = None
+    """Who sends the command (default: the administrator)."""
+
+
+async def at_table_1(club: Club) -> FakeUser:
+    """Round 1 opens for check-in (its start 15 minutes ahead); a player of table 1."""
+    await club.say(club.admin, "/schedule 1 2026-05-01 19:30")
+    clock = club.offline.application.bot_data.services.clock
+    assert isinstance(clock, ManualClock)
+    clock.now = ROUND_1 - timedelta(minutes=15)
+    [table_1, *_] = (await club.state()).require_bracket().table_matches(1)
+    player = club.seat(table_1, Side.LEFT)
+    await club.say(player, "/help")  # seen again at the new time: the intake has nothing to remember then
+    return player
+
+
+CASES = {
+    # The bug of issue 11: the setting was committed, then the re-plan failed in a transaction of its own.
+    "set remind": Case(scheduled_round, "/set remind 45", "announcements.add"),
+    "set remind (cancelling the old plan)": Case(scheduled_round, "/set remind 45", "announcements.cancel"),
+    "set checkin": Case(scheduled_round, "/set checkin 15", "announcements.add"),
+    "set time_limit": Case(scheduled_round, "/set time_limit 50", "announcements.add"),
+    "schedule": Case(opened, "/schedule 1 2026-05-01 19:30", "announcements.add"),
+    "schedule off": Case(scheduled_round, "/schedule 1 off", "timetable.remove_round_start"),
+    "draw": Case(signed_up, "/draw", "tournaments.record_draw"),
+    "result deciding the final": Case(final_drawn, "/result 1 A 2", "history.append"),
+    "here": Case(drawn, "/here", "history.append", sender=at_table_1),
+    "lang": Case(opened, "/lang en", "history.append"),
+    "referee": Case(opened, "/referee @whistle", "history.append"),
+    "cancel": Case(scheduled_round, "/cancel 周五杯", "history.append"),
+    "withdraw by name": Case(signed_up, "/withdraw 选手1", "history.append"),
+}
+
+
+@pytest.mark.parametrize("name", list(CASES))
+async def test_a_refused_step_changes_nothing_and_a_redelivery_applies_it_all(
+    club: Club, monkeypatch: pytest.MonkeyPatch, name: str
+) -> None:
+    case = CASES[name]
+    await case.arrange(club)
+    sender = club.admin if case.sender is None else await case.sender(club)
+    update = club.offline.updates.message(club.chat, sender, case.command)
+    before = await snapshot(club)
+
+    async def refuse(*args: object, **kwargs: object) -> None:
+        raise StorageUnavailable()
+
+    module, function = case.refused.split(".")
+    with monkeypatch.context() as patched:
+        patched.setattr(f"storage.{module}.{function}", refuse)
+        replies = await club.offline.process(update)
+    assert [call.text for call in replies] == [REFUSED]
+    assert await snapshot(club) == before
+    assert not await processed(club, update["update_id"])
+
+    replies = await club.offline.process(update)  # Telegram delivers it again (after a crash, say)
+    assert replies and REFUSED not in [call.text for call in replies]
+    after = await snapshot(club)
+    assert after != before and await processed(club, update["update_id"])
+    assert await events_of(club, update["update_id"])
+    assert await club.offline.process(update) == [] and await snapshot(club) == after
+
+
+async def test_a_failed_re_plan_leaves_the_setting_and_the_reminder_as_they_were(
+    club: Club, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What issue 11 saw: ``/settings`` showed the new lead, ``/schedule`` the old reminder, and the re-delivery
+    was skipped."""
+    await scheduled_round(club)
+    update = club.offline.updates.message(club.chat, club.admin, "/set remind 45")
+
+    async def refuse(*args: object, **kwargs: object) -> None:
+        raise StorageUnavailable()
+
+    with monkeypatch.context() as patched:
+        patched.setattr("storage.announcements.add", refuse)
+        assert [call.text for call in await club.offline.process(update)] == [REFUSED]
+    [settings] = await club.say(club.member, "/settings")
+    [listing] = await club.say(club.member, "/schedule")
+    assert "remind 30" in settings and "2026-05-01 19:00 — 赛前提醒及对阵（待发）" in listing
+
+    [done] = [call.text for call in await club.offline.process(update)]
+    assert "设置已修改" in done
+    [settings] = await club.say(club.member, "/settings")
+    [listing] = await club.say(club.member, "/schedule")
+    assert "remind 45" in settings and "2026-05-01 18:45 — 赛前提醒及对阵（待发）" in listing
+    assert "19:00" not in listing
