@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
@@ -61,11 +61,10 @@ class Room:
 
 @dataclass(frozen=True, slots=True)
 class ShownMessage:
-    """A message of the bot that carries buttons, as the console last showed it."""
+    """A message of the bot that carries buttons (as the console last showed them), in its room."""
 
     number: int
     room: Room
-    text: str
     buttons: Keyboard
 
 
@@ -247,13 +246,13 @@ class ConsolePlatform:
         self._numbers += 1
         self.screen.message(text, buttons or ())
         if buttons:
-            self._with_buttons[self._numbers] = ShownMessage(self._numbers, room, text, buttons)
+            self._with_buttons[self._numbers] = ShownMessage(self._numbers, room, buttons)
 
     def edit(self, message: ShownMessage, text: str, buttons: Keyboard | None) -> None:
         self.screen.edited(text, buttons or ())
         self._with_buttons.pop(message.number, None)
         if buttons:
-            self._with_buttons[message.number] = ShownMessage(message.number, message.room, text, buttons)
+            self._with_buttons[message.number] = ShownMessage(message.number, message.room, buttons)
 
     def drop_buttons(self, message: ShownMessage) -> None:
         self._with_buttons.pop(message.number, None)
@@ -271,31 +270,37 @@ class ConsolePlatform:
         line = command_line(text)
         if line is None:
             if room.kind is ChatKind.PRIVATE or names_bot(text, self.bot_username):
-                await self._run(caller, channel, None, text=question_in(text, self.bot_username))
+                question = question_in(text, self.bot_username)
+                await self._answer(caller, channel, None, lambda: answer_question(
+                    self.services, caller, question, channel, addressed=True))
             return
-        if line.addressee is not None and line.addressee.lower() != self.bot_username.lower():
-            return  # another bot's command
+        if not self._addressed(line):
+            return
         spec = self.commands.find(line.name)
-        # The console group has no other bot, so an unknown command is answered there too.
-        await self._run(caller, channel, spec, command=line)
+        if spec is None:
+            # The console group has no other bot, so an unknown command is answered there too.
+            await self._answer(caller, channel, None, lambda: self._unknown(caller, line.name, channel))
+            return
+        await self._answer(caller, channel, spec, lambda: spec.invoke(
+            self.services, self.commands, caller, line.args, channel, timers=NoTimers()))
 
     async def send_document(self, person: Person, room: Room, file_name: str, content: bytes,
                             caption: str | None) -> bool:
         """``person`` sends a file with ``caption``; ``False`` when the bot does not read it (its caption is not a
         command that takes a file, such as ``/import``)."""
         line = command_line(caption)
-        if line is None or (line.addressee is not None and line.addressee.lower() != self.bot_username.lower()):
-            return False
-        spec = self.commands.find(line.name)
+        spec = self.commands.find(line.name) if line is not None and self._addressed(line) else None
         if spec is None or not spec.documents:
             return False
 
         async def download() -> bytes:
             return content
 
+        caller = room.caller(person)
         channel = ConsoleChannel(self, room, Attachment(file_name, len(content), download))
         # Telegram's caption handler passes no arguments (``context.args`` is empty): neither does the console.
-        await self._run(room.caller(person), channel, spec, command=CommandLine(line.name, line.addressee, ()))
+        await self._answer(caller, channel, spec, lambda: spec.invoke(
+            self.services, self.commands, caller, (), channel, timers=NoTimers()))
         return True
 
     async def press(self, person: Person, message: ShownMessage, button: Button) -> None:
@@ -306,23 +311,25 @@ class ConsolePlatform:
         if note.text:
             self.screen.note(note.text)
 
-    async def _run(self, caller: Caller, channel: ConsoleChannel, spec: CommandSpec | None, *,
-                   command: CommandLine | None = None, text: str = "") -> None:
-        """A command (``spec``, or unknown), or else a rule question (``text``), answered as Telegram's error
-        handler answers failures."""
+    def _addressed(self, line: CommandLine) -> bool:
+        """``/cmd`` and ``/cmd@<this bot>`` are; another bot's ``/cmd@other_bot`` is not."""
+        return line.addressee is None or line.addressee.lower() == self.bot_username.lower()
+
+    async def _unknown(self, caller: Caller, name: str, channel: ConsoleChannel) -> None:
+        await channel.reply(t("registry.unknown", await self._language(caller), command=escape(name[:40])))
+
+    async def _answer(self, caller: Caller, channel: ConsoleChannel, spec: CommandSpec | None,
+                      action: Callable[[], Awaitable[None]]) -> None:
+        """Remember the chat and the speaker, run ``action``, and answer a failure as Telegram's error handler
+        does: a refusal with its text (a usage error with ``spec``'s usage line), anything else with an apology
+        (and a log entry)."""
         try:
             await remember_visit(self.services, caller)
-            if command is None:
-                await answer_question(self.services, caller, text, channel, addressed=True)
-            elif spec is None:
-                language = await self._language(caller)
-                await channel.reply(t("registry.unknown", language, command=escape(command.name[:40])))
-            else:
-                await spec.invoke(self.services, self.commands, caller, command.args, channel, timers=NoTimers())
+            await action()
         except GuandanError as error:
             await channel.reply(error_text(error, await self._language(caller), spec.usage_key if spec else None))
         except Exception:
-            log.exception("a console line failed (%s)", f"/{command.name}" if command else "a question")
+            log.exception("a console line failed (%s)", f"/{spec.name}" if spec else "no command")
             await channel.reply(t("registry.apology", await self._language(caller)))
 
     async def _language(self, caller: Caller) -> Language:
