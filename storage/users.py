@@ -50,3 +50,21 @@ async def find_by_username(tx: Tx, username: str) -> SeenUser | None:
         (username.removeprefix("@"),),
     )
     return None if row is None else _user(row)
+
+
+async def find_by_display_name(tx: Tx, display_name: str, lowest_id: int, highest_id: int) -> SeenUser | None:
+    """The user named exactly ``display_name`` whose id lies in ``[lowest_id, highest_id]`` (the lowest such id):
+    the offline console's people are found by name (``bot.services.console``)."""
+    row = await tx.fetch_one(
+        "SELECT * FROM users WHERE display_name = ? AND user_id BETWEEN ? AND ? ORDER BY user_id LIMIT 1",
+        (display_name, lowest_id, highest_id),
+    )
+    return None if row is None else _user(row)
+
+
+async def highest_user_id(tx: Tx, lowest_id: int, highest_id: int) -> int | None:
+    """The highest user id in ``[lowest_id, highest_id]``, ``None`` if there is none."""
+    value = await tx.fetch_value(
+        "SELECT max(user_id) FROM users WHERE user_id BETWEEN ? AND ?", (lowest_id, highest_id)
+    )
+    return None if value is None else int(value)

@@ -19,7 +19,7 @@ def run(args: argparse.Namespace) -> int:
     language = Language(args.lang) if args.lang else Language.ZH
     with tempfile.TemporaryDirectory(prefix="guandan-demo-") as folder:
         settings = Settings(db_path=Path(folder) / "demo.sqlite3", language=language)
-        asyncio.run(play_demo(settings, language, print))
+        asyncio.run(play_demo(settings, language, print, Path(folder) / "files"))
     return 0
 
 

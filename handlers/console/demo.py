@@ -1,29 +1,34 @@
-"""The demo tournament (``python -m bot demo``): played in a simulated group and printed.
+"""The demo tournament (``python -m bot demo``): played in a simulated group on the console platform and printed.
 
 Nine men and twelve women sign up (mostly by command, some with the buttons), the organiser draws — nine pairs,
 three women in reserve, seven byes — and every table is reported by one pair and confirmed by the other (one
-result is disputed and settled by the organiser) until the final. Everything goes through the real handlers on
-the in-process fake Bot API and a real SQLite file in a temporary folder; the draw seed and the results are fixed,
-so every run prints the same conversation.
+result is disputed and settled by the organiser) until the final. Everything goes through the real command table
+and buttons (``handlers.console.platform``) and a real SQLite file in a temporary folder; the draw seed, the clock
+and the results are fixed, so every run prints the same conversation.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from pathlib import Path
 
 from bot.clock import ManualClock
 from bot.config import Settings
 from bot.i18n import Language, t
-from bot.services.caller import Caller, ChatKind
+from bot.richtext import Keyboard, to_plain
+from bot.services.caller import Caller, ChatKind, Person
+from bot.services.console import console_services
 from bot.services.tournament.views import tables_view
-from handlers.console.chat import button_rows, plain
-from tests.support.harness import OfflineBot
-from tests.support.telegram import ApiCall
-from tests.support.updates import FakeUser, group_chat
+from handlers.buttons import ButtonTable
+from handlers.commands import COMMANDS
+from handlers.console.chat import indented
+from handlers.console.platform import ConsoleAdmins, ConsolePlatform, FileShelf, Room, SavedFile
+from handlers.console.taps import every_button, labels, match_button
+from handlers.registry import CommandTable
+from handlers.tournament_buttons import BUTTONS
 
-GROUP = group_chat(-4_000_321, "掼蛋俱乐部")
+GROUP = Room(-4_000_321, ChatKind.GROUP, "掼蛋俱乐部")
 MEN = ("张伟", "王强", "李军", "刘洋", "陈杰", "杨磊", "赵勇", "黄涛", "周斌")
 WOMEN = ("王芳", "李娜", "张敏", "刘静", "陈丽", "杨艳", "赵霞", "黄丹", "周婷", "吴倩", "徐莉", "孙悦")
 SEED_BYTES = bytes(range(32))
@@ -32,58 +37,66 @@ RESULTS_SEED = 2026
 _LEVELS = ("2", "5", "8", "10", "J", "Q", "K", "A", "A+")
 
 
+class DemoScreen:
+    """The bot's side of the conversation, as the demo has always printed it: a blank line after each new
+    message, file and picture; files by name and caption."""
+
+    def __init__(self, output: Callable[[str], None]) -> None:
+        self.output = output
+
+    def _buttons(self, buttons: Keyboard) -> None:
+        if buttons:
+            self.output("   " + labels(every_button(buttons)))
+
+    def message(self, text: str, buttons: Keyboard) -> None:
+        self.output("🤖 " + indented(text))
+        self._buttons(buttons)
+        self.output("")
+
+    def edited(self, text: str, buttons: Keyboard) -> None:
+        self.output("🤖✏️ " + indented(text))
+        self._buttons(buttons)
+
+    def note(self, text: str) -> None:
+        self.output("🤖💬 " + text)
+
+    def file(self, saved: SavedFile) -> None:
+        self.output(f"🤖 📎 {saved.name} — {to_plain(saved.caption or '')}")
+        self.output("")
+
+    def pictures(self, saved: Sequence[SavedFile]) -> None:
+        if len(saved) == 1 and saved[0].caption:
+            self.output(f"🤖 🖼 {saved[0].name} — {to_plain(saved[0].caption)}")
+        else:  # an album: the names only
+            for picture in saved:
+                self.output(f"🤖 🖼 {picture.name}")
+        self.output("")
+
+
 class Conversation:
     """Speak in the simulated group as someone, tap buttons, and print what everyone sees."""
 
-    def __init__(self, offline: OfflineBot, output: Callable[[str], None]) -> None:
-        self.offline = offline
+    def __init__(self, platform: ConsolePlatform, output: Callable[[str], None]) -> None:
+        self.platform = platform
         self.output = output
-        self.last_buttons: dict[str, Any] | None = None
 
-    async def say(self, user: FakeUser, text: str) -> None:
-        self.output(f"👤 {user.first_name}: {text}")
-        await self._run(self.offline.updates.message(GROUP, user, text))
+    async def say(self, person: Person, text: str) -> None:
+        self.output(f"👤 {person.display_name}: {text}")
+        await self.platform.write(person, GROUP, text)
 
-    async def tap(self, user: FakeUser, label: str) -> None:
-        message = self.last_buttons
-        rows = button_rows(message.get("reply_markup")) if message else []
-        data = next((data for row in rows for text, data in row if text == label), None)
-        if message is None or data is None:
+    async def tap(self, person: Person, label: str) -> None:
+        message = self.platform.last_with_buttons()
+        button = None if message is None else match_button(message.buttons, label).found
+        if message is None or button is None or button.label != label:
             raise LookupError(f"no button {label!r} on the last message with buttons")
-        self.output(f"👤 {user.first_name}: [{label}]")
-        await self._run(self.offline.updates.callback_query(GROUP, user, data, message))
-
-    async def _run(self, update: dict[str, Any]) -> None:
-        before = len(self.offline.telegram.calls)
-        await self.offline.process(update)
-        for call in self.offline.telegram.calls[before:]:
-            if call.status == 200:
-                self._show(call)
-
-    def _show(self, call: ApiCall) -> None:
-        if call.method == "sendDocument":
-            name = next(iter(call.files.values()))[0] if call.files else "document"
-            self.output(f"🤖 📎 {name} — {plain(call.text)}")
-        elif call.method in {"sendMessage", "editMessageText"}:
-            mark = "🤖 " if call.method == "sendMessage" else "🤖✏️ "
-            self.output(mark + plain(call.text).replace("\n", "\n   "))
-        elif call.method in {"sendPhoto", "sendMediaGroup"}:
-            for name, _ in call.files.values():
-                self.output(f"🤖 🖼 {name} — {plain(call.text)}" if call.text else f"🤖 🖼 {name}")
-        elif call.method == "answerCallbackQuery" and call.params.get("text"):
-            self.output("🤖💬 " + plain(str(call.params["text"])))
-        buttons = button_rows(call.params.get("reply_markup"))
-        if buttons and isinstance(call.result, dict):
-            self.last_buttons = call.result
-            self.output("   " + "  ".join(f"[{text}]" for row in buttons for text, _ in row))
-        if call.method in {"sendMessage", "sendDocument", "sendPhoto", "sendMediaGroup"}:
-            self.output("")
+        self.output(f"👤 {person.display_name}: [{label}]")
+        await self.platform.press(person, message, button)
 
 
-def _people() -> tuple[FakeUser, list[FakeUser], list[FakeUser]]:
-    organiser = FakeUser(5000, "老王", "laowang")
-    men = [FakeUser(5100 + number, name) for number, name in enumerate(MEN)]
-    women = [FakeUser(5200 + number, name) for number, name in enumerate(WOMEN)]
+def _people() -> tuple[Person, list[Person], list[Person]]:
+    organiser = Person(5000, "老王", "laowang", "zh")
+    men = [Person(5100 + number, name, None, "zh") for number, name in enumerate(MEN)]
+    women = [Person(5200 + number, name, None, "zh") for number, name in enumerate(WOMEN)]
     return organiser, men, women
 
 
@@ -93,15 +106,19 @@ def _result_words(rng: random.Random) -> tuple[str, str]:
     return left, right
 
 
-async def play_demo(settings: Settings, language: Language, output: Callable[[str], None]) -> None:
+async def play_demo(settings: Settings, language: Language, output: Callable[[str], None], files: Path) -> None:
+    """Play the demo on the database of ``settings`` (a fresh one), saving the files the bot sends in ``files``."""
     organiser, men, women = _people()
-    by_key = {f"tg:{user.user_id}": user for user in (*men, *women)}
+    by_key = {f"tg:{person.user_id}": person for person in (*men, *women)}
     clock = ManualClock()
-    async with OfflineBot.running(settings, clock=clock, entropy=lambda size: SEED_BYTES[:size]) as offline:
-        offline.telegram.set_admins(int(GROUP["id"]), organiser.to_json())
-        chat = Conversation(offline, output)
-        services = offline.application.bot_data.services
-        caller = Caller(int(GROUP["id"]), ChatKind.GROUP)
+    admins = ConsoleAdmins()
+    admins.set(GROUP.chat_id, organiser.user_id, True)
+    async with console_services(settings, admins=admins.lookup, clock=clock,
+                                entropy=lambda size: SEED_BYTES[:size]) as services:
+        platform = ConsolePlatform(services, CommandTable(COMMANDS), ButtonTable(BUTTONS), DemoScreen(output),
+                                   FileShelf(files))
+        chat = Conversation(platform, output)
+        caller = Caller(GROUP.chat_id, ChatKind.GROUP)
         male, female = ("男", "女") if language is Language.ZH else ("m", "f")
         output(t("demo.title", language))
         output("")
@@ -111,10 +128,10 @@ async def play_demo(settings: Settings, language: Language, output: Callable[[st
         await chat.say(organiser, "/mode mixed")
         await chat.tap(men[0], t("signup.button.male", language))
         await chat.tap(women[0], t("signup.button.female", language))
-        for user in men[1:]:
-            await chat.say(user, f"/signup {male}")
-        for user in women[1:]:
-            await chat.say(user, f"/signup {female}")
+        for person in men[1:]:
+            await chat.say(person, f"/signup {male}")
+        for person in women[1:]:
+            await chat.say(person, f"/signup {female}")
         await chat.say(organiser, "/entries")
         await chat.say(organiser, "/draw")
         rng = random.Random(RESULTS_SEED)

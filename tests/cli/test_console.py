@@ -2,6 +2,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+from bot.cli.console import files_folder, history_file, line_editing
+
 
 def run_console(tmp_path: Path, script: str, *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "bot", "console", "--db", str(tmp_path / "c.sqlite3"), *args],
@@ -25,3 +29,33 @@ def test_console_keeps_its_database(tmp_path: Path) -> None:
     run_console(tmp_path, "/lang en\n")
     done = run_console(tmp_path, "/lang\n")
     assert "This chat speaks English." in done.stdout
+
+
+def test_files_are_saved_next_to_the_database_or_in_files(tmp_path: Path) -> None:
+    script = "/lang en\n/new Cup\n/export\n"
+    done = run_console(tmp_path, script, "--lang", "en")
+    assert done.returncode == 0, done.stderr
+    saved = tmp_path / "c-files" / "tournament.xlsx"
+    assert f"saved as {saved}" in done.stdout and saved.is_file()
+    done = run_console(tmp_path, "/export\n", "--files", str(tmp_path / "out"), "--lang", "en")
+    assert f"saved as {tmp_path / 'out' / 'entries.csv'}" in done.stdout
+    assert (tmp_path / "out" / "entries.csv").is_file()
+
+
+def test_people_keep_their_identity_across_runs(tmp_path: Path) -> None:
+    run_console(tmp_path, "/new Cup\n:as 李四\n/signup\n:as 王五\n/signup\n")
+    done = run_console(tmp_path, ":as 王五\n/withdraw\n/entries\n")
+    assert "现在说话的是：王五 @p1003（成员）。" in done.stdout
+    assert "🤖 👋 王五 已退出报名。" in done.stdout
+    entries = done.stdout.split("/entries", 1)[1]
+    assert "李四" in entries and "王五" not in entries
+
+
+def test_the_console_keeps_its_things_next_to_the_database(tmp_path: Path) -> None:
+    assert files_folder(Path("data/console.sqlite3")) == Path("data/console-files")
+    readline = pytest.importorskip("readline")
+    history = history_file(tmp_path / "c.sqlite3")
+    assert history == tmp_path / "c.history"
+    with line_editing(history):
+        readline.add_history("/help")
+    assert "/help" in history.read_text()

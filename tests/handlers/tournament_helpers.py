@@ -15,12 +15,19 @@ from bot.ruleset.scoring import Side
 from bot.services.caller import Caller, ChatKind
 from bot.services.tournament.state import TournamentState, read_state
 from bot.tournament.matches import Match
-from handlers.console.chat import button_rows
 from tests.support.harness import OfflineBot
 from tests.support.telegram import ApiCall
 from tests.support.updates import FakeUser
 
 LEVELS = ("2", "6", "9", "J", "K", "A", "A+")
+
+
+def button_rows(markup: object) -> list[list[tuple[str, str]]]:
+    """The (label, callback data) of each inline button of a Bot API ``reply_markup``, row by row."""
+    if not isinstance(markup, dict):
+        return []
+    return [[(str(button.get("text", "")), str(button.get("callback_data", ""))) for button in row]
+            for row in markup.get("inline_keyboard", [])]
 FIRST_PLAYER_ID = 3000
 
 
