@@ -45,11 +45,6 @@ Where it departs from the first sketch in issue 11, and why:
   return, never a service function.
 - **services → pictures, sheets.** ``/bracket``, ``/standings`` and ``/export`` are services that return files.
 - **cli → handlers only lazily** (inside a function): ``python -m bot play`` must not load a chat platform.
-
-Some neutral handler modules still speak Telegram while the platform-neutral invocation is being built (issue 11,
-section 2). They are listed, by file, in :data:`PENDING_SEAM`; only their imports of the Telegram package, the
-Telegram SDK and the test tooling are excused, and a listed file that no longer breaches fails the test, so the
-set only shrinks.
 """
 
 from __future__ import annotations
@@ -132,15 +127,6 @@ LAYERS: tuple[Layer, ...] = (
     Layer("test tooling", ("tests",), frozenset(), "fakes, harnesses and sample data: never in the product",
           ours=False),
 )
-
-PENDING_SEAM: frozenset[str] = frozenset({
-    # KNOWN breaches, removed by the console platform (issue 11, section 2). Empty this set as they go.
-    "bot/cli/console.py",
-    "handlers/console/chat.py",
-    "handlers/console/demo.py",
-})
-PENDING_SEAM_TARGETS = frozenset({"chat SDK", "handlers.telegram", "test tooling"})
-"""The only breaches :data:`PENDING_SEAM` excuses: imports of these layers."""
 
 BY_NAME = {layer.name: layer for layer in LAYERS}
 
@@ -292,19 +278,9 @@ def all_breaches() -> list[Breach]:
     return [breach for path in product_files() for found in imports_of(path) for breach in breaches_of(found)]
 
 
-def excused(breach: Breach) -> bool:
-    target = layer_of(breach.found.target)
-    return breach.found.path in PENDING_SEAM and target is not None and target.name in PENDING_SEAM_TARGETS
-
 
 def test_every_import_follows_the_layer_table() -> None:
-    assert [str(breach) for breach in all_breaches() if not excused(breach)] == []
-
-
-def test_the_pending_seam_files_still_breach() -> None:
-    """A file the seam work has cleaned leaves :data:`PENDING_SEAM`, so the set only shrinks."""
-    still = {breach.found.path for breach in all_breaches() if excused(breach)}
-    assert sorted(PENDING_SEAM - still) == []
+    assert [str(breach) for breach in all_breaches()] == []
 
 
 def test_every_module_has_a_layer() -> None:

@@ -21,12 +21,11 @@ from datetime import timedelta
 from bot.clock import Clock, system_clock
 from bot.config import Settings
 from bot.services import Services
+from bot.services.assembly import build_services, start_services, stop_services
 from bot.services.caller import Caller, Person
-from bot.services.match_clock.stored_board import TournamentsBoard
-from bot.services.roles import AdminLookup, ChatAdministrators, OwnChat, Roles
-from bot.services.tournament.roles import TournamentRoles
-from bot.services.tournament.state import TournamentCache
-from storage import Storage, chats, users
+from bot.services.match_clock.stored_board import RoundPoster
+from bot.services.roles import AdminLookup
+from storage import chats, users
 from storage.database import StorageUnavailable
 
 log = logging.getLogger(__name__)
@@ -106,18 +105,16 @@ async def remember_visit(services: Services, caller: Caller) -> None:
 
 @asynccontextmanager
 async def console_services(
-    settings: Settings, *, admins: AdminLookup, clock: Clock = system_clock,
+    settings: Settings, *, admins: AdminLookup, post_round: RoundPoster, clock: Clock = system_clock,
     entropy: Callable[[int], bytes] = os.urandom,
 ) -> AsyncIterator[Services]:
     """The services over the database of ``settings``, open for the block. ``admins`` gives a group's
-    administrators (the console's own list, read afresh on every question)."""
-    storage = Storage(settings.db_path)
-    roles = Roles(OwnChat(), ChatAdministrators(admins, clock, timedelta(0)), TournamentRoles(storage))
-    cache = TournamentCache()
-    services = Services(settings=settings, storage=storage, roles=roles, clock=clock, entropy=entropy,
-                        tournaments=cache, board=TournamentsBoard(cache))
-    await storage.open()
+    administrators (the console's own list, read afresh on every question: no cache); ``post_round`` renders a
+    round that starts."""
+    services = build_services(settings, admins=admins, post_round=post_round, clock=clock,
+                              admin_cache_ttl=timedelta(0), entropy=entropy)
+    await start_services(services)
     try:
         yield services
     finally:
-        await storage.close()
+        await stop_services(services)

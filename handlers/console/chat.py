@@ -16,6 +16,7 @@ from pathlib import Path
 from bot.clock import Clock, system_clock
 from bot.config import Settings
 from bot.i18n import Language, t
+from bot.presenters.tournament_tables import round_text
 from bot.richtext import Keyboard, to_plain
 from bot.services.caller import ChatKind, Person
 from bot.services.console import console_person, console_services, is_username
@@ -230,7 +231,7 @@ async def console_chat(
     """The console over the database of ``settings``, saving files in ``files``; its first speaker is
     :data:`FIRST_SPEAKER`, an administrator."""
     admins = ConsoleAdmins()
-    async with console_services(settings, admins=admins.lookup, clock=clock) as services:
+    async with console_services(settings, admins=admins.lookup, post_round=round_text, clock=clock) as services:
         screen = ChatScreen(language, output)
         platform = ConsolePlatform(services, CommandTable(commands), ButtonTable(buttons), screen, FileShelf(files))
         chat = ConsoleChat(platform, admins, screen, output)

@@ -16,6 +16,7 @@ from pathlib import Path
 from bot.clock import ManualClock
 from bot.config import Settings
 from bot.i18n import Language, t
+from bot.presenters.tournament_tables import round_text
 from bot.richtext import Keyboard, to_plain
 from bot.services.caller import Caller, ChatKind, Person
 from bot.services.console import console_services
@@ -113,7 +114,7 @@ async def play_demo(settings: Settings, language: Language, output: Callable[[st
     clock = ManualClock()
     admins = ConsoleAdmins()
     admins.set(GROUP.chat_id, organiser.user_id, True)
-    async with console_services(settings, admins=admins.lookup, clock=clock,
+    async with console_services(settings, admins=admins.lookup, post_round=round_text, clock=clock,
                                 entropy=lambda size: SEED_BYTES[:size]) as services:
         platform = ConsolePlatform(services, CommandTable(COMMANDS), ButtonTable(BUTTONS), DemoScreen(output),
                                    FileShelf(files))
