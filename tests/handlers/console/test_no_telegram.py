@@ -6,7 +6,8 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[3]
-FORBIDDEN = ("telegram", "tests")
+
+
 def test_the_console_and_the_demo_run_without_loading_telegram(tmp_path: Path) -> None:
     script = (
         "import sys\n"
