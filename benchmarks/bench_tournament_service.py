@@ -29,7 +29,7 @@ from bot.config import Settings
 from bot.i18n import Language
 from bot.presenters import tournament_tables as text
 from bot.services import Services
-from bot.services.caller import Caller, ChatKind, Person
+from bot.services.caller import Caller, ChatKind, ChatUser
 from bot.services.roles import ChatAdministrators, OwnChat, Roles
 from bot.services.tournament.draw import make_draw
 from bot.services.tournament.export import export_tournament
@@ -42,7 +42,7 @@ from bot.tournament.outcome import Outcome
 BIG_PAIRS = 1_024
 FINISHED = 1_000
 BIG_GROUP = -1_000_000
-ADMIN = Person(1, "Organiser")
+ADMIN = ChatUser(1, "Organiser")
 
 
 def organiser(chat_id: int) -> Caller:

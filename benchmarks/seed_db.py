@@ -19,7 +19,7 @@ import _paths  # noqa: F401
 from bot.clock import ManualClock
 from bot.config import Settings
 from bot.services import Services
-from bot.services.caller import Caller, ChatKind, Person
+from bot.services.caller import Caller, ChatKind, ChatUser
 from bot.services.roles import ChatAdministrators, OwnChat, Roles
 from bot.services.tournament.draw import make_draw
 from bot.services.tournament.results import TableRef, record_result
@@ -31,7 +31,7 @@ from storage import Storage
 
 BIG_GROUP = -1_000_000
 FIRST_SMALL_GROUP = -2_000_000
-ORGANISER = Person(1, "Organiser")
+ORGANISER = ChatUser(1, "Organiser")
 
 
 def organiser(chat_id: int) -> Caller:

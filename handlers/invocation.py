@@ -20,7 +20,7 @@ from bot.i18n import Language, t
 from bot.pictures.picture import Picture
 from bot.richtext import Keyboard, escape_params
 from bot.services import Services
-from bot.services.caller import Caller, Person
+from bot.services.caller import Caller, ChatUser
 from bot.services.match_clock.timetable import JobChanges
 
 if TYPE_CHECKING:
@@ -42,7 +42,7 @@ class Mentioned:
     """A person the message points at: named in it without a username (``inline``), or the author of the message
     it replies to."""
 
-    user: Person
+    user: ChatUser
     is_bot: bool = False
     inline: bool = False
 

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import html
 from datetime import datetime, timedelta
 
 from bot.i18n import Language, t
 from bot.match_clock.announcement import Announcement, AnnouncementState
 from bot.match_clock.local_time import clock_text, local_text
 from bot.match_clock.plan import LIMIT_WARNING, AnnouncementKind
+from bot.richtext import escape
 from bot.services.match_clock.announcements import AnnouncementFacts
 from bot.services.match_clock.board import BoardTournament
 from bot.services.match_clock.timetable import DeferredRound, Timetable
@@ -19,7 +19,7 @@ def minutes(span: timedelta) -> int:
 
 
 def _header(facts: AnnouncementFacts, lang: Language) -> str:
-    return t("schedule.announce.header", lang, name=html.escape(facts.tournament.name, quote=False),
+    return t("schedule.announce.header", lang, name=escape(facts.tournament.name),
              round=facts.round)
 
 
@@ -68,7 +68,7 @@ def _checkin(facts: AnnouncementFacts, lang: Language) -> list[str]:
         names = [entry.table.left.name if side.value == "left" else entry.table.right.name for side in entry.sides]
         sides = "both" if len(entry.sides) == 2 else entry.sides[0].value
         lines.append(t("schedule.announce.checkin_table", lang, table=entry.table.table,
-                       pairs=html.escape(" · ".join(names), quote=False),
+                       pairs=escape(" · ".join(names)),
                        side=t(f"schedule.side.{sides}", lang), command=f"/result {entry.table.table} forfeit {sides}"))
     lines.append(t("schedule.announce.checkin_referee", lang))
     return lines
@@ -100,7 +100,7 @@ _STATE_KEYS = {
 def timetable_text(table: Timetable, lang: Language) -> str:
     tournament = table.tournament
     zone = tournament.zone
-    lines = [t("schedule.timetable.title", lang, name=html.escape(tournament.name, quote=False), zone=zone.key)]
+    lines = [t("schedule.timetable.title", lang, name=escape(tournament.name), zone=zone.key)]
     limit = tournament.time_limit
     checkin = tournament.checkin_grace
     lines.append(t("schedule.timetable.settings", lang, remind=minutes(tournament.remind),

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import html
-
 from bot.i18n import Language
 from bot.presenters.tournaments import say
+from bot.richtext import escape
 from bot.services.tournament.roster_import import RosterImported, RosterRejected
 from bot.sheets.roster import describe_problems
 from bot.tournament.entries import Gender, RegistrationMode
@@ -29,4 +28,4 @@ def imported_text(result: RosterImported, lang: Language) -> str:
 
 def rejected_text(result: RosterRejected, lang: Language) -> str:
     """The problems as plain text made safe for HTML (names in them come from the file)."""
-    return html.escape(describe_problems(result.problems, lang), quote=False)
+    return escape(describe_problems(result.problems, lang))

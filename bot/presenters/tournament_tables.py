@@ -3,10 +3,9 @@
 
 from __future__ import annotations
 
-import html
-
 from bot.i18n import Language, t
 from bot.presenters.tournaments import capped, mention, say
+from bot.richtext import escape
 from bot.ruleset.scoring import Side
 from bot.services.tournament.draw import DrawMade
 from bot.services.tournament.results import ResultKind, ResultRecorded
@@ -27,7 +26,7 @@ def round_title(bracket: Bracket, round_number: int, lang: Language) -> str:
 
 
 def _name(team: Team | None, lang: Language) -> str:
-    return html.escape(team.name, quote=False) if team is not None else t("tables.unknown_pair", lang)
+    return escape(team.name) if team is not None else t("tables.unknown_pair", lang)
 
 
 def outcome_text(match: Match, outcome: Outcome, lang: Language) -> str:
@@ -86,7 +85,7 @@ def round_text(state: TournamentState, round_number: int, lang: Language) -> str
     """A round as it starts: its tables, its byes (round 1) and walkovers, and how to report."""
     bracket = state.require_bracket()
     tables = bracket.table_matches(round_number)
-    lines = [say("tables.round.title", lang, raw={"round": html.escape(round_title(bracket, round_number, lang))},
+    lines = [say("tables.round.title", lang, raw={"round": escape(round_title(bracket, round_number, lang))},
                  name=state.record.name, count=len(tables))]
     lines += capped([
         say("tables.round.table", lang, raw={"left": _name(match.left, lang), "right": _name(match.right, lang),
@@ -120,7 +119,7 @@ def _state_text(match: Match, lang: Language) -> str:
 
 def tables_text(view: RoundTables, lang: Language) -> str:
     bracket = view.state.require_bracket()
-    title = html.escape(round_title(bracket, view.round, lang))
+    title = escape(round_title(bracket, view.round, lang))
     lines = [say("tables.list.title", lang, raw={"round": title}, name=view.state.record.name,
                  open=len(view.open), count=len(view.matches))]
     if not view.open:
@@ -158,7 +157,7 @@ def bracket_text(state: TournamentState, lang: Language) -> str:
                  rounds=bracket.rounds, byes=bracket.byes)]
     body: list[str] = []
     for round_number in range(1, bracket.rounds + 1):
-        body.append("<b>" + html.escape(round_title(bracket, round_number, lang)) + "</b>")
+        body.append("<b>" + escape(round_title(bracket, round_number, lang)) + "</b>")
         for match in bracket.round_matches(round_number):
             line = _bracket_line(match, lang)
             if line is not None:

@@ -4,11 +4,11 @@ a pointer to ``/export``."""
 
 from __future__ import annotations
 
-import html
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from bot.i18n import Language, t
+from bot.richtext import escape
 from bot.richtext import mention as person_mention
 from bot.services.tournament.setup import SettingsView
 from bot.services.tournament.signup import Accepted, Invited, SignedUp, Withdrawn
@@ -25,7 +25,7 @@ LIST_LIMIT = 100
 def say(key: str, lang: Language, /, raw: Mapping[str, str] | None = None, **params: Any) -> str:
     """``t`` with every string parameter HTML-escaped (names come from users); ``raw`` values are HTML already
     (mentions, composed lines)."""
-    escaped = {name: html.escape(value, quote=False) if isinstance(value, str) else value
+    escaped = {name: escape(value) if isinstance(value, str) else value
                for name, value in params.items()}
     return t(key, lang, **escaped, **(raw or {}))
 
@@ -41,8 +41,8 @@ def mention(user_id: int | None, username: str | None, name: str) -> str:
     if user_id is not None:
         return person_mention(account_key(user_id), name)
     if username:
-        return "@" + html.escape(username, quote=False)
-    return html.escape(name, quote=False)
+        return "@" + escape(username)
+    return escape(name)
 
 
 def mode_text(mode: RegistrationMode, lang: Language) -> str:
@@ -176,7 +176,7 @@ def setting_changed(state: TournamentState, key: str, value: str, lang: Language
 
 
 def referees_text(tournament: str, referees: Iterable[Referee], lang: Language) -> str:
-    names = [html.escape(referee.display_name, quote=False) for referee in referees]
+    names = [escape(referee.display_name) for referee in referees]
     if not names:
         return say("tournament.referee.none", lang, tournament=tournament)
     return say("tournament.referee.list", lang, raw={"names": ", ".join(names)}, tournament=tournament)

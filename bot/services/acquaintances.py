@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from datetime import datetime, timedelta
 
-from bot.services.caller import Caller, Person
+from bot.services.caller import Caller, ChatUser
 
 REFRESH_AFTER = timedelta(hours=1)
 CAPACITY = 100_000
@@ -22,7 +22,7 @@ class Acquaintances:
         self.refresh_after = refresh_after
         self.capacity = capacity
         self._chats: OrderedDict[int, tuple[str, str | None, datetime]] = OrderedDict()
-        self._users: OrderedDict[int, tuple[Person, datetime]] = OrderedDict()
+        self._users: OrderedDict[int, tuple[ChatUser, datetime]] = OrderedDict()
         self._by_username: dict[str, int] = {}
 
     def knows_chat(self, caller: Caller, at: datetime) -> bool:
@@ -30,7 +30,7 @@ class Acquaintances:
         return known is not None and known[:2] == (caller.chat_kind.value, caller.chat_title) and (
             at - known[2] < self.refresh_after)
 
-    def knows(self, person: Person, at: datetime) -> bool:
+    def knows(self, person: ChatUser, at: datetime) -> bool:
         known = self._users.get(person.user_id)
         return known is not None and known[0] == person and at - known[1] < self.refresh_after
 
@@ -40,7 +40,7 @@ class Acquaintances:
         while len(self._chats) > self.capacity:
             self._chats.popitem(last=False)
 
-    def wrote(self, person: Person, at: datetime) -> None:
+    def wrote(self, person: ChatUser, at: datetime) -> None:
         if person.username:
             previous = self._by_username.get(person.username.lower())
             if previous is not None and previous != person.user_id:

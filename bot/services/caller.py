@@ -21,11 +21,18 @@ class ChatKind(enum.StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
-class Person:
+class ChatUser:
+    """A person as a chat platform knows them: their account id (person key ``tg:<id>``, :attr:`key`), the name
+    the chat shows, their @username and the language their app is set to."""
+
     user_id: int
     display_name: str
     username: str | None = None
     language_code: str | None = None
+
+    @property
+    def key(self) -> str:
+        return account_key(self.user_id)
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,7 +45,7 @@ class Caller:
 
     chat_id: int
     chat_kind: ChatKind
-    person: Person | None = None
+    person: ChatUser | None = None
     sender_chat_id: int | None = None
     chat_title: str | None = None
     claim: UpdateClaim | None = field(default=None, compare=False, repr=False)

@@ -22,7 +22,7 @@ from bot.clock import Clock, system_clock
 from bot.config import Settings
 from bot.services import Services
 from bot.services.assembly import build_services, start_services, stop_services
-from bot.services.caller import Caller, Person
+from bot.services.caller import Caller, ChatUser
 from bot.services.match_clock.stored_board import RoundPoster
 from bot.services.roles import AdminLookup
 from storage import chats, users
@@ -53,7 +53,7 @@ def derived_username(name: str, user_id: int) -> str:
 
 
 async def console_person(services: Services, name: str, *, username: str | None = None,
-                         language_code: str | None = None) -> Person:
+                         language_code: str | None = None) -> ChatUser:
     """The console person named ``name`` (new: the next free console id), with ``username`` when given (taking it
     from whoever had it), else the username they had, else :func:`derived_username` (``p<id>`` when that one is
     someone else's). Written to the users table at once."""
@@ -72,7 +72,7 @@ async def console_person(services: Services, name: str, *, username: str | None 
             if holder is not None and holder.user_id != user_id:
                 chosen = f"p{user_id}"
         await users.remember_user(tx, user_id, chosen, name, language_code, at)
-    person = Person(user_id, name, chosen, language_code)
+    person = ChatUser(user_id, name, chosen, language_code)
     services.acquaintances.wrote(person, at)
     return person
 

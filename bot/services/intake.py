@@ -8,7 +8,7 @@ from datetime import datetime, timedelta
 
 from bot.claims import UpdateClaim
 from bot.services.acquaintances import Acquaintances
-from bot.services.caller import Caller, Person
+from bot.services.caller import Caller, ChatUser
 from storage import Storage, chats, updates, users
 from storage.database import StorageUnavailable
 
@@ -16,7 +16,7 @@ log = logging.getLogger(__name__)
 
 
 async def admit_update(
-    storage: Storage, update_id: int, caller: Caller | None, people: tuple[Person, ...], at: datetime,
+    storage: Storage, update_id: int, caller: Caller | None, people: tuple[ChatUser, ...], at: datetime,
     on_recorded: Callable[[int], None] | None = None, acquaintances: Acquaintances | None = None,
 ) -> UpdateClaim | None:
     """``None`` for an update applied before (a re-delivery); otherwise remember its chat and ``people`` (sender,

@@ -18,7 +18,7 @@ from bot.config import Settings
 from bot.i18n import Language, t
 from bot.presenters.tournament_tables import round_text
 from bot.richtext import Keyboard, to_plain
-from bot.services.caller import ChatKind, Person
+from bot.services.caller import ChatKind, ChatUser
 from bot.services.console import console_person, console_services, is_username
 from handlers.buttons import ButtonSpec, ButtonTable
 from handlers.commands import COMMANDS
@@ -90,9 +90,9 @@ class ConsoleChat:
         self.admins = admins
         self.screen = screen
         self.output = output
-        self.people: dict[str, Person] = {}
+        self.people: dict[str, ChatUser] = {}
         """Who has spoken in this run, by name (their language is the console's when they first spoke)."""
-        self.speaker = Person(0, FIRST_SPEAKER)
+        self.speaker = ChatUser(0, FIRST_SPEAKER)
         self.in_private = False
         self.running = True
 
@@ -116,7 +116,7 @@ class ConsoleChat:
     def say(self, key: str, **params: object) -> None:
         self.output(t(f"console.{key}", self.language, **params))
 
-    async def become(self, name: str, *, username: str | None = None, admin: bool | None = None) -> Person:
+    async def become(self, name: str, *, username: str | None = None, admin: bool | None = None) -> ChatUser:
         """Speak as ``name`` from now on (found by name in the database, or new); ``admin`` changes their place
         among the group's administrators."""
         person = self.people.get(name)

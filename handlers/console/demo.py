@@ -18,7 +18,7 @@ from bot.config import Settings
 from bot.i18n import Language, t
 from bot.presenters.tournament_tables import round_text
 from bot.richtext import Keyboard, to_plain
-from bot.services.caller import Caller, ChatKind, Person
+from bot.services.caller import Caller, ChatKind, ChatUser
 from bot.services.console import console_services
 from bot.services.tournament.views import tables_view
 from handlers.buttons import ButtonTable
@@ -81,11 +81,11 @@ class Conversation:
         self.platform = platform
         self.output = output
 
-    async def say(self, person: Person, text: str) -> None:
+    async def say(self, person: ChatUser, text: str) -> None:
         self.output(f"👤 {person.display_name}: {text}")
         await self.platform.write(person, GROUP, text)
 
-    async def tap(self, person: Person, label: str) -> None:
+    async def tap(self, person: ChatUser, label: str) -> None:
         message = self.platform.last_with_buttons()
         button = None if message is None else match_button(message.buttons, label).found
         if message is None or button is None or button.label != label:
@@ -94,10 +94,10 @@ class Conversation:
         await self.platform.press(person, message, button)
 
 
-def _people() -> tuple[Person, list[Person], list[Person]]:
-    organiser = Person(5000, "老王", "laowang", "zh")
-    men = [Person(5100 + number, name, None, "zh") for number, name in enumerate(MEN)]
-    women = [Person(5200 + number, name, None, "zh") for number, name in enumerate(WOMEN)]
+def _people() -> tuple[ChatUser, list[ChatUser], list[ChatUser]]:
+    organiser = ChatUser(5000, "老王", "laowang", "zh")
+    men = [ChatUser(5100 + number, name, None, "zh") for number, name in enumerate(MEN)]
+    women = [ChatUser(5200 + number, name, None, "zh") for number, name in enumerate(WOMEN)]
     return organiser, men, women
 
 

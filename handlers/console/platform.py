@@ -27,7 +27,7 @@ from bot.i18n import Language, t
 from bot.pictures.picture import Picture
 from bot.richtext import Button, Keyboard, escape
 from bot.services import Services
-from bot.services.caller import Caller, ChatKind, Person
+from bot.services.caller import Caller, ChatKind, ChatUser
 from bot.services.chats import language_of
 from bot.services.console import remember_visit
 from handlers.arguments import clean_text
@@ -52,10 +52,10 @@ class Room:
     title: str | None = None
 
     @classmethod
-    def private_of(cls, person: Person) -> Room:
+    def private_of(cls, person: ChatUser) -> Room:
         return cls(person.user_id, ChatKind.PRIVATE)
 
-    def caller(self, person: Person) -> Caller:
+    def caller(self, person: ChatUser) -> Caller:
         return Caller(self.chat_id, self.kind, person, chat_title=self.title)
 
 
@@ -263,7 +263,7 @@ class ConsolePlatform:
 
     # What people do.
 
-    async def write(self, person: Person, room: Room, text: str) -> None:
+    async def write(self, person: ChatUser, room: Room, text: str) -> None:
         """``person`` writes ``text`` in ``room``."""
         caller = room.caller(person)
         channel = ConsoleChannel(self, room)
@@ -284,7 +284,7 @@ class ConsolePlatform:
         await self._answer(caller, channel, spec, lambda: spec.invoke(
             self.services, self.commands, caller, line.args, channel, timers=NoTimers()))
 
-    async def send_document(self, person: Person, room: Room, file_name: str, content: bytes,
+    async def send_document(self, person: ChatUser, room: Room, file_name: str, content: bytes,
                             caption: str | None) -> bool:
         """``person`` sends a file with ``caption``; ``False`` when the bot does not read it (its caption is not a
         command that takes a file, such as ``/import``)."""
@@ -303,7 +303,7 @@ class ConsolePlatform:
             self.services, self.commands, caller, (), channel, timers=NoTimers()))
         return True
 
-    async def press(self, person: Person, message: ShownMessage, button: Button) -> None:
+    async def press(self, person: ChatUser, message: ShownMessage, button: Button) -> None:
         """``person`` presses ``button`` under ``message``; the note is shown when there is one."""
         caller = message.room.caller(person)
         await remember_visit(self.services, caller)

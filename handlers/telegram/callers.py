@@ -5,7 +5,7 @@ from __future__ import annotations
 from telegram import Chat, Update, User
 
 from bot.claims import UpdateClaim
-from bot.services.caller import Caller, ChatKind, Person
+from bot.services.caller import Caller, ChatKind, ChatUser
 
 _CHAT_KINDS = {
     Chat.PRIVATE: ChatKind.PRIVATE, Chat.GROUP: ChatKind.GROUP, Chat.SUPERGROUP: ChatKind.SUPERGROUP,
@@ -13,8 +13,8 @@ _CHAT_KINDS = {
 }
 
 
-def person_of(user: User) -> Person:
-    return Person(user.id, user.full_name, user.username, user.language_code)
+def person_of(user: User) -> ChatUser:
+    return ChatUser(user.id, user.full_name, user.username, user.language_code)
 
 
 def caller_of(update: Update, claim: UpdateClaim | None = None) -> Caller | None:
@@ -37,9 +37,9 @@ def caller_of(update: Update, claim: UpdateClaim | None = None) -> Caller | None
     )
 
 
-def people_of(update: Update) -> tuple[Person, ...]:
+def people_of(update: Update) -> tuple[ChatUser, ...]:
     """Every real user an update shows: its sender and the author of the message it replies to."""
-    found: dict[int, Person] = {}
+    found: dict[int, ChatUser] = {}
     message = update.effective_message
     candidates = [update.effective_user]
     if message is not None:

@@ -23,7 +23,7 @@ import pytest
 from bot.clock import ManualClock
 from bot.config import Settings
 from bot.services import Services
-from bot.services.caller import Caller, ChatKind, Person
+from bot.services.caller import Caller, ChatKind, ChatUser
 from bot.services.roles import OwnChat, Roles
 from bot.services.tournament.draw import make_draw
 from bot.services.tournament.setup import create_tournament
@@ -48,7 +48,7 @@ async def prepare_tournament(db: Path) -> None:
         admin = Caller(int(GROUP["id"]), ChatKind.GROUP, sender_chat_id=int(GROUP["id"]))
         await create_tournament(services, admin, "进程杯")
         for number in range(8):
-            player = Caller(int(GROUP["id"]), ChatKind.GROUP, Person(500 + number, f"选手{number}"))
+            player = Caller(int(GROUP["id"]), ChatKind.GROUP, ChatUser(500 + number, f"选手{number}"))
             await sign_up(services, player, SignUpRequest())
         await make_draw(services, admin)
     finally:

@@ -1,7 +1,7 @@
 import pytest
 
 from bot.errors import UsageError
-from bot.services.caller import Person
+from bot.services.caller import ChatUser
 from bot.services.tournament.results import TableRef
 from bot.services.tournament.signup import Partner, SignUpRequest
 from bot.tournament.entries import Gender, RegistrationMode
@@ -23,7 +23,7 @@ from handlers.tournament_arguments import (
     username_of,
 )
 
-LILY = Person(7, "Lily", "lily")
+LILY = ChatUser(7, "Lily", "lily")
 
 
 @pytest.mark.parametrize(

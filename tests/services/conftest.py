@@ -13,22 +13,22 @@ import pytest
 from bot.clock import ManualClock
 from bot.config import Settings
 from bot.services import Services
-from bot.services.caller import Caller, ChatKind, Person
+from bot.services.caller import Caller, ChatKind, ChatUser
 from bot.services.roles import ChatAdministrators, OwnChat, Roles
 from bot.services.tournament.roles import TournamentRoles
 from storage import Storage
 
 GROUP = -4_000_500
 OTHER_GROUP = -4_000_600
-ADMIN = Person(1, "老王", "laowang")
+ADMIN = ChatUser(1, "老王", "laowang")
 
 
-def in_group(person: Person | None, chat_id: int = GROUP, sender_chat_id: int | None = None) -> Caller:
+def in_group(person: ChatUser | None, chat_id: int = GROUP, sender_chat_id: int | None = None) -> Caller:
     return Caller(chat_id, ChatKind.GROUP, person, sender_chat_id)
 
 
 def player(number: int, name: str | None = None, username: str | None = None) -> Caller:
-    return in_group(Person(1000 + number, name or f"P{number}", username))
+    return in_group(ChatUser(1000 + number, name or f"P{number}", username))
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ from bot.clock import ManualClock
 from bot.config import Settings
 from bot.i18n import Language
 from bot.services.assembly import PROCESSED_UPDATES_KEPT, build_services, start_services, stop_services
-from bot.services.caller import Caller, ChatKind, Person
+from bot.services.caller import Caller, ChatKind, ChatUser
 from bot.services.match_clock.board import NoTournaments
 from bot.services.match_clock.stored_board import StoredTournamentBoard
 from bot.services.tournament.state import TournamentState
@@ -55,7 +55,7 @@ async def test_group_administrators_organise(tmp_path: Path) -> None:
     await start_services(services)
     try:
         group = -100
-        assert await services.roles.roles_of(Caller(group, ChatKind.GROUP, Person(7, "Ann", None)))
-        assert not await services.roles.roles_of(Caller(group, ChatKind.GROUP, Person(8, "Bob", None)))
+        assert await services.roles.roles_of(Caller(group, ChatKind.GROUP, ChatUser(7, "Ann", None)))
+        assert not await services.roles.roles_of(Caller(group, ChatKind.GROUP, ChatUser(8, "Bob", None)))
     finally:
         await stop_services(services)

@@ -1,15 +1,15 @@
 import pytest
 
 from bot.i18n import Language
-from bot.services.caller import Caller, ChatKind, Person
+from bot.services.caller import Caller, ChatKind, ChatUser
 from bot.services.chats import resolve_language
 
 
 def private(code: str | None) -> Caller:
-    return Caller(1, ChatKind.PRIVATE, Person(1, "A", language_code=code))
+    return Caller(1, ChatKind.PRIVATE, ChatUser(1, "A", language_code=code))
 
 
-GROUP = Caller(-5, ChatKind.GROUP, Person(1, "A", language_code="en"))
+GROUP = Caller(-5, ChatKind.GROUP, ChatUser(1, "A", language_code="en"))
 
 
 @pytest.mark.parametrize(

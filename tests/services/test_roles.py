@@ -3,11 +3,11 @@ from datetime import timedelta
 import pytest
 
 from bot.clock import ManualClock
-from bot.services.caller import Caller, ChatKind, Person
+from bot.services.caller import Caller, ChatKind, ChatUser
 from bot.services.roles import ChatAdministrators, NotOrganiser, NotReferee, OwnChat, Role, Roles
 
 GROUP = -100
-ADMIN, MEMBER = Person(1, "Admin"), Person(2, "Member")
+ADMIN, MEMBER = ChatUser(1, "Admin"), ChatUser(2, "Member")
 
 
 class CountingLookup:
@@ -20,7 +20,7 @@ class CountingLookup:
         return frozenset(self.admins)
 
 
-def in_group(person: Person | None, sender_chat_id: int | None = None) -> Caller:
+def in_group(person: ChatUser | None, sender_chat_id: int | None = None) -> Caller:
     return Caller(GROUP, ChatKind.SUPERGROUP, person, sender_chat_id)
 
 

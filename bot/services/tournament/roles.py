@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from bot.errors import UsageError
 from bot.services import Services
-from bot.services.caller import Caller, Person
+from bot.services.caller import Caller, ChatUser
 from bot.services.roles import Role
 from bot.services.tournament.state import NoTournamentError, changing
 from bot.tournament.names import fit_name
@@ -58,7 +58,7 @@ class RefereeTarget:
     display_name: str
 
 
-async def resolve_referee(services: Services, replied_to: Person | None, argument: str | None) -> RefereeTarget:
+async def resolve_referee(services: Services, replied_to: ChatUser | None, argument: str | None) -> RefereeTarget:
     if replied_to is not None:
         return RefereeTarget(replied_to.user_id, replied_to.username, fit_name(replied_to.display_name,
                                                                               f"#{replied_to.user_id}"))

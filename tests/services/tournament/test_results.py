@@ -5,7 +5,7 @@ import pytest
 
 from bot.ruleset.scoring import Side
 from bot.services import Services
-from bot.services.caller import Caller, Person
+from bot.services.caller import Caller, ChatUser
 from bot.services.tournament.draw import make_draw
 from bot.services.tournament.results import (
     ResultKind,
@@ -27,7 +27,7 @@ from tests.services.conftest import GROUP, in_group
 from tests.services.tournament_helpers import play_round, play_to_the_end, seat, singles_tournament, state_of
 from tests.support.bracket_invariants import check_bracket
 
-REFEREE = in_group(Person(77, "Referee", "ref"))
+REFEREE = in_group(ChatUser(77, "Referee", "ref"))
 K_APLUS = Outcome.parse("K A+")
 
 

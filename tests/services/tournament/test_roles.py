@@ -1,7 +1,7 @@
 import pytest
 
 from bot.services import Services
-from bot.services.caller import Caller, Person
+from bot.services.caller import Caller, ChatUser
 from bot.services.roles import Role
 from bot.services.tournament.roles import (
     RefereeTarget,
@@ -35,9 +35,9 @@ async def test_referees_by_user_id_and_by_username(services: Services, admin: Ca
     again = await add_referee(services, admin, RefereeTarget(1010, None, "Known"))
     assert (known.added, by_name.added, again.added) == (True, True, False)
     assert await services.roles.roles_of(player(10)) == frozenset({Role.REFEREE})
-    assert await services.roles.has(in_group(Person(4242, "W", "whistle")), Role.REFEREE)
-    assert not await services.roles.has(in_group(Person(4243, "W")), Role.REFEREE)
-    assert not await services.roles.has(in_group(Person(1010, "Known"), OTHER_GROUP), Role.REFEREE)
+    assert await services.roles.has(in_group(ChatUser(4242, "W", "whistle")), Role.REFEREE)
+    assert not await services.roles.has(in_group(ChatUser(4243, "W")), Role.REFEREE)
+    assert not await services.roles.has(in_group(ChatUser(1010, "Known"), OTHER_GROUP), Role.REFEREE)
     name, named = await list_referees(services, admin)
     assert name == "Cup" and [referee.display_name for referee in named] == ["Known", "@Whistle"]
 
@@ -47,7 +47,7 @@ async def test_resolving_who_becomes_referee(services: Services) -> None:
         await users.remember_user(tx, 1020, "seen", "Seen Person", "en", AT)
     assert await resolve_referee(services, None, "@SEEN") == RefereeTarget(1020, "seen", "Seen Person")
     assert await resolve_referee(services, None, "@nobody") == RefereeTarget(None, "nobody", "@nobody")
-    replied = Person(1030, "Replied", None)
+    replied = ChatUser(1030, "Replied", None)
     assert await resolve_referee(services, replied, None) == RefereeTarget(1030, None, "Replied")
     for bad in (None, "whistle", "@", "@no-dash", "@名字"):
         with pytest.raises(RefereeUnknownError):
@@ -63,7 +63,7 @@ async def test_no_referees_without_a_tournament(services: Services, admin: Calle
 
 async def test_a_change_decides_the_stored_roles_in_its_own_transaction(services: Services, admin: Caller) -> None:
     created = await create_tournament(services, admin, "Cup")
-    whistle = in_group(Person(4242, "W", "whistle"))
+    whistle = in_group(ChatUser(4242, "W", "whistle"))
     roles = await services.roles.for_caller(whistle)  # the administrators asked now, before the transaction
     assert roles.outside == frozenset()
     with pytest.raises(RuntimeError, match="rolled back"):

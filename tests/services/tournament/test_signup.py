@@ -3,7 +3,7 @@ import asyncio
 import pytest
 
 from bot.services import Services
-from bot.services.caller import Caller, Person
+from bot.services.caller import Caller, ChatUser
 from bot.services.roles import NotOrganiser
 from bot.services.tournament.draw import make_draw
 from bot.services.tournament.setup import change_mode, change_setting, create_tournament
@@ -125,7 +125,7 @@ async def test_a_seen_username_is_resolved_at_once(open_pairs: Services) -> None
         await users.remember_user(tx, 1002, "bob", "Bob", "en", AT)
     invited = await sign_up(open_pairs, ALICE, SignUpRequest(partner=Partner(None, "BOB", "@BOB")))
     assert isinstance(invited, Invited) and invited.invitation.invitee_user_id == 1002
-    impostor = in_group(Person(1003, "Other", "bob"))  # took the username later: the invitation names user 1002
+    impostor = in_group(ChatUser(1003, "Other", "bob"))  # took the username later: the invitation names user 1002
     with pytest.raises(NoInvitationError):
         await accept(open_pairs, impostor)
 
