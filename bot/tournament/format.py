@@ -48,6 +48,12 @@ class TooFewQualifiersError(TournamentError):
     key = "formats.too_few_qualifiers"
 
 
+class UnknownRoundError(TournamentError):
+    """A Swiss or group round that has not been paired (or does not exist)."""
+
+    key = "formats.unknown_round"
+
+
 class TournamentFormat(enum.StrEnum):
     KNOCKOUT = "knockout"  # 单淘汰 (the bot's first format; unchanged)
     SWISS = "swiss"  # 积分编排: a fixed number of rounds paired by points

@@ -32,7 +32,13 @@ from dataclasses import dataclass, replace
 from bot.errors import TournamentError
 from bot.ruleset.variants import RuleVariant
 from bot.tournament.bracket import MIN_PAIRS, DuplicateTeamError, TooFewTeamsError, UnknownTableError
-from bot.tournament.format import MIN_GROUP_SIZE, AdvanceTooLargeError, GroupsTooSmallError, TooFewQualifiersError
+from bot.tournament.format import (
+    MIN_GROUP_SIZE,
+    AdvanceTooLargeError,
+    GroupsTooSmallError,
+    TooFewQualifiersError,
+    UnknownRoundError,
+)
 from bot.tournament.points import TableResult
 from bot.tournament.ranking import Meeting, StandingRow, draw_lot, rank_pairs
 from bot.tournament.results import MatchFinishedError, NothingToCorrectError
@@ -118,7 +124,7 @@ class GroupStage:
 
     def round(self, number: int) -> GroupRound:
         if not 1 <= number <= len(self.rounds):
-            raise UnknownTableError(table=1, round=number)
+            raise UnknownRoundError(round=number, rounds=len(self.rounds))
         return self.rounds[number - 1]
 
     @property

@@ -45,7 +45,7 @@ from dataclasses import dataclass, replace
 from bot.errors import TournamentError
 from bot.ruleset.variants import RuleVariant
 from bot.tournament.bracket import MIN_PAIRS, DuplicateTeamError, TooFewTeamsError, UnknownTableError
-from bot.tournament.format import RoundsOutOfRangeError
+from bot.tournament.format import RoundsOutOfRangeError, UnknownRoundError
 from bot.tournament.points import TableResult
 from bot.tournament.ranking import Meeting, StandingRow, draw_lot, rank_pairs
 from bot.tournament.results import MatchFinishedError, NothingToCorrectError
@@ -149,7 +149,7 @@ class SwissEvent:
 
     def round(self, number: int) -> SwissRound:
         if not 1 <= number <= len(self.rounds):
-            raise UnknownTableError(table=1, round=number)
+            raise UnknownRoundError(round=number, rounds=len(self.rounds))
         return self.rounds[number - 1]
 
     def meetings(self) -> tuple[Meeting, ...]:

@@ -11,7 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.ruleset.variants import DEFAULT_VARIANT
-from bot.tournament.format import AdvanceTooLargeError, GroupsTooSmallError, TooFewQualifiersError
+from bot.tournament.bracket import UnknownTableError
+from bot.tournament.format import AdvanceTooLargeError, GroupsTooSmallError, TooFewQualifiersError, UnknownRoundError
 from bot.tournament.points import parse_table_result
 from bot.tournament.results import MatchFinishedError, NothingToCorrectError
 from bot.tournament.round_robin import (
@@ -114,6 +115,10 @@ def test_results_byes_and_corrections() -> None:
     stage = start_groups(make_teams(5), 1, 0, DEFAULT_VARIANT, random.Random(2))
     assert len(stage.rounds) == 5 and all(len(played.tables) == 2 for played in stage.rounds)
     first = stage.rounds[0].tables[0]
+    with pytest.raises(UnknownRoundError):
+        record_group_result(stage, 6, 1, parse_table_result("K A"))
+    with pytest.raises(UnknownTableError):
+        record_group_result(stage, 1, 3, parse_table_result("K A"))
     stage = record_group_result(stage, 1, 1, parse_table_result("K A"))
     with pytest.raises(MatchFinishedError):
         record_group_result(stage, 1, 1, parse_table_result("A K"))

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from bot.ruleset.scoring import MatchLevel, Side
 from bot.ruleset.variants import DEFAULT_VARIANT, ScoringScale
 from bot.tournament.bracket import TooFewTeamsError, UnknownTableError
-from bot.tournament.format import RoundsOutOfRangeError
+from bot.tournament.format import RoundsOutOfRangeError, UnknownRoundError
 from bot.tournament.outcome import Outcome
 from bot.tournament.points import TableResult, parse_table_result, table_result
 from bot.tournament.results import MatchFinishedError, NothingToCorrectError
@@ -198,6 +198,9 @@ def test_results_and_corrections() -> None:
     assert event.current.bye is not None
     with pytest.raises(UnknownTableError):
         record_result(event, 3, parse_table_result("K A"))
+    with pytest.raises(UnknownRoundError) as unknown:
+        record_result(event, 1, parse_table_result("K A"), round_number=2)
+    assert unknown.value.params == {"round": 2, "rounds": 1}
     with pytest.raises(NothingToCorrectError):
         record_result(event, 1, parse_table_result("K A"), replace_result=True)
     event = record_result(event, 1, parse_table_result("K A"))
