@@ -45,10 +45,11 @@ field up to that size is one block), and every block holding a flawed ideal tabl
 best pairing still has a rematch or a same-unit table, or no place for the bye, is doubled (merged with the blocks
 it reaches) and paired again, until it is clean, holds the whole field or reaches :data:`MAX_BLOCK` places. So in a
 field of up to :data:`MAX_BLOCK` places a rematch or a same-unit table is left only when no pairing of the whole
-field avoids it; in a larger field, when none of the :data:`MAX_BLOCK` places around it does. One exception keeps a
-field dominated by one unit fast: when a unit holds more than half of the field, same-unit tables cannot all be
-avoided, and a block is accepted with as many as its own unit count forces. Score groups and ranking neighbours
-are optimal within each block (for a field of one block: exactly optimal).
+field avoids it; in a larger field, when none of the :data:`MAX_BLOCK` places around it does. When one unit holds
+more than half of the field, same-unit tables cannot all be avoided: a field of up to :data:`MAX_BLOCK` places is
+then paired whole (exactly as few as possible), and a block of a larger field is accepted with as many as its own
+unit count forces, which keeps such a field fast. Score groups and ranking neighbours are optimal within each
+block (for a field of one block: exactly optimal).
 """
 
 from __future__ import annotations
@@ -207,7 +208,20 @@ def pair_round(request: PairingRequest) -> RoundPairing:
     count = len(place.nodes)
     ideal = [(index, index + 1) for index in range(0, count, 2)]
     flawed = [table for table, (first, second) in enumerate(ideal) if place.flawed(first, second)]
-    return _result(place, _repaired(place, ideal, flawed) if flawed else ideal)
+    if not flawed:
+        return _result(place, ideal)
+    if place.majority_unit and count <= MAX_BLOCK:
+        return exact_pairing(request)
+    return _result(place, _repaired(place, ideal, flawed))
+
+
+def exact_pairing(request: PairingRequest) -> RoundPairing:
+    """The best pairing of the whole field as one matching, without blocks (slower on large fields; what
+    :func:`pair_round` is checked against)."""
+    place = _Field(request)
+    solved = place.solve(0, len(place.nodes))
+    assert solved is not None  # the field is complete apart from the bye, which some pair may take
+    return _result(place, solved)
 
 
 def blocks(places: int) -> list[tuple[int, int]]:

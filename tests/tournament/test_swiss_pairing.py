@@ -22,9 +22,9 @@ from bot.tournament.swiss_pairing import (
     Costs,
     PairingRequest,
     RoundPairing,
-    _Field,
     blocks,
     edge_weight,
+    exact_pairing,
     meeting_key,
     pair_round,
     pairing_base,
@@ -209,10 +209,10 @@ def test_blocks_avoid_what_the_whole_field_avoids(count: int, seed: int, rounds:
     request = PairingRequest(order, tuple(index // 3 for index in range(count)), units, meetings)
     pairing = pair_round(request)
     check_valid(request, pairing)
-    whole = _Field(request)
-    exact = whole.solve(0, len(whole.nodes))
-    assert exact is not None and len(whole.nodes) <= MAX_BLOCK
-    exact_flaws = sum(1 for first, second in exact if whole.flawed(first, second))
+    assert len(places(request)) <= MAX_BLOCK
+    exact = exact_pairing(request)
+    check_valid(request, exact)
+    exact_flaws = sum(1 for table in exact.tables if table.rematch or table.same_unit)
     found_flaws = sum(1 for table in pairing.tables if table.rematch or table.same_unit)
     assert (found_flaws == 0) == (exact_flaws == 0)
 
@@ -249,3 +249,16 @@ def test_weights_compare_digit_sums_in_priority_order(places_count: int, data: s
 
     assert (weight(first) > weight(second)) == (first < second)
     assert (weight(first) == weight(second)) == (first == second)
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_a_dominant_unit_meets_itself_no_more_than_it_must(seed: int) -> None:
+    rng = random.Random(seed)
+    order = tuple(range(1, 81))
+    units = {team: "工会" if rng.random() < 0.6 else rng.choice([None, "财务"]) for team in order}
+    meetings = {meeting_key(team, team + 1): 1 for team in range(1, 80, 3)}
+    request = PairingRequest(order, tuple(index // 5 for index in range(80)), units, meetings)
+    pairing = pair_round(request)
+    exact = exact_pairing(request)
+    assert sum(table.same_unit for table in pairing.tables) == sum(table.same_unit for table in exact.tables)
+    assert not any(table.rematch for table in pairing.tables)
