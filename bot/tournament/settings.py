@@ -192,15 +192,15 @@ _AUTO_WORDS = frozenset({"auto", "default", "自动", "默认"})
 
 def _number_or_auto(key: str, low: int, high: int) -> Callable[[str], int | None]:
     """A number in ``low … high``, or ``auto`` (``None``: the default for the pairs drawn)."""
-    expected = f"{low}–{high}|auto"
+    number = _number(key, low, high, off=False)
 
     def parse(text: str) -> int | None:
-        word = text.strip().casefold()
-        if word in _AUTO_WORDS:
+        if text.strip().casefold() in _AUTO_WORDS:
             return None
-        if not word.isascii() or not word.isdigit() or not low <= int(word) <= high:
-            raise _bad(key, text, expected)
-        return int(word)
+        try:
+            return number(text)
+        except BadSettingValueError:
+            raise _bad(key, text, f"{low}–{high}|auto") from None
 
     return parse
 

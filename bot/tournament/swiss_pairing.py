@@ -54,6 +54,7 @@ block (for a field of one block: exactly optimal).
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -91,6 +92,12 @@ class PairingRequest:
     meetings: Mapping[tuple[int, int], int]
     """``(smaller id, larger id)`` → how often the two pairs have met."""
     had_bye: frozenset[int] = frozenset()
+
+    def __post_init__(self) -> None:
+        groups = self.score_groups
+        if len(groups) != len(self.order) or (groups and groups[0] != 0) or any(
+                later - earlier not in (0, 1) for earlier, later in itertools.pairwise(groups)):
+            raise ValueError("score groups start at 0 and grow by at most one a place (the weights rely on it)")
 
 
 class PairedTable(NamedTuple):

@@ -103,6 +103,8 @@ def test_bad_format_values_are_refused(key: str, text: str) -> None:
     with pytest.raises(BadSettingValueError) as caught:
         apply_setting(TournamentSettings(), KEYS[key], text, drawn=False)
     assert caught.value.params["key"] == key
+    if key == "rounds":
+        assert caught.value.params["expected"] == "1–99|auto"
 
 
 @pytest.mark.parametrize("key", sorted(KEYS))

@@ -262,3 +262,9 @@ def test_a_dominant_unit_meets_itself_no_more_than_it_must(seed: int) -> None:
     exact = exact_pairing(request)
     assert sum(table.same_unit for table in pairing.tables) == sum(table.same_unit for table in exact.tables)
     assert not any(table.rematch for table in pairing.tables)
+
+
+@pytest.mark.parametrize("groups", [(0, 2, 2), (1, 1, 1), (0, 0), (0, 1, 0)])
+def test_score_groups_must_grow_step_by_step(groups: tuple[int, ...]) -> None:
+    with pytest.raises(ValueError, match="score groups"):
+        PairingRequest((1, 2, 3), groups, {}, {})
