@@ -24,7 +24,7 @@ Proposal for the chat step (reporting, storage):
   rows work as for a knockout. :mod:`bot.tournament.results` splits in two: the per-match state machine (report,
   confirm, dispute, decide on one ``Match`` → the new ``Match``, the events, and whether it is now decided) and
   the container it lives in — a bracket advances pairs (``advance.settle``); a Swiss event or group stage calls
-  :func:`record_result` with the decided result. ``correct`` maps to ``record_result(..., replace=True)``.
+  :func:`record_result` with the decided result. ``correct`` maps to ``record_result(..., replace_result=True)``.
 * :class:`~bot.tournament.outcome.Outcome` gains a draw kind (``Outcome.draw(level)``, text ``K K draw``), which
   replaces :class:`~bot.tournament.points.Draw`; the reply parser takes equal levels without a winner as a draw
   only in a points event (:func:`bot.tournament.points.parse_table_result`), so knockouts still ask for a winner.
