@@ -8,6 +8,10 @@ pairs, the time limit per match and the time zone its times are shown in. It is 
 Adding a key (remind, check-in …): add a field with a default to :class:`TournamentSettings` and one
 :class:`SettingKey` line to :data:`SETTING_KEYS`, with its locale label ``tournament.setting.<key>``.
 
+The format keys (``format``, ``rounds``, ``groups``, ``advance``; :mod:`bot.tournament.format`) are complete but
+wait in :data:`FORMAT_SETTING_KEYS` until the services run Swiss and group events: joining that tuple to
+:data:`SETTING_KEYS` is all ``/set`` and ``/settings`` need.
+
 Rules behind the defaults: notice 000 (季军两组 — two shared third places unless a playoff is chosen; 冠亚军三局两胜
 is offered as ``final bo3``), notice 002 (级差积分 26 scale; 弃权 16 points).
 """
@@ -24,6 +28,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from bot.errors import TournamentError, UsageError
 from bot.ruleset.variants import DEFAULT_VARIANT, RuleVariant, ScoringScale
 from bot.tournament.bracket import BracketOptions, FinalFormat, ThirdPlace
+from bot.tournament.format import DEFAULT_ADVANCE, MAX_ADVANCE, MAX_ROUNDS, FormatOptions, TournamentFormat
 from bot.tournament.registration import MIN_CAPACITY
 
 DEFAULT_TIMEZONE = "Asia/Shanghai"
@@ -65,6 +70,13 @@ class TournamentSettings:
     checkin: int | None = None
     """Check-in grace in minutes (seed 000: 15): pairs check in with /here and the missing ones are listed this
     long after the start; ``None``: no check-in."""
+    format: TournamentFormat = TournamentFormat.KNOCKOUT
+    rounds: int | None = None
+    """Swiss rounds; ``None``: ⌈log₂ pairs⌉ (``bot.tournament.format``)."""
+    groups: int | None = None
+    """Round-robin groups; ``None``: groups of four or five."""
+    advance: int = DEFAULT_ADVANCE
+    """Pairs of each group that go on to the knockout; 0: the groups are the whole event."""
 
     def variant(self) -> RuleVariant:
         return replace(DEFAULT_VARIANT, scoring=self.scoring, a_failure_limit=self.a_failure_limit,
@@ -72,6 +84,9 @@ class TournamentSettings:
 
     def bracket_options(self) -> BracketOptions:
         return BracketOptions(third_place=self.third_place, final=self.final)
+
+    def format_options(self) -> FormatOptions:
+        return FormatOptions(format=self.format, rounds=self.rounds, groups=self.groups, advance=self.advance)
 
     def to_json(self) -> dict[str, Any]:
         return {field.name: _plain(getattr(self, field.name)) for field in dataclasses.fields(self)}
@@ -172,6 +187,28 @@ def _show_number(value: Any) -> str:
     return "off" if value is None else str(value)
 
 
+_AUTO_WORDS = frozenset({"auto", "default", "自动", "默认"})
+
+
+def _number_or_auto(key: str, low: int, high: int) -> Callable[[str], int | None]:
+    """A number in ``low … high``, or ``auto`` (``None``: the default for the pairs drawn)."""
+    number = _number(key, low, high, off=False)
+
+    def parse(text: str) -> int | None:
+        if text.strip().casefold() in _AUTO_WORDS:
+            return None
+        try:
+            return number(text)
+        except BadSettingValueError:
+            raise _bad(key, text, f"{low}–{high}|auto") from None
+
+    return parse
+
+
+def _show_auto(value: Any) -> str:
+    return "auto" if value is None else str(value)
+
+
 _FINAL_WORDS = {FinalFormat.SINGLE: "bo1", FinalFormat.BEST_OF_THREE: "bo3"}
 
 SETTING_KEYS: tuple[SettingKey, ...] = (
@@ -199,6 +236,25 @@ SETTING_KEYS: tuple[SettingKey, ...] = (
     SettingKey("checkin", "checkin", _number("checkin", MIN_CHECKIN, MAX_CHECKIN, off=True), _show_number,
                f"{MIN_CHECKIN}–{MAX_CHECKIN}|off"),
 )
+FORMAT_SETTING_KEYS: tuple[SettingKey, ...] = (
+    SettingKey("format", "format",
+               _choice("format", {"knockout": TournamentFormat.KNOCKOUT, "swiss": TournamentFormat.SWISS,
+                                  "groups": TournamentFormat.GROUPS, "ko": TournamentFormat.KNOCKOUT,
+                                  "淘汰": TournamentFormat.KNOCKOUT, "淘汰赛": TournamentFormat.KNOCKOUT,
+                                  "积分": TournamentFormat.SWISS, "积分编排": TournamentFormat.SWISS,
+                                  "积分赛": TournamentFormat.SWISS, "瑞士制": TournamentFormat.SWISS,
+                                  "group": TournamentFormat.GROUPS, "循环": TournamentFormat.GROUPS,
+                                  "循环赛": TournamentFormat.GROUPS, "分组": TournamentFormat.GROUPS,
+                                  "小组赛": TournamentFormat.GROUPS, "分组循环": TournamentFormat.GROUPS}),
+               lambda value: str(_plain(value)), "knockout|swiss|groups", before_draw_only=True),
+    SettingKey("rounds", "rounds", _number_or_auto("rounds", 1, MAX_ROUNDS), _show_auto, f"1–{MAX_ROUNDS}|auto",
+               before_draw_only=True),
+    SettingKey("groups", "groups", _number_or_auto("groups", 1, MAX_CAPACITY // 3), _show_auto,
+               f"1–{MAX_CAPACITY // 3}|auto", before_draw_only=True),
+    SettingKey("advance", "advance", _number("advance", 0, MAX_ADVANCE, off=False), _show_number,
+               f"0–{MAX_ADVANCE}", before_draw_only=True),
+)
+"""The format keys (``bot.tournament.format``); not yet in :data:`SETTING_KEYS` (see the module docstring)."""
 _BY_NAME = {key.name: key for key in SETTING_KEYS}
 
 

@@ -1,0 +1,133 @@
+"""Match points of a points event (Swiss rounds and round-robin groups), where a match may end in a draw.
+
+Rules (seed 002 篇3 §4.2 积分算法, issue 12):
+
+* 26 scale: the winner scores 13 + d and the loser 13 − d, d = the level difference (2 … A = 2 … 14, passed A = 15;
+  例: 2 against passed A → 0 : 26); equal levels are a draw, 13 : 13 (若甲乙双方均打到A … 各积13分). The 28 scale
+  is the same around 14. These come from :func:`bot.ruleset.scoring.score_match`, as in a knockout.
+* A walkover (对手弃权) scores the tournament's walkover points (16 on the 26 scale, 20 on the 28 scale, or the
+  organiser's choice) against 0; a double forfeit (两方同时弃权) 0 : 0 (:func:`bot.ruleset.scoring.walkover_points`).
+* Win/loss: win :data:`WIN_POINTS`, draw :data:`DRAW_POINTS`, loss 0; a walkover is a win (seed 002 篇1: 胜方得2分
+  … 有弃权的，则胜方得2分，弃权方不得分). A knockout keeps its own win/loss count (1 : 0).
+* A bye (轮空) scores what a walkover win scores.
+
+Equal levels with no winner named are a :class:`Draw`; naming a winner on equal levels (an event that breaks such
+ties, ``RuleVariant.tie_break``) still makes an :class:`~bot.tournament.outcome.Outcome` with that winner — on the
+26 and 28 scales it scores 13 : 13 (14 : 14) all the same, but counts as a win and a loss.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+
+from bot.ruleset.scoring import MatchLevel, Side, score_match, walkover_points
+from bot.ruleset.variants import RuleVariant, ScoringScale
+from bot.tournament.outcome import Outcome, OutcomeKind, OutcomeSyntaxError
+
+WIN_POINTS, DRAW_POINTS, LOSS_POINTS = 2, 1, 0
+DRAW_WORDS = frozenset({"draw", "平", "平局", "和"})
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Both pairs ended on ``level`` and nobody was named winner (平局). Text form: ``K K draw``."""
+
+    level: MatchLevel
+    text: str = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "text", f"{self.level} {self.level} draw")
+
+    @property
+    def winner(self) -> None:
+        return None
+
+    def __str__(self) -> str:
+        return self.text
+
+
+TableResult = Outcome | Draw
+"""What a table of a points event ends with: a result as in a knockout, or a draw."""
+
+
+class Verdict(enum.StrEnum):
+    """One pair's result at a table, for the won / drawn / lost columns."""
+
+    WON = "won"
+    DRAWN = "drawn"
+    LOST = "lost"  # also a forfeit, and both pairs of a double forfeit
+
+
+def table_result(left: MatchLevel, right: MatchLevel, winner: Side | None = None) -> TableResult:
+    """The result of final levels: a :class:`Draw` on equal levels with no winner named, else the played outcome
+    (which refuses a named winner that contradicts unequal levels)."""
+    if winner is None and left.value == right.value:
+        return Draw(left)
+    return Outcome.played(left, right, winner)
+
+
+def parse_table_result(text: str) -> TableResult:
+    """The text form of :class:`~bot.tournament.outcome.Outcome` (``K A+``, ``A A left``, ``forfeit right`` …),
+    where equal levels without a winner (``K K``, also ``K K draw``) are a draw. Raise
+    :class:`~bot.tournament.outcome.OutcomeSyntaxError` or a scoring error."""
+    words = text.split()
+    if len(words) == 3 and words[2].casefold() in DRAW_WORDS:
+        left, right = MatchLevel.parse(words[0]), MatchLevel.parse(words[1])
+        if left.value != right.value:
+            raise OutcomeSyntaxError(text=text)
+        return Draw(left)
+    if len(words) == 2 and words[0].casefold() != "forfeit":
+        return table_result(MatchLevel.parse(words[0]), MatchLevel.parse(words[1]))
+    return Outcome.parse(text)
+
+
+def walkover_win(variant: RuleVariant) -> int:
+    """Points of a walkover win, and of a bye."""
+    if variant.scoring is ScoringScale.WIN_LOSS and variant.walkover_points is None:
+        return WIN_POINTS
+    return walkover_points(variant)
+
+
+def bye_points(variant: RuleVariant) -> int:
+    return walkover_win(variant)
+
+
+def table_points(result: TableResult, variant: RuleVariant) -> tuple[int, int]:
+    """Points of the left and the right pair under ``variant.scoring`` (see the module docstring)."""
+    if isinstance(result, Draw):
+        if variant.scoring is ScoringScale.WIN_LOSS:
+            return DRAW_POINTS, DRAW_POINTS
+        level = score_match(result.level, result.level, variant, Side.LEFT)
+        return level.left_points, level.right_points
+    if result.kind is OutcomeKind.DOUBLE_FORFEIT or result.winner is None:
+        return 0, 0
+    if result.kind is OutcomeKind.FORFEIT:
+        points = (walkover_win(variant), 0)
+    elif variant.scoring is ScoringScale.WIN_LOSS:
+        points = (WIN_POINTS, LOSS_POINTS)
+    else:
+        assert result.left_level is not None and result.right_level is not None
+        score = score_match(result.left_level, result.right_level, variant, result.winner)
+        return score.left_points, score.right_points
+    return points if result.winner is Side.LEFT else (points[1], points[0])
+
+
+def level_difference(result: TableResult) -> int:
+    """The left pair's level minus the right pair's (级差) in a played match; 0 after a forfeit."""
+    if isinstance(result, Draw):
+        return 0
+    if result.left_level is None or result.right_level is None:
+        return 0
+    return result.left_level.value - result.right_level.value
+
+
+def verdict(result: TableResult, side: Side) -> Verdict:
+    if result.winner is None:
+        return Verdict.DRAWN if isinstance(result, Draw) else Verdict.LOST
+    return Verdict.WON if result.winner is side else Verdict.LOST
+
+
+def played_at_table(result: TableResult) -> bool:
+    """Whether the match was played (levels recorded) rather than forfeited."""
+    return isinstance(result, Draw) or result.kind is OutcomeKind.PLAYED

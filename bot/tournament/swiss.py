@@ -1,0 +1,252 @@
+"""A Swiss event (积分编排): a fixed number of rounds, each paired from the standings after the one before.
+
+Rules (seed 002 篇3 §3.1, §4.1; issue 12): round 1 is random (首轮比赛随机分组) with the pairs of one unit
+apart; each later round is paired from the standings (根据…积分排名，进行第二轮分组) without rematches
+(打过的两组选手不再碰面); :mod:`bot.tournament.swiss_pairing` does both. Tables are numbered by rank (table 1
+holds the leading pairs); an odd field gives one bye a round, scored as a walkover win (:mod:`bot.tournament.points`).
+After the last round the standings (:mod:`bot.tournament.ranking`) are final.
+
+Randomness: :func:`start_swiss` takes ``rng`` = ``seed.stream(SWISS_STREAM)`` of the draw's seed and draws two
+things from it, in order: the lot (the last tie-break, :func:`bot.tournament.ranking.draw_lot`), then the order of
+round 1. Later rounds are a pure function of the results, so the whole event can be recomputed from the seed and the
+results, as ``verify-draw`` does for a knockout.
+
+An event is an immutable :class:`SwissEvent`: :func:`record_result` stores a decided result, :func:`pair_next_round`
+pairs the next round once the current one is complete, :attr:`SwissEvent.finished` says when the last round is
+decided. A result of a round before the current one cannot change any more (the next round was paired from it):
+:class:`NextRoundPairedError`. :func:`unpair_last_round` takes back the current round while nothing is recorded in
+it, so a service that knows the round has not started can correct the round before and pair again.
+
+Proposal for the chat step (reporting, storage):
+
+* A table becomes a :class:`~bot.tournament.matches.Match` (``kind`` ``swiss`` / ``group``, ``slot`` = table − 1,
+  match ids numbered through the event round by round), so reports, confirmations, disputes and the stored match
+  rows work as for a knockout. :mod:`bot.tournament.results` splits in two: the per-match state machine (report,
+  confirm, dispute, decide on one ``Match`` → the new ``Match``, the events, and whether it is now decided) and
+  the container it lives in — a bracket advances pairs (``advance.settle``); a Swiss event or group stage calls
+  :func:`record_result` with the decided result. ``correct`` maps to ``record_result(..., replace_result=True)``.
+* :class:`~bot.tournament.outcome.Outcome` gains a draw kind (``Outcome.draw(level)``, text ``K K draw``), which
+  replaces :class:`~bot.tournament.points.Draw`; the reply parser takes equal levels without a winner as a draw
+  only in a points event (:func:`bot.tournament.points.parse_table_result`), so knockouts still ask for a winner.
+* Storage keeps each round's pairing as paired (tables, flaws, bye) with the results — not recomputed on load, so
+  a later change of the pairing code never moves an old event — and rebuilds the event with
+  ``SwissEvent(teams, planned_rounds, variant, lot, rounds)``; the lot is recomputed from the seed.
+* When the last table of a round is decided, the service calls :func:`pair_next_round` in the same transaction
+  and posts the round (tables with their flaws, the bye), or the final standings once :attr:`SwissEvent.finished`.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from bot.errors import TournamentError
+from bot.ruleset.variants import RuleVariant
+from bot.tournament.bracket import MIN_PAIRS, DuplicateTeamError, TooFewTeamsError, UnknownTableError
+from bot.tournament.format import RoundsOutOfRangeError, UnknownRoundError
+from bot.tournament.points import TableResult
+from bot.tournament.ranking import Meeting, StandingRow, draw_lot, rank_pairs
+from bot.tournament.results import MatchFinishedError, NothingToCorrectError
+from bot.tournament.swiss_pairing import PairingRequest, RoundPairing, meeting_key, pair_round
+from bot.tournament.teams import Team
+
+SWISS_STREAM = b"swiss"
+
+
+class NextRoundPairedError(TournamentError):
+    """A result of an earlier round cannot change: the round after it was paired from the standings."""
+
+    key = "swiss.next_round_paired"
+
+
+class RoundIncompleteError(TournamentError):
+    key = "swiss.round_incomplete"
+
+
+class SwissFinishedError(TournamentError):
+    key = "swiss.finished"
+
+
+class RoundHasResultsError(TournamentError):
+    """The current round cannot be taken back: results are recorded in it."""
+
+    key = "swiss.round_has_results"
+
+
+class NothingToUnpairError(TournamentError):
+    """Round 1 comes from the draw and stays."""
+
+    key = "swiss.nothing_to_unpair"
+
+
+class PairingFlaw(enum.StrEnum):
+    """Why a table breaks a pairing rule (only when no pairing of the round could keep it)."""
+
+    REMATCH = "rematch"  # the pairs have met before
+    SAME_UNIT = "same_unit"  # both pairs belong to one unit
+
+
+@dataclass(frozen=True, slots=True)
+class SwissTable:
+    round: int
+    table: int
+    left: Team
+    right: Team
+    flaws: tuple[PairingFlaw, ...] = ()
+    result: TableResult | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SwissRound:
+    number: int
+    tables: tuple[SwissTable, ...]
+    bye: Team | None = None
+
+    @property
+    def complete(self) -> bool:
+        return all(table.result is not None for table in self.tables)
+
+    @property
+    def open_tables(self) -> tuple[SwissTable, ...]:
+        return tuple(table for table in self.tables if table.result is None)
+
+    @property
+    def flawed_tables(self) -> tuple[SwissTable, ...]:
+        """Tables with a rematch or two pairs of one unit, which no pairing of this round could avoid."""
+        return tuple(table for table in self.tables if table.flaws)
+
+    def table(self, number: int) -> SwissTable:
+        if not 1 <= number <= len(self.tables):
+            raise UnknownTableError(table=number, round=self.number)
+        return self.tables[number - 1]
+
+
+@dataclass(frozen=True, slots=True)
+class SwissEvent:
+    """The pairs, the rounds planned, the scoring, the lot (team ids, first wins a tie) and the rounds paired so far
+    (at least round 1)."""
+
+    teams: tuple[Team, ...]
+    planned_rounds: int
+    variant: RuleVariant
+    lot: tuple[int, ...]
+    rounds: tuple[SwissRound, ...]
+
+    @property
+    def current(self) -> SwissRound:
+        return self.rounds[-1]
+
+    @property
+    def round_complete(self) -> bool:
+        return self.current.complete
+
+    @property
+    def finished(self) -> bool:
+        """The last planned round is paired and decided."""
+        return len(self.rounds) == self.planned_rounds and self.current.complete
+
+    def round(self, number: int) -> SwissRound:
+        if not 1 <= number <= len(self.rounds):
+            raise UnknownRoundError(round=number, rounds=len(self.rounds))
+        return self.rounds[number - 1]
+
+    def meetings(self) -> tuple[Meeting, ...]:
+        """Every decided table so far."""
+        return tuple(Meeting(table.left, table.right, table.result)
+                     for played in self.rounds for table in played.tables if table.result is not None)
+
+    def byes(self) -> tuple[Team, ...]:
+        return tuple(played.bye for played in self.rounds if played.bye is not None)
+
+
+def start_swiss(teams: Sequence[Team], rounds: int, variant: RuleVariant, rng: random.Random) -> SwissEvent:
+    """A Swiss event of ``rounds`` rounds with round 1 paired: the lot, then round 1 in random order, both drawn
+    from ``rng`` (the draw seed's :data:`SWISS_STREAM`); ``teams`` in draw order (team ids)."""
+    if len(teams) < MIN_PAIRS:
+        raise TooFewTeamsError(count=len(teams), minimum=MIN_PAIRS)
+    seen: set[int] = set()
+    for team in teams:
+        if team.team_id in seen:
+            raise DuplicateTeamError(team=team.name)
+        seen.add(team.team_id)
+    if not 1 <= rounds <= len(teams) - 1:
+        raise RoundsOutOfRangeError(rounds=rounds, pairs=len(teams), maximum=len(teams) - 1)
+    lot = draw_lot(teams, rng)
+    order = [team.team_id for team in teams]
+    rng.shuffle(order)
+    event = SwissEvent(tuple(teams), rounds, variant, lot, ())
+    request = PairingRequest(tuple(order), (0,) * len(order), _units(teams), {})
+    return replace(event, rounds=(_round(event, 1, pair_round(request)),))
+
+
+def swiss_standings(event: SwissEvent) -> tuple[StandingRow, ...]:
+    """Standings from every decided table and bye so far (final once :attr:`SwissEvent.finished`)."""
+    return rank_pairs(event.teams, event.meetings(), event.byes(), event.variant, event.lot)
+
+
+def record_result(event: SwissEvent, table: int, result: TableResult, *, round_number: int | None = None,
+                  replace_result: bool = False) -> SwissEvent:
+    """``event`` with ``result`` at ``table`` of the current round (or ``round_number``).
+
+    A table that has a result is refused with ``MatchFinishedError`` unless ``replace_result`` (a correction,
+    which needs a result to replace: ``NothingToCorrectError``). Any change to a round before the current one is
+    refused with :class:`NextRoundPairedError`.
+    """
+    number = len(event.rounds) if round_number is None else round_number
+    played = event.round(number)
+    target = played.table(table)
+    if number < len(event.rounds):
+        raise NextRoundPairedError(round=number, table=table, next_round=number + 1)
+    if replace_result and target.result is None:
+        raise NothingToCorrectError(round=number, table=table, match="-")
+    if not replace_result and target.result is not None:
+        raise MatchFinishedError(round=number, table=table, match="-")
+    tables = list(played.tables)
+    tables[table - 1] = replace(target, result=result)
+    return replace(event, rounds=(*event.rounds[:-1], replace(played, tables=tuple(tables))))
+
+
+def pair_next_round(event: SwissEvent) -> SwissEvent:
+    """``event`` with the next round paired from the current standings; raise :class:`RoundIncompleteError` while
+    a table of the current round has no result and :class:`SwissFinishedError` after the last round."""
+    if not event.current.complete:
+        raise RoundIncompleteError(round=event.current.number, open=len(event.current.open_tables))
+    if len(event.rounds) >= event.planned_rounds:
+        raise SwissFinishedError(rounds=event.planned_rounds)
+    standings = swiss_standings(event)
+    order = tuple(row.team.team_id for row in standings)
+    groups: list[int] = []
+    for index, row in enumerate(standings):
+        groups.append(0 if index == 0 else groups[-1] + (row.points != standings[index - 1].points))
+    meetings: dict[tuple[int, int], int] = {}
+    for meeting in event.meetings():
+        key = meeting_key(meeting.left.team_id, meeting.right.team_id)
+        meetings[key] = meetings.get(key, 0) + 1
+    had_bye = frozenset(team.team_id for team in event.byes())
+    request = PairingRequest(order, tuple(groups), _units(event.teams), meetings, had_bye)
+    return replace(event, rounds=(*event.rounds, _round(event, len(event.rounds) + 1, pair_round(request))))
+
+
+def unpair_last_round(event: SwissEvent) -> SwissEvent:
+    """``event`` without its current round, which has no result yet (the caller knows it has not started)."""
+    if len(event.rounds) == 1:
+        raise NothingToUnpairError()
+    if any(table.result is not None for table in event.current.tables):
+        raise RoundHasResultsError(round=event.current.number)
+    return replace(event, rounds=event.rounds[:-1])
+
+
+def _units(teams: Sequence[Team]) -> dict[int, str | None]:
+    return {team.team_id: team.unit for team in teams}
+
+
+def _round(event: SwissEvent, number: int, pairing: RoundPairing) -> SwissRound:
+    teams = {team.team_id: team for team in event.teams}
+    tables = []
+    for index, paired in enumerate(pairing.tables, start=1):
+        flaws = tuple(flaw for flaw, present in ((PairingFlaw.REMATCH, paired.rematch),
+                                                 (PairingFlaw.SAME_UNIT, paired.same_unit)) if present)
+        tables.append(SwissTable(number, index, teams[paired.left], teams[paired.right], flaws))
+    return SwissRound(number, tuple(tables), None if pairing.bye is None else teams[pairing.bye])
