@@ -1,8 +1,8 @@
 """Announcement delivery under Telegram's limits: N tournaments, each in its own group, with a round starting at
 the same minute, so every reminder falls due at the same instant.
 
-The real application sends them: the process's one scheduler (``handlers.announcer``, APScheduler) fires one job per announcement row, each job
-re-reads its row, renders the reminder (the round's tables), sends it through PTB's ``AIORateLimiter`` (the
+The real application sends them: the process's one scheduler (``handlers.announcer``, APScheduler) fires one job
+per announcement row, each job re-reads its row, renders the reminder (the round's tables), sends it through PTB's ``AIORateLimiter`` (the
 production limiter: about 30 messages/s overall, 20/minute per group) to the in-process fake Bot API, and marks
 the row sent. The fake answers at once, so the limiter and the bot's own work are all that is measured.
 
@@ -31,9 +31,9 @@ from telegram.ext import AIORateLimiter
 from bot.config import Settings
 from bot.services.caller import Caller, ChatKind
 from bot.services.match_clock.timetable import schedule_round
-from handlers.telegram.context import announcer_of
 from handlers.telegram.app import build_application, startup
 from handlers.telegram.app import shutdown as close_storage
+from handlers.telegram.context import announcer_of
 from tests.support.board import InMemoryBoard
 from tests.support.fake_api import FakeBotApi
 

@@ -20,6 +20,7 @@ extended as people and groups appear), so rendering a mention or choosing where 
 from __future__ import annotations
 
 import enum
+import hashlib
 from datetime import datetime
 
 from bot.tournament.entries import WECOM_FIRST_USER_ID
@@ -45,6 +46,14 @@ def platform_of_chat(chat_id: int) -> Platform:
 
 def is_wecom_user(user_id: int) -> bool:
     return user_id >= WECOM_FIRST_USER_ID
+
+
+def wecom_update_id(msgid: str) -> int:
+    """The update id under which a WeCom message (its ``msgid``) is recorded as applied (``storage.updates``):
+    negative, so never a Telegram update id, from 56 bits of its SHA-256. Two messages of the two days an id is kept
+    sharing one is as likely as a random 56-bit clash (about 1 in 10^7 for a million messages); the second would be
+    taken for a re-delivery."""
+    return -1 - int.from_bytes(hashlib.sha256(msgid.encode()).digest()[:7], "big")
 
 
 class WeComDirectory:

@@ -92,7 +92,8 @@ class Person:
 
     @classmethod
     def account(cls, user_id: int, name: str, *, gender: Gender | None = None, unit: str | None = None) -> Person:
-        """A chat account (Telegram or WeCom). Their profile name cannot be retyped, so it is shortened or replaced, never refused."""
+        """A chat account (Telegram or WeCom). Their profile name cannot be retyped, so it is shortened or
+        replaced, never refused."""
         return cls(account_key(user_id), fit_name(name, fallback=f"#{user_id}"), gender, clean_unit(unit))
 
     @classmethod

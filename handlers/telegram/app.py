@@ -156,3 +156,24 @@ async def shutdown(application: GuandanApplication) -> None:
 def poll(application: GuandanApplication) -> None:
     """Handle updates by long polling until stopped (``python -m bot run``), asking Telegram for every kind."""
     application.run_polling(allowed_updates=Update.ALL_TYPES)
+
+
+async def start_alongside(application: GuandanApplication) -> None:
+    """Start polling by hand, beside another platform in the same event loop (``handlers.runner``): the services
+    were started and the announcements restored by the runner, which owns the scheduler."""
+    await application.initialize()
+    await set_command_menus(application.bot, application.bot_data.commands)
+    updater = application.updater
+    if updater is None:
+        raise RuntimeError("the application has no updater to poll with")
+    await updater.start_polling(allowed_updates=Update.ALL_TYPES)
+    await application.start()
+
+
+async def stop_alongside(application: GuandanApplication) -> None:
+    updater = application.updater
+    if updater is not None and updater.running:
+        await updater.stop()
+    if application.running:
+        await application.stop()
+    await application.shutdown()

@@ -20,13 +20,12 @@ from bot.pictures.picture import Picture
 from bot.richtext import Keyboard
 from handlers.invocation import Attachment, Mentioned
 from handlers.registry import CommandSpec, CommandTable, command_name_in
-from handlers.telegram.context import announcer_of
 from handlers.telegram.callers import caller_of, person_of
 from handlers.telegram.captions import CaptionCommand
 from handlers.telegram.context import BotContext
 from handlers.telegram.pictures import send_pictures
-from handlers.verbs import written_command
 from handlers.telegram.replies import send_text, telegram_html
+from handlers.verbs import written_command
 
 
 def inline_keyboard(buttons: Keyboard | None) -> InlineKeyboardMarkup | None:
@@ -124,7 +123,7 @@ async def run_command(spec: CommandSpec, update: Update, context: BotContext, ar
         return
     await spec.invoke(context.services, context.commands, caller, args,
                       TelegramChannel(update, context, quote=caller.chat_kind.is_group),
-                      mentioned=mentioned_in(update, caller.user_id), timers=announcer_of(context.application))
+                      mentioned=mentioned_in(update, caller.user_id), timers=context.bot_data.announcer)
 
 
 def spec_for_update(table: CommandTable, update: object, bot_username: str | None = None) -> CommandSpec | None:

@@ -1,8 +1,8 @@
 """Ordered schema migrations: ``storage/migrations/NNNN_name.sql``, applied once each, in number order.
 
 Add a change as the next-numbered file (``0002_tournaments.sql``); never edit a file that has shipped. A number
-may be left free for a migration of parallel work (``0007_wecom.sql`` came before 0004–0006); none is used twice. Each file
-runs in its own ``BEGIN IMMEDIATE`` transaction together with its row in ``schema_migrations``, so a failed
+may be left free for a migration of parallel work (``0007_wecom.sql`` came before 0004–0006); none is used twice.
+Each file runs in its own ``BEGIN IMMEDIATE`` transaction together with its row in ``schema_migrations``, so a failed
 migration leaves the database as it was and two processes starting together apply it once.
 """
 
