@@ -2,9 +2,10 @@
 the same minute, so every reminder falls due at the same instant.
 
 The real application sends them: the process's one scheduler (``handlers.announcer``, APScheduler) fires one job
-per announcement row, each job re-reads its row, renders the reminder (the round's tables), sends it through PTB's ``AIORateLimiter`` (the
-production limiter: about 30 messages/s overall, 20/minute per group) to the in-process fake Bot API, and marks
-the row sent. The fake answers at once, so the limiter and the bot's own work are all that is measured.
+per announcement row, each job re-reads its row, renders the reminder (the round's tables), sends it through PTB's
+``AIORateLimiter`` (the production limiter: about 30 messages/s overall, 20/minute per group) to the in-process
+fake Bot API, and marks the row sent. The fake answers at once, so the limiter and the bot's own work are all that
+is measured.
 
 The floor is what Telegram's limits allow: M messages need M / 30 s at 30 messages per second (each group gets at
 most a few messages, far under its 20 per minute, so the global limit binds). The limiter lets a first burst of

@@ -5,12 +5,13 @@ from __future__ import annotations
 import argparse
 import sys
 
-from bot.cli import Subcommand, console, demo, play, render, rules, run, verify_draw
+from bot.cli import Subcommand, console, demo, export, play, render, rules, run, verify_draw
 
 # One line per subcommand module; keep sorted by name.
 SUBCOMMANDS: tuple[Subcommand, ...] = (
     console.COMMAND,
     demo.COMMAND,
+    export.COMMAND,
     play.COMMAND,
     render.COMMAND,
     rules.COMMAND,
