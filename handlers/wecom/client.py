@@ -219,7 +219,7 @@ class LongConnection:
         subscription = request_id(SUBSCRIBE)
         answer = asyncio.get_running_loop().create_future()
         self._pending[subscription] = answer
-        receiving = asyncio.create_task(self._receive(socket))
+        receiving = asyncio.create_task(self._receive(socket, subscription))
         try:
             await socket.send(json.dumps({"cmd": SUBSCRIBE, "headers": {"req_id": subscription},
                                           "body": {"bot_id": self.bot_id, "secret": self._secret}}))
@@ -249,13 +249,16 @@ class LongConnection:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await receiving
 
-    async def _receive(self, socket: ClientConnection) -> None:
+    async def _receive(self, socket: ClientConnection, subscription: str) -> None:
         async for raw in socket:
             frame = Frame.parse(raw)
             if frame is None:
                 log.warning("WeCom: a frame that is not JSON was ignored")
                 continue
             if frame.cmd is None:
+                if frame.req_id == subscription and frame.errcode in (0, None):
+                    # Live from this frame on: a callback right behind it may be answered at once.
+                    self._socket = socket
                 waiting = self._pending.pop(frame.req_id, None)
                 if frame.req_id.startswith(PING):
                     self._missed = 0
