@@ -1,16 +1,17 @@
 """Announcement delivery under Telegram's limits: N tournaments, each in its own group, with a round starting at
 the same minute, so every reminder falls due at the same instant.
 
-The real application sends them: PTB's ``JobQueue`` (APScheduler) fires one job per announcement row, each job
-re-reads its row, renders the reminder (the round's tables), sends it through PTB's ``AIORateLimiter`` (the
-production limiter: about 30 messages/s overall, 20/minute per group) to the in-process fake Bot API, and marks
-the row sent. The fake answers at once, so the limiter and the bot's own work are all that is measured.
+The real application sends them: the process's one scheduler (``handlers.announcer``, APScheduler) fires one job
+per announcement row, each job re-reads its row, renders the reminder (the round's tables), sends it through PTB's
+``AIORateLimiter`` (the production limiter: about 30 messages/s overall, 20/minute per group) to the in-process
+fake Bot API, and marks the row sent. The fake answers at once, so the limiter and the bot's own work are all that
+is measured.
 
 The floor is what Telegram's limits allow: M messages need M / 30 s at 30 messages per second (each group gets at
 most a few messages, far under its 20 per minute, so the global limit binds). The limiter lets a first burst of
 30 through at once, so a run can beat the floor by up to a second. The ratio to the floor is printed.
 
-A second figure: restoring pending announcements at start-up (``handlers.telegram.announcer.restore_jobs``).
+A second figure: restoring pending announcements at start-up (``handlers.announcer.Announcer.restore``).
 
 Run: ``.venv/bin/python benchmarks/bench_announce.py [--tournaments 200] [--tables 4]``.
 """
@@ -31,9 +32,9 @@ from telegram.ext import AIORateLimiter
 from bot.config import Settings
 from bot.services.caller import Caller, ChatKind
 from bot.services.match_clock.timetable import schedule_round
-from handlers.telegram.announcer import apply_changes, job_queue_of
 from handlers.telegram.app import build_application, startup
 from handlers.telegram.app import shutdown as close_storage
+from handlers.telegram.context import announcer_of
 from tests.support.board import InMemoryBoard
 from tests.support.fake_api import FakeBotApi
 
@@ -77,12 +78,13 @@ async def deliver(tournaments: int, tables: int, folder: Path) -> dict[str, Any]
     for number in range(tournaments):
         caller = Caller(FIRST_CHAT - number, ChatKind.GROUP, sender_chat_id=FIRST_CHAT - number)
         scheduled = await schedule_round(services, caller, 1, due + timedelta(minutes=30))
-        apply_changes(job_queue_of(application), services, scheduled.changes)
+        announcer_of(application).apply(scheduled.changes)
     setup_done = services.clock()
     if setup_done >= due:
         raise RuntimeError("set-up took longer than the lead time; raise it")
     due_monotonic = time.monotonic() + (due - services.clock()).total_seconds()
     await application.start()
+    announcer_of(application).start()
     try:
         deadline = time.monotonic() + 120
         while True:
@@ -95,6 +97,7 @@ async def deliver(tournaments: int, tables: int, folder: Path) -> dict[str, Any]
                 raise RuntimeError(f"{waiting} reminders were still waiting after two minutes")
             await asyncio.sleep(0.05)
     finally:
+        announcer_of(application).stop()
         await application.stop()
         await application.shutdown()
         await close_storage(application)
@@ -130,7 +133,7 @@ async def restore_time(pending: int, folder: Path) -> float:
     began = time.perf_counter()
     await startup(application)
     elapsed = time.perf_counter() - began
-    jobs = len(job_queue_of(application).jobs())
+    jobs = len(announcer_of(application).jobs())
     await application.shutdown()
     await close_storage(application)
     if jobs != pending:

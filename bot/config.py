@@ -12,12 +12,17 @@ variable                 meaning                                                
 ``MINUTES``              minutes are sent late; older ones are dropped
 ``GUANDAN_RATE_LIMIT``   ``off`` sends without Telegram's pacing (benchmarks against a local   ``on``
                          fake only); ``on`` paces sends through PTB's ``AIORateLimiter``
+``WECOM_BOT_ID``         the WeCom 智能机器人's Bot ID (with the secret: ``run`` serves WeCom)  none
+``WECOM_BOT_SECRET``     its Secret                                                            none
+``WECOM_WS_URL``         the long connection's endpoint (``ws://`` works for a local stand-in)  ``wss://openws.work.we
+                                                                                               ixin.qq.com``
+``WECOM_ORGANISERS``     WeCom userids that organise in every WeCom group, comma-separated     none
 =======================  ====================================================================  ======================
 
 ``GUANDAN_TEST_CLOCK_OFFSET_SECONDS`` shifts the bot's clock (tests of a real process only: they move a round's
 start close to "now" without waiting for the wall clock).
 
-The token never appears in ``repr``/``str`` of :class:`Settings`, in logs or in messages.
+The token and the WeCom secret never appear in ``repr``/``str`` of :class:`Settings`, in logs or in messages.
 """
 
 from __future__ import annotations
@@ -35,6 +40,7 @@ from bot.i18n import DEFAULT_LANGUAGE, Language
 DEFAULT_DB = Path("data/guandan.sqlite3")
 DEFAULT_TIMEZONE = "Asia/Shanghai"
 DEFAULT_LATE_GRACE = timedelta(minutes=10)
+DEFAULT_WECOM_WS_URL = "wss://openws.work.weixin.qq.com"
 _SWITCH_WORDS = {"on": True, "off": False, "true": True, "false": False, "1": True, "0": False}
 
 
@@ -71,10 +77,20 @@ class Settings:
     """Added to the system clock (process-level tests only)."""
     rate_limit: bool = True
     """Pace sends as Telegram demands (production); off only for load tests against a local fake Bot API."""
+    wecom_bot_id: str | None = None
+    wecom_secret: str | None = field(default=None, repr=False)
+    wecom_ws_url: str = DEFAULT_WECOM_WS_URL
+    wecom_organisers: frozenset[str] = frozenset()
+    """WeCom userids that organise in every WeCom group (WeCom gives a bot no list of a group's admins)."""
 
     @property
     def has_token(self) -> bool:
         return bool(self.token)
+
+    @property
+    def has_wecom(self) -> bool:
+        """Both the Bot ID and the Secret are set: ``python -m bot run`` serves WeCom."""
+        return bool(self.wecom_bot_id and self.wecom_secret)
 
     @property
     def base_file_url(self) -> str | None:
@@ -90,7 +106,9 @@ class Settings:
         return (
             f"Settings(token={token}, base_url={self.base_url!r}, db_path={str(self.db_path)!r}, "
             f"language={self.language.value!r}, timezone={self.timezone.key!r}, late_grace={self.late_grace!r},"
-            f" clock_offset={self.clock_offset!r}, rate_limit={self.rate_limit!r})"
+            f" clock_offset={self.clock_offset!r}, rate_limit={self.rate_limit!r},"
+            f" wecom_bot_id={self.wecom_bot_id!r}, wecom_secret={'<set>' if self.wecom_secret else '<unset>'},"
+            f" wecom_ws_url={self.wecom_ws_url!r}, wecom_organisers={sorted(self.wecom_organisers)!r})"
         )
 
     __str__ = __repr__
@@ -157,6 +175,11 @@ def load_settings(environ: Mapping[str, str] | None = None, env_file: Path | Non
         late_grace=late_grace,
         clock_offset=clock_offset,
         rate_limit=_SWITCH_WORDS[rate_limit_text],
+        wecom_bot_id=get("WECOM_BOT_ID"),
+        wecom_secret=get("WECOM_BOT_SECRET"),
+        wecom_ws_url=get("WECOM_WS_URL") or DEFAULT_WECOM_WS_URL,
+        wecom_organisers=frozenset(part.strip() for part in (get("WECOM_ORGANISERS") or "").split(",")
+                                   if part.strip()),
     )
 
 

@@ -142,6 +142,7 @@ class ButtonTable:
         try:
             if caller is None:
                 raise ForgedButtonError()
+            caller = services.names.caller(caller)
             language = await language_of(services.storage, caller, services.settings.language)
             decoded = ButtonData.decode(data)
             spec = self._specs.get((decoded.area, decoded.action))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from handlers.basics import help_command, start_command
 from handlers.language import lang_command
 from handlers.match_clock import here_command, schedule_command
+from handlers.people import name_command
 from handlers.play import play_command
 from handlers.registry import GROUPS, Audience, CommandSpec
 from handlers.rules import rule_command
@@ -25,6 +26,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("start", start_command, max_argument_length=64),
     CommandSpec("help", help_command),
     CommandSpec("lang", lang_command, audience=Audience.ORGANISER, aliases=("language",)),
+    CommandSpec("name", name_command, max_argument_length=64),
     CommandSpec("signup", signup_command, chat_kinds=GROUPS, aliases=("join", "baoming")),
     CommandSpec("accept", accept_command, chat_kinds=GROUPS),
     CommandSpec("withdraw", withdraw_command, chat_kinds=GROUPS, aliases=("leave",)),

@@ -65,7 +65,7 @@ class Channel(Protocol):
 
 
 class Timers(Protocol):
-    """The platform's scheduler of announcement jobs (``handlers.telegram.announcer`` on Telegram)."""
+    """The process's scheduler of announcement jobs (``handlers.announcer``)."""
 
     def apply(self, changes: JobChanges) -> None:
         """Create, move or drop the jobs a committed change asks for."""

@@ -16,7 +16,7 @@ from __future__ import annotations
 import enum
 import re
 from collections.abc import Awaitable, Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot.errors import GuandanError, UsageError
 from bot.i18n import Language, has, t
@@ -100,6 +100,10 @@ class CommandSpec:
     ) -> None:
         """Run the command for ``caller``: language, chat kind, audience and arguments checked, then the callback.
         A refusal raises its :class:`~bot.errors.GuandanError` (the platform answers it with :func:`error_text`)."""
+        # The names people chose with /name win over their platform's, for the caller and whom they point at.
+        caller = services.names.caller(caller)
+        if mentioned is not None:
+            mentioned = replace(mentioned, user=services.names.person(mentioned.user))
         language = await language_of(services.storage, caller, services.settings.language)
         if not self.allowed_in(caller.chat_kind):
             raise GroupsOnly() if ChatKind.PRIVATE not in self.chat_kinds else PrivateOnly()

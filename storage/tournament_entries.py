@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
-from bot.tournament.entries import ACCOUNT_PREFIX, Entry, EntryStatus, Gender, Person
+from bot.tournament.entries import Entry, EntryStatus, Gender, Person
 from storage.database import Tx
 
 
@@ -29,7 +29,7 @@ async def load_entries(tx: Tx, tournament_id: int) -> tuple[Entry, ...]:
 
 
 def _user_id(person: Person) -> int | None:
-    return int(person.key.removeprefix(ACCOUNT_PREFIX)) if person.has_account else None
+    return person.user_id
 
 
 async def save_entries(

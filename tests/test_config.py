@@ -116,3 +116,14 @@ def test_files_come_from_the_same_server(base_url: str | None, file_url: str | N
 )
 def test_the_rate_limiter_is_on_unless_switched_off(value: str, expected: bool) -> None:
     assert load_settings({"GUANDAN_RATE_LIMIT": value}, None).rate_limit is expected
+
+
+def test_wecom_settings_are_read_and_the_secret_never_shows() -> None:
+    settings = load_settings({"WECOM_BOT_ID": "aib123", "WECOM_BOT_SECRET": "s3cret-value",
+                              "WECOM_ORGANISERS": " laowang, xiaoli ,,"}, None)
+    assert settings.has_wecom and not settings.has_token
+    assert settings.wecom_organisers == frozenset({"laowang", "xiaoli"})
+    assert settings.wecom_ws_url == "wss://openws.work.weixin.qq.com"
+    assert "s3cret-value" not in repr(settings) and "wecom_secret=<set>" in repr(settings)
+    assert not load_settings({"WECOM_BOT_ID": "aib123"}, None).has_wecom
+    assert load_settings({"WECOM_WS_URL": "ws://127.0.0.1:9"}, None).wecom_ws_url == "ws://127.0.0.1:9"

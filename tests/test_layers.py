@@ -25,7 +25,10 @@ The table, from the bottom up::
     handlers        handlers/*.py (platform-neutral) → services, presenters, everything below them in bot
     handlers.telegram                                → handlers, the same bot layers, telegram
     handlers.console                                 → handlers, the same bot layers
-    cli             bot.cli, bot.__main__            → every bot layer; handlers and its platforms lazily
+    handlers.wecom                                   → handlers, the same bot layers, websockets
+    runner          handlers.runner                  → handlers, handlers.wecom, the same bot layers;
+                                                       handlers.telegram lazily (Telegram only when it runs)
+    cli             bot.cli, bot.__main__            → every bot layer; handlers, its platforms and the runner lazily
     bot package     bot/__init__.py                  → nothing of ours
 
 Where it departs from the first sketch in issue 11, and why:
@@ -116,13 +119,21 @@ LAYERS: tuple[Layer, ...] = (
           "everything python-telegram-bot: the one place that speaks Telegram; never storage"),
     Layer("handlers.console", ("handlers.console",), frozenset(PRODUCT_BELOW_HANDLERS | {"handlers"}),
           "the offline console platform: never a chat SDK, never storage"),
+    Layer("handlers.wecom", ("handlers.wecom",), frozenset(PRODUCT_BELOW_HANDLERS | {"handlers", "WebSocket client"}),
+          "WeCom's 智能机器人 long connection: the one place that speaks WeCom; never telegram, never storage"),
+    Layer("runner", ("handlers.runner",),
+          frozenset(PRODUCT_BELOW_HANDLERS | {"handlers", "handlers.wecom", "handlers.telegram"}),
+          "every configured platform in one process, on one scheduler; Telegram only when it runs, through its package",
+          lazily=frozenset({"handlers.telegram"})),
     Layer("cli", ("bot.cli", "bot.__main__"),
-          frozenset(PRODUCT_BELOW_HANDLERS | {"bot package", "handlers", "handlers.telegram", "handlers.console"}),
+          frozenset(PRODUCT_BELOW_HANDLERS | {"bot package", "handlers", "handlers.telegram", "handlers.console",
+                                              "runner"}),
           "the command line: starts a platform through its package, never speaks a chat SDK itself",
-          lazily=frozenset({"handlers", "handlers.telegram", "handlers.console"})),
+          lazily=frozenset({"handlers", "handlers.telegram", "handlers.console", "runner"})),
     Layer("bot package", ("bot.*",), frozenset(),
           "the package itself, its version; a new module directly in bot/ needs a row of its own"),
-    Layer("chat SDK", ("telegram",), frozenset(), "python-telegram-bot (and later the WeCom client)", ours=False),
+    Layer("chat SDK", ("telegram",), frozenset(), "python-telegram-bot", ours=False),
+    Layer("WebSocket client", ("websockets",), frozenset(), "the library WeCom's long connection runs on", ours=False),
     Layer("storage engine", ("aiosqlite",), frozenset(), "the SQLite driver", ours=False),
     Layer("test tooling", ("tests",), frozenset(), "fakes, harnesses and sample data: never in the product",
           ours=False),
@@ -307,9 +318,13 @@ def test_no_chat_sdk_under_bot_and_no_storage_above_services() -> None:
     for layer in LAYERS:
         if any(member.startswith("bot.") for member in layer.modules):
             assert "chat SDK" not in layer.may_import, layer.name
-        if layer.name in {"presenters", "handlers", "handlers.telegram", "handlers.console", "cli"}:
+        if any(member.startswith("bot.") for member in layer.modules):
+            assert "WebSocket client" not in layer.may_import, layer.name
+        if layer.name in {"presenters", "handlers", "handlers.telegram", "handlers.console", "handlers.wecom",
+                          "runner", "cli"}:
             assert "storage" not in layer.may_import, layer.name
     assert "presenters" not in BY_NAME["services"].may_import
+    assert "chat SDK" not in BY_NAME["handlers.wecom"].may_import
     assert not {"test tooling", "storage engine"} & {name for layer in LAYERS if layer.name != "storage"
                                                       for name in layer.may_import}
 
@@ -318,7 +333,8 @@ def test_no_chat_sdk_under_bot_and_no_storage_above_services() -> None:
     ("bot.errors", "kernel"), ("bot", "bot package"), ("bot.__main__", "cli"),
     ("bot.services.match_clock.board", "services"), ("handlers", "handlers"), ("handlers.registry", "handlers"),
     ("handlers.telegram", "handlers.telegram"), ("handlers.telegram.app", "handlers.telegram"),
-    ("handlers.wecom.client", None), ("bot.newpackage.x", None), ("storage.migrations", "storage"),
+    ("handlers.wecom.client", "handlers.wecom"), ("handlers.runner", "runner"),
+    ("websockets.asyncio", "WebSocket client"), ("bot.newpackage.x", None), ("storage.migrations", "storage"),
     ("telegram.ext", "chat SDK"), ("tests.support.harness", "test tooling"), ("PIL.Image", None),
 ])
 def test_modules_are_placed_by_their_most_specific_row(module: str, layer: str | None) -> None:

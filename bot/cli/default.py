@@ -5,12 +5,13 @@ from __future__ import annotations
 import argparse
 import sys
 
-from bot.cli import Subcommand, console, demo, play, render, rules, run, verify_draw
+from bot.cli import Subcommand, console, demo, export, play, render, rules, run, verify_draw
 
 # One line per subcommand module; keep sorted by name.
 SUBCOMMANDS: tuple[Subcommand, ...] = (
     console.COMMAND,
     demo.COMMAND,
+    export.COMMAND,
     play.COMMAND,
     render.COMMAND,
     rules.COMMAND,
@@ -20,7 +21,8 @@ SUBCOMMANDS: tuple[Subcommand, ...] = (
 
 
 def run_default(parser: argparse.ArgumentParser) -> int:
-    """With a token configured: the bot on Telegram. Without: the offline console, after saying how to connect."""
+    """With a platform configured: the bot on it (``run``). Without: the offline console, after saying how to
+    connect."""
     from dataclasses import replace
 
     from bot.cli import fail
@@ -29,7 +31,7 @@ def run_default(parser: argparse.ArgumentParser) -> int:
     settings = run.settings_or_message()
     if isinstance(settings, str):
         return fail(settings)
-    if settings.has_token:
+    if settings.has_token or settings.has_wecom:
         return run.run_bot(settings)
     print(t("run.no_token", settings.language), file=sys.stderr)
     print(t("run.console_instead", settings.language), file=sys.stderr)

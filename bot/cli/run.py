@@ -1,4 +1,5 @@
-"""``python -m bot run``: the bot on Telegram, by long polling (needs ``TELEGRAM_BOT_TOKEN``)."""
+"""``python -m bot run``: every configured platform — Telegram by long polling when ``TELEGRAM_BOT_TOKEN`` is set,
+WeCom's long connection when ``WECOM_BOT_ID`` and ``WECOM_BOT_SECRET`` are, both in one process when both are."""
 
 from __future__ import annotations
 
@@ -28,11 +29,13 @@ class RedactToken(logging.Filter):
         return True
 
 
-def configure_logging(token: str | None) -> None:
+def configure_logging(token: str | None, *secrets: str | None) -> None:
+    """Log to stderr; ``token`` (and every one of ``secrets``: the WeCom secret) never shows."""
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
-    if token:
-        handler.addFilter(RedactToken(token))
+    for secret in (token, *secrets):
+        if secret:
+            handler.addFilter(RedactToken(secret))
     logging.basicConfig(level=logging.INFO, handlers=[handler], force=True)
     # httpx logs every request URL at INFO, and the URL holds the token.
     logging.getLogger("httpx").setLevel(logging.WARNING)
@@ -49,6 +52,13 @@ def settings_or_message() -> Settings | str:
 
 def run_bot(settings: Settings) -> int:
     # Imported here: the other subcommands do not pay for loading the chat platform.
+    if settings.has_wecom:
+        from handlers.runner import run_platforms
+
+        configure_logging(settings.token, settings.wecom_secret)
+        # websockets logs every frame at DEBUG only; its INFO lines say nothing the runner does not.
+        logging.getLogger("websockets").setLevel(logging.WARNING)
+        return run_platforms(settings)
     from handlers.telegram.polling import run_polling
 
     configure_logging(settings.token)
@@ -59,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
     settings = settings_or_message()
     if isinstance(settings, str):
         return fail(settings)
-    if not settings.has_token:
+    if not settings.has_token and not settings.has_wecom:
         return fail(t("run.no_token", settings.language))
     return run_bot(settings)
 
@@ -68,4 +78,5 @@ def _configure(parser: argparse.ArgumentParser) -> None:
     pass
 
 
-COMMAND = Subcommand("run", "run the bot on Telegram (long polling; needs TELEGRAM_BOT_TOKEN)", _configure, run)
+COMMAND = Subcommand("run", "run the bot on every configured platform: Telegram (TELEGRAM_BOT_TOKEN), WeCom "
+                     "(WECOM_BOT_ID and WECOM_BOT_SECRET)", _configure, run)

@@ -14,6 +14,7 @@ from bot.clock import Clock
 from bot.config import Settings
 from bot.services.acquaintances import Acquaintances
 from bot.services.match_clock.board import NoTournaments, TournamentBoard
+from bot.services.names import ChosenNames
 from bot.services.roles import Roles
 from bot.services.tournament.state import TournamentCache
 from storage import Storage
@@ -35,3 +36,5 @@ class Services:
     """Fresh randomness for draw seeds; a fixed source makes a simulation (``python -m bot demo``) repeatable."""
     board: TournamentBoard = field(default_factory=NoTournaments)
     """The tournaments as the match clock sees them (``bot.services.match_clock.board``)."""
+    names: ChosenNames = field(default_factory=ChosenNames)
+    """The names people chose with ``/name`` (``bot.services.names``), loaded at start."""

@@ -48,12 +48,14 @@ def build_services(
 
 
 async def start_services(services: Services) -> None:
-    """Open the storage (applying migrations) and forget update ids older than :data:`PROCESSED_UPDATES_KEPT`.
+    """Open the storage (applying migrations), forget update ids older than :data:`PROCESSED_UPDATES_KEPT` and load
+    the names people chose (``/name``).
     The pending announcements are restored by the platform's scheduler
     (:func:`bot.services.match_clock.announcements.restore`)."""
     await services.storage.open()
     async with services.storage.transaction() as tx:
         await updates.forget_updates_before(tx, services.clock() - PROCESSED_UPDATES_KEPT)
+    await services.names.load(services.storage)
 
 
 async def stop_services(services: Services) -> None:

@@ -2,9 +2,10 @@
 
 A :class:`Roles` service asks each of its :class:`RoleSource` s which roles a :class:`Caller` holds and merges the
 answers. Today's sources: the chat itself (in a private chat the caller runs their own chat; an anonymous admin
-speaks for the group) and the group's Telegram administrators (:class:`ChatAdministrators`, cached per chat for a
-short time). The tournament layer plugs in its own source (creator → organiser, named referees → referee) with
-:meth:`Roles.add_source`: a :class:`StoredRoleSource`, read from the database.
+speaks for the group), the group's Telegram administrators (:class:`ChatAdministrators`, cached per chat for a
+short time) and, on WeCom, which gives a bot no list of a group's administrators, the userids of
+``WECOM_ORGANISERS`` (:class:`WeComOrganisers`). The tournament layer plugs in its own source (creator →
+organiser, named referees → referee) with :meth:`Roles.add_source`: a :class:`StoredRoleSource`, read from the database.
 
 A change decides roles inside its own transaction, so the decision and the change see the same tournament:
 :meth:`Roles.for_caller` asks the sources outside the database first (the administrators may take a Bot API call,
@@ -25,6 +26,7 @@ from typing import Protocol, runtime_checkable
 from bot.clock import Clock
 from bot.errors import PermissionDenied
 from bot.services.caller import Caller
+from bot.services.platform_ids import WeComDirectory, is_wecom_user
 from storage import Tx
 
 
@@ -140,6 +142,21 @@ class ChatAdministrators:
         if not caller.chat_kind.is_group or caller.user_id is None:
             return frozenset()
         return frozenset({Role.ORGANISER}) if caller.user_id in await self.admins_of(caller.chat_id) else frozenset()
+
+
+class WeComOrganisers:
+    """The WeCom userids of ``WECOM_ORGANISERS`` organise in every WeCom group (the creator of a tournament
+    organises it, as everywhere: ``bot.services.tournament.roles``)."""
+
+    def __init__(self, userids: frozenset[str], directory: WeComDirectory) -> None:
+        self.userids = userids
+        self.directory = directory
+
+    async def roles_of(self, caller: Caller) -> frozenset[Role]:
+        user_id = caller.user_id
+        if not caller.chat_kind.is_group or user_id is None or not is_wecom_user(user_id):
+            return frozenset()
+        return frozenset({Role.ORGANISER}) if self.directory.wecom_id(user_id) in self.userids else frozenset()
 
 
 class Roles:

@@ -2,7 +2,8 @@
 
 Person keys are opaque strings that identify one person across the whole tournament:
 
-- ``tg:<telegram user id>`` for someone with an account (``Person.account``);
+- ``tg:<telegram user id>`` for someone with a Telegram account, ``wecom:<n>`` for someone with a WeCom account
+  (``Person.account``; :func:`account_key` chooses the prefix by the range of the internal user id);
 - ``name:<normalized display name>`` for a member an organiser enters by name only (``Person.named``); two
   spellings that differ only in case, width or spacing (``Bob``, ``ＢＯＢ``, `` bob ``) are the same person, so
   two members who share a name must be entered distinguishably (``张伟（财务）``, ``张伟（工会）``).
@@ -22,8 +23,14 @@ from bot.errors import TournamentError
 from bot.tournament.names import clean_name, clean_unit, fit_name, name_key
 
 ACCOUNT_PREFIX = "tg:"
-"""Person keys: ``tg:<user id>`` a chat account (the one scheme of history, entries and mentions), ``name:<key>``
-a member entered by name. A second platform adds its own prefix."""
+"""Person keys: ``tg:<user id>`` a Telegram account (the one scheme of history, entries and mentions),
+``wecom:<n>`` a WeCom account, ``name:<key>`` a member entered by name."""
+WECOM_PREFIX = "wecom:"
+WECOM_FIRST_USER_ID = 1 << 60
+"""Internal user ids of WeCom people start here: ``wecom:<n>`` is user id ``WECOM_FIRST_USER_ID + n``. WeCom names
+people by strings (userids); ``bot.services.platform_ids`` gives each one the next number of this range, which lies
+far beyond Telegram's user ids (at most 52 bits) and below SQLite's 64-bit limit, so the two never meet."""
+ACCOUNT_PREFIXES = (ACCOUNT_PREFIX, WECOM_PREFIX)
 NAME_PREFIX = "name:"
 TEAM_NAME_SEPARATOR = " / "
 
@@ -85,7 +92,8 @@ class Person:
 
     @classmethod
     def account(cls, user_id: int, name: str, *, gender: Gender | None = None, unit: str | None = None) -> Person:
-        """A Telegram user. Their profile name cannot be retyped, so it is shortened or replaced, never refused."""
+        """A chat account (Telegram or WeCom). Their profile name cannot be retyped, so it is shortened or
+        replaced, never refused."""
         return cls(account_key(user_id), fit_name(name, fallback=f"#{user_id}"), gender, clean_unit(unit))
 
     @classmethod
@@ -96,18 +104,39 @@ class Person:
 
     @property
     def has_account(self) -> bool:
-        return self.key.startswith(ACCOUNT_PREFIX)
+        return self.key.startswith(ACCOUNT_PREFIXES)
+
+    @property
+    def user_id(self) -> int | None:
+        """The internal user id of a person with an account; ``None`` for one entered by name."""
+        return account_id(self.key)
 
 
 def account_key(user_id: int) -> str:
-    """The person key of a chat account: ``tg:42``."""
+    """The person key of a chat account: ``tg:42`` (Telegram), ``wecom:7`` (the seventh WeCom person)."""
+    if user_id >= WECOM_FIRST_USER_ID:
+        return f"{WECOM_PREFIX}{user_id - WECOM_FIRST_USER_ID}"
     return f"{ACCOUNT_PREFIX}{user_id}"
+
+
+def account_id(key: str) -> int | None:
+    """The internal user id an account key names (``tg:42`` → 42, ``wecom:7`` → ``WECOM_FIRST_USER_ID + 7``);
+    ``None`` for any other key."""
+    if key.startswith(ACCOUNT_PREFIX):
+        local = key.removeprefix(ACCOUNT_PREFIX)
+        return int(local) if local.lstrip("-").isdecimal() else None
+    if key.startswith(WECOM_PREFIX):
+        local = key.removeprefix(WECOM_PREFIX)
+        return WECOM_FIRST_USER_ID + int(local) if local.isdecimal() else None
+    return None
 
 
 def is_person_key(text: str) -> bool:
     """Whether ``text`` has the shape of a person key (for data read back from files)."""
     if text.startswith(ACCOUNT_PREFIX):
         return text.removeprefix(ACCOUNT_PREFIX).isdecimal()
+    if text.startswith(WECOM_PREFIX):
+        return text.removeprefix(WECOM_PREFIX).isdecimal()
     return text.startswith(NAME_PREFIX) and len(text) > len(NAME_PREFIX)
 
 

@@ -110,7 +110,7 @@ def _result_words(rng: random.Random) -> tuple[str, str]:
 async def play_demo(settings: Settings, language: Language, output: Callable[[str], None], files: Path) -> None:
     """Play the demo on the database of ``settings`` (a fresh one), saving the files the bot sends in ``files``."""
     organiser, men, women = _people()
-    by_key = {f"tg:{person.user_id}": person for person in (*men, *women)}
+    by_key = {person.key: person for person in (*men, *women)}
     clock = ManualClock()
     admins = ConsoleAdmins()
     admins.set(GROUP.chat_id, organiser.user_id, True)

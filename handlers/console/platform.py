@@ -5,7 +5,8 @@ A :class:`ConsolePlatform` does with a line written in a :class:`Room` (a group,
 bot) what Telegram's handlers do with a message (``handlers.telegram.setup``): a command runs its
 :class:`~handlers.registry.CommandSpec` (a refusal answered with :func:`~handlers.registry.error_text`, anything
 unexpected logged and apologised for); an unknown command points to /help; plain text is a rule question when the
-bot would see it (privacy mode: in a private chat, or naming the bot in a group). A file goes with the command in
+bot would see it (privacy mode: in a private chat, or naming the bot in a group), unless it starts with a Chinese
+verb or, after the bot's name, a ``/command`` (``handlers.verbs``). A file goes with the command in
 its caption (:meth:`ConsolePlatform.send_document`); a press runs the :class:`~handlers.buttons.ButtonTable`.
 
 What the bot answers goes to a :class:`Screen`: the interactive console (``handlers.console.chat``) and the demo
@@ -35,6 +36,7 @@ from handlers.buttons import ButtonTable
 from handlers.invocation import Attachment, NoTimers
 from handlers.registry import CommandSpec, CommandTable, error_text
 from handlers.rules import answer_question
+from handlers.verbs import written_command
 
 log = logging.getLogger(__name__)
 
@@ -271,18 +273,25 @@ class ConsolePlatform:
         if line is None:
             if room.kind is ChatKind.PRIVATE or names_bot(text, self.bot_username):
                 question = question_in(text, self.bot_username)
+                written = written_command(question)  # a verb, or /command after the mention (handlers.verbs)
+                if written is not None:
+                    await self._run(caller, channel, written.name, written.args)
+                    return
                 await self._answer(caller, channel, None, lambda: answer_question(
                     self.services, caller, question, channel, addressed=True))
             return
         if not self._addressed(line):
             return
-        spec = self.commands.find(line.name)
+        await self._run(caller, channel, line.name, line.args)
+
+    async def _run(self, caller: Caller, channel: ConsoleChannel, name: str, args: Sequence[str]) -> None:
+        spec = self.commands.find(name)
         if spec is None:
             # The console group has no other bot, so an unknown command is answered there too.
-            await self._answer(caller, channel, None, lambda: self._unknown(caller, line.name, channel))
+            await self._answer(caller, channel, None, lambda: self._unknown(caller, name, channel))
             return
         await self._answer(caller, channel, spec, lambda: spec.invoke(
-            self.services, self.commands, caller, line.args, channel, timers=NoTimers()))
+            self.services, self.commands, caller, args, channel, timers=NoTimers()))
 
     async def send_document(self, person: ChatUser, room: Room, file_name: str, content: bytes,
                             caption: str | None) -> bool:

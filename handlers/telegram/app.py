@@ -1,8 +1,10 @@
 """Building the python-telegram-bot ``Application`` that runs guandan-bot.
 
-Production: ``build_application(load_settings())`` then :func:`poll`. Tests and the console pass a fake
-``request`` (``tests.support.fake_api.FakeBotApi``), no rate limiter and their own clock, then call
-``await app.initialize(); await startup(app)`` (``initialize`` does not run ``post_init``).
+Production: ``build_application(load_settings())`` then :func:`poll` (its ``post_init`` also starts the announcement
+scheduler); with WeCom in the same process, ``handlers.runner`` builds the services and the one scheduler and passes
+them in. Tests pass a fake ``request`` (``tests.support.fake_api.FakeBotApi``), no rate limiter and their own clock,
+then call ``await app.initialize(); await startup(app)`` (``initialize`` does not run ``post_init``, and the
+scheduler stays stopped: ``tests.support.jobs`` fires due jobs).
 """
 
 from __future__ import annotations
@@ -23,13 +25,16 @@ from telegram.request import BaseRequest, HTTPXRequest
 from bot.clock import Clock, system_clock
 from bot.config import Settings
 from bot.presenters.tournament_tables import round_text
+from bot.services import Services
 from bot.services.assembly import build_services, start_services, stop_services
 from bot.services.match_clock.board import TournamentBoard
+from bot.services.platform_ids import Platform
+from handlers.announcer import Announcer
 from handlers.buttons import ButtonSpec, ButtonTable
 from handlers.commands import COMMANDS
 from handlers.registry import CommandSpec, CommandTable
-from handlers.telegram.announcer import restore_jobs
-from handlers.telegram.context import CONTEXT_TYPES, AppState, GuandanApplication
+from handlers.telegram.announcer import TelegramCourier
+from handlers.telegram.context import CONTEXT_TYPES, AppState, GuandanApplication, announcer_of
 from handlers.telegram.delivery import ConfirmAfterHandling, DeliveryLedger, LedgerUpdateProcessor
 from handlers.telegram.menus import set_command_menus
 from handlers.telegram.sending import RetryingRequests
@@ -74,6 +79,8 @@ def build_application(
     admin_cache_ttl: timedelta = timedelta(minutes=2),
     entropy: Callable[[int], bytes] = os.urandom,
     board: TournamentBoard | None = None,
+    services: Services | None = None,
+    announcer: Announcer | None = None,
 ) -> GuandanApplication:
     """The application with its services, handlers, menus (set at start) and storage (opened at start).
 
@@ -81,6 +88,8 @@ def build_application(
     (production, ``handlers.telegram.sending``); ``False`` only retries (``GUANDAN_RATE_LIMIT=off``); ``None``
     neither (unit tests); or a limiter of your own. Polling confirms updates to Telegram only once they were handled
     (``handlers.telegram.delivery``). ``entropy`` makes draw seeds (a fixed source for repeatable simulations).
+    ``services`` and ``announcer``: the process's own, when another platform shares them (``handlers.runner``);
+    otherwise the application builds both and owns them.
     """
     ledger = DeliveryLedger()
     # PTB's builder changes its type parameters with every call; the built application is typed below.
@@ -91,7 +100,8 @@ def build_application(
         .defaults(Defaults(parse_mode=ParseMode.HTML, link_preview_options=LinkPreviewOptions(is_disabled=True),
                            tzinfo=settings.timezone, allow_sending_without_reply=True))
         .concurrent_updates(LedgerUpdateProcessor(concurrent_updates, ledger))
-        .post_init(startup)
+        .job_queue(None)
+        .post_init(startup_and_schedule)
         .post_shutdown(shutdown)
     )
     if settings.base_url:
@@ -111,11 +121,15 @@ def build_application(
     elif isinstance(rate_limiter, BaseRateLimiter):
         builder = builder.rate_limiter(rate_limiter)
     application: GuandanApplication = builder.build()
-    services = build_services(settings, admins=partial(chat_admin_ids, application.bot), post_round=round_text,
-                              clock=clock, admin_cache_ttl=admin_cache_ttl, entropy=entropy, board=board)
+    if services is None:
+        services = build_services(settings, admins=partial(chat_admin_ids, application.bot), post_round=round_text,
+                                  clock=clock, admin_cache_ttl=admin_cache_ttl, entropy=entropy, board=board)
+    if announcer is None:
+        announcer = Announcer(services)
+    announcer.add_courier(Platform.TELEGRAM, TelegramCourier(application.bot))
     table = CommandTable(commands)
     state: AppState = application.bot_data
-    state.attach(services, table)
+    state.attach(services, table, announcer)
     install(application, table, ButtonTable(buttons))
     return application
 
@@ -124,14 +138,42 @@ async def startup(application: GuandanApplication) -> None:
     """Start the services (open the storage, forget old update ids), re-create the announcement jobs from the
     database, publish the command menus."""
     await start_services(application.bot_data.services)
-    await restore_jobs(application)
+    await announcer_of(application).restore()
     await set_command_menus(application.bot, application.bot_data.commands)
 
 
+async def startup_and_schedule(application: GuandanApplication) -> None:
+    """``post_init`` when the application runs alone (:func:`poll`): :func:`startup`, then the scheduler runs."""
+    await startup(application)
+    announcer_of(application).start()
+
+
 async def shutdown(application: GuandanApplication) -> None:
+    announcer_of(application).stop()
     await stop_services(application.bot_data.services)
 
 
 def poll(application: GuandanApplication) -> None:
     """Handle updates by long polling until stopped (``python -m bot run``), asking Telegram for every kind."""
     application.run_polling(allowed_updates=Update.ALL_TYPES)
+
+
+async def start_alongside(application: GuandanApplication) -> None:
+    """Start polling by hand, beside another platform in the same event loop (``handlers.runner``): the services
+    were started and the announcements restored by the runner, which owns the scheduler."""
+    await application.initialize()
+    await set_command_menus(application.bot, application.bot_data.commands)
+    updater = application.updater
+    if updater is None:
+        raise RuntimeError("the application has no updater to poll with")
+    await updater.start_polling(allowed_updates=Update.ALL_TYPES)
+    await application.start()
+
+
+async def stop_alongside(application: GuandanApplication) -> None:
+    updater = application.updater
+    if updater is not None and updater.running:
+        await updater.stop()
+    if application.running:
+        await application.stop()
+    await application.shutdown()

@@ -8,6 +8,7 @@ points at, and calls :meth:`~handlers.registry.CommandSpec.invoke`; refusals rea
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Coroutine, Sequence
 from typing import Any
 
@@ -19,12 +20,12 @@ from bot.pictures.picture import Picture
 from bot.richtext import Keyboard
 from handlers.invocation import Attachment, Mentioned
 from handlers.registry import CommandSpec, CommandTable, command_name_in
-from handlers.telegram.announcer import JobQueueTimers
 from handlers.telegram.callers import caller_of, person_of
 from handlers.telegram.captions import CaptionCommand
 from handlers.telegram.context import BotContext
 from handlers.telegram.pictures import send_pictures
 from handlers.telegram.replies import send_text, telegram_html
+from handlers.verbs import written_command
 
 
 def inline_keyboard(buttons: Keyboard | None) -> InlineKeyboardMarkup | None:
@@ -110,19 +111,35 @@ def command_handlers(table: CommandTable) -> list[BaseHandler[Update, BotContext
 
 def _runner(spec: CommandSpec) -> Callable[[Update, BotContext], Coroutine[Any, Any, None]]:
     async def run(update: Update, context: BotContext) -> None:
-        caller = caller_of(update, context.claim)
-        if caller is None:
-            return
-        await spec.invoke(context.services, context.commands, caller, context.args or (),
-                          TelegramChannel(update, context, quote=caller.chat_kind.is_group),
-                          mentioned=mentioned_in(update, caller.user_id), timers=JobQueueTimers(context))
+        await run_command(spec, update, context, context.args or ())
 
     return run
 
 
-def spec_for_update(table: CommandTable, update: object) -> CommandSpec | None:
-    """The command an update's message (or document caption) calls, if it is one of the table's."""
+async def run_command(spec: CommandSpec, update: Update, context: BotContext, args: Sequence[str]) -> None:
+    """Run ``spec`` for the sender of ``update`` with ``args`` (a command's words, or those after a verb)."""
+    caller = caller_of(update, context.claim)
+    if caller is None:
+        return
+    await spec.invoke(context.services, context.commands, caller, args,
+                      TelegramChannel(update, context, quote=caller.chat_kind.is_group),
+                      mentioned=mentioned_in(update, caller.user_id), timers=context.bot_data.announcer)
+
+
+def spec_for_update(table: CommandTable, update: object, bot_username: str | None = None) -> CommandSpec | None:
+    """The command an update's message (or document caption) calls, if it is one of the table's: a ``/command``,
+    or (with ``bot_username``) a verb or ``/command`` after the bot's mention (``handlers.verbs``)."""
     if not isinstance(update, Update) or update.effective_message is None:
         return None
     message = update.effective_message
-    return table.find(command_name_in(message.text if message.text is not None else message.caption))
+    text = message.text if message.text is not None else message.caption
+    found = table.find(command_name_in(text))
+    if found is None and bot_username is not None and text:
+        written = written_command(without_mention(text, bot_username))
+        found = table.find(written.name) if written is not None else None
+    return found
+
+
+def without_mention(text: str, username: str) -> str:
+    """The text without the bot's @username."""
+    return re.sub(rf"@{re.escape(username)}(?![A-Za-z0-9_])", " ", text, flags=re.I)

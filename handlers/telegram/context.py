@@ -4,23 +4,32 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from telegram.ext import Application, CallbackContext, ContextTypes, ExtBot, JobQueue
+from telegram.ext import Application, CallbackContext, ContextTypes, ExtBot
 
 if TYPE_CHECKING:
     from bot.claims import UpdateClaim
     from bot.services import Services
+    from handlers.announcer import Announcer
     from handlers.registry import CommandTable
 
 
 class AppState:
-    """The application's ``bot_data``: its services and command table, set once by ``build_application``."""
+    """The application's ``bot_data``: its services, command table and announcer (the process's one scheduler),
+    set once by ``build_application``."""
 
     def __init__(self) -> None:
         self._services: Services | None = None
         self._commands: CommandTable | None = None
+        self._announcer: Announcer | None = None
 
-    def attach(self, services: Services, commands: CommandTable) -> None:
-        self._services, self._commands = services, commands
+    def attach(self, services: Services, commands: CommandTable, announcer: Announcer) -> None:
+        self._services, self._commands, self._announcer = services, commands, announcer
+
+    @property
+    def announcer(self) -> Announcer:
+        if self._announcer is None:
+            raise RuntimeError("the application was not built by handlers.telegram.app.build_application")
+        return self._announcer
 
     @property
     def services(self) -> Services:
@@ -51,6 +60,9 @@ class BotContext(CallbackContext[ExtBot[Any], dict[Any, Any], dict[Any, Any], Ap
 
 CONTEXT_TYPES = ContextTypes(context=BotContext, bot_data=AppState)
 
-GuandanApplication = Application[
-    ExtBot[Any], BotContext, dict[Any, Any], dict[Any, Any], AppState, JobQueue[BotContext]
-]
+GuandanApplication = Application[ExtBot[Any], BotContext, dict[Any, Any], dict[Any, Any], AppState, None]
+"""PTB's own job queue is off: announcements run on the process's one scheduler (``handlers.announcer``)."""
+
+
+def announcer_of(application: GuandanApplication) -> Announcer:
+    return application.bot_data.announcer

@@ -62,7 +62,7 @@ async def on_error(update: object, context: BotContext) -> None:
         await settle_update(context.services.storage, claim_after_failure(update, context))
     language = await _language(update, context)
     if isinstance(error, GuandanError):
-        spec = spec_for_update(context.commands, update)
+        spec = spec_for_update(context.commands, update, context.bot.username)
         text = error_text(error, language, spec.usage_key if spec else None)
     else:
         log.error("update %s failed", update_id, exc_info=error)

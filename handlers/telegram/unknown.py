@@ -29,17 +29,21 @@ def addressed_to_bot(update: Update, bot_username: str) -> bool:
     return replied is not None and replied.from_user is not None and replied.from_user.username == bot_username
 
 
-async def on_unknown_command(update: Update, context: BotContext) -> None:
+async def on_unknown_command(update: Update, context: BotContext, name: str | None = None) -> None:
+    """``name``: the command written after a mention (already known to be addressed to the bot)."""
     caller = caller_of(update)
     message = update.effective_message
-    if caller is None or message is None or not addressed_to_bot(update, context.bot.username):
+    if caller is None or message is None or (name is None and not addressed_to_bot(update, context.bot.username)):
         return
     services = context.services
     language = await language_of(services.storage, caller, services.settings.language)
-    name = command_name_in(message.text) or ""
+    name = name if name is not None else command_name_in(message.text) or ""
     await send_text(update, t("registry.unknown", language, command=escape(name[:40])),
                     quote=caller.chat_kind.is_group)
 
 
 def unknown_command_handler() -> MessageHandler[BotContext, None]:
-    return MessageHandler(filters.COMMAND & filters.UpdateType.MESSAGE, on_unknown_command)
+    async def on_command(update: Update, context: BotContext) -> None:
+        await on_unknown_command(update, context)
+
+    return MessageHandler(filters.COMMAND & filters.UpdateType.MESSAGE, on_command)

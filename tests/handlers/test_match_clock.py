@@ -11,7 +11,7 @@ from bot.clock import ManualClock
 from bot.match_clock.announcement import AnnouncementState
 from bot.ruleset.variants import TieBreak
 from bot.services.match_clock.timetable import JobChanges, replan
-from handlers.telegram.announcer import apply_changes, job_queue_of
+from handlers.telegram.context import announcer_of
 from tests.handlers.match_clock_fixtures import (
     ADMIN,
     CHAT_ID,
@@ -45,7 +45,7 @@ async def change_timing(bot: Clocked, **fields: object) -> JobChanges:
     services = bot.offline.application.bot_data.services
     async with services.storage.transaction() as tx:
         changes = await replan(tx, services.board, TOURNAMENT, bot.clock())
-    apply_changes(job_queue_of(bot.offline.application), services, changes)
+    announcer_of(bot.offline.application).apply(changes)
     return changes
 
 

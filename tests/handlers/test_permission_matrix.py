@@ -40,6 +40,8 @@ MATRIX: dict[str, tuple[str, ...]] = {
     "/rule 抗贡": (A, A, A, A, A, A, A),
     "/lang": (A, D, D, D, D, A, A),
     "/lang en": (A, D, D, D, D, A, A),
+    "/name": (A, A, A, A, A, A, A),
+    "/name 小王": (A, A, A, A, A, A, A),
     "/entries": (A, A, A, A, A, D, D),
     "/tables": (A, A, A, A, A, D, D),
     "/bracket": (A, A, A, A, A, D, D),

@@ -1,16 +1,23 @@
-"""Bad input to every tournament command: a short explanation in the group's language (zh), and no change."""
+"""Bad input to every tournament command: a short explanation in the group's language (zh), and no change — on
+Telegram and on WeCom (``tests.support.wecom_offline``), the same table."""
 
 import html
 import re
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
 
 import pytest
 
+from bot.config import Settings
 from tests.handlers.tournament_helpers import Club
+from tests.support.wecom_offline import WeComClub
 
 LONG = "字" * 4000
 ODD = "\u202e\u200b🀄\u0301"
 """A direction override, a zero-width space, a mahjong tile and a lone combining accent."""
 TAG = re.compile(r"<[^>]+>")
+MARKDOWN_ESCAPE = re.compile(r"\\(.)")
 
 # (command line, a fragment of the explanation); every command is also tried with a 4,000-character argument.
 CASES: dict[str, list[tuple[str, str]]] = {
@@ -43,7 +50,24 @@ CASES: dict[str, list[tuple[str, str]]] = {
 }
 
 
-async def prepared(club: Club, command: str) -> None:
+WECOM_FRAGMENTS = {
+    "/signup @bad-name": "我还不认识 @bad-name", "/signup @lily m": "我还不认识 @lily",
+    "/accept @a @b": "我还不认识 @a", "/referee @a @b": "我还不认识 @a",
+}
+"""On WeCom an ``@name`` among a command's words names a WeCom person: one the bot has not met is refused first."""
+
+
+@pytest.fixture(params=["telegram", "wecom"])
+async def platform_club(request: pytest.FixtureRequest, club: Club, tmp_path: Path) -> AsyncIterator[Any]:
+    """The Telegram club of ``tests.handlers.conftest``, or a WeCom group run the same way."""
+    if request.param == "telegram":
+        yield club
+        return
+    async with WeComClub.running(Settings(db_path=tmp_path / "wecom.sqlite3")) as wecom:
+        yield wecom
+
+
+async def prepared(club: Any, command: str) -> None:
     """A tournament far enough along for ``command`` (none for /new): drawn for the playing commands."""
     if command == "new":
         return
@@ -54,7 +78,8 @@ async def prepared(club: Club, command: str) -> None:
 
 
 @pytest.mark.parametrize("command", sorted(CASES))
-async def test_bad_input_explains_briefly_and_changes_nothing(club: Club, command: str) -> None:
+async def test_bad_input_explains_briefly_and_changes_nothing(platform_club: Any, command: str) -> None:
+    club = platform_club
     await prepared(club, command)
     before = await club.fingerprint()
     organiser_commands = {"new", "mode", "set", "draw", "cancel", "referee", "result", "confirm"}
@@ -62,9 +87,13 @@ async def test_bad_input_explains_briefly_and_changes_nothing(club: Club, comman
     for line, fragment in [*CASES[command], (f"/{command} {LONG}", "参数太长")]:
         if command == "result" and fragment == "你不在这张桌":
             sender = club.person(9)
+        if isinstance(club, WeComClub):
+            fragment = WECOM_FRAGMENTS.get(line, fragment)
         replies = await club.say(sender, line)
         assert len(replies) == 1, line
         shown = html.unescape(TAG.sub("", replies[0]))
+        if isinstance(club, WeComClub):
+            shown = MARKDOWN_ESCAPE.sub(r"\1", shown)
         assert fragment in shown, (line, shown)
         assert len(shown) < 600, line
         assert await club.fingerprint() == before, line

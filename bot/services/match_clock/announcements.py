@@ -120,6 +120,12 @@ async def prepare(services: Services, announcement_id: int, *, render: Renderer,
     return Outgoing(started, pieces)
 
 
+async def get(services: Services, announcement_id: int) -> Announcement | None:
+    """The row as it is now (the scheduler reads its chat to choose the platform that sends it)."""
+    async with services.storage.read() as tx:
+        return await announcements.get(tx, announcement_id)
+
+
 async def record_parts(services: Services, announcement_id: int, parts_sent: int) -> None:
     async with services.storage.transaction() as tx:
         await announcements.record_parts_sent(tx, announcement_id, parts_sent)

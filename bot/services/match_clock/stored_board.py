@@ -16,7 +16,7 @@ from bot.i18n import Language
 from bot.services.match_clock.board import BoardPair, BoardTable, BoardTournament
 from bot.services.tournament.state import TournamentCache, TournamentState, load_state
 from bot.tournament.bracket import Bracket
-from bot.tournament.entries import ACCOUNT_PREFIX
+from bot.tournament.entries import account_id
 from bot.tournament.record import TournamentRecord
 from bot.tournament.teams import Team
 from storage import Tx, tournaments
@@ -35,8 +35,7 @@ def completed_rounds(bracket: Bracket | None) -> int:
 def _account_ids(team: Team | None) -> frozenset[int]:
     if team is None:
         return frozenset()
-    return frozenset(int(key.removeprefix(ACCOUNT_PREFIX)) for key in team.members
-                     if key.startswith(ACCOUNT_PREFIX) and key.removeprefix(ACCOUNT_PREFIX).lstrip("-").isdigit())
+    return frozenset(user_id for user_id in map(account_id, team.members) if user_id is not None)
 
 
 def _pair(team: Team | None) -> BoardPair:

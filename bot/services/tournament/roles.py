@@ -71,7 +71,8 @@ async def resolve_referee(services: Services, replied_to: ChatUser | None, argum
         seen = await users.find_by_username(tx, username)
     if seen is None:
         return RefereeTarget(None, username, "@" + username)
-    return RefereeTarget(seen.user_id, seen.username, fit_name(seen.display_name, f"#{seen.user_id}"))
+    name = services.names.of(seen.user_id) or seen.display_name
+    return RefereeTarget(seen.user_id, seen.username, fit_name(name, f"#{seen.user_id}"))
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,7 +15,7 @@ from bot.services.caller import Caller
 from bot.services.roles import Role
 from bot.services.tournament.state import Change, TournamentState, changing
 from bot.tournament import registration as engine
-from bot.tournament.entries import Entry, EntryStatus, Gender, RegistrationMode
+from bot.tournament.entries import Entry, EntryStatus, Gender, RegistrationMode, account_key
 from bot.tournament.entries import Person as Player
 from bot.tournament.names import fit_name, name_key
 from bot.tournament.people import Invitation, InvitationStatus
@@ -170,7 +170,7 @@ async def _invite(services: Services, caller: Caller, partner: Partner) -> Invit
         async with services.storage.read() as tx:
             seen = await users.find_by_username(tx, partner.username)
         if seen is not None:
-            partner = Partner(seen.user_id, seen.username, seen.display_name)
+            partner = Partner(seen.user_id, seen.username, services.names.of(seen.user_id) or seen.display_name)
     invitee_name = fit_name(partner.name, f"#{partner.user_id}")
     async with changing(services, caller) as change:
         state = change.before
@@ -181,7 +181,7 @@ async def _invite(services: Services, caller: Caller, partner: Partner) -> Invit
             raise SamePersonTwiceError(name=inviter.name)
         if _entered(state, inviter.key) is not None:
             raise DuplicateEntryError(name=inviter.name)
-        if partner.user_id is not None and _entered(state, f"tg:{partner.user_id}") is not None:
+        if partner.user_id is not None and _entered(state, account_key(partner.user_id)) is not None:
             raise DuplicateEntryError(name=invitee_name)
         await _cancel_invitations_of(change, caller, "replaced", only_sent=True)
         invitation = await tournament_people.add_invitation(

@@ -241,3 +241,11 @@ async def test_console_texts_follow_lang(console: Console) -> None:
     await run(chat, ":lang zh", ":as 李四", ":bogus")
     assert lines == ["控制台提示已改为中文。", "现在说话的是：李四 @p1002（成员）。",
                      "未知的控制台命令 :bogus；:help 可查看全部。"]
+
+
+async def test_verbs_run_commands_in_private_and_after_the_bots_name(console: Console) -> None:
+    chat, lines = console
+    await run(chat, "报名", "@guandan_bot 名单", ":private", "帮助")
+    # 报名 alone in the group is not for the bot; 名单 after its name lists the entries (no tournament yet).
+    assert len(lines) == 3 and lines[0].startswith("🤖 本群还没有举办过比赛")
+    assert lines[2].startswith("🤖 Guandan (掼蛋) tournament bot") and "/start" in lines[2]  # 帮助 in private

@@ -13,7 +13,7 @@ from bot.config import Settings
 from bot.match_clock.announcement import AnnouncementState
 from bot.services.caller import Caller, ChatKind
 from bot.services.match_clock import timetable
-from handlers.telegram.announcer import apply_changes, job_queue_of
+from handlers.telegram.context import announcer_of
 from handlers.telegram.replies import MESSAGE_LIMIT, text_length
 from storage import announcements
 from tests.handlers.match_clock_fixtures import ADMIN, CHAT_ID, TOURNAMENT, Clocked, clocked_bot, two_tables
@@ -52,9 +52,11 @@ async def test_jobs_have_stable_ids_and_no_misfire_limit(tmp_path: Path, board: 
         rows = await bot.rows()
         assert bot.job_ids() == sorted(row.job_id for row in rows)
         for row in rows:
-            [job] = job_queue_of(bot.offline.application).get_jobs_by_name(row.job_id)
-            assert job.job.id == row.job_id and job.job.misfire_grace_time is None
-            assert job.data.due == row.due
+            announcer = announcer_of(bot.offline.application)
+            job = announcer.job(row.job_id)
+            assert job is not None and job.id == row.job_id and job.misfire_grace_time is None
+            data = announcer.data_of(job)
+            assert data is not None and data.due == row.due
 
 
 async def test_restart_before_the_reminder_recreates_the_same_jobs(tmp_path: Path, board: InMemoryBoard) -> None:
@@ -241,15 +243,16 @@ async def test_the_real_scheduler_fires_a_job_at_its_time(tmp_path: Path) -> Non
         due_in = start - timedelta(minutes=30) - now
         caller = Caller(CHAT_ID, ChatKind.GROUP, sender_chat_id=CHAT_ID)
         scheduled = await timetable.schedule_round(services, caller, 1, start)
-        apply_changes(job_queue_of(offline.application), services, scheduled.changes)
-        await job_queue_of(offline.application).start()
+        announcer = announcer_of(offline.application)
+        announcer.apply(scheduled.changes)
+        announcer.start()
         try:
             for _ in range(80):
                 if accepted(telegram):
                     break
                 await asyncio.sleep(0.05)
         finally:
-            await job_queue_of(offline.application).stop()
+            announcer.stop()
         [reminder] = accepted(telegram)
         fired_after = services.clock() - now
     assert "还有 30 分钟" in reminder and due_in <= fired_after < due_in + timedelta(seconds=2)

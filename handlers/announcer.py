@@ -1,0 +1,230 @@
+"""The one scheduler of announcements, for every chat platform of the process: one date job per pending row.
+
+The match clock's announcements (``/schedule``) are rows in the database; an :class:`Announcer` holds only their
+timers, in an APScheduler ``AsyncIOScheduler`` owned by whoever runs the bot (``handlers.runner`` for
+``python -m bot run``, the Telegram application when it runs alone, nobody in tests: they fire due jobs themselves,
+``tests.support.jobs``). When a timer fires, the announcement goes out through the :class:`Courier` of its chat's
+platform (``bot.services.platform_ids.platform_of_chat``): Telegram's ``sendMessage``
+(``handlers.telegram.announcer``), WeCom's ``aibot_send_msg`` (``handlers.wecom.announcer``).
+
+A job is only a timer. Its id is stable (``ann:<announcement id>``) and added with ``replace_existing``, so
+re-creating it (at start-up, after a change, for a retry) never makes two. It fires with no misfire limit
+(``misfire_grace_time=None``): whether a late announcement is still worth sending was decided at start-up from the
+database (:func:`bot.services.match_clock.announcements.restore`). The job re-reads its row and sends at most once:
+the row becomes ``sent`` only after the platform accepted every piece; the piece being sent is recorded before the
+request.
+
+What a courier may say went wrong, and what follows:
+
+- :class:`RetryLater` — flood control (with the platform's wait) or a network/server trouble (backoff from 1 s to
+  60 s): the job is re-created later; an announcement is delayed, never dropped, for these.
+- :class:`ChatMoved` — the group lives on under another id (a Telegram group became a supergroup): its rows move
+  and the job runs again at once.
+- :class:`GiveUp` — the platform refuses for good (the bot left the chat, the text is refused): dropped, logged.
+
+Time: a job's delay is computed from the services' clock (``due - clock()``), so an injected or shifted clock and the
+scheduler agree; ``AnnouncementJob.due`` keeps the intended instant on that clock.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime, timedelta
+from typing import Protocol
+
+from apscheduler.job import Job
+from apscheduler.schedulers.asyncio import AsyncIOScheduler
+
+from bot.match_clock.announcement import job_id
+from bot.match_clock.catchup import retry_delay
+from bot.presenters.match_clock import announcement_text
+from bot.services import Services
+from bot.services.chats import move_chat
+from bot.services.match_clock import announcements as announcing
+from bot.services.match_clock.announcements import Restored
+from bot.services.match_clock.timetable import JobChanges
+from bot.services.platform_ids import Platform, platform_of_chat
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class AnnouncementJob:
+    """A job's data."""
+
+    announcement_id: int
+    due: datetime
+    """When it should run, on the services' clock."""
+    failures: int = 0
+    """Failed attempts in a row so far (for the backoff)."""
+
+
+class RetryLater(Exception):
+    """The piece was not accepted now; try again after ``wait`` (the platform's own wait), else after a backoff."""
+
+    def __init__(self, reason: str, wait: timedelta | None = None) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.wait = wait
+
+
+class ChatMoved(Exception):
+    """The chat lives on under ``new_chat_id``."""
+
+    def __init__(self, new_chat_id: int) -> None:
+        super().__init__(f"moved to {new_chat_id}")
+        self.new_chat_id = new_chat_id
+
+
+class GiveUp(Exception):
+    """The platform refuses this piece for good."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class Courier(Protocol):
+    """How one platform sends an announcement: its text (markup) cut into the pieces it accepts, each piece sent."""
+
+    def split(self, text: str) -> Sequence[str]:
+        """The announcement's markup as the platform's pieces, in order."""
+
+    async def send(self, chat_id: int, piece: str) -> None:
+        """Send one piece; raise :class:`RetryLater`, :class:`ChatMoved` or :class:`GiveUp` when it was not
+        accepted."""
+
+
+class Announcer:
+    """The scheduler of announcement timers and the couriers of the platforms that run (also the command
+    functions' :class:`~handlers.invocation.Timers`)."""
+
+    def __init__(self, services: Services) -> None:
+        self.services = services
+        self.scheduler = AsyncIOScheduler(timezone=UTC)
+        self._couriers: dict[Platform, Courier] = {}
+
+    def add_courier(self, platform: Platform, courier: Courier) -> None:
+        self._couriers[platform] = courier
+
+    # Timers.
+
+    def add_job(self, data: AnnouncementJob, *, known_new: bool = False) -> Job:
+        """(Re)create the announcement's timer. ``known_new``: the caller knows there is no timer for it yet."""
+        name = job_id(data.announcement_id)
+        # replace_existing only takes effect once the scheduler runs; before that two adds with one id would both
+        # wait in APScheduler's pending list. Removing first keeps one job either way.
+        if not known_new:
+            self.cancel_job(data.announcement_id)
+        delay = max(data.due - self.services.clock(), timedelta(0))
+        return self.scheduler.add_job(
+            self.announce, trigger="date", run_date=datetime.now(UTC) + delay, args=(data,), id=name, name=name,
+            replace_existing=True, misfire_grace_time=None)
+
+    def cancel_job(self, announcement_id: int) -> bool:
+        found = self.scheduler.get_job(job_id(announcement_id))
+        if found is None:
+            return False
+        found.remove()
+        return True
+
+    def apply(self, changes: JobChanges) -> None:
+        """After a committed change: remove the timers of cancelled rows, create those of new ones."""
+        for announcement_id in changes.stop:
+            self.cancel_job(announcement_id)
+        for row in changes.start:
+            self.add_job(AnnouncementJob(row.announcement_id, row.due))
+
+    def jobs(self) -> list[Job]:
+        """Every timer, the ones waiting for the scheduler to start too."""
+        return list(self.scheduler.get_jobs())
+
+    def job(self, name: str) -> Job | None:
+        return self.scheduler.get_job(name)
+
+    @staticmethod
+    def data_of(job: Job) -> AnnouncementJob | None:
+        data = job.args[0] if job.args else None
+        return data if isinstance(data, AnnouncementJob) else None
+
+    async def restore(self) -> Restored:
+        """At start-up: a timer for every pending row still ahead, an immediate run for those missed by at most
+        the late grace (sent marked late); older ones are dropped and logged."""
+        now = self.services.clock()
+        restored = await announcing.restore(self.services)
+        # One query, one job per row: nothing else has created announcement timers before start-up.
+        for row in restored.ahead:
+            self.add_job(AnnouncementJob(row.announcement_id, row.due), known_new=True)
+        for row in restored.late:
+            self.add_job(AnnouncementJob(row.announcement_id, now), known_new=True)
+        if restored.late or restored.dropped:
+            log.info("start-up: %d announcements pending, %d to send late, %d dropped",
+                     len(restored.ahead), len(restored.late), len(restored.dropped))
+        return restored
+
+    def start(self) -> None:
+        """Run the timers (in the running event loop)."""
+        self.scheduler.start()
+
+    def stop(self) -> None:
+        if self.scheduler.running:
+            self.scheduler.shutdown(wait=False)
+
+    # Sending.
+
+    def _retry(self, data: AnnouncementJob, delay: timedelta) -> None:
+        self.add_job(replace(data, due=self.services.clock() + delay, failures=data.failures + 1))
+
+    async def announce(self, data: AnnouncementJob) -> None:
+        """The job: send the announcement unless it was sent, cancelled or is moot; retry on flood control and on
+        network trouble, never dropping it for those."""
+        services = self.services
+        row = None
+        try:
+            found = await announcing.get(services, data.announcement_id)
+            courier = None if found is None else self._couriers.get(platform_of_chat(found.chat_id))
+            if found is not None and courier is None:
+                # The chat's platform does not run in this process: the row waits for a run that has it.
+                log.warning("announcement %s to chat %s: its platform (%s) is not running; left pending",
+                            found.announcement_id, found.chat_id, platform_of_chat(found.chat_id).value)
+                return
+            if courier is None:
+                return
+            outgoing = await announcing.prepare(services, data.announcement_id, render=announcement_text,
+                                                split=courier.split)
+            if outgoing is None:
+                return
+            row = outgoing.announcement
+            for index in range(row.parts_sent, len(outgoing.pieces)):
+                await courier.send(row.chat_id, outgoing.pieces[index])
+                await announcing.record_parts(services, row.announcement_id, index + 1)
+        except RetryLater as trouble:
+            if row is None:
+                raise
+            await announcing.note_failure(services, row.announcement_id, trouble.reason)
+            delay = retry_delay(data.failures + 1, trouble.wait)
+            log.info("announcement %s: %s; retrying in %s", row.announcement_id, trouble.reason, delay)
+            self._retry(data, delay)
+            return
+        except ChatMoved as moved:
+            if row is None:
+                raise
+            await move_chat(services.storage, row.chat_id, moved.new_chat_id, services.clock())
+            services.roles.forget_chat(row.chat_id)
+            self._retry(data, timedelta(0))
+            return
+        except GiveUp as refused:
+            if row is None:
+                raise
+            await announcing.give_up(services, row.announcement_id, refused.reason)
+            log.warning("announcement %s to chat %s dropped: %s", row.announcement_id, row.chat_id, refused.reason)
+            return
+        except Exception as error:
+            # Our own fault: nothing is in flight any more; the row stays pending and is tried again at start-up.
+            if row is not None:
+                await announcing.note_failure(services, row.announcement_id, f"{type(error).__name__}: {error}")
+            log.exception("announcement %s failed", data.announcement_id)
+            return
+        await announcing.finish(services, row.announcement_id)

@@ -1,0 +1,130 @@
+"""``python -m bot run`` with WeCom configured: every configured platform in ONE process, on one database, with
+one scheduler.
+
+The runner builds the services once (``bot.services.assembly``) and the one :class:`~handlers.announcer.Announcer`,
+then each platform on them: WeCom (``handlers.wecom``) always here, Telegram (``handlers.telegram``) too when
+``TELEGRAM_BOT_TOKEN`` is set, driven by hand instead of PTB's ``run_polling`` (which would own the event loop).
+Each announcement goes out through the platform of its chat. Telegram alone still runs as before
+(``handlers.telegram.polling``, its application owning the scheduler).
+
+It stops on SIGINT/SIGTERM. A wrong Bot ID or Secret ends the process at once with one line naming the problem
+(exit status 2, no traceback, no retry); a newer connection of the same WeCom bot elsewhere stops WeCom here (the
+process ends when no platform is left).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import signal
+import sys
+from typing import Any
+
+from bot.clock import shifted_clock
+from bot.config import Settings
+from bot.i18n import t
+from bot.presenters.tournament_tables import round_text
+from bot.services.assembly import build_services, start_services, stop_services
+from bot.services.platform_ids import Platform, WeComDirectory, platform_of_chat
+from bot.services.roles import WeComOrganisers
+from handlers.announcer import Announcer
+from handlers.buttons import ButtonTable
+from handlers.commands import COMMANDS
+from handlers.registry import CommandTable
+from handlers.tournament_buttons import BUTTONS
+from handlers.wecom.announcer import WeComCourier
+from handlers.wecom.client import CredentialsRefused, Replaced
+from handlers.wecom.platform import WeComPlatform
+
+log = logging.getLogger(__name__)
+
+
+class _Telegram:
+    """The Telegram application once built (the admin lookup needs its bot)."""
+
+    application: Any = None
+    """A ``handlers.telegram.context.GuandanApplication``: typed loosely, so Telegram loads only when it runs."""
+
+    async def admins(self, chat_id: int) -> frozenset[int]:
+        # WeCom gives a bot no admin list: its organisers come from WECOM_ORGANISERS (bot.services.roles).
+        if self.application is None or platform_of_chat(chat_id) is not Platform.TELEGRAM:
+            return frozenset()
+        from handlers.telegram.app import chat_admin_ids
+
+        return await chat_admin_ids(self.application.bot, chat_id)
+
+
+def run_platforms(settings: Settings) -> int:
+    """Serve every configured platform until stopped; the exit status."""
+    return asyncio.run(_run(settings))
+
+
+async def _run(settings: Settings) -> int:
+    assert settings.wecom_bot_id and settings.wecom_secret
+    telegram = _Telegram()
+    services = build_services(settings, admins=telegram.admins, post_round=round_text,
+                              clock=shifted_clock(settings.clock_offset))
+    announcer = Announcer(services)
+    directory = WeComDirectory()
+    services.roles.add_source(WeComOrganisers(settings.wecom_organisers, directory))
+    wecom = WeComPlatform(services, CommandTable(COMMANDS), ButtonTable(BUTTONS), announcer, directory)
+    announcer.add_courier(Platform.WECOM, WeComCourier(wecom, directory))
+    if settings.has_token:
+        from handlers.telegram.app import build_application
+
+        telegram.application = build_application(settings, clock=services.clock, rate_limiter=settings.rate_limit,
+                                                 services=services, announcer=announcer)
+    stopping = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(signum, stopping.set)
+    await start_services(services)
+    try:
+        await directory.load(services.storage)
+        if telegram.application is not None:
+            from handlers.telegram.app import start_alongside
+
+            await start_alongside(telegram.application)
+        await announcer.restore()
+        announcer.start()
+        log.info("serving WeCom%s; database %s", " and Telegram" if telegram.application else "", settings.db_path)
+        return await _serve(settings, wecom, telegram.application is not None, stopping)
+    finally:
+        await wecom.stop()
+        announcer.stop()
+        if telegram.application is not None:
+            from handlers.telegram.app import stop_alongside
+
+            await stop_alongside(telegram.application)
+        await stop_services(services)
+
+
+async def _serve(settings: Settings, wecom: WeComPlatform, with_telegram: bool, stopping: asyncio.Event) -> int:
+    assert settings.wecom_bot_id and settings.wecom_secret
+    serving = asyncio.create_task(wecom.run(settings.wecom_ws_url, settings.wecom_bot_id, settings.wecom_secret))
+    waiting = asyncio.create_task(stopping.wait())
+    try:
+        await asyncio.wait({serving, waiting}, return_when=asyncio.FIRST_COMPLETED)
+        if serving.done():
+            error = serving.exception()
+            if isinstance(error, CredentialsRefused):
+                print(t("wecom.credentials_refused", settings.language, errcode=error.errcode), file=sys.stderr)
+                return 2
+            if isinstance(error, ValueError):
+                print(t("wecom.bad_url", settings.language, url=settings.wecom_ws_url), file=sys.stderr)
+                return 2
+            if isinstance(error, Replaced):
+                log.warning("%s", t("wecom.replaced", settings.language))
+                if with_telegram:
+                    await waiting
+                return 0
+            if error is not None:
+                raise error
+        return 0
+    finally:
+        for task in (serving, waiting):
+            if not task.done():
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task

@@ -1,0 +1,65 @@
+"""Commands written as words: the Chinese verbs, with or without the slash, and ``/command`` after a mention.
+
+One table for every platform: on WeCom every message the bot receives is addressed to it (a group message
+@-mentions it, the mention stripped first); on Telegram and in the console a verb works in a private chat and
+after a mention of the bot in a group (``@guandan_bot 报名``, ``@guandan_bot /result 3 K A+``). Command names in
+Telegram's menus stay ASCII: a verb is only another way to write one.
+
+Only the first word counts, and it must be the whole verb (``报名 男`` signs up; ``报名需要什么条件？`` is a rule
+question, as is ``抽签是怎么做的`` — a question never draws by accident). A full-width slash (``／报名``) counts as
+a slash.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+
+VERBS: dict[str, str] = {
+    "帮助": "help",
+    "报名": "signup",
+    "接受": "accept",
+    "退出": "withdraw",
+    "名单": "entries",
+    "抽签": "draw",
+    "对阵": "bracket",
+    "桌次": "tables",
+    "成绩": "result",
+    "确认": "confirm",
+    "排名": "standings",
+    "规则": "rule",
+    "牌型": "play",
+    "导出": "export",
+    "设置": "settings",
+    "日程": "schedule",
+    "签到": "here",
+    "改名": "name",
+}
+"""Chinese verb → the command it runs (its name in ``handlers.commands.COMMANDS``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class WrittenCommand:
+    """A command read from a message's text: the command's ``name`` as written (an alias stays an alias; a verb
+    becomes its command), the words after it, and whether it came as a verb."""
+
+    name: str
+    args: tuple[str, ...]
+    verb: bool = False
+
+
+def written_command(text: str | None) -> WrittenCommand | None:
+    """``/signup @lily`` → ``signup``; ``报名 男`` and ``/报名 男`` → ``signup``; ``None`` for anything else (a
+    question). ``/cmd@name`` drops the ``@name``; command names compare in lower case."""
+    words = (text or "").split()
+    if not words:
+        return None
+    first = unicodedata.normalize("NFKC", words[0])
+    slash = first.startswith("/")
+    word = first[1:] if slash else first
+    if word in VERBS:
+        return WrittenCommand(VERBS[word], tuple(words[1:]), verb=True)
+    if not slash:
+        return None
+    name = word.split("@", 1)[0].lower()
+    return WrittenCommand(name, tuple(words[1:])) if name else None

@@ -1,0 +1,111 @@
+"""The bot's neutral markup as WeCom markdown, in pieces WeCom accepts; buttons as a template card.
+
+Mentions: a WeCom person's key is ``wecom:<n>`` (``bot.tournament.entries``); WeCom notifies ``<@userid>``, so the
+key is looked up in the :class:`~bot.services.platform_ids.WeComDirectory` first. A Telegram person (or someone
+the directory does not know) is shown by name.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import os
+import re
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from bot.pictures.picture import Picture
+from bot.richtext import Keyboard, escape, to_markdown, to_plain
+from bot.services.platform_ids import WeComDirectory
+from bot.tournament.entries import WECOM_FIRST_USER_ID, WECOM_PREFIX
+
+CONTENT_LIMIT = 20_480
+"""Bytes of markdown in one stream reply or one pushed message."""
+PICTURES_PER_ANSWER = 10
+PICTURE_BYTES_LIMIT = 2 * 1024 * 1024
+"""Largest PNG sent as an image of a reply (WeCom's limit for an image, before base64; not confirmed for
+``msg_item``)."""
+CARD_BUTTONS_LIMIT = 6
+CARD_TITLE_LIMIT = 26
+CARD_BUTTON_TEXT_LIMIT = 20
+
+_WECOM_MENTION = re.compile(r'<mention key="' + re.escape(WECOM_PREFIX) + r'(\d+)">')
+
+
+def wecom_markdown(markup: str, directory: WeComDirectory) -> str:
+    """``markup`` as WeCom markdown, WeCom people mentioned as ``<@userid>``."""
+
+    def resolve(match: re.Match[str]) -> str:
+        userid = directory.wecom_id(WECOM_FIRST_USER_ID + int(match.group(1)))
+        return f'<mention key="{WECOM_PREFIX}{escape(userid)}">' if userid else '<mention key="name:">'
+
+    return to_markdown(_WECOM_MENTION.sub(resolve, markup), mention_prefix=WECOM_PREFIX)
+
+
+def split_content(text: str, limit: int = CONTENT_LIMIT) -> list[str]:
+    """``text`` in pieces of at most ``limit`` UTF-8 bytes, cut between lines where a line allows."""
+    pieces: list[str] = []
+    lines: list[str] = []
+    size = 0
+    for line in text.split("\n"):
+        for part in _hard_cut(line, limit) if len(line.encode()) > limit else (line,):
+            added = len(part.encode()) + (1 if lines else 0)
+            if lines and size + added > limit:
+                pieces.append("\n".join(lines))
+                lines, size, added = [], 0, len(part.encode())
+            lines.append(part)
+            size += added
+    pieces.append("\n".join(lines))
+    return pieces
+
+
+def _hard_cut(line: str, limit: int) -> Iterator[str]:
+    """A line longer than ``limit`` bytes in pieces of at most ``limit`` bytes (never inside a character)."""
+    piece = ""
+    for character in line:
+        if len((piece + character).encode()) > limit:
+            yield piece
+            piece = ""
+        piece += character
+    if piece:
+        yield piece
+
+
+def image_item(picture: Picture) -> dict[str, Any]:
+    """A picture as an item of a reply's ``msg_item``: base64 of the PNG and its MD5."""
+    return {"msgtype": "image", "image": {"base64": base64.b64encode(picture.png).decode("ascii"),
+                                          "md5": hashlib.md5(picture.png).hexdigest()}}  # noqa: S324 - WeCom asks MD5
+
+
+def task_id() -> str:
+    """A template card's id (unique per bot: letters, digits, ``_-@``, at most 128 bytes)."""
+    return f"card_{os.urandom(8).hex()}"
+
+
+def _shorten(text: str, limit: int) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
+
+
+def button_card(text: str, buttons: Keyboard) -> dict[str, Any]:
+    """A ``button_interaction`` template card: the first line of ``text`` as its title, the buttons (at most six)
+    pressing to their actions (``event_key``)."""
+    flat = [button for row in buttons for button in row][:CARD_BUTTONS_LIMIT]
+    first_line = next((line for line in to_plain(text).splitlines() if line.strip()), "")
+    return {
+        "card_type": "button_interaction",
+        "main_title": {"title": _shorten(first_line, CARD_TITLE_LIMIT) or "…"},
+        "task_id": task_id(),
+        "button_list": [{"text": _shorten(button.label, CARD_BUTTON_TEXT_LIMIT), "style": 1, "key": button.action}
+                        for button in flat],
+    }
+
+
+def fits_in_a_card(buttons: Keyboard) -> bool:
+    return 0 < sum(len(row) for row in buttons) <= CARD_BUTTONS_LIMIT
+
+
+def pictures_that_fit(pictures: Sequence[Picture]) -> tuple[list[Picture], int]:
+    """The pictures one reply can carry, and how many are left out."""
+    fitting = [picture for picture in pictures if len(picture.png) <= PICTURE_BYTES_LIMIT][:PICTURES_PER_ANSWER]
+    return fitting, len(pictures) - len(fitting)

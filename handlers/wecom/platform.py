@@ -1,0 +1,413 @@
+"""WeCom as a chat platform: a callback of the long connection runs the same command table and buttons as Telegram.
+
+A message (``aibot_msg_callback``) is, in turn:
+
+1. read: the sender's userid and the group's chatid become internal ids (:class:`WeComDirectory`; a private chat's
+   id is the person's, as on Telegram); the ``msgid`` becomes the update id (``wecom_update_id``);
+2. admitted once (``bot.services.intake.admit_update``): a message delivered again (after a reconnect) stops here,
+   neither applied nor answered twice; its claim rides on the caller, so the change and "this message was applied"
+   commit together and a SIGKILL loses nothing that was answered;
+3. parsed (``handlers.verbs``): in a group the text starts with the bot's @-mention, which is stripped; then a
+   ``/command`` or a Chinese verb runs its :class:`~handlers.registry.CommandSpec` (an ``@name`` among its words —
+   a userid, or a name chosen with ``/name`` — is the person it points at); anything else is a rule question;
+4. answered: everything the command says is collected (:class:`WeComChannel`) and sent as ONE stream reply
+   (``aibot_respond_msg``, ``finish: true``, markdown of at most 20,480 bytes, pictures as images, the last
+   buttons as a ``button_interaction`` template card); what does not fit is pushed (``aibot_send_msg``). Files
+   cannot go: the answer says so and names ``python -m bot export``.
+
+A press of a card's button (``aibot_event_callback``, ``template_card_event``) runs the
+:class:`~handlers.buttons.ButtonTable`; what it says is pushed to the chat, its note addressed to the presser.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from bot.errors import GuandanError, StorageError, UpdateAlreadyApplied, UsageError
+from bot.i18n import Language, t
+from bot.pictures.picture import Picture
+from bot.richtext import Keyboard, escape
+from bot.services import Services
+from bot.services.caller import Caller, ChatKind, ChatUser
+from bot.services.chats import language_of
+from bot.services.intake import admit_update, settle_update
+from bot.services.platform_ids import WeComDirectory, is_wecom_user, wecom_update_id
+from handlers.announcer import Announcer
+from handlers.arguments import clean_text
+from handlers.buttons import ButtonData, ButtonTable, ForgedButtonError
+from handlers.invocation import Attachment, Mentioned
+from handlers.registry import CommandSpec, CommandTable, error_text
+from handlers.rules import answer_question
+from handlers.verbs import written_command
+from handlers.wecom.client import (
+    EVENT_CALLBACK,
+    MESSAGE_CALLBACK,
+    RESPOND,
+    SEND,
+    Frame,
+    LongConnection,
+    NotConnected,
+    WeComError,
+)
+from handlers.wecom.markdown import (
+    button_card,
+    fits_in_a_card,
+    image_item,
+    pictures_that_fit,
+    split_content,
+    wecom_markdown,
+)
+
+log = logging.getLogger(__name__)
+
+TEMPLATE_CARD_EVENT = "template_card_event"
+SEND_ATTEMPTS = 4
+"""Tries of a reply or push that WeCom answers with a retryable errcode, or that meets no connection."""
+
+
+class UnknownWeComPerson(UsageError):
+    key = "wecom.unknown_person"
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """A callback as the bot reads it: who, in which chat (``chatid`` for groups), what."""
+
+    msgid: str
+    userid: str
+    chatid: str | None
+    group: bool
+    text: str
+
+    @classmethod
+    def of(cls, body: dict[str, Any]) -> Message | None:
+        sender = body.get("from")
+        userid = sender.get("userid") if isinstance(sender, dict) else None
+        msgid = body.get("msgid")
+        if not isinstance(userid, str) or not userid or not isinstance(msgid, str) or not msgid:
+            return None
+        group = body.get("chattype") == "group"
+        chatid = body.get("chatid")
+        if group and (not isinstance(chatid, str) or not chatid):
+            return None
+        return cls(msgid, userid, chatid if group else None, group, _text_of(body))
+
+
+def _text_of(body: dict[str, Any]) -> str:
+    """The text of a text message, or the text items of a mixed one."""
+    text = body.get("text")
+    if isinstance(text, dict) and isinstance(text.get("content"), str):
+        return str(text["content"])
+    mixed = body.get("mixed")
+    items = mixed.get("msg_item") if isinstance(mixed, dict) else None
+    if isinstance(items, list):
+        return " ".join(str(item["text"]["content"]) for item in items if isinstance(item, dict)
+                        and isinstance(item.get("text"), dict) and isinstance(item["text"].get("content"), str))
+    return ""
+
+
+def without_leading_mention(text: str) -> str:
+    """A group message without the bot's @-mention it starts with."""
+    words = text.split(maxsplit=1)
+    if words and words[0].startswith("@"):
+        return words[1] if len(words) > 1 else ""
+    return text
+
+
+@dataclass
+class Answer:
+    """What a command said, collected to go out as one reply: texts (markup, each with its buttons), pictures."""
+
+    texts: list[tuple[str, Keyboard | None]] = field(default_factory=list)
+    pictures: list[Picture] = field(default_factory=list)
+    language: Language = Language.ZH
+
+    def add(self, text: str, buttons: Keyboard | None = None) -> None:
+        if text.strip() or buttons:
+            self.texts.append((text, buttons))
+
+    @property
+    def empty(self) -> bool:
+        return not self.texts and not self.pictures
+
+
+class WeComChannel:
+    """A command's answers, collected (:class:`Answer`) and sent by the platform when it is done."""
+
+    def __init__(self, answer: Answer) -> None:
+        self.answer = answer
+
+    async def reply(self, text: str, buttons: Keyboard | None = None) -> None:
+        self.answer.add(text, buttons)
+
+    async def send_file(self, content: bytes, file_name: str, caption: str | None = None) -> None:
+        notice = t("wecom.file_not_carried", self.answer.language, name=escape(file_name))
+        self.answer.add(notice if caption is None else caption + "\n" + notice)
+
+    async def send_pictures(self, pictures: Sequence[Picture], caption: str, stem: str, language: Language) -> None:
+        fitting, left_out = pictures_that_fit([*self.answer.pictures, *pictures])
+        self.answer.pictures = fitting
+        if caption:
+            self.answer.add(caption)
+        if left_out:
+            self.answer.add(t("wecom.pictures_not_carried", language, count=left_out))
+
+    async def attachment(self) -> Attachment | None:
+        return None  # files sent to a WeCom bot come encrypted behind a link: /import is not offered here
+
+
+class WeComPressChannel:
+    """A press's answers: collected, then pushed to the chat."""
+
+    def __init__(self, answer: Answer) -> None:
+        self.answer = answer
+
+    async def post(self, text: str, buttons: Keyboard | None = None) -> None:
+        self.answer.add(text, buttons)
+
+    async def edit(self, text: str, buttons: Keyboard | None = None) -> None:
+        # A message WeCom showed cannot be changed: the new state goes out as a new message.
+        self.answer.add(text, buttons)
+
+    async def drop_buttons(self) -> None:
+        pass  # a card pressed again is refused by the services (stale), with the reason
+
+
+def buttons_as_text(buttons: Keyboard, language: Language) -> str:
+    """The commands that do what the buttons do, for buttons no card can carry."""
+    commands = []
+    for row in buttons:
+        for button in row:
+            try:
+                action = ButtonData.decode(button.action).action
+            except ForgedButtonError:
+                continue
+            key = f"wecom.command.{action}"
+            commands.append(f"{escape(button.label)} → {t(key, language)}")
+    return t("wecom.buttons_as_text", language, commands="；".join(commands)) if commands else ""
+
+
+class WeComPlatform:
+    """The command table, the buttons and the services, driven by the callbacks of one long connection."""
+
+    def __init__(self, services: Services, commands: CommandTable, buttons: ButtonTable, announcer: Announcer,
+                 directory: WeComDirectory) -> None:
+        self.services = services
+        self.commands = commands
+        self.buttons = buttons
+        self.announcer = announcer
+        self.directory = directory
+        self.connection: LongConnection | None = None
+
+    async def run(self, url: str, bot_id: str, secret: str) -> None:
+        """Keep the long connection and serve its callbacks until :meth:`stop`; raise
+        :class:`~handlers.wecom.client.CredentialsRefused` or :class:`~handlers.wecom.client.Replaced`."""
+        self.connection = LongConnection(url, bot_id, secret, self.on_callback)
+        await self.connection.run()
+
+    async def stop(self) -> None:
+        if self.connection is not None:
+            await self.connection.stop()
+
+    # Callbacks.
+
+    async def on_callback(self, connection: LongConnection, frame: Frame) -> None:
+        if frame.cmd == MESSAGE_CALLBACK:
+            await self.on_message(frame)
+        elif frame.cmd == EVENT_CALLBACK and frame.event_type == TEMPLATE_CARD_EVENT:
+            await self.on_press(frame)
+
+    async def _caller(self, userid: str, chatid: str | None) -> Caller:
+        at = self.services.clock()
+        storage = self.services.storage
+        user_id = await self.directory.user_id(storage, userid, at)
+        person = ChatUser(user_id, userid, None, self.services.settings.language.value)
+        if chatid is None:
+            return Caller(user_id, ChatKind.PRIVATE, person)
+        return Caller(await self.directory.chat_id(storage, chatid, at), ChatKind.GROUP, person)
+
+    async def _admit(self, msgid: str, caller: Caller) -> Caller | None:
+        services = self.services
+        assert caller.person is not None
+        claim = await admit_update(services.storage, wecom_update_id(msgid), caller, (caller.person,),
+                                   services.clock(), None, services.acquaintances)
+        if claim is None:
+            log.info("WeCom message %s was delivered again: already handled", msgid)
+            return None
+        return replace(caller, claim=claim)
+
+    async def on_message(self, frame: Frame) -> None:
+        message = Message.of(frame.body)
+        if message is None:
+            log.info("WeCom: a message without sender or id was ignored")
+            return
+        caller = await self._admit(message.msgid, await self._caller(message.userid, message.chatid))
+        if caller is None:
+            return
+        answer = Answer(language=await self._language(caller))
+        text = without_leading_mention(message.text) if message.group else message.text
+        written = written_command(clean_text(text))
+        spec = self.commands.find(written.name) if written is not None else None
+        channel = WeComChannel(answer)
+        settle = await self._answer(caller, answer, spec, lambda: self._run(caller, written, spec, text, channel))
+        if settle:
+            await settle_update(self.services.storage, caller.claim)
+        await self.send_answer(answer, frame.req_id, message.chatid or message.userid)
+
+    async def _run(self, caller: Caller, written: Any, spec: CommandSpec | None, text: str,
+                   channel: WeComChannel) -> None:
+        if written is None:
+            question = " ".join(clean_text(text).split())
+            await answer_question(self.services, caller, question, channel, addressed=True)
+            return
+        if spec is None:
+            await channel.reply(t("registry.unknown", channel.answer.language, command=escape(written.name[:40])))
+            return
+        args, mentioned = self._pointed_at(written.args)
+        await spec.invoke(self.services, self.commands, caller, args, channel, mentioned=mentioned,
+                          timers=self.announcer)
+
+    def _pointed_at(self, args: tuple[str, ...]) -> tuple[tuple[str, ...], Mentioned | None]:
+        """The first ``@name`` among the words, as the person the command points at (taken out of the words): a
+        userid the bot has seen, or a name a WeCom person chose with ``/name``."""
+        for index, word in enumerate(args):
+            if not word.startswith("@") or len(word) < 2:
+                continue
+            name = word[1:]
+            found = self.directory.known_user(name)
+            if found is None:
+                named = [user_id for user_id in self.services.names.user_ids_named(name) if is_wecom_user(user_id)]
+                found = named[0] if len(named) == 1 else None
+            if found is None:
+                raise UnknownWeComPerson(name=name)
+            userid = self.directory.wecom_id(found) or name
+            person = ChatUser(found, userid, None, self.services.settings.language.value)
+            return (*args[:index], *args[index + 1:]), Mentioned(person, inline=True)
+        return args, None
+
+    async def on_press(self, frame: Frame) -> None:
+        body = frame.body
+        sender = body.get("from")
+        userid = sender.get("userid") if isinstance(sender, dict) else None
+        msgid = body.get("msgid")
+        event = body.get("event")
+        card = event.get(TEMPLATE_CARD_EVENT) if isinstance(event, dict) else None
+        key = card.get("event_key") if isinstance(card, dict) else None
+        if not isinstance(userid, str) or not userid or not isinstance(msgid, str) or not msgid:
+            return
+        chatid = body.get("chatid") if body.get("chattype") == "group" else None
+        if body.get("chattype") == "group" and not isinstance(chatid, str):
+            return
+        caller = await self._admit(msgid, await self._caller(userid, chatid if isinstance(chatid, str) else None))
+        if caller is None:
+            return
+        answer = Answer(language=await self._language(caller))
+        note = await self.buttons.press(self.services, caller, key if isinstance(key, str) else None,
+                                        WeComPressChannel(answer))
+        await settle_update(self.services.storage, caller.claim)
+        if note.text:
+            answer.add(f"<mention key=\"{caller.actor_key}\">{escape(userid)}</mention> {escape(note.text)}")
+        await self.push(answer, chatid if isinstance(chatid, str) else userid)
+
+    # Answering.
+
+    async def _language(self, caller: Caller) -> Language:
+        default = self.services.settings.language
+        try:
+            return await language_of(self.services.storage, caller, default)
+        except Exception:  # the database may be what failed: still answer, in the default language
+            return default
+
+    async def _answer(self, caller: Caller, answer: Answer, spec: CommandSpec | None,
+                      action: Callable[[], Awaitable[None]]) -> bool:
+        """Run ``action``, answering a failure as Telegram's error handler does; whether to record the message as
+        handled (not when the database refused the change: a re-delivery may apply it)."""
+        try:
+            await action()
+        except UpdateAlreadyApplied:
+            log.info("a WeCom message was applied meanwhile; this handling was rolled back")
+            answer.texts.clear()
+            return False
+        except GuandanError as error:
+            answer.add(error_text(error, answer.language, spec.usage_key if spec else None))
+            return not isinstance(error, StorageError)
+        except Exception:
+            log.exception("a WeCom message failed (%s)", f"/{spec.name}" if spec else "no command")
+            answer.add(t("registry.apology", answer.language))
+        return True
+
+    def _markdown(self, answer: Answer) -> tuple[str, dict[str, Any] | None]:
+        """The answer's markdown and the template card of its last buttons (earlier buttons, or too many for a
+        card, become the commands to send)."""
+        parts: list[str] = []
+        card = None
+        last_with_buttons = max((index for index, (_, buttons) in enumerate(answer.texts) if buttons), default=None)
+        for index, (text, buttons) in enumerate(answer.texts):
+            part = wecom_markdown(text, self.directory)
+            if buttons:
+                if index == last_with_buttons and fits_in_a_card(buttons):
+                    card = button_card(text, buttons)
+                else:
+                    hint = buttons_as_text(buttons, answer.language)
+                    part = part + ("\n" + wecom_markdown(hint, self.directory) if hint else "")
+            parts.append(part)
+        return "\n\n".join(part for part in parts if part.strip()), card
+
+    async def send_answer(self, answer: Answer, req_id: str, chat: str) -> None:
+        """One stream reply to the callback ``req_id``; what does not fit it is pushed to ``chat``."""
+        if answer.empty:
+            return
+        content, card = self._markdown(answer)
+        pieces = split_content(content)
+        stream: dict[str, Any] = {"id": f"stream_{req_id}", "finish": True, "content": pieces[0]}
+        if answer.pictures:
+            stream["msg_item"] = [image_item(picture) for picture in answer.pictures]
+        body: dict[str, Any] = {"msgtype": "stream", "stream": stream}
+        if card is not None:
+            body = {"msgtype": "stream_with_template_card", "stream": stream, "template_card": card}
+        if not await self._send(RESPOND, body, req_id):
+            # The reply could not go (the connection dropped): push the text once connected again.
+            await self._push_pieces(chat, pieces)
+            return
+        await self._push_pieces(chat, pieces[1:])
+
+    async def push(self, answer: Answer, chat: str) -> None:
+        """An answer without a callback to reply to: pushed (``aibot_send_msg``), a card after its text."""
+        if answer.empty:
+            return
+        content, card = self._markdown(answer)
+        await self._push_pieces(chat, split_content(content))
+        if card is not None:
+            await self._send(SEND, {"chatid": chat, "msgtype": "template_card", "template_card": card})
+
+    async def _push_pieces(self, chat: str, pieces: Sequence[str]) -> None:
+        for piece in pieces:
+            if piece.strip():
+                await self._send(SEND, {"chatid": chat, "msgtype": "markdown", "markdown": {"content": piece}})
+
+    async def _send(self, cmd: str, body: dict[str, Any], req_id: str | None = None) -> bool:
+        """Send a frame, retrying what may pass later (a busy server, no connection for a moment); whether WeCom
+        accepted it. A refusal is logged, never raised."""
+        connection = self.connection
+        if connection is None:
+            log.warning("WeCom: no connection to send %s", cmd)
+            return False
+        for attempt in range(1, SEND_ATTEMPTS + 1):
+            try:
+                await connection.request(cmd, body, req_id)
+                return True
+            except WeComError as error:
+                if not error.retryable or attempt == SEND_ATTEMPTS:
+                    log.warning("WeCom refused %s: %s", cmd, error)
+                    return False
+            except NotConnected as error:
+                if req_id is not None or attempt == SEND_ATTEMPTS:
+                    # A reply belongs to its connection's callback: it cannot wait for the next one.
+                    log.warning("WeCom: %s not sent (%s)", cmd, error)
+                    return False
+            await asyncio.sleep(float(2 ** (attempt - 1)))
+        return False

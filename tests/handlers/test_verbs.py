@@ -1,0 +1,57 @@
+"""Commands written as words (``handlers.verbs``): the Chinese verbs, with or without the slash, and ``/command``
+after a mention — on Telegram in a private chat and after the bot's mention in a group; Telegram's own commands stay
+ASCII. (WeCom: ``tests.handlers.wecom.test_platform``.)"""
+
+from __future__ import annotations
+
+import pytest
+
+from handlers.commands import COMMANDS
+from handlers.verbs import VERBS, WrittenCommand, written_command
+from tests.handlers.conftest import Group
+from tests.support.updates import private_chat
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("报名 男", WrittenCommand("signup", ("男",), verb=True)),
+    ("/报名", WrittenCommand("signup", (), verb=True)),
+    ("／成绩 3 K A+", WrittenCommand("result", ("3", "K", "A+"), verb=True)),
+    ("/Result@guandan_bot 3 K A+", WrittenCommand("result", ("3", "K", "A+"))),
+    ("改名 张三", WrittenCommand("name", ("张三",), verb=True)),
+    ("抽签是怎么做的", None),
+    ("报名需要什么条件？", None),
+    ("双下升几级", None),
+    ("", None),
+    ("/", None),
+])
+def test_written_commands(text: str, expected: WrittenCommand | None) -> None:
+    assert written_command(text) == expected
+
+
+def test_every_verb_names_a_command_of_the_table() -> None:
+    names = {name for spec in COMMANDS for name in spec.names}
+    assert set(VERBS.values()) <= names
+    assert {"帮助", "报名", "接受", "退出", "名单", "抽签", "对阵", "桌次", "成绩", "确认", "排名", "规则", "牌型",
+            "导出", "设置", "日程", "签到", "改名"} == set(VERBS)
+
+
+async def test_a_verb_after_the_mention_runs_the_command_in_a_telegram_group(group_with_admin: Group) -> None:
+    offline, chat = group_with_admin.offline, group_with_admin.chat
+    await group_with_admin.say(group_with_admin.admin, "/new 周五杯")
+    calls = await offline.process(offline.updates.mention(chat, group_with_admin.member, offline.bot_username, "报名"))
+    assert "报名成功" in calls[0].text
+    calls = await offline.process(offline.updates.mention(chat, group_with_admin.member, offline.bot_username,
+                                                          "/entries"))
+    assert "Lily" in calls[0].text
+    # Without the mention a verb is only a word in the group (privacy mode would not even show it).
+    assert await group_with_admin.say(group_with_admin.member, "报名") == []
+
+
+async def test_a_verb_in_a_private_chat_runs_the_command(group_with_admin: Group) -> None:
+    member = group_with_admin.member
+    [help_text] = await group_with_admin.offline.say(private_chat(member), member, "帮助")
+    assert "/start" in help_text
+    [named] = await group_with_admin.offline.say(private_chat(member), member, "改名 Lily Chen")
+    assert "Lily Chen" in named
+    [answer] = await group_with_admin.offline.say(private_chat(member), member, "what is a tribute")
+    assert "/start" not in answer

@@ -1,0 +1,148 @@
+"""The WeCom platform in process: callbacks handed straight to :class:`~handlers.wecom.platform.WeComPlatform`,
+what it sends captured by a fake connection — for command tests that run on Telegram and on WeCom alike.
+
+::
+
+    async with WeComClub.running(settings) as club:
+        [answer] = await club.say(club.admin, "/new 周五杯")
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from bot.clock import Clock, ManualClock
+from bot.config import Settings
+from bot.presenters.tournament_tables import round_text
+from bot.services import Services
+from bot.services.assembly import build_services, start_services, stop_services
+from bot.services.platform_ids import WeComDirectory
+from bot.services.roles import WeComOrganisers
+from handlers.announcer import Announcer
+from handlers.buttons import ButtonTable
+from handlers.commands import COMMANDS
+from handlers.registry import CommandTable
+from handlers.tournament_buttons import BUTTONS
+from handlers.wecom.client import EVENT_CALLBACK, MESSAGE_CALLBACK, RESPOND, Frame
+from handlers.wecom.platform import WeComPlatform
+
+GROUP = "wrOgOfflineGroup"
+ADMIN = "laowang"
+MENTION = "@掼蛋助手 "
+
+
+@dataclass(frozen=True, slots=True)
+class Outgoing:
+    cmd: str
+    body: dict[str, Any]
+    req_id: str | None
+
+    @property
+    def content(self) -> str:
+        if self.cmd == RESPOND:
+            return str(self.body.get("stream", {}).get("content", ""))
+        return str(self.body.get("markdown", {}).get("content", ""))
+
+
+@dataclass
+class FakeConnection:
+    """Accepts every frame (``errcode`` 0) and keeps it."""
+
+    sent: list[Outgoing] = field(default_factory=list)
+    connected: bool = True
+
+    async def request(self, cmd: str, body: dict[str, Any], req_id: str | None = None) -> Frame:
+        self.sent.append(Outgoing(cmd, body, req_id))
+        return Frame(None, req_id or "", {}, 0, "ok")
+
+
+async def fingerprint(services: Services) -> tuple[Any, ...]:
+    """Everything a command could change (as ``tests.handlers.tournament_helpers.Club.fingerprint``)."""
+    async with services.storage.read() as tx:
+        events = await tx.fetch_value("SELECT count(*) FROM history")
+        rows = await tx.fetch_all("SELECT * FROM tournaments ORDER BY tournament_id")
+        entries = await tx.fetch_value("SELECT count(*) FROM entries")
+        invitations = await tx.fetch_all("SELECT status FROM invitations ORDER BY invitation_id")
+        matches = await tx.fetch_all("SELECT match_id, revision FROM matches ORDER BY tournament_id, match_id")
+    return (events, json.dumps([dict(row) for row in rows], sort_keys=True), entries,
+            [tuple(row) for row in invitations], [tuple(row) for row in matches])
+
+
+class WeComClub:
+    """A WeCom group whose organiser is ``laowang`` (``WECOM_ORGANISERS``); people are userids ``p1``, ``p2`` …"""
+
+    admin = ADMIN
+
+    def __init__(self, platform: WeComPlatform, connection: FakeConnection) -> None:
+        self.platform = platform
+        self.connection = connection
+        self._ids = itertools.count(1)
+
+    @classmethod
+    @asynccontextmanager
+    async def running(cls, settings: Settings, *, clock: Clock | None = None) -> AsyncIterator[WeComClub]:
+        settings = replace(settings, wecom_organisers=frozenset({ADMIN}))
+
+        async def no_admins(chat_id: int) -> frozenset[int]:
+            return frozenset()
+
+        services = build_services(settings, admins=no_admins, post_round=round_text, clock=clock or ManualClock())
+        directory = WeComDirectory()
+        services.roles.add_source(WeComOrganisers(settings.wecom_organisers, directory))
+        platform = WeComPlatform(services, CommandTable(COMMANDS), ButtonTable(BUTTONS), Announcer(services),
+                                 directory)
+        connection = FakeConnection()
+        platform.connection = connection  # type: ignore[assignment]
+        await start_services(services)
+        try:
+            await directory.load(services.storage)
+            yield cls(platform, connection)
+        finally:
+            await stop_services(services)
+
+    @property
+    def services(self) -> Services:
+        return self.platform.services
+
+    def person(self, number: int) -> str:
+        return f"p{number}"
+
+    async def deliver(self, cmd: str, body: dict[str, Any]) -> list[Outgoing]:
+        before = len(self.connection.sent)
+        await self.platform.on_callback(None, Frame(cmd, f"callback_{next(self._ids)}", body))  # type: ignore[arg-type]
+        return self.connection.sent[before:]
+
+    async def frames(self, sender: str, text: str, *, group: bool = True, msgid: str | None = None
+                     ) -> list[Outgoing]:
+        body: dict[str, Any] = {"msgid": msgid or f"msg_{next(self._ids)}", "aibotid": "bot",
+                                "chattype": "group" if group else "single", "from": {"userid": sender},
+                                "msgtype": "text", "text": {"content": (MENTION + text) if group else text}}
+        if group:
+            body["chatid"] = GROUP
+        return await self.deliver(MESSAGE_CALLBACK, body)
+
+    async def say(self, sender: str, text: str, *, group: bool = True) -> list[str]:
+        """``sender`` @-mentions the bot with ``text`` in the group (or writes privately); the markdown answered."""
+        return [frame.content for frame in await self.frames(sender, text, group=group) if frame.content]
+
+    async def press(self, sender: str, key: str) -> list[Outgoing]:
+        return await self.deliver(EVENT_CALLBACK, {
+            "msgid": f"event_{next(self._ids)}", "aibotid": "bot", "chattype": "group", "chatid": GROUP,
+            "from": {"userid": sender}, "msgtype": "event",
+            "event": {"eventtype": "template_card_event",
+                      "template_card_event": {"card_type": "button_interaction", "event_key": key,
+                                              "task_id": "card"}}})
+
+    async def sign_up_singles(self, count: int, start: int = 1) -> list[str]:
+        people = [self.person(number) for number in range(start, start + count)]
+        for person in people:
+            await self.say(person, "/signup")
+        return people
+
+    async def fingerprint(self) -> tuple[Any, ...]:
+        return await fingerprint(self.services)
