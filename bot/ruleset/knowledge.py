@@ -214,6 +214,7 @@ class RuleIndex:
         confusable: Mapping[str, str] | None = None,
         *,
         threshold: float = DEFAULT_THRESHOLD,
+        body_weight: float = BODY_WEIGHT,
     ) -> None:
         if not sections:
             raise ValueError("a rule index needs at least one section")
@@ -244,7 +245,7 @@ class RuleIndex:
         for section in sections:
             counts: dict[str, float] = {}
             weighted = [(text, TITLE_WEIGHT) for text in section.titles]
-            weighted += [(text, BODY_WEIGHT) for text in section.texts]
+            weighted += [(text, body_weight) for text in section.texts]
             weighted += [(hint, HINT_WEIGHT) for hint in section.hints]
             for text, weight in weighted:
                 units = _units(text, self._confusable)
