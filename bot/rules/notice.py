@@ -148,13 +148,13 @@ def split_articles(text: str) -> tuple[Article, ...]:
         current = (tuple(heading for _, heading in stack), [line])
         found.append(current)
         if _is_heading(line):
-            stack.append((level, line))
+            stack.append((level, line.rstrip("：:")))
     articles: list[Article] = []
     for index, (headings, body) in enumerate(found):
         text_of = "\n".join(body)
         following = found[index + 1] if index + 1 < len(found) else None
         # A heading with no text of its own is kept only as the heading of the items under it.
-        if len(body) == 1 and _is_heading(body[0]) and following is not None and body[0] in following[0]:
+        if len(body) == 1 and _is_heading(body[0]) and following is not None and body[0].rstrip("：:") in following[0]:
             continue
         for chunk in _chunks(text_of):
             articles.append(Article(len(articles) + 1, headings, chunk))

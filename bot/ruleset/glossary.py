@@ -172,7 +172,7 @@ CONCEPTS: Mapping[str, tuple[str, ...]] = {
                 "怎么弄", "怎么整", "怎么处理", "如何处理", "这种情况", "的时候", "时候", "刚才", "突然", "一直",
                 "不小心", "到底", "具体", "我觉得", "记得", "对吧", "急", "谢谢", "请教", "what happen",
                 "how doe it work", "the rule for", "is that right", "is that allowed", "right?", "what now",
-                "quick question", "quick q", "thanks", "thank you", "thx", "cheers", "lol"),
+                "quick question", "quick q", "thanks", "thank you", "thx", "cheers", "lol", "多少"),
 }
 
 SECTION_HINTS: Mapping[str, tuple[str, ...]] = {

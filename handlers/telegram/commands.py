@@ -8,6 +8,7 @@ points at, and calls :meth:`~handlers.registry.CommandSpec.invoke`; refusals rea
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Coroutine, Sequence
 from typing import Any
 
@@ -43,6 +44,15 @@ def document_of(message: Message | None) -> Document | None:
         return message.document
     replied = message.reply_to_message
     return replied.document if replied is not None else None
+
+
+_COMMAND_WORD = re.compile(r"\s*/\S+")
+
+
+def text_after_command(text: str) -> str:
+    """``/notice@bot 第一条 …\n第二条 …`` → the text after the command word, its line breaks kept."""
+    found = _COMMAND_WORD.match(text)
+    return (text[found.end():] if found else text).strip()
 
 
 def mentioned_in(update: Update, sender_id: int | None) -> Mentioned | None:
@@ -95,6 +105,12 @@ class TelegramChannel:
             return bytes(await found.download_as_bytearray())
 
         return Attachment(document.file_name, document.file_size, download)
+
+    async def command_text(self) -> str:
+        message = self.update.effective_message
+        if message is None:
+            return ""
+        return text_after_command(message.text or message.caption or "")
 
 
 def command_handlers(table: CommandTable) -> list[BaseHandler[Update, BotContext, None]]:
