@@ -82,12 +82,16 @@ def _is_heading(line: str) -> bool:
     return len(line) <= HEADING_CHARS and not line.endswith(("。", ".", "；", ";", "！", "？"))
 
 
+def _heading(line: str) -> str:
+    return _CJK_GAP.sub("", line).rstrip("：:")
+
+
 def _lines(text: str) -> list[str]:
     text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\x0b", "\n").replace("\f", "\n")
     lines = []
     for raw in text.split("\n"):
         for piece in _INLINE_BREAK.split(raw):
-            line = _CJK_GAP.sub("", " ".join(piece.split())).lstrip(_BULLETS).strip()
+            line = " ".join(piece.split()).lstrip(_BULLETS).strip()
             lines.append(line)
     return lines
 
@@ -148,13 +152,13 @@ def split_articles(text: str) -> tuple[Article, ...]:
         current = (tuple(heading for _, heading in stack), [line])
         found.append(current)
         if _is_heading(line):
-            stack.append((level, line.rstrip("：:")))
+            stack.append((level, _heading(line)))
     articles: list[Article] = []
     for index, (headings, body) in enumerate(found):
         text_of = "\n".join(body)
         following = found[index + 1] if index + 1 < len(found) else None
         # A heading with no text of its own is kept only as the heading of the items under it.
-        if len(body) == 1 and _is_heading(body[0]) and following is not None and body[0].rstrip("：:") in following[0]:
+        if len(body) == 1 and _is_heading(body[0]) and following is not None and _heading(body[0]) in following[0]:
             continue
         for chunk in _chunks(text_of):
             articles.append(Article(len(articles) + 1, headings, chunk))
@@ -174,7 +178,8 @@ class NoticeIndex:
     def __init__(self, text: str) -> None:
         self.articles = split_articles(text)
         sources = [
-            SectionSource(str(article.number), titles=(" ".join(article.headings),), texts=(article.text,))
+            SectionSource(str(article.number), titles=(" ".join(article.headings),),
+                          texts=(_CJK_GAP.sub("", article.text),))
             for article in self.articles
         ]
         self._index = RuleIndex(sources, CONCEPTS, CONFUSABLE, body_weight=ARTICLE_WEIGHT) if sources else None

@@ -3,7 +3,7 @@
 The content decides, not the name (documents arrive renamed): a zip archive holding ``word/document.xml`` is a
 Word document, ``%PDF`` starts a PDF, anything else must decode as text — UTF-8 (with or without BOM), UTF-16 with
 a BOM, or GB18030 (what Chinese Windows saves). A ``.docx`` is read with the standard library (zipfile and
-ElementTree over ``word/document.xml``): paragraphs become lines, table cells are separated by spaces. A PDF needs
+ElementTree over ``word/document.xml``): paragraphs become lines, a table row one line of its cells. A PDF needs
 pypdf; its text layer is read page by page (a scanned PDF without one is refused as empty). Old binary formats
 (``.doc``) and pictures are refused with a message saying what to send instead.
 """
@@ -65,18 +65,29 @@ def _docx_text(data: bytes) -> str:
         root = ElementTree.fromstring(archive.read(info))
     except (ElementTree.ParseError, zipfile.BadZipFile, OSError) as error:
         raise UnreadableNoticeError() from error
-    lines = []
-    for paragraph in root.iter(f"{_WORD}p"):
-        parts = []
-        for node in paragraph.iter():
-            if node.tag == f"{_WORD}t" and node.text:
-                parts.append(node.text)
-            elif node.tag == f"{_WORD}tab":
-                parts.append("\t")
-            elif node.tag in (f"{_WORD}br", f"{_WORD}cr"):
-                parts.append("\n")
-        lines.append("".join(parts))
+    body = root.find(f"{_WORD}body")
+    lines: list[str] = []
+    for block in body if body is not None else ():
+        if block.tag == f"{_WORD}p":
+            lines.append(_paragraph_text(block))
+        elif block.tag == f"{_WORD}tbl":
+            for row in block.iter(f"{_WORD}tr"):
+                cells = [" ".join(_paragraph_text(paragraph) for paragraph in cell.iter(f"{_WORD}p"))
+                         for cell in row.iter(f"{_WORD}tc")]
+                lines.append(" ".join(cell for cell in cells if cell))
     return "\n".join(lines)
+
+
+def _paragraph_text(paragraph: ElementTree.Element) -> str:
+    parts = []
+    for node in paragraph.iter():
+        if node.tag == f"{_WORD}t" and node.text:
+            parts.append(node.text)
+        elif node.tag == f"{_WORD}tab":
+            parts.append("\t")
+        elif node.tag in (f"{_WORD}br", f"{_WORD}cr"):
+            parts.append("\n")
+    return "".join(parts)
 
 
 def _pdf_text(data: bytes) -> str:
