@@ -291,11 +291,11 @@ class RuleIndex:
         """
         found: list[tuple[str, bool]] = []
         used = [False] * len(units)
+        keys = [unit.key for unit in units]
         position = 0
         while position < len(units):
-            for size in self._sizes_by_first.get(units[position].key, ()):
-                key = tuple(unit.key for unit in units[position : position + size])
-                concept = self._terms.get(key)
+            for size in self._sizes_by_first.get(keys[position], ()):
+                concept = self._terms.get(tuple(keys[position : position + size]))
                 if concept is not None:
                     guessed = any(unit.guessed for unit in units[position : position + size])
                     found.append((concept, guessed))
