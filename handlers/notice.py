@@ -30,13 +30,17 @@ async def notice_command(call: Invocation) -> None:
         name = await remove_notice(call.services, call.caller)
         await call.reply(removed_text(name, call.language))
         return
+    if word in SHOW_WORDS:
+        await call.reply(sections_text(await show_notice(call.services, call.caller.chat_id), call.language))
+        return
+    # A document wins over words after the command: "/notice 本次规程" as a file's caption means the file.
     attachment = await call.channel.attachment()
-    if attachment is not None and not call.args:
+    if attachment is not None:
         attached = await attach_notice_file(call.services, call.caller, attachment.download, attachment.size,
                                             attachment.file_name)
         await call.reply(attached_text(attached, call.language))
         return
-    if not call.args or word in SHOW_WORDS:
+    if not call.args:
         await call.reply(sections_text(await show_notice(call.services, call.caller.chat_id), call.language))
         return
     text = notice_text(await call.channel.command_text())
