@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from handlers.basics import help_command, start_command
+from handlers.calculators import levelup_command, score_command, tribute_command
 from handlers.language import lang_command
 from handlers.match_clock import here_command, schedule_command
+from handlers.notice import notice_command
 from handlers.people import name_command
 from handlers.play import play_command
 from handlers.registry import GROUPS, Audience, CommandSpec
@@ -34,7 +36,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("tables", tables_command, chat_kinds=GROUPS),
     CommandSpec("schedule", schedule_command, chat_kinds=GROUPS, aliases=("timetable",)),
     CommandSpec("here", here_command, chat_kinds=GROUPS, aliases=("checkin",)),
-    CommandSpec("result", result_command, chat_kinds=GROUPS, aliases=("score",)),
+    CommandSpec("result", result_command, chat_kinds=GROUPS),
     CommandSpec("confirm", confirm_command, chat_kinds=GROUPS),
     CommandSpec("bracket", bracket_command, chat_kinds=GROUPS),
     CommandSpec("standings", standings_command, chat_kinds=GROUPS, aliases=("ranking",)),
@@ -43,6 +45,13 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("export", export_command, chat_kinds=GROUPS),
     CommandSpec("play", play_command, max_argument_length=200),
     CommandSpec("rule", rule_command, aliases=("rules",), max_argument_length=300),
+    # Chinese names cannot be command names (Telegram allows [a-z0-9_]); pinyin aliases as for /baoming.
+    CommandSpec("notice", notice_command, chat_kinds=GROUPS, aliases=("guicheng",), max_argument_length=4096,
+                documents=True),
+    CommandSpec("levelup", levelup_command, aliases=("shengji",), max_argument_length=200),
+    CommandSpec("tribute", tribute_command, aliases=("jingong",), max_argument_length=200),
+    # /score <left> <right> is the score calculator; /score <table> … is still /result (its alias before).
+    CommandSpec("score", score_command, aliases=("jifen",)),
     CommandSpec("new", new_command, audience=Audience.ORGANISER, chat_kinds=GROUPS),
     CommandSpec("mode", mode_command, audience=Audience.ORGANISER, chat_kinds=GROUPS),
     CommandSpec("set", set_command, audience=Audience.ORGANISER, chat_kinds=GROUPS),

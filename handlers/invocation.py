@@ -63,6 +63,10 @@ class Channel(Protocol):
     async def attachment(self) -> Attachment | None:
         """The file sent with the command, or with the message it replies to."""
 
+    async def command_text(self) -> str:
+        """The text after the command word, line breaks kept (a long argument such as an event notice, whose lines
+        matter); empty when there is none."""
+
 
 class Timers(Protocol):
     """The process's scheduler of announcement jobs (``handlers.announcer``)."""

@@ -3,6 +3,7 @@
 Who gets an answer when the question is not about the rules: ``/rule``, a mention and a private message were meant
 for the bot, so they hear that it is off-topic and which topics there are; a reply to the bot's message in a group
 may just be "thanks" to the group, so it is answered only when it finds a rule. No question at all: the topics.
+In a chat whose tournament has a notice (``/notice``), its articles answer first (``bot.rules.answers``).
 How a platform sees a question in plain text (mentions, replies, private chats) is its own business
 (``handlers.telegram.rules``); what is answered is decided here.
 """
@@ -14,7 +15,7 @@ from bot.rules.answers import ask
 from bot.services import Services
 from bot.services.caller import Caller
 from bot.services.chats import language_of
-from bot.services.tournament.views import chat_rule_variant
+from bot.services.tournament.notice import rule_context
 from handlers.invocation import Channel, Invocation
 
 
@@ -23,8 +24,8 @@ async def rule_command(call: Invocation) -> None:
     if not question:
         await call.reply(topics_text(call.language))
         return
-    variant = await chat_rule_variant(call.services, call.caller.chat_id)
-    await call.reply(answer_text(ask(question, call.language, variant)))
+    context = await rule_context(call.services, call.caller.chat_id)
+    await call.reply(answer_text(ask(question, call.language, context.variant, notice=context.notice)))
 
 
 async def answer_question(services: Services, caller: Caller, question: str, channel: Channel, *,
@@ -35,7 +36,8 @@ async def answer_question(services: Services, caller: Caller, question: str, cha
     if not question:
         await channel.reply(topics_text(language))
         return
-    found = ask(question, language, await chat_rule_variant(services, caller.chat_id))
+    context = await rule_context(services, caller.chat_id)
+    found = ask(question, language, context.variant, notice=context.notice)
     if found.off_topic and not addressed:
         return
     await channel.reply(answer_text(found))

@@ -12,6 +12,7 @@ a slash.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass
 
@@ -34,6 +35,10 @@ VERBS: dict[str, str] = {
     "日程": "schedule",
     "签到": "here",
     "改名": "name",
+    "规程": "notice",
+    "升级": "levelup",
+    "进贡": "tribute",
+    "计分": "score",
 }
 """Chinese verb → the command it runs (its name in ``handlers.commands.COMMANDS``)."""
 
@@ -63,3 +68,16 @@ def written_command(text: str | None) -> WrittenCommand | None:
         return None
     name = word.split("@", 1)[0].lower()
     return WrittenCommand(name, tuple(words[1:])) if name else None
+
+
+_LEADING_MENTION = re.compile(r"\s*@\S+")
+_FIRST_WORD = re.compile(r"\s*\S+")
+
+
+def text_after_command(text: str) -> str:
+    """``/notice@bot 第一条 …\n第二条 …``, ``@bot 规程 …`` or ``规程 …`` → the text after the command word, its line
+    breaks kept (a long argument such as an event notice, whose lines matter)."""
+    mention = _LEADING_MENTION.match(text)
+    rest = text[mention.end():] if mention else text
+    found = _FIRST_WORD.match(rest)
+    return (rest[found.end():] if found else "").strip()

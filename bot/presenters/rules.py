@@ -2,7 +2,8 @@
 
 The chat sends the markup; ``python -m bot rules`` prints it as plain text (:func:`bot.richtext.to_plain`), or, with
 ``--json``, the values of :func:`answer_json` / :func:`topics_json`. Every catalog text is escaped (rule texts hold
-``>``); titles are bold, this tournament's note italic.
+``>``); titles are bold, this tournament's note italic. An answer from the event's own notice (``/notice``) comes
+first, cited as such, with the rulebook's section after it.
 """
 
 from __future__ import annotations
@@ -20,13 +21,30 @@ def topics_text(lang: Language) -> str:
     return "\n".join(lines)
 
 
+def _notice_parts(found: RuleAnswer) -> list[str]:
+    parts = []
+    for match in found.notice:
+        article = match.article
+        where = " › ".join(article.headings)
+        header = t("rules.notice_header", found.lang)
+        parts.append(f"<b>{escape(header)}</b>{escape(where)}\n{escape(article.text)}")
+    return parts
+
+
 def answer_text(found: RuleAnswer) -> str:
-    """The best section (title, text, this tournament's note if any) and the titles of the next best; for a
-    question that is not about the rules, saying so and the topics."""
+    """The best section (title, text, this tournament's note if any) and the titles of the next best, after the
+    event notice's articles when they answer; for a question that is not about the rules, saying so and the
+    topics."""
     if found.off_topic:
         return escape(t("rules.off_topic", found.lang)) + "\n\n" + topics_text(found.lang)
+    parts = _notice_parts(found)
+    if not found.answers:
+        return "\n\n".join(parts)
     best, *others = found.answers
-    parts = [f"<b>{escape(best.title)}</b>", escape(best.text)]
+    title = f"<b>{escape(best.title)}</b>"
+    if parts:
+        title = f"<i>{escape(t('rules.rulebook_header', found.lang))}</i>\n{title}"
+    parts += [title, escape(best.text)]
     if best.note:
         parts.append(f"<i>{escape(best.note)}</i>")
     if others:

@@ -5,6 +5,9 @@ the question shows one — Chinese characters → zh, an English word (two or mo
 so that a Chinese player in an English-speaking group, or the reverse, can read it; a question that shows neither
 (``A?``, ``2 3 4``) gets the asker's language (the chat's; English on the command line). Where the asker chose the
 language outright (``python -m bot rules --lang``), :func:`answer` takes it as it is.
+
+In a chat whose tournament has its own notice (竞赛规程, ``/notice``) the notice's articles are searched too; an
+article that answers the question comes first, cited as this event's rule, and the rulebook's sections follow.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ import re
 from dataclasses import dataclass
 
 from bot.i18n import Language
+from bot.rules.notice import NoticeMatch, search_notice
 from bot.rules.rulebook import MAX_QUESTION_CHARS, RULE_SECTIONS, rule_index, section_text, section_title
 from bot.rules.variant_notes import note
 from bot.ruleset.knowledge import has_cjk
@@ -31,15 +35,17 @@ class SectionAnswer:
 
 @dataclass(frozen=True, slots=True)
 class RuleAnswer:
-    """The sections found for a question (best first), in ``lang``; none when the question is not about the rules."""
+    """The sections found for a question (best first), in ``lang``; none when the question is not about the rules.
+    ``notice``: the articles of the event's own notice that answer it (asked with one), best first."""
 
     question: str
     lang: Language
     answers: tuple[SectionAnswer, ...]
+    notice: tuple[NoticeMatch, ...] = ()
 
     @property
     def off_topic(self) -> bool:
-        return not self.answers
+        return not self.answers and not self.notice
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,11 +66,17 @@ def answer_language(question: str, fallback: Language) -> Language:
     return fallback
 
 
-def ask(question: str, chat_language: Language, variant: RuleVariant | None = None, *, limit: int = 3) -> RuleAnswer:
+def ask(
+    question: str, chat_language: Language, variant: RuleVariant | None = None, *, limit: int = 3,
+    notice: str | None = None,
+) -> RuleAnswer:
     """The rule sections answering ``question`` (none when it is not about the rules), in the language of the
     policy above with ``chat_language`` as the asker's; with ``variant`` (a tournament's rule choices) each section
-    notes what that tournament plays."""
-    return answer(question, answer_language(question, chat_language), limit=limit, variant=variant)
+    notes what that tournament plays; with ``notice`` (the event's own rules) its answering articles come first."""
+    found = answer(question, answer_language(question, chat_language), limit=limit, variant=variant)
+    if notice is None:
+        return found
+    return RuleAnswer(found.question, found.lang, found.answers, search_notice(notice, question[:MAX_QUESTION_CHARS]))
 
 
 def answer(question: str, lang: Language, *, limit: int = 3, variant: RuleVariant | None = None) -> RuleAnswer:

@@ -18,6 +18,8 @@ RULE_SECTIONS: tuple[str, ...] = (
     "cards_and_deal", "card_order", "wild_card", "basic_plays", "sequences", "bombs", "comparisons",
     "ace_in_sequences", "level_up", "a_rule", "tribute", "anti_tribute", "who_leads", "turns", "jiefeng",
     "card_count", "finishing_names", "match_formats", "time_limit", "scoring", "forfeits", "penalties",
+    # Added for issue 17, after the first 22 so that their order (the topic list, ``--json``) stays as it was.
+    "pairs_and_seats", "shuffle_and_cut", "move_time", "signals", "appeals", "ranking",
 )  # fmt: skip
 """Every rule section, in the order topics are listed; each has ``rulebook.<id>.title`` and ``.text``."""
 

@@ -15,7 +15,12 @@ lives. A question goes through these steps:
    missing or extra (rapidfuzz's Levenshtein distance). Glossary filler (规则, 是什么) is dropped.
 4. **Words.** What no concept covered becomes Chinese character unigrams and bigrams and English words, minus stop
    words.
-5. **Ranking.** Okapi BM25 over the sections (title and hints weigh more than body text; concepts more than words;
+5. **Not about these rules.** A question naming another card game (斗地主, Texas hold'em) and not Guandan, or
+   asking for arithmetic (``26乘4``, ``28 minus 26``), is declined before ranking: its card words (炸弹, flush) would
+   otherwise find a Guandan section. Two-digit numbers above 10 are not ranks; in a question they count minutes, points
+   or cards, and what they count is carried by the glossary terms that hold them (26分制, 27张, 30秒), so a bare ``26``
+   makes no token and cannot match a section's example score.
+6. **Ranking.** Okapi BM25 over the sections (title and hints weigh more than body text; concepts more than words;
    repaired words less). The confidence of a match is its score divided by what a section of average length holding
    every question token as often as a title word would score, capped at 1. A question whose best confidence stays
    under the threshold is not about the rules and gets no section at all.
@@ -61,6 +66,7 @@ EN_STOPWORDS = frozenset(_EN_STOPWORD_TEXT.split())
 ZH_STOP_CHARS = frozenset(
     "的了吗呢吧啊呀嘛是在和与或就都也么怎样什如何请问一下"
     "谁我你他她它们这那哪个能可以要会得该着意思好"
+    "咋啥呗哦嗯哈嘞噢诶唉呐哇咯喽俺咱"  # colloquial particles and pronouns (咋整, 啥意思, 咱们)
 )
 """Characters that carry no rule meaning on their own; they make no unigram and no bigram."""
 
@@ -83,6 +89,26 @@ MIN_EVIDENCE = CONCEPT_WEIGHT * 1.0
 lone common character (打, 输) cannot."""
 DEFAULT_THRESHOLD = 0.25
 SECONDARY_RATIO = 0.5
+OTHER_GAME = "other_game"
+"""The glossary concept naming other games (斗地主, hold'em); a question naming one and not Guandan is declined."""
+OWN_GAME = "guandan"
+HIGHEST_RANK_NUMBER = 10
+_ARITHMETIC = re.compile(
+    r"\d+(?:\.\d+)?\s*(?:[×*÷xX]|乘以?|除以?|加上?|减去?|times|multiplied\s+by|divided\s+by|plus|minus)\s*\d+",
+    re.IGNORECASE,
+)
+"""Two numbers joined by an arithmetic operator: a sum to work out, not a rule question."""
+
+
+def asks_arithmetic(question: str) -> bool:
+    """Whether ``question`` asks for a sum (``26乘4等于几``, ``what's 28 minus 26 times 3``)."""
+    return _ARITHMETIC.search(unicodedata.normalize("NFKC", question)) is not None
+
+
+def _is_count(word: str) -> bool:
+    # Above 10 a number is no rank: minutes, points or cards, told apart only by the glossary term holding it. Longer
+    # digit strings are runs of ranks (334455, 88888), which are cards.
+    return word.isdigit() and len(word) <= 2 and int(word) > HIGHEST_RANK_NUMBER
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,6 +214,7 @@ class RuleIndex:
         confusable: Mapping[str, str] | None = None,
         *,
         threshold: float = DEFAULT_THRESHOLD,
+        body_weight: float = BODY_WEIGHT,
     ) -> None:
         if not sections:
             raise ValueError("a rule index needs at least one section")
@@ -218,7 +245,7 @@ class RuleIndex:
         for section in sections:
             counts: dict[str, float] = {}
             weighted = [(text, TITLE_WEIGHT) for text in section.titles]
-            weighted += [(text, BODY_WEIGHT) for text in section.texts]
+            weighted += [(text, body_weight) for text in section.texts]
             weighted += [(hint, HINT_WEIGHT) for hint in section.hints]
             for text, weight in weighted:
                 units = _units(text, self._confusable)
@@ -264,11 +291,11 @@ class RuleIndex:
         """
         found: list[tuple[str, bool]] = []
         used = [False] * len(units)
+        keys = [unit.key for unit in units]
         position = 0
         while position < len(units):
-            for size in self._sizes_by_first.get(units[position].key, ()):
-                key = tuple(unit.key for unit in units[position : position + size])
-                concept = self._terms.get(key)
+            for size in self._sizes_by_first.get(keys[position], ()):
+                concept = self._terms.get(tuple(keys[position : position + size]))
                 if concept is not None:
                     guessed = any(unit.guessed for unit in units[position : position + size])
                     found.append((concept, guessed))
@@ -299,8 +326,8 @@ class RuleIndex:
                     used[start : start + size] = [True] * size
                     yield self._fuzzy_terms[best[0]], best[1] > 0
 
-    def _bag_of(self, units: list[_Unit], *, fuzzy: bool) -> tuple[Counter[str], set[str]]:
-        """Token counts, and the tokens that rest on a guess."""
+    def _bag_of(self, units: list[_Unit], *, fuzzy: bool) -> tuple[Counter[str], set[str], set[str]]:
+        """Token counts, the tokens that rest on a guess, and every concept named (those without a token too)."""
         concepts, used = self._concepts(units, fuzzy=fuzzy)
         bag: Counter[str] = Counter(_CONCEPT + concept for concept, _ in concepts if not concept.startswith("_"))
         guessed = {_CONCEPT + concept for concept, guess in concepts if guess}
@@ -308,7 +335,11 @@ class RuleIndex:
             if used[index]:
                 continue
             if not unit.cjk:
-                if unit.text not in EN_STOPWORDS and (len(unit.text) > 1 or unit.text in _SHORT_WORDS):
+                if (
+                    unit.text not in EN_STOPWORDS
+                    and (len(unit.text) > 1 or unit.text in _SHORT_WORDS)
+                    and not _is_count(unit.text)
+                ):
                     bag[unit.text] += 1
                     if unit.guessed:
                         guessed.add(unit.text)
@@ -325,13 +356,13 @@ class RuleIndex:
                 and after.text not in ZH_STOP_CHARS
             ):
                 bag[unit.text + after.text] += 1
-        return bag, guessed
+        return bag, guessed, {concept for concept, _ in concepts}
 
     def tokens(self, question: str) -> Counter[str]:
         """The search tokens of a question (concepts are prefixed with §); for tests and debugging."""
         return self._question(question)[0]
 
-    def _question(self, question: str) -> tuple[Counter[str], set[str]]:
+    def _question(self, question: str) -> tuple[Counter[str], set[str], set[str]]:
         # Typo repair only for questions: the rule texts are spelled right, and repairing them would cost time.
         units = self._correct(_units(question, self._confusable))
         return self._bag_of(units, fuzzy=True)
@@ -342,8 +373,10 @@ class RuleIndex:
         The best section is kept when its confidence reaches the threshold; further sections also need half the best
         score, so a list never trails off into unrelated sections.
         """
-        bag, guessed = self._question(question)
-        if not bag:
+        if asks_arithmetic(question):
+            return ()
+        bag, guessed, concepts = self._question(question)
+        if not bag or (OTHER_GAME in concepts and OWN_GAME not in concepts):
             return ()
         weights = {token: _weight(token) for token in bag}
         # The ceiling counts every question token as asked; a guessed token earns only part of its weight, so a

@@ -36,7 +36,7 @@ from handlers.buttons import ButtonTable
 from handlers.invocation import Attachment, NoTimers
 from handlers.registry import CommandSpec, CommandTable, error_text
 from handlers.rules import answer_question
-from handlers.verbs import written_command
+from handlers.verbs import text_after_command, written_command
 
 log = logging.getLogger(__name__)
 
@@ -183,10 +183,12 @@ class ConsoleChannel:
     """A command's answers in its room: shown on the platform's screen; files and pictures saved first.
     ``attached``: the file the command came with (``:send``)."""
 
-    def __init__(self, platform: ConsolePlatform, room: Room, attached: Attachment | None = None) -> None:
+    def __init__(self, platform: ConsolePlatform, room: Room, attached: Attachment | None = None,
+                 text: str = "") -> None:
         self.platform = platform
         self.room = room
         self.attached = attached
+        self.text = text
 
     async def reply(self, text: str, buttons: Keyboard | None = None) -> None:
         self.platform.show(self.room, text, buttons)
@@ -206,6 +208,9 @@ class ConsoleChannel:
 
     async def attachment(self) -> Attachment | None:
         return self.attached
+
+    async def command_text(self) -> str:
+        return text_after_command(self.text)
 
 
 class ConsolePressChannel:
@@ -268,7 +273,7 @@ class ConsolePlatform:
     async def write(self, person: ChatUser, room: Room, text: str) -> None:
         """``person`` writes ``text`` in ``room``."""
         caller = room.caller(person)
-        channel = ConsoleChannel(self, room)
+        channel = ConsoleChannel(self, room, text=text)
         line = command_line(text)
         if line is None:
             if room.kind is ChatKind.PRIVATE or names_bot(text, self.bot_username):

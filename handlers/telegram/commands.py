@@ -25,7 +25,7 @@ from handlers.telegram.captions import CaptionCommand
 from handlers.telegram.context import BotContext
 from handlers.telegram.pictures import send_pictures
 from handlers.telegram.replies import send_text, telegram_html
-from handlers.verbs import written_command
+from handlers.verbs import text_after_command, written_command
 
 
 def inline_keyboard(buttons: Keyboard | None) -> InlineKeyboardMarkup | None:
@@ -44,6 +44,8 @@ def document_of(message: Message | None) -> Document | None:
         return message.document
     replied = message.reply_to_message
     return replied.document if replied is not None else None
+
+
 
 
 def mentioned_in(update: Update, sender_id: int | None) -> Mentioned | None:
@@ -96,6 +98,12 @@ class TelegramChannel:
             return bytes(await found.download_as_bytearray())
 
         return Attachment(document.file_name, document.file_size, download)
+
+    async def command_text(self) -> str:
+        message = self.update.effective_message
+        if message is None:
+            return ""
+        return text_after_command(message.text or message.caption or "")
 
 
 def command_handlers(table: CommandTable) -> list[BaseHandler[Update, BotContext, None]]:

@@ -42,7 +42,7 @@ from handlers.buttons import ButtonData, ButtonTable, ForgedButtonError
 from handlers.invocation import Attachment, Mentioned
 from handlers.registry import CommandSpec, CommandTable, error_text
 from handlers.rules import answer_question
-from handlers.verbs import written_command
+from handlers.verbs import text_after_command, written_command
 from handlers.wecom.client import (
     EVENT_CALLBACK,
     MESSAGE_CALLBACK,
@@ -138,8 +138,9 @@ class Answer:
 class WeComChannel:
     """A command's answers, collected (:class:`Answer`) and sent by the platform when it is done."""
 
-    def __init__(self, answer: Answer) -> None:
+    def __init__(self, answer: Answer, text: str = "") -> None:
         self.answer = answer
+        self.text = text
 
     async def reply(self, text: str, buttons: Keyboard | None = None) -> None:
         self.answer.add(text, buttons)
@@ -158,6 +159,9 @@ class WeComChannel:
 
     async def attachment(self) -> Attachment | None:
         return None  # files sent to a WeCom bot come encrypted behind a link: /import is not offered here
+
+    async def command_text(self) -> str:
+        return text_after_command(self.text)
 
 
 class WeComPressChannel:
@@ -252,7 +256,7 @@ class WeComPlatform:
         text = without_leading_mention(message.text) if message.group else message.text
         written = written_command(clean_text(text))
         spec = self.commands.find(written.name) if written is not None else None
-        channel = WeComChannel(answer)
+        channel = WeComChannel(answer, text)
         settle = await self._answer(caller, answer, spec, lambda: self._run(caller, written, spec, text, channel))
         if settle:
             await settle_update(self.services.storage, caller.claim)

@@ -66,6 +66,12 @@ MATRIX: dict[str, tuple[str, ...]] = {
     "/schedule 2 2030-01-05 10:00": (A, D, D, D, D, D, D),
     "/here": (A, A, A, A, A, D, D),
     "/import": (A, D, D, D, D, A, D),  # an organiser elsewhere hears how to send a roster file
+    "/notice": (A, A, A, A, A, D, D),  # no notice attached yet: everyone hears so
+    "/notice 第一条 每局限时50分钟。": (A, D, D, D, D, D, D),
+    "/notice remove": (A, D, D, D, D, D, D),
+    "/levelup 1 3": (A, A, A, A, A, A, A),
+    "/tribute N S E W": (A, A, A, A, A, A, A),
+    "/score K A+": (A, A, A, A, A, A, A),
 }
 
 

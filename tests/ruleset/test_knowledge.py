@@ -196,3 +196,35 @@ def test_off_topic_questions_are_refused(question: str) -> None:
 def test_number_question_finds_the_number() -> None:
     matches = rule_index().search("双下升几级")
     assert matches[0].section_id == "level_up"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "26乘4等于几",
+        "26乘以2是多少",
+        "what's 26 times 2",
+        "quick one: what's 28 minus 26 times 3?",
+        "what is 13 plus 13",
+        "斗地主飞机能带翅膀吗",
+        "斗地主炸弹能带两张单牌不",
+        "in texas holdem does a flush beat a straight?",
+        "德州扑克同花大还是顺子大",
+        "how many cards in a dou dizhu hand",
+    ],
+)
+def test_sums_and_other_games_are_declined(question: str) -> None:
+    assert rule_index().search(question) == ()
+
+
+def test_another_game_next_to_guandan_is_still_a_rule_question() -> None:
+    matches = rule_index().search("斗地主的飞机和掼蛋的钢板一样吗")
+    assert matches and matches[0].section_id == "sequences"
+
+
+def test_numbers_above_ten_are_counts_not_ranks() -> None:
+    assert rule_index().tokens("26") == {}
+    assert set(rule_index().tokens("26 cards")) == {"§wrong_count"}  # one short of 27: a wrong card count
+    assert "334455" in rule_index().tokens("334455是连对吗")  # a run of ranks stays
+    matches = rule_index().search("what if I have 26 cards")
+    assert matches and matches[0].section_id == "penalties"

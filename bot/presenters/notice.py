@@ -1,0 +1,36 @@
+"""Replies of ``/notice``: a notice attached, its sections, removed (neutral markup of :mod:`bot.richtext`)."""
+
+from __future__ import annotations
+
+from bot.i18n import Language, t
+from bot.richtext import escape
+from bot.services.tournament.notice import NoticeAttached, NoticeView
+
+MAX_LISTED_SECTIONS = 60
+"""``/notice show`` lists this many sections and counts the rest: a chat message is no place for 300 lines."""
+
+
+def _source(view: NoticeView, lang: Language) -> str:
+    name = view.notice.file_name
+    return t("notice.from_file", lang, name=name) if name else t("notice.from_text", lang)
+
+
+def attached_text(attached: NoticeAttached, lang: Language) -> str:
+    view = attached.view
+    key = "notice.replaced" if attached.replaced else "notice.attached"
+    return escape(t(key, lang, tournament=view.tournament_name, source=_source(view, lang),
+                    sections=len(view.articles), characters=len(view.notice.text)))
+
+
+def sections_text(view: NoticeView, lang: Language) -> str:
+    lines = [f"<b>{escape(t('notice.sections_header', lang, tournament=view.tournament_name))}</b>",
+             escape(t("notice.sections_summary", lang, source=_source(view, lang), sections=len(view.articles)))]
+    lines += [escape(f"{article.number}. {article.title}") for article in view.articles[:MAX_LISTED_SECTIONS]]
+    if len(view.articles) > MAX_LISTED_SECTIONS:
+        lines.append(escape(t("notice.more_sections", lang, count=len(view.articles) - MAX_LISTED_SECTIONS)))
+    lines.append(escape(t("notice.how_to_ask", lang)))
+    return "\n".join(lines)
+
+
+def removed_text(tournament: str, lang: Language) -> str:
+    return escape(t("notice.removed", lang, tournament=tournament))

@@ -1,0 +1,154 @@
+"""The event's own rules (竞赛规程) of a chat's tournament: attach one (typed or as a document), show its sections,
+remove it; and what ``/rule`` needs to answer in that chat (the notice and the tournament's rule choices).
+
+Attaching and removing are for organisers, each one transaction (the notice row and its history event). Reading a
+document and splitting the notice are CPU work for the worker thread; splitting also builds the notice's search
+index, which ``/rule`` then finds ready.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+from bot.errors import TournamentError, UsageError
+from bot.rules.notice import MAX_NOTICE_CHARS, Article, notice_index
+from bot.rules.notice_file import check_notice_size, read_notice_file
+from bot.ruleset.variants import RuleVariant
+from bot.services import Services
+from bot.services.caller import Caller
+from bot.services.roles import Role
+from bot.services.tournament.state import NoTournamentError
+from bot.services.worker import in_worker
+from storage import history, notices
+from storage import tournaments as tournament_rows
+from storage.notices import StoredNotice
+
+
+class NoNoticeError(TournamentError):
+    """The chat's tournament has no notice attached."""
+
+    key = "notice.none"
+
+
+class EmptyNoticeError(UsageError):
+    key = "notice.empty"
+
+
+class NoticeTooLongError(UsageError):
+    key = "notice.too_long"
+
+
+@dataclass(frozen=True, slots=True)
+class NoticeView:
+    """A tournament's notice with its articles, for showing."""
+
+    tournament_name: str
+    notice: StoredNotice
+    articles: tuple[Article, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class NoticeAttached:
+    view: NoticeView
+    replaced: bool
+    """An earlier notice was replaced."""
+
+
+@dataclass(frozen=True, slots=True)
+class RuleContext:
+    """What a rule answer in a chat depends on: the open tournament's rule choices and its notice (if any)."""
+
+    variant: RuleVariant | None = None
+    notice: str | None = None
+
+
+def _articles(text: str) -> tuple[Article, ...]:
+    return notice_index(text).articles
+
+
+def _checked(text: str) -> str:
+    text = text.strip()
+    if not text:
+        raise EmptyNoticeError()
+    if len(text) > MAX_NOTICE_CHARS:
+        raise NoticeTooLongError(limit=MAX_NOTICE_CHARS, length=len(text))
+    return text
+
+
+async def attach_notice(services: Services, caller: Caller, text: str, file_name: str | None = None) -> NoticeAttached:
+    """Attach ``text`` as the notice of the chat's open tournament (replacing any earlier one); organisers only."""
+    roles = await services.roles.for_caller(caller)
+    text = _checked(text)
+    articles = await in_worker(_articles, text)
+    if not articles:
+        raise EmptyNoticeError()
+    now = services.clock()
+    async with services.storage.transaction(claim=caller.claim) as tx:
+        await roles.require(tx, Role.ORGANISER)
+        record = await tournament_rows.open_tournament(tx, caller.chat_id)
+        if record is None:
+            raise NoTournamentError()
+        replaced = await notices.notice(tx, record.tournament_id) is not None
+        await notices.set_notice(tx, record.tournament_id, text, file_name, caller.actor_key, now)
+        stored = await notices.notice(tx, record.tournament_id)
+        assert stored is not None
+        await history.append(
+            tx, chat_id=record.chat_id, tournament_id=record.tournament_id, actor=caller.actor_key,
+            kind="notice.attached", at=now,
+            details={"characters": len(text), "articles": len(articles), "file_name": file_name,
+                     "replaced": replaced})
+    return NoticeAttached(NoticeView(record.name, stored, articles), replaced)
+
+
+async def attach_notice_file(
+    services: Services, caller: Caller, download: Callable[[], Awaitable[bytes]], size: int | None,
+    file_name: str | None,
+) -> NoticeAttached:
+    """Attach the notice in the document ``download`` fetches (``size``: its announced size, checked first)."""
+    await services.roles.require(caller, Role.ORGANISER)
+    async with services.storage.read() as tx:
+        if await tournament_rows.open_tournament(tx, caller.chat_id) is None:
+            raise NoTournamentError()
+    if size is not None:
+        check_notice_size(size)
+    text = await in_worker(read_notice_file, await download())
+    return await attach_notice(services, caller, text, file_name)
+
+
+async def show_notice(services: Services, chat_id: int) -> NoticeView:
+    """The notice of the chat's open tournament; raise :class:`NoNoticeError` when none is attached."""
+    async with services.storage.read() as tx:
+        record = await tournament_rows.open_tournament(tx, chat_id)
+        if record is None:
+            raise NoTournamentError()
+        stored = await notices.notice(tx, record.tournament_id)
+    if stored is None:
+        raise NoNoticeError()
+    return NoticeView(record.name, stored, await in_worker(_articles, stored.text))
+
+
+async def remove_notice(services: Services, caller: Caller) -> str:
+    """Drop the notice of the chat's open tournament; the tournament's name. Organisers only."""
+    roles = await services.roles.for_caller(caller)
+    now = services.clock()
+    async with services.storage.transaction(claim=caller.claim) as tx:
+        await roles.require(tx, Role.ORGANISER)
+        record = await tournament_rows.open_tournament(tx, caller.chat_id)
+        if record is None:
+            raise NoTournamentError()
+        if not await notices.remove_notice(tx, record.tournament_id):
+            raise NoNoticeError()
+        await history.append(tx, chat_id=record.chat_id, tournament_id=record.tournament_id,
+                             actor=caller.actor_key, kind="notice.removed", at=now)
+    return record.name
+
+
+async def rule_context(services: Services, chat_id: int) -> RuleContext:
+    """The open tournament's rule choices and notice, for answering a rule question in the chat."""
+    async with services.storage.read() as tx:
+        record = await tournament_rows.open_tournament(tx, chat_id)
+        if record is None:
+            return RuleContext()
+        stored = await notices.notice(tx, record.tournament_id)
+    return RuleContext(record.settings.variant(), None if stored is None else stored.text)

@@ -1,0 +1,66 @@
+"""The batch scoring script: labels read, figures and misses printed, unlabelled batches refused."""
+
+from pathlib import Path
+
+import pytest
+
+from tests.rules.blind_score import UnlabelledError, load_batch, main, report, score
+
+BATCH = '''
+[[question]]
+id = "T1"
+lang = "zh"
+text = "双下升几级"
+off_topic = false
+accept = ["level_up"]
+
+[[question]]
+id = "T2"
+lang = "en"
+text = "how do you pass A?"
+off_topic = false
+accept = "a_rule|level_up"
+
+[[question]]
+id = "T3"
+lang = "en"
+text = "what is a straight flush?"
+off_topic = false
+accept = ["scoring"]
+
+[[question]]
+id = "T4"
+lang = "zh"
+text = "今天天气怎么样"
+off_topic = true
+'''
+
+
+def test_a_labelled_batch_is_scored(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "batch.toml"
+    path.write_text(BATCH, encoding="utf-8")
+    questions = load_batch(path)
+    assert [question.accept for question in questions] == [("level_up",), ("a_rule", "level_up"), ("scoring",), ()]
+    lines = report(score(questions))
+    assert lines[1].startswith("on-topic top-1: 2/3 66.7%")
+    assert "  zh: top-1 1/1 100.0%   top-3 1/1 100.0%" in lines
+    assert "off-topic declined: 1/1 100.0%" in lines
+    assert any(line.startswith("  T3 [en] what is a straight flush? → bombs") for line in lines)
+    assert main([str(path)]) == 0
+    assert "misses (top-1):" in capsys.readouterr().out
+
+
+def test_an_unlabelled_batch_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "batch.toml"
+    path.write_text(BATCH.replace('accept = ["level_up"]\n', ""), encoding="utf-8")
+    with pytest.raises(UnlabelledError, match="T1"):
+        load_batch(path)
+    assert main([str(path)]) == 2
+    assert "without `accept`" in capsys.readouterr().err
+    assert main(["--sections"]) == 0
+    assert "appeals: 裁判和申诉 / Referees and appeals" in capsys.readouterr().out
+
+
+def test_batch_a_is_labelled_for_every_on_topic_question() -> None:
+    questions = load_batch(Path(__file__).parent / "blind_batch_a.toml")
+    assert len(questions) == 80 and sum(question.off_topic for question in questions) == 8
