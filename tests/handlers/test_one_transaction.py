@@ -108,7 +108,7 @@ CASES = {
     "schedule": Case(opened, "/schedule 1 2026-05-01 19:30", "announcements.add"),
     "schedule off": Case(scheduled_round, "/schedule 1 off", "timetable.remove_round_start"),
     "draw": Case(signed_up, "/draw", "tournaments.record_draw"),
-    "result deciding the final": Case(final_drawn, "/result 1 A 2", "history.append"),
+    "result deciding the final": Case(final_drawn, "/result 1 A+ 2", "history.append"),
     "here": Case(drawn, "/here", "history.append", sender=at_table_1),
     "lang": Case(opened, "/lang en", "history.append"),
     "referee": Case(opened, "/referee @whistle", "history.append"),

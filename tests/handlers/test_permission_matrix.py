@@ -64,6 +64,13 @@ MATRIX: dict[str, tuple[str, ...]] = {
     "/schedule 2 2030-01-05 10:00": (A, D, D, D, D, D, D),
     "/here": (A, A, A, A, A, D, D),
     "/import": (A, D, D, D, D, A, D),  # an organiser elsewhere hears how to send a roster file
+    "/mytable": (A, A, A, A, A, D, D),
+    "/claim 选手1": (A, A, A, A, A, D, D),  # everyone may claim (选手1 has an account: nothing to claim)
+    "/rename 选手1 选手九": (A, D, D, D, D, D, D),
+    "/gender 选手1 女": (A, D, D, D, D, D, D),
+    "/unit 选手1 财务处": (A, D, D, D, D, D, D),
+    "/undraw": (A, D, D, D, D, D, D),
+    "/substitute 选手1 选手2": (A, D, D, D, D, D, D),
 }
 
 

@@ -1,0 +1,2 @@
+-- Placeholder: migration 0005 is taken by another branch of issue 15/16 (merged separately). Delete this file
+-- when that branch's 0005_*.sql arrives; it changes nothing.
