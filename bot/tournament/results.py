@@ -10,8 +10,9 @@ the other pair's :func:`dispute`, makes the match ``disputed`` until an official
 agree. With ``refuse_mirror``, a second report that is the mirror image of the first (the same result with the
 pairs' levels swapped: the reporter wrote its own level first) is refused with :class:`MirrorReportError`, so the
 caller can ask whether the first report is right (a report told from the reporter's side, ``OwnResult``, is
-never read that way: its caller does not ask). A pair may replace its own report until the match is confirmed. Someone who plays at a table always acts
-as a player there, never as an official, so nobody rules on their own match.
+never read that way: its caller does not ask). A pair may replace its own report until the match is confirmed.
+Someone who plays at a table always acts as a player there, never as an official, so nobody rules on their own
+match.
 
 A best-of-three match records each game this way; it is decided at two game wins, or at once by a forfeit.
 

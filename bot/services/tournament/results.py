@@ -22,12 +22,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from bot.errors import UsageError
+from bot.ruleset.scoring import Side
 from bot.services import Services
 from bot.services.caller import Caller
 from bot.services.roles import Role
 from bot.services.tournament.state import Change, StaleButtonError, TournamentState, changing
 from bot.tournament import results as engine
-from bot.ruleset.scoring import Side
 from bot.tournament.bracket import Bracket, MatchId
 from bot.tournament.matches import Match
 from bot.tournament.outcome import Outcome, OwnResult, check_possible
