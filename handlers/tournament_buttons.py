@@ -12,8 +12,8 @@ tournament), ``cl:<claim>`` approve a claim. The services check each press again
 from __future__ import annotations
 
 from bot.presenters import tournaments as entries_text
-from bot.services.tournament.claims import approve_claim
 from bot.services.tournament.draw import DrawWarnings, make_draw
+from bot.services.tournament.name_claims import approve_claim
 from bot.services.tournament.results import TableRef, confirm_result, dispute_result, record_result
 from bot.services.tournament.signup import SignedUp, SignUpRequest, accept, sign_up
 from bot.tournament.entries import Gender

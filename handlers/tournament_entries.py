@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from bot.errors import UsageError
 from bot.presenters import tournaments as text
-from bot.services.tournament.claims import approve_claim, claim
 from bot.services.tournament.entries_edit import rename, set_gender, set_unit
 from bot.services.tournament.lineup import substitute
+from bot.services.tournament.name_claims import approve_claim, claim
 from bot.tournament.entries import Gender, UnknownGenderError
 from handlers.arguments import MissingArgument, at_most
 from handlers.invocation import Invocation

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from bot.i18n import Language, t
 from bot.richtext import Button, Keyboard, keyboard
-from bot.services.tournament.claims import ClaimResult
 from bot.services.tournament.draw import DrawWarnings
+from bot.services.tournament.name_claims import NameClaimResult
 from bot.services.tournament.results import ResultKind, ResultRecorded
 from bot.services.tournament.signup import Invited
 from bot.services.tournament.state import TournamentState
@@ -56,9 +56,9 @@ def draw_buttons(warnings: DrawWarnings, lang: Language) -> Keyboard:
     return keyboard([_button(t("tables.button.draw_anyway", lang), data)])
 
 
-def claim_buttons(result: ClaimResult, lang: Language) -> Keyboard | None:
+def claim_buttons(result: NameClaimResult, lang: Language) -> Keyboard | None:
     """An organiser approves a claim that waits."""
     if result.linked:
         return None
     data = ButtonData(AREA, result.state.tournament_id, "cl", (str(result.claim.claim_id),))
-    return keyboard([_button(t("claims.button", lang), data)])
+    return keyboard([_button(t("name_claims.button", lang), data)])

@@ -1,11 +1,11 @@
-"""People around a tournament who are not (yet) in its entries: invited partners, referees and claims."""
+"""People around a tournament who are not (yet) in its entries: invited partners, referees and name claims."""
 
 from __future__ import annotations
 
 import sqlite3
 from datetime import datetime
 
-from bot.tournament.people import Claim, ClaimStatus, Invitation, InvitationStatus, Referee
+from bot.tournament.people import Invitation, InvitationStatus, NameClaim, NameClaimStatus, Referee
 from storage.database import Tx
 
 
@@ -84,30 +84,30 @@ async def is_referee(tx: Tx, tournament_id: int, user_id: int, username: str | N
     return row is not None
 
 
-def _claim(row: sqlite3.Row) -> Claim:
-    return Claim(row["claim_id"], row["tournament_id"], row["person_key"], row["name"], row["user_id"],
-                 row["display_name"], ClaimStatus(row["status"]))
+def _name_claim(row: sqlite3.Row) -> NameClaim:
+    return NameClaim(row["claim_id"], row["tournament_id"], row["person_key"], row["name"], row["user_id"],
+                 row["display_name"], NameClaimStatus(row["status"]))
 
 
-async def add_claim(tx: Tx, tournament_id: int, *, person_key: str, name: str, user_id: int, display_name: str,
-                    at: datetime) -> Claim:
+async def add_name_claim(tx: Tx, tournament_id: int, *, person_key: str, name: str, user_id: int, display_name: str,
+                    at: datetime) -> NameClaim:
     claim_id = await tx.insert(
-        "INSERT INTO claims (tournament_id, person_key, name, user_id, display_name, created_at)"
+        "INSERT INTO name_claims (tournament_id, person_key, name, user_id, display_name, created_at)"
         " VALUES (?, ?, ?, ?, ?, ?)",
         (tournament_id, person_key, name, user_id, display_name, at.isoformat()),
     )
-    return Claim(claim_id, tournament_id, person_key, name, user_id, display_name, ClaimStatus.OPEN)
+    return NameClaim(claim_id, tournament_id, person_key, name, user_id, display_name, NameClaimStatus.OPEN)
 
 
-async def open_claims(tx: Tx, tournament_id: int) -> list[Claim]:
+async def open_name_claims(tx: Tx, tournament_id: int) -> list[NameClaim]:
     rows = await tx.fetch_all(
-        "SELECT * FROM claims WHERE tournament_id = ? AND status = 'open' ORDER BY claim_id", (tournament_id,)
+        "SELECT * FROM name_claims WHERE tournament_id = ? AND status = 'open' ORDER BY claim_id", (tournament_id,)
     )
-    return [_claim(row) for row in rows]
+    return [_name_claim(row) for row in rows]
 
 
-async def resolve_claim(tx: Tx, claim_id: int, status: ClaimStatus, at: datetime) -> None:
+async def resolve_name_claim(tx: Tx, claim_id: int, status: NameClaimStatus, at: datetime) -> None:
     await tx.execute(
-        "UPDATE claims SET status = ?, resolved_at = ? WHERE claim_id = ? AND status = 'open'",
+        "UPDATE name_claims SET status = ?, resolved_at = ? WHERE claim_id = ? AND status = 'open'",
         (status.value, at.isoformat(), claim_id),
     )

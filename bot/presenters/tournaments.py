@@ -10,9 +10,9 @@ from typing import Any
 from bot.i18n import Language, t
 from bot.richtext import escape
 from bot.richtext import mention as person_mention
-from bot.services.tournament.claims import ClaimResult
 from bot.services.tournament.entries_edit import MemberEdited
 from bot.services.tournament.lineup import Substituted
+from bot.services.tournament.name_claims import NameClaimResult
 from bot.services.tournament.setup import SettingsView
 from bot.services.tournament.signup import Accepted, Invited, SignedUp, Withdrawn
 from bot.services.tournament.state import TournamentState
@@ -217,10 +217,10 @@ def member_edited(edited: MemberEdited, lang: Language) -> str:
                                            "after": _person_line(edited.after, lang)}, number=edited.entry.entry_id)
 
 
-def claim_text(result: ClaimResult, lang: Language) -> str:
+def claim_text(result: NameClaimResult, lang: Language) -> str:
     claim = result.claim
     who = mention(claim.user_id, None, claim.display_name)
-    key = "claims.linked" if result.linked else "claims.waiting"
+    key = "name_claims.linked" if result.linked else "name_claims.waiting"
     return say(key, lang, raw={"who": who}, name=claim.name)
 
 

@@ -50,14 +50,14 @@ class Referee:
         return username is not None and (self.username or "").casefold() == username.casefold()
 
 
-class ClaimStatus(enum.StrEnum):
+class NameClaimStatus(enum.StrEnum):
     OPEN = "open"
     ACCEPTED = "accepted"
     CANCELLED = "cancelled"
 
 
 @dataclass(frozen=True, slots=True)
-class Claim:
+class NameClaim:
     """``/claim 小红``: the account ``user_id`` says it is the member an organiser entered by name as
     ``person_key``; an organiser's confirmation links them (``bot.tournament.registration.link_account``)."""
 
@@ -69,4 +69,4 @@ class Claim:
     user_id: int
     display_name: str
     """The claimer's name in the chat."""
-    status: ClaimStatus
+    status: NameClaimStatus

@@ -66,7 +66,7 @@ async def test_claims_before_the_draw(club: Club) -> None:
     assert "没有成员叫“小黑”" in unknown
     [own] = await club.say(club.admin, "/claim 小红")  # an organiser's own claim links at once
     assert "就是报名名单里的 小红" in own
-    assert "claim.made" in await history_kinds(club) and "entry.claimed" in await history_kinds(club)
+    assert "name_claim.made" in await history_kinds(club) and "entry.claimed" in await history_kinds(club)
 
 
 async def test_organisers_edit_an_entry_before_the_draw(club: Club) -> None:

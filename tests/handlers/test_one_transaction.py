@@ -140,7 +140,7 @@ CASES = {
     "withdraw by name": Case(signed_up, "/withdraw 选手1", "history.append"),
     "undraw": Case(drawn, "/undraw", "tournaments.seal_seed"),
     "substitute": Case(drawn_with_a_reserve, "", "tournament_bracket.replace_reserves", command_for=substitution),
-    "claim (an organiser's links at once)": Case(named_pair, "/claim 小红", "tournament_people.resolve_claim"),
+    "claim (an organiser's links at once)": Case(named_pair, "/claim 小红", "tournament_people.resolve_name_claim"),
     "correction after the final, confirmed": Case(finished, "/result 1 K A+ confirm", "history.append"),
 }
 
