@@ -11,7 +11,7 @@ from bot.ruleset.scoring import MatchLevel, Side, UnknownLevelError, WinnerContr
 from bot.services.tournament.results import TableRef
 from bot.services.tournament.signup import Partner, SignUpRequest
 from bot.tournament.entries import Gender, RegistrationMode, UnknownGenderError, UnknownModeError
-from bot.tournament.outcome import Outcome, OwnResult
+from bot.tournament.outcome import BothPassedAError, Outcome, OwnResult
 from handlers.arguments import MissingArgument, TooManyArguments, at_most
 from handlers.invocation import Mentioned
 
@@ -106,6 +106,8 @@ def parse_outcome(words: tuple[str, ...]) -> Outcome:
         return Outcome.forfeit(_side(words[1]))
     at_most(words, 3)
     left, right = _level(words[0]), _level(words[1])
+    if left.passed_a and right.passed_a:
+        raise BothPassedAError()  # not "add the winner": no match ends with both pairs past A
     stated = _side(words[2]) if len(words) == 3 else None
     try:
         return Outcome.played(left, right, stated)
