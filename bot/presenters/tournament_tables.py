@@ -276,10 +276,10 @@ def result_text(recorded: ResultRecorded, lang: Language) -> str:
 
 
 def _mirrored_text(recorded: ResultRecorded, where: str, lang: Language) -> str:
-    match = recorded.match
-    standing = next(report for report in match.reports if report.side is not None)
-    attempted = recorded.attempted
-    assert standing.side is not None and attempted is not None
+    match, attempted = recorded.match, recorded.attempted
+    reporter = match.side_of(recorded.by)
+    standing = match.report_by(reporter.other) if reporter is not None else None
+    assert standing is not None and standing.side is not None and attempted is not None
     return say("tables.result.mirrored", lang, raw={
         "where": where, "attempted": outcome_text(match, attempted, lang),
         "by": _name(match.team(standing.side), lang), "outcome": outcome_text(match, standing.outcome, lang),

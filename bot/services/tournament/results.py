@@ -146,8 +146,8 @@ async def record_result(services: Services, caller: Caller, ref: TableRef, told:
 
 
 def _outcome(side: Side | None, match: Match, told: Outcome | OwnResult) -> Outcome:
-    """The result as the table's sides see it: a pair's own telling (``side``: where it sits; ``None``: an
-    official) is turned round by where the pair sits."""
+    """The result as the table's sides see it: a pair's own telling is turned round by where the pair sits
+    (``side``; ``None``: an official, who names the left pair's level first instead)."""
     if isinstance(told, Outcome):
         return told
     if side is None:
