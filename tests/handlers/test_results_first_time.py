@@ -206,3 +206,21 @@ async def test_not_at_this_table_says_which_table_is_yours(club: Club) -> None:
     two = (await club.state()).require_bracket().at_table(2)
     [refused] = await club.say(club.seat(two, Side.LEFT), "/result 1 K A+")
     assert "你不在这张桌比赛" in refused and "你们在第 2 桌" in refused
+
+
+async def test_a_correction_that_reopens_a_best_of_three_final(club: Club) -> None:
+    await drawn(club, 4, "final bo3")
+    await club.say(club.admin, "/result 1 A+ K")
+    texts = await club.say(club.admin, "/result 1 A+ K")
+    assert "is over!" in texts[-1]
+    [asked] = await club.say(club.admin, "/result 1 K A+")
+    assert "The champion has been announced" in asked
+    [reopened] = await club.say(club.admin, "/result 1 K A+ confirm")
+    assert "undecided again" in reopened and "Best of three at 1–1: game 3 next." in reopened
+    state = await club.state()
+    assert state.record.status.value == "drawn" and state.require_bracket().champion is None
+    [tables] = await club.say(club.member, "/tables")
+    assert "game 3 (1–1)" in tables
+    texts = await club.say(club.admin, "/result 1 A+ 2")  # no longer after the champion: no confirmation asked
+    assert "win the best of three 2–1" in texts[0] and "is over!" in texts[1]
+    assert (await club.state()).record.status.value == "finished"
