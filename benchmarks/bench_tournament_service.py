@@ -67,7 +67,7 @@ async def small_finished_tournament(services: Services, chat_id: int) -> None:
     for _ in range(3):
         bracket = (await tables_view(services, caller)).state.require_bracket()
         for match in bracket.playable():
-            await record_result(services, caller, TableRef(match.table or 0), Outcome.parse("K A"))
+            await record_result(services, caller, TableRef(match.table or 0), Outcome.parse("K A+"))
 
 
 async def main() -> None:
@@ -105,7 +105,7 @@ async def main() -> None:
 
         async def one_result() -> None:
             match = next(results)
-            await record_result(services, big, TableRef(match.table or 0), Outcome.parse("K A"))
+            await record_result(services, big, TableRef(match.table or 0), Outcome.parse("K A+"))
 
         print(f"one result, cached: {await timed(one_result, 101) * 1000:.1f} ms")
 

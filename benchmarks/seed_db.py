@@ -46,7 +46,7 @@ async def finished_tournament(services: Services, chat_id: int, pairs: int) -> N
     await make_draw(services, caller)
     while not (bracket := (await tables_view(services, caller)).state.require_bracket()).finished:
         for match in bracket.playable():
-            await record_result(services, caller, TableRef(match.table or 0), Outcome.parse("K A"))
+            await record_result(services, caller, TableRef(match.table or 0), Outcome.parse("K A+"))
 
 
 async def seed(path: Path, finished: int, big_pairs: int) -> None:

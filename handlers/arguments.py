@@ -2,6 +2,10 @@
 
 NFKC turns full-width letters and digits into plain ones (``ｅｎ`` → ``en``); format and control characters
 (zero-width spaces, direction overrides) are removed so that what people see is what the bot reads.
+
+Words are split at white space, except inside quotes: ``/signup "Mary Jane" "Peter Parker"`` and
+``/signup “Tony Stark”`` (also 「」, 『』, «») give one argument per quoted name. A quote counts only where it opens
+a word and its closing quote ends one, so a quote inside a word (``什么是“抗贡”``) stays as it is.
 """
 
 from __future__ import annotations
@@ -30,14 +34,47 @@ def clean_text(text: str) -> str:
                    or char in "\n\t")
 
 
+_CLOSING_QUOTES = {
+    '"': frozenset('"”“'), "“": frozenset('”“"'), "”": frozenset("”"), "„": frozenset("“”"),
+    "「": frozenset("」"), "『": frozenset("』"), "«": frozenset("»"),
+}
+
+
+def split_words(text: str) -> list[str]:
+    """``text`` cut at white space, a quoted stretch being one word (without its quotes; inner spaces kept as one
+    space); empty quotes give nothing."""
+    words: list[str] = []
+    index, end = 0, len(text)
+    while index < end:
+        if text[index].isspace():
+            index += 1
+            continue
+        closing = _CLOSING_QUOTES.get(text[index])
+        if closing is not None:
+            close = next((at for at in range(index + 1, end)
+                          if text[at] in closing and (at + 1 == end or text[at + 1].isspace())), None)
+            if close is not None:
+                inner = " ".join(text[index + 1 : close].split())
+                if inner:
+                    words.append(inner)
+                index = close + 1
+                continue
+        stop = index
+        while stop < end and not text[stop].isspace():
+            stop += 1
+        words.append(text[index:stop])
+        index = stop
+    return words
+
+
 def clean_arguments(raw: Iterable[str], max_length: int) -> tuple[str, ...]:
-    """The arguments, cleaned, without empties; :class:`ArgumentTooLong` past ``max_length`` characters."""
+    """The arguments, cleaned, without empties, quoted stretches as one argument; :class:`ArgumentTooLong` past
+    ``max_length`` characters."""
     cleaned = []
-    for argument in raw:
-        for word in clean_text(argument).split():
-            if len(word) > max_length:
-                raise ArgumentTooLong(limit=max_length)
-            cleaned.append(word)
+    for word in split_words(" ".join(clean_text(argument) for argument in raw)):
+        if len(word) > max_length:
+            raise ArgumentTooLong(limit=max_length)
+        cleaned.append(word)
     return tuple(cleaned)
 
 

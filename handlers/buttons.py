@@ -78,6 +78,9 @@ class PressChannel(Protocol):
     async def drop_buttons(self) -> None:
         """Remove the pressed message's buttons (its question is answered)."""
 
+    async def send_file(self, content: bytes, file_name: str, caption: str | None = None) -> None:
+        """A document in the chat (the draw file of a draw confirmed with a button); ``caption`` in markup."""
+
 
 @dataclass(frozen=True, slots=True)
 class Press:
@@ -100,6 +103,9 @@ class Press:
 
     async def drop_buttons(self) -> None:
         await self.channel.drop_buttons()
+
+    async def send_document(self, content: bytes, file_name: str, caption: str | None = None) -> None:
+        await self.channel.send_file(content, file_name, caption)
 
 
 ButtonCallback = Callable[[Press], Awaitable[str | None]]

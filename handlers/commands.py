@@ -11,9 +11,23 @@ from handlers.people import name_command
 from handlers.play import play_command
 from handlers.registry import GROUPS, Audience, CommandSpec
 from handlers.rules import rule_command
+from handlers.tournament_entries import (
+    claim_command,
+    gender_command,
+    rename_command,
+    substitute_command,
+    unit_command,
+)
 from handlers.tournament_import import import_command
-from handlers.tournament_play import bracket_command, draw_command, export_command, standings_command, tables_command
-from handlers.tournament_results import confirm_command, result_command
+from handlers.tournament_play import (
+    bracket_command,
+    draw_command,
+    export_command,
+    standings_command,
+    tables_command,
+    undraw_command,
+)
+from handlers.tournament_results import confirm_command, mytable_command, result_command
 from handlers.tournament_setup import (
     cancel_command,
     mode_command,
@@ -34,10 +48,12 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("withdraw", withdraw_command, chat_kinds=GROUPS, aliases=("leave",)),
     CommandSpec("entries", entries_command, chat_kinds=GROUPS, aliases=("list",)),
     CommandSpec("tables", tables_command, chat_kinds=GROUPS),
+    CommandSpec("mytable", mytable_command, chat_kinds=GROUPS),
     CommandSpec("schedule", schedule_command, chat_kinds=GROUPS, aliases=("timetable",)),
     CommandSpec("here", here_command, chat_kinds=GROUPS, aliases=("checkin",)),
     CommandSpec("result", result_command, chat_kinds=GROUPS),
     CommandSpec("confirm", confirm_command, chat_kinds=GROUPS),
+    CommandSpec("claim", claim_command, chat_kinds=GROUPS),
     CommandSpec("bracket", bracket_command, chat_kinds=GROUPS),
     CommandSpec("standings", standings_command, chat_kinds=GROUPS, aliases=("ranking",)),
     CommandSpec("settings", settings_command, chat_kinds=GROUPS),
@@ -55,7 +71,12 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("new", new_command, audience=Audience.ORGANISER, chat_kinds=GROUPS),
     CommandSpec("mode", mode_command, audience=Audience.ORGANISER, chat_kinds=GROUPS),
     CommandSpec("set", set_command, audience=Audience.ORGANISER, chat_kinds=GROUPS),
+    CommandSpec("rename", rename_command, audience=Audience.ORGANISER, chat_kinds=GROUPS),
+    CommandSpec("gender", gender_command, audience=Audience.ORGANISER, chat_kinds=GROUPS),
+    CommandSpec("unit", unit_command, audience=Audience.ORGANISER, chat_kinds=GROUPS),
     CommandSpec("draw", draw_command, audience=Audience.ORGANISER, chat_kinds=GROUPS),
+    CommandSpec("undraw", undraw_command, audience=Audience.ORGANISER, chat_kinds=GROUPS),
+    CommandSpec("substitute", substitute_command, audience=Audience.ORGANISER, chat_kinds=GROUPS, aliases=("sub",)),
     CommandSpec("cancel", cancel_command, audience=Audience.ORGANISER, chat_kinds=GROUPS),
     CommandSpec("import", import_command, audience=Audience.ORGANISER, chat_kinds=GROUPS, documents=True),
 )

@@ -4,13 +4,14 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from bot.errors import UsageError
 from bot.ruleset.scoring import MatchLevel, Side, UnknownLevelError, WinnerContradictsLevelsError, WinnerNeededError
 from bot.services.tournament.results import TableRef
 from bot.services.tournament.signup import Partner, SignUpRequest
 from bot.tournament.entries import Gender, RegistrationMode, UnknownGenderError, UnknownModeError
-from bot.tournament.outcome import Outcome
+from bot.tournament.outcome import BothPassedAError, Outcome, OwnResult
 from handlers.arguments import MissingArgument, TooManyArguments, at_most
 from handlers.invocation import Mentioned
 
@@ -18,6 +19,10 @@ MAX_TABLE = 100_000
 _TABLE = re.compile(r"^(?:r?(?P<round>\d{1,3})[-.:/t])?(?P<table>\d{1,6})$")
 _USERNAME = re.compile(r"^@(?P<name>[A-Za-z0-9_]{1,32})$")
 _FORFEIT_WORDS = frozenset({"forfeit", "ff", "弃权"})
+_WON_WORDS = frozenset({"赢", "胜", "赢了", "won", "win", "we-won"})
+_LOST_WORDS = frozenset({"输", "负", "输了", "lost", "lose", "we-lost"})
+_CONFIRM_WORDS = frozenset({"confirm", "confirmed", "确认", "确定"})
+_UNIT_PREFIXES = ("unit=", "unit:", "单位=", "单位:", "部门=", "部门:")
 _SIDE_WORDS = {"left": Side.LEFT, "l": Side.LEFT, "左": Side.LEFT, "right": Side.RIGHT, "r": Side.RIGHT,
                "右": Side.RIGHT}
 
@@ -44,6 +49,12 @@ class WinnerMissingError(UsageError):
 
 class WinnerContradictionError(UsageError):
     key = "tables.winner_contradiction"
+
+
+class OwnResultContradictionError(UsageError):
+    """``/result 3 赢 K A+``: a pair that won cannot end on the lower level (nor lose on the higher)."""
+
+    key = "tables.own_result_contradiction"
 
 
 class BadModeError(UsageError):
@@ -95,6 +106,8 @@ def parse_outcome(words: tuple[str, ...]) -> Outcome:
         return Outcome.forfeit(_side(words[1]))
     at_most(words, 3)
     left, right = _level(words[0]), _level(words[1])
+    if left.passed_a and right.passed_a:
+        raise BothPassedAError()  # not "add the winner": no match ends with both pairs past A
     stated = _side(words[2]) if len(words) == 3 else None
     try:
         return Outcome.played(left, right, stated)
@@ -102,6 +115,49 @@ def parse_outcome(words: tuple[str, ...]) -> Outcome:
         raise WinnerMissingError(level=str(left)) from None
     except WinnerContradictsLevelsError:
         raise WinnerContradictionError(left=str(left), right=str(right)) from None
+
+
+def is_confirmation(word: str) -> bool:
+    """``confirm`` (also 确认): go ahead with what the bot asked about."""
+    return word.casefold() in _CONFIRM_WORDS
+
+
+def parse_result(words: tuple[str, ...]) -> tuple[Outcome | OwnResult, bool]:
+    """What follows the table in ``/result``: an outcome (:func:`parse_outcome`), or the reporter's own side's
+    result (``赢 A+ K`` / ``won A+ K``: we won, our level first; ``输 K A+`` / ``lost K A+``); and whether it
+    ends with ``confirm`` (an organiser's correction after the champion was announced)."""
+    confirmed = bool(words) and words[-1].casefold() in _CONFIRM_WORDS
+    if confirmed:
+        words = words[:-1]
+    if words and words[0].casefold() in _WON_WORDS | _LOST_WORDS:
+        return parse_own_result(words), confirmed
+    return parse_outcome(words), confirmed
+
+
+def parse_own_result(words: tuple[str, ...]) -> OwnResult:
+    """``赢 A+ K`` (we won; our final level first, then theirs) or ``输 K A+`` (we lost)."""
+    if len(words) < 3:
+        raise MissingArgument()
+    at_most(words, 3)
+    won = words[0].casefold() in _WON_WORDS
+    own, theirs = _level(words[1]), _level(words[2])
+    if (own.value < theirs.value) if won else (own.value > theirs.value):
+        raise OwnResultContradictionError(word=_short(words[0]), own=str(own), theirs=str(theirs))
+    return OwnResult(won, own, theirs)
+
+
+def unit_of(args: tuple[str, ...]) -> tuple[tuple[str, ...], str | None]:
+    """``unit=财务处`` (also ``单位=``) taken out of the arguments: the other arguments and the unit."""
+    rest: list[str] = []
+    unit = None
+    for word in args:
+        folded = word.casefold()
+        prefix = next((prefix for prefix in _UNIT_PREFIXES if folded.startswith(prefix)), None)
+        if prefix is None:
+            rest.append(word)
+        else:
+            unit = word[len(prefix):] or None
+    return tuple(rest), unit
 
 
 def parse_mode(text: str) -> RegistrationMode:
@@ -136,10 +192,16 @@ def parse_signup(args: tuple[str, ...], mentioned: Mentioned | None) -> SignUpRe
     """Every form of ``/signup`` (see ``bot.services.tournament.signup``):
 
     ``/signup`` (alone; as a reply: invite the replied-to author), ``/signup @partner``, ``/signup m`` (and
-    ``f 男 女 male female``), organisers ``/signup 张三 李四`` (a pair), ``/signup 张三`` and ``/signup 张三 m``.
+    ``f 男 女 male female``), organisers ``/signup 张三 李四`` (a pair), ``/signup 张三`` and ``/signup 张三 m``;
+    ``unit=财务处`` anywhere gives the people signed up (or the caller) a unit.
     """
     if mentioned is not None and (mentioned.inline or not args):
         return SignUpRequest(partner=partner_of(mentioned))  # the mention's words are the partner's name
+    args, unit = unit_of(args)
+    return replace(_parse_signup(args), unit=unit)
+
+
+def _parse_signup(args: tuple[str, ...]) -> SignUpRequest:
     at_most(args, 2)
     if not args:
         return SignUpRequest()

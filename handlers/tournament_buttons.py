@@ -1,19 +1,26 @@
-"""The tournament's inline buttons: sign up (alone; or 男 / 女), accept an invitation, confirm or dispute a report.
+"""The tournament's inline buttons: sign up (alone; or 男 / 女), accept an invitation, confirm or dispute a report,
+confirm a correction, draw after a warning, approve a claim.
 
 Callback data ``t:<tournament id>:<action>[:<arg>…]``: ``su`` sign up alone, ``sm``/``sf`` sign up as a man /
-woman, ``ac:<invitation>`` accept, ``cf:<match>:<revision>`` confirm, ``dp:<match>:<revision>`` dispute. The
-services check each press against the chat's current tournament (and the match's current revision), so a forged or
-stale press changes nothing and is answered with the reason.
+woman, ``ac:<invitation>`` accept, ``cf:<match>:<revision>`` confirm, ``dp:<match>:<revision>`` dispute,
+``cc:<match>:<revision>:<result>`` confirm a correction after the final (``result`` in the text form of
+``bot.tournament.outcome``), ``dw:<version>`` draw in spite of the warnings (made for that version of the
+tournament), ``cl:<claim>`` approve a claim. The services check each press against the chat's current tournament
+(and the match's current revision), so a forged or stale press changes nothing and is answered with the reason.
 """
 
 from __future__ import annotations
 
 from bot.presenters import tournaments as entries_text
-from bot.services.tournament.results import TableRef, confirm_result, dispute_result
+from bot.services.tournament.draw import DrawWarnings, make_draw
+from bot.services.tournament.name_claims import approve_claim
+from bot.services.tournament.results import TableRef, confirm_result, dispute_result, record_result
 from bot.services.tournament.signup import SignedUp, SignUpRequest, accept, sign_up
 from bot.tournament.entries import Gender
-from handlers.buttons import ButtonSpec, Press
+from bot.tournament.outcome import Outcome
+from handlers.buttons import ButtonSpec, ForgedButtonError, Press
 from handlers.tournament_keyboards import AREA, signup_buttons
+from handlers.tournament_play import announce_draw
 from handlers.tournament_results import announce_result
 
 
@@ -72,6 +79,35 @@ async def dispute_report(press: Press) -> str:
     return press.text("tables.button_done")
 
 
+async def confirm_correction(press: Press) -> str:
+    ref, revision = _match_ref(press)
+    if len(press.data.args) != 3:
+        raise ForgedButtonError()
+    outcome = Outcome.parse(press.data.args[2])
+    recorded = await record_result(press.services, press.caller, ref, outcome, confirmed=True,
+                                   tournament_id=press.data.target, revision=revision)
+    await press.drop_buttons()
+    await announce_result(press.post, recorded, press.language, press.services)
+    return press.text("tables.button_done")
+
+
+async def draw_anyway(press: Press) -> str:
+    made = await make_draw(press.services, press.caller, confirmed=True, tournament_id=press.data.target,
+                           version=press.data.number(0))
+    assert not isinstance(made, DrawWarnings)  # confirmed: the draw is made
+    await press.drop_buttons()
+    await announce_draw(press.post, press.send_document, made, press.language)
+    return press.text("tables.button_done")
+
+
+async def approve_claim_button(press: Press) -> str:
+    result = await approve_claim(press.services, press.caller, claim_id=press.data.number(0),
+                                 tournament_id=press.data.target)
+    await press.drop_buttons()
+    await press.post(entries_text.claim_text(result, press.language))
+    return press.text("tables.button_done")
+
+
 BUTTONS: tuple[ButtonSpec, ...] = (
     ButtonSpec(AREA, "su", sign_up_alone),
     ButtonSpec(AREA, "sm", sign_up_man),
@@ -79,4 +115,7 @@ BUTTONS: tuple[ButtonSpec, ...] = (
     ButtonSpec(AREA, "ac", accept_invitation),
     ButtonSpec(AREA, "cf", confirm_report),
     ButtonSpec(AREA, "dp", dispute_report),
+    ButtonSpec(AREA, "cc", confirm_correction),
+    ButtonSpec(AREA, "dw", draw_anyway),
+    ButtonSpec(AREA, "cl", approve_claim_button),
 )

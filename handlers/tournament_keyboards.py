@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from bot.i18n import Language, t
 from bot.richtext import Button, Keyboard, keyboard
+from bot.services.tournament.draw import DrawWarnings
+from bot.services.tournament.name_claims import NameClaimResult
 from bot.services.tournament.results import ResultKind, ResultRecorded
 from bot.services.tournament.signup import Invited
 from bot.services.tournament.state import TournamentState
@@ -34,8 +36,29 @@ def accept_buttons(invited: Invited, lang: Language) -> Keyboard:
 
 
 def report_buttons(recorded: ResultRecorded, lang: Language) -> Keyboard | None:
-    if recorded.kind is not ResultKind.REPORTED:
-        return None
+    """Confirm / Dispute under a report; Confirm (the other pair's report) under a mirrored one; Confirm the
+    correction under a correction that waits for it."""
     tid, args = recorded.state.tournament_id, (str(recorded.match.match_id), str(recorded.revision))
-    return keyboard([_button(t("tables.button.confirm", lang), ButtonData(AREA, tid, "cf", args)),
-                     _button(t("tables.button.dispute", lang), ButtonData(AREA, tid, "dp", args))])
+    if recorded.kind is ResultKind.REPORTED:
+        return keyboard([_button(t("tables.button.confirm", lang), ButtonData(AREA, tid, "cf", args)),
+                         _button(t("tables.button.dispute", lang), ButtonData(AREA, tid, "dp", args))])
+    if recorded.kind is ResultKind.MIRRORED:
+        return keyboard([_button(t("tables.button.confirm_theirs", lang), ButtonData(AREA, tid, "cf", args))])
+    if recorded.kind is ResultKind.CORRECTION_PENDING and recorded.attempted is not None:
+        data = ButtonData(AREA, tid, "cc", (*args, recorded.attempted.text))
+        return keyboard([_button(t("tables.button.confirm_correction", lang), data)])
+    return None
+
+
+def draw_buttons(warnings: DrawWarnings, lang: Language) -> Keyboard:
+    """Draw anyway: made for this tournament in this version (any change since makes it stale)."""
+    data = ButtonData(AREA, warnings.state.tournament_id, "dw", (str(warnings.state.record.version),))
+    return keyboard([_button(t("tables.button.draw_anyway", lang), data)])
+
+
+def claim_buttons(result: NameClaimResult, lang: Language) -> Keyboard | None:
+    """An organiser approves a claim that waits."""
+    if result.linked:
+        return None
+    data = ButtonData(AREA, result.state.tournament_id, "cl", (str(result.claim.claim_id),))
+    return keyboard([_button(t("name_claims.button", lang), data)])

@@ -1,27 +1,52 @@
-"""``/draw``, ``/bracket``, ``/tables``, ``/standings``, ``/export``: the tournament once it is drawn."""
+"""``/draw``, ``/undraw``, ``/bracket``, ``/tables``, ``/standings``, ``/export``: the tournament once it is drawn."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+
+from bot.i18n import Language
 from bot.presenters import tournament_tables as text
-from bot.services.tournament.draw import make_draw
+from bot.richtext import Keyboard
+from bot.services.tournament.draw import DrawMade, DrawWarnings, make_draw, undo_draw
 from bot.services.tournament.export import export_tournament
 from bot.services.tournament.pictures import bracket_pictures, standings_pictures
 from bot.services.tournament.views import bracket_view, standings_view, tables_view
 from bot.services.tournament.workbook import WORKBOOK_NAME, tournament_workbook
 from handlers.arguments import at_most
 from handlers.invocation import Invocation
+from handlers.tournament_arguments import is_confirmation
+from handlers.tournament_keyboards import draw_buttons
+
+Post = Callable[[str, Keyboard | None], Awaitable[None]]
+SendFile = Callable[[bytes, str, str | None], Awaitable[None]]
+
+
+async def announce_draw(post: Post, send_file: SendFile, made: DrawMade, lang: Language) -> None:
+    """Four messages and the draw file: the commitment first, then pairs and seed, round 1, the bracket."""
+    await post(text.draw_commitment(made, lang), None)
+    await post(text.draw_pairs(made, lang), None)
+    await post(text.round_text(made.state, 1, lang), None)
+    await post(text.bracket_text(made.state, lang), None)
+    await send_file(made.draw_file.encode(), text.draw_file_name(made), text.draw_file_caption(made, lang))
 
 
 async def draw_command(call: Invocation) -> None:
-    """Four messages and the draw file: the commitment first, then pairs and seed, round 1, the bracket."""
+    """``/draw`` (``/draw confirm`` after a warning): the draw, or what to know first with a button to go ahead."""
+    args = at_most(call.args, 1)
+    confirmed = bool(args) and is_confirmation(args[0])
+    if args and not confirmed:
+        at_most(args, 0)
+    made = await make_draw(call.services, call.caller, confirmed=confirmed)
+    if isinstance(made, DrawWarnings):
+        await call.reply(text.draw_warnings_text(made, call.language), draw_buttons(made, call.language))
+        return
+    await announce_draw(call.reply, call.send_document, made, call.language)
+
+
+async def undraw_command(call: Invocation) -> None:
+    """``/undraw``: the draw taken back before any result; sign-up reopens with a new commitment."""
     at_most(call.args, 0)
-    made = await make_draw(call.services, call.caller)
-    await call.reply(text.draw_commitment(made, call.language))
-    await call.reply(text.draw_pairs(made, call.language))
-    await call.reply(text.round_text(made.state, 1, call.language))
-    await call.reply(text.bracket_text(made.state, call.language))
-    await call.send_document(made.draw_file.encode(), text.draw_file_name(made),
-                             text.draw_file_caption(made, call.language))
+    await call.reply(text.undraw_text(await undo_draw(call.services, call.caller), call.language))
 
 
 async def bracket_command(call: Invocation) -> None:

@@ -1,5 +1,6 @@
-"""``/result`` and ``/confirm``, and what the group sees after any result: the result, then (when it completed a
-round) the next round's tables, or (after the final) the champion and the final standings."""
+"""``/result``, ``/confirm`` and ``/mytable``, and what the group sees after any result: the result, then (when it
+completed a round) the next round's tables, or (after the final, or a correction that changed its ranking) the
+champion and the final standings."""
 
 from __future__ import annotations
 
@@ -11,12 +12,13 @@ from bot.presenters.match_clock import deferred_posting_text
 from bot.richtext import Keyboard
 from bot.services import Services
 from bot.services.match_clock.timetable import next_round_deferred
-from bot.services.tournament.results import ResultRecorded, confirm_result, record_result
+from bot.services.tournament.results import ResultKind, ResultRecorded, confirm_result, record_result
+from bot.services.tournament.views import my_table
 from bot.tournament.bracket import UnknownTableError
 from bot.tournament.standings import standings
 from handlers.arguments import MissingArgument, at_most
 from handlers.invocation import Invocation
-from handlers.tournament_arguments import NoSuchTableError, parse_outcome, parse_table
+from handlers.tournament_arguments import NoSuchTableError, parse_result, parse_table
 from handlers.tournament_keyboards import report_buttons
 
 Send = Callable[[str, Keyboard | None], Awaitable[None]]
@@ -32,14 +34,18 @@ async def announce_result(send: Send, recorded: ResultRecorded, lang: Language, 
         await send(posting, None)
     if recorded.finished_now:
         await send(text.finished_text(recorded.state, standings(recorded.state.require_bracket()), lang), None)
+    elif recorded.kind is ResultKind.CORRECTED and recorded.podium_changed:
+        await send(text.finished_text(recorded.state, standings(recorded.state.require_bracket()), lang,
+                                      corrected=True), None)
 
 
 async def result_command(call: Invocation) -> None:
     if not call.args:
         raise MissingArgument()
-    ref, outcome = parse_table(call.args[0]), parse_outcome(call.args[1:])
+    ref = parse_table(call.args[0])
+    told, confirmed = parse_result(call.args[1:])
     try:
-        recorded = await record_result(call.services, call.caller, ref, outcome)
+        recorded = await record_result(call.services, call.caller, ref, told, confirmed=confirmed)
     except UnknownTableError as error:
         raise NoSuchTableError(**error.params) from None
     await announce_result(call.reply, recorded, call.language, call.services)
@@ -54,3 +60,8 @@ async def confirm_command(call: Invocation) -> None:
     except UnknownTableError as error:
         raise NoSuchTableError(**error.params) from None
     await announce_result(call.reply, recorded, call.language, call.services)
+
+
+async def mytable_command(call: Invocation) -> None:
+    at_most(call.args, 0)
+    await call.reply(text.my_table_text(await my_table(call.services, call.caller), call.language))

@@ -39,6 +39,8 @@ VERBS: dict[str, str] = {
     "升级": "levelup",
     "进贡": "tribute",
     "计分": "score",
+    "我的桌": "mytable",
+    "认领": "claim",
 }
 """Chinese verb → the command it runs (its name in ``handlers.commands.COMMANDS``)."""
 

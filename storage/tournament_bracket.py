@@ -32,6 +32,31 @@ async def save_teams(
     )
 
 
+async def replace_team(tx: Tx, tournament_id: int, team: Team) -> None:
+    """A pair's members changed after the draw (a substitute, a claimed name); its id and line stay."""
+    await tx.execute(
+        "UPDATE teams SET name = ?, members = ?, unit = ? WHERE tournament_id = ? AND team_id = ?",
+        (team.name, json.dumps(list(team.members), ensure_ascii=False), team.unit, tournament_id, team.team_id),
+    )
+
+
+async def replace_reserves(tx: Tx, tournament_id: int, reserves: Iterable[Person]) -> None:
+    """The reserves as they are now, in order."""
+    await tx.execute("DELETE FROM reserves WHERE tournament_id = ?", (tournament_id,))
+    await tx.execute_many(
+        "INSERT INTO reserves (tournament_id, position, person_key, name, gender, unit) VALUES (?, ?, ?, ?, ?, ?)",
+        [(tournament_id, position, person.key, person.name, None if person.gender is None else person.gender.value,
+          person.unit) for position, person in enumerate(reserves, start=1)],
+    )
+
+
+async def delete_draw(tx: Tx, tournament_id: int) -> None:
+    """Forget a draw that is undone: its pairs, reserves and matches."""
+    await tx.execute("DELETE FROM matches WHERE tournament_id = ?", (tournament_id,))
+    await tx.execute("DELETE FROM reserves WHERE tournament_id = ?", (tournament_id,))
+    await tx.execute("DELETE FROM teams WHERE tournament_id = ?", (tournament_id,))
+
+
 async def load_teams(tx: Tx, tournament_id: int) -> tuple[tuple[Team, ...], dict[int, int]]:
     """The pairs in team id order, and their draw lines (team id → line)."""
     rows = await tx.fetch_all(

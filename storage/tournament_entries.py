@@ -35,7 +35,8 @@ def _user_id(person: Person) -> int | None:
 async def save_entries(
     tx: Tx, tournament_id: int, before: Sequence[Entry], after: Sequence[Entry], *, by: str, at: datetime
 ) -> None:
-    """Write what changed from ``before`` to ``after``: new entries, and statuses that moved.
+    """Write what changed from ``before`` to ``after``: new entries, statuses that moved, and members that were
+    edited (a new name, gender or unit; a claimed name's account).
 
     New entries go in two batched statements, so a roster of thousands (``/import``) holds the transaction briefly.
     """
@@ -65,3 +66,17 @@ async def save_entries(
                 "UPDATE entries SET status = ?, updated_at = ? WHERE tournament_id = ? AND entry_id = ?",
                 (entry.status.value, stamp, tournament_id, entry.entry_id),
             )
+        if old is not None and old.members != entry.members:
+            await _write_members(tx, tournament_id, entry, stamp)
+
+
+async def _write_members(tx: Tx, tournament_id: int, entry: Entry, stamp: str) -> None:
+    for position, person in enumerate(entry.members):
+        await tx.execute(
+            "UPDATE entry_members SET person_key = ?, name = ?, gender = ?, unit = ?, user_id = ?"
+            " WHERE tournament_id = ? AND entry_id = ? AND position = ?",
+            (person.key, person.name, None if person.gender is None else person.gender.value, person.unit,
+             _user_id(person), tournament_id, entry.entry_id, position),
+        )
+    await tx.execute("UPDATE entries SET updated_at = ? WHERE tournament_id = ? AND entry_id = ?",
+                     (stamp, tournament_id, entry.entry_id))

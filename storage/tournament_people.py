@@ -1,11 +1,11 @@
-"""People around a tournament who are not (yet) in its entries: invited partners and referees."""
+"""People around a tournament who are not (yet) in its entries: invited partners, referees and name claims."""
 
 from __future__ import annotations
 
 import sqlite3
 from datetime import datetime
 
-from bot.tournament.people import Invitation, InvitationStatus, Referee
+from bot.tournament.people import Invitation, InvitationStatus, NameClaim, NameClaimStatus, Referee
 from storage.database import Tx
 
 
@@ -82,3 +82,32 @@ async def is_referee(tx: Tx, tournament_id: int, user_id: int, username: str | N
         (tournament_id, user_id, username, username),
     )
     return row is not None
+
+
+def _name_claim(row: sqlite3.Row) -> NameClaim:
+    return NameClaim(row["claim_id"], row["tournament_id"], row["person_key"], row["name"], row["user_id"],
+                 row["display_name"], NameClaimStatus(row["status"]))
+
+
+async def add_name_claim(tx: Tx, tournament_id: int, *, person_key: str, name: str, user_id: int, display_name: str,
+                    at: datetime) -> NameClaim:
+    claim_id = await tx.insert(
+        "INSERT INTO name_claims (tournament_id, person_key, name, user_id, display_name, created_at)"
+        " VALUES (?, ?, ?, ?, ?, ?)",
+        (tournament_id, person_key, name, user_id, display_name, at.isoformat()),
+    )
+    return NameClaim(claim_id, tournament_id, person_key, name, user_id, display_name, NameClaimStatus.OPEN)
+
+
+async def open_name_claims(tx: Tx, tournament_id: int) -> list[NameClaim]:
+    rows = await tx.fetch_all(
+        "SELECT * FROM name_claims WHERE tournament_id = ? AND status = 'open' ORDER BY claim_id", (tournament_id,)
+    )
+    return [_name_claim(row) for row in rows]
+
+
+async def resolve_name_claim(tx: Tx, claim_id: int, status: NameClaimStatus, at: datetime) -> None:
+    await tx.execute(
+        "UPDATE name_claims SET status = ?, resolved_at = ? WHERE claim_id = ? AND status = 'open'",
+        (status.value, at.isoformat(), claim_id),
+    )

@@ -125,10 +125,43 @@ async def set_status(tx: Tx, tournament_id: int, status: TournamentStatus, at: d
 async def record_draw(
     tx: Tx, tournament_id: int, *, commitment: str, seed: str, draw_file: str, at: datetime
 ) -> None:
+    """The draw is made: its commitment, the revealed seed and the draw file (a sealed seed is used up)."""
     await tx.execute(
-        "UPDATE tournaments SET status = 'drawn', commitment = ?, seed = ?, draw_file = ?, drawn_at = ?"
-        " WHERE tournament_id = ?",
+        "UPDATE tournaments SET status = 'drawn', commitment = ?, seed = ?, draw_file = ?, drawn_at = ?,"
+        " sealed_seed = NULL WHERE tournament_id = ?",
         (commitment, seed, draw_file, at.isoformat(), tournament_id),
+    )
+
+
+async def seal_seed(tx: Tx, tournament_id: int, *, commitment: str, seed: str) -> None:
+    """A seed for the next draw, chosen now: its commitment is public (``commitment``), the seed stays secret
+    until the draw reveals it."""
+    await tx.execute(
+        "UPDATE tournaments SET commitment = ?, sealed_seed = ? WHERE tournament_id = ?",
+        (commitment, seed, tournament_id),
+    )
+
+
+async def sealed_seed(tx: Tx, tournament_id: int) -> str | None:
+    """The secret seed committed to before the draw, if one was (only the draw reads it)."""
+    value = await tx.fetch_value("SELECT sealed_seed FROM tournaments WHERE tournament_id = ?", (tournament_id,))
+    return None if value is None else str(value)
+
+
+async def undo_draw(tx: Tx, tournament_id: int) -> None:
+    """Back to registration: the revealed seed and the draw file go (the history keeps both)."""
+    await tx.execute(
+        "UPDATE tournaments SET status = 'registration', seed = NULL, draw_file = NULL, drawn_at = NULL"
+        " WHERE tournament_id = ?",
+        (tournament_id,),
+    )
+
+
+async def reopen_finished(tx: Tx, tournament_id: int) -> None:
+    """A finished tournament is played again (a correction reopened its best-of-three final)."""
+    await tx.execute(
+        "UPDATE tournaments SET status = 'drawn', finished_at = NULL WHERE tournament_id = ? AND status = 'finished'",
+        (tournament_id,),
     )
 
 

@@ -7,17 +7,20 @@ from bot.i18n import Language, t
 from bot.presenters.tournaments import capped, mention, say
 from bot.richtext import escape
 from bot.ruleset.scoring import Side
-from bot.services.tournament.draw import DrawMade
+from bot.services.tournament.draw import DrawMade, DrawUndone, DrawWarnings
 from bot.services.tournament.results import ResultKind, ResultRecorded
 from bot.services.tournament.state import TournamentState
-from bot.services.tournament.views import RoundTables
+from bot.services.tournament.views import MyTable, RoundTables, Whereabouts
 from bot.tournament.bracket import Bracket, round_name
-from bot.tournament.matches import Match, MatchKind, MatchState
+from bot.tournament.entries import ACCOUNT_PREFIX
+from bot.tournament.matches import Match, MatchKind, MatchState, Report
 from bot.tournament.outcome import Outcome, OutcomeKind
-from bot.tournament.standings import Placing, Standings
+from bot.tournament.standings import Finish, Placing, Standings
 from bot.tournament.teams import Team
 
-_MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
+_MEDALS = {Finish.CHAMPION: "🥇", Finish.RUNNER_UP: "🥈", Finish.THIRD: "🥉"}
+"""By how a pair finished, not by its place: two pairs out of a final both lost by forfeit share second place
+without a title, and get no medal (standings never show two 🥈 and no champion)."""
 
 
 def round_title(bracket: Bracket, round_number: int, lang: Language) -> str:
@@ -49,8 +52,31 @@ def _winner(match: Match, side: Side | None, lang: Language) -> str:
 
 
 def draw_commitment(made: DrawMade, lang: Language) -> str:
-    return say("tables.draw.closed", lang, name=made.state.record.name, entries=len(made.draw.entries),
+    key = "tables.draw.closed_sealed" if made.committed_earlier else "tables.draw.closed"
+    text = say(key, lang, name=made.state.record.name, entries=len(made.draw.entries),
                commitment=made.draw.commitment)
+    if made.left_out:
+        text += "\n" + say("tables.draw.left_out", lang, names=", ".join(entry.name for entry in made.left_out))
+    return text
+
+
+def draw_warnings_text(warnings: DrawWarnings, lang: Language) -> str:
+    """What to know before the draw, and how to go ahead."""
+    lines = [say("tables.draw.warn_title", lang, name=warnings.state.record.name)]
+    if warnings.invitations:
+        names = ", ".join(f"{invitation.inviter_name} → {invitation.invitee_name}"
+                          for invitation in warnings.invitations)
+        lines.append(say("tables.draw.warn_invitations", lang, count=len(warnings.invitations), names=names))
+    if warnings.genderless:
+        lines.append(say("tables.draw.warn_genderless", lang,
+                         names=", ".join(entry.name for entry in warnings.genderless),
+                         example=warnings.genderless[0].name))
+    lines.append(t("tables.draw.warn_confirm", lang))
+    return "\n".join(lines)
+
+
+def undraw_text(undone: DrawUndone, lang: Language) -> str:
+    return say("tables.draw.undone", lang, name=undone.state.record.name, commitment=undone.commitment)
 
 
 def draw_pairs(made: DrawMade, lang: Language) -> str:
@@ -180,27 +206,65 @@ def _table_ref(recorded: ResultRecorded, lang: Language) -> str:
     return say("tables.ref.earlier", lang, round=match.round, table=match.table or 0)
 
 
+def _person(state: TournamentState, key: str, lang: Language) -> str:
+    """The name of whoever acted, escaped: a player by their entered name, anyone else as an official."""
+    name = state.name_of(key)
+    return escape(name) if name is not None else t("tables.official", lang)
+
+
+def _report_line(recorded: ResultRecorded, report: Report, lang: Language) -> str:
+    match = recorded.match
+    pair = _name(match.team(report.side), lang) if report.side is not None else t("tables.official", lang)
+    return say("tables.result.dispute_line", lang, raw={
+        "pair": pair, "outcome": outcome_text(match, report.outcome, lang),
+        "winner": _winner(match, report.outcome.winner, lang), "person": _person(recorded.state, report.actor, lang)})
+
+
+def _dispute_lines(recorded: ResultRecorded, lang: Language) -> list[str]:
+    """Both reports, each with the pair it speaks for and who sent it; or the one report and who objected."""
+    match = recorded.match
+    lines = [_report_line(recorded, report, lang) for report in match.reports]
+    if len(match.reports) == 1 and match.reports[0].side is not None:
+        objecting = match.reports[0].side.other
+        lines.append(say("tables.result.dispute_objection", lang, raw={
+            "pair": _name(match.team(objecting), lang), "person": _person(recorded.state, recorded.by, lang)}))
+    return lines
+
+
+def _has_account(team: Team | None) -> bool:
+    return team is not None and any(key.startswith(ACCOUNT_PREFIX) for key in team.members)
+
+
 def result_text(recorded: ResultRecorded, lang: Language) -> str:
     match = recorded.match
     where = _table_ref(recorded, lang)
     if recorded.kind is ResultKind.REPORTED:
         report = match.reports[-1]
         assert report.side is not None
-        return say("tables.result.reported", lang, raw={
+        other = match.team(report.side.other)
+        key = "tables.result.reported" if _has_account(other) else "tables.result.reported_named"
+        return say(key, lang, raw={
             "where": where, "by": _name(match.team(report.side), lang),
             "outcome": outcome_text(match, report.outcome, lang), "winner": _winner(match, report.outcome.winner, lang),
-            "other": _name(match.team(report.side.other), lang)}, table=match.table or 0)
+            "other": _name(other, lang)}, table=match.table or 0)
     if recorded.kind is ResultKind.DISPUTED:
         officials = ", ".join(mention(referee.user_id, referee.username, referee.display_name)
                               for referee in recorded.referees) or t("tables.result.organisers", lang)
-        return say("tables.result.disputed", lang, raw={"where": where, "referees": officials},
+        return say("tables.result.disputed", lang, raw={"where": where, "referees": officials,
+                                                         "reports": "\n".join(_dispute_lines(recorded, lang))},
                    table=match.table or 0)
+    if recorded.kind is ResultKind.MIRRORED:
+        return _mirrored_text(recorded, where, lang)
+    if recorded.kind is ResultKind.CORRECTION_PENDING:
+        return _correction_pending_text(recorded, lang)
     game = match.games[-1] if match.games else None
     outcome = outcome_text(match, game.outcome, lang) if game else ""
     key = {ResultKind.CONFIRMED: "tables.result.confirmed", ResultKind.DECIDED: "tables.result.decided",
            ResultKind.CORRECTED: "tables.result.corrected"}[recorded.kind]
     winner = match.winner if match.state.decided else (game.winner if game else None)
     text = say(key, lang, raw={"where": where, "outcome": outcome, "winner": _winner(match, winner, lang)})
+    if recorded.reopened:
+        text += "\n" + t("tables.result.reopened", lang)
     if match.best_of > 1:
         left, right = match.wins
         if match.state.decided:
@@ -211,15 +275,52 @@ def result_text(recorded: ResultRecorded, lang: Language) -> str:
     return text
 
 
+def _mirrored_text(recorded: ResultRecorded, where: str, lang: Language) -> str:
+    match, attempted = recorded.match, recorded.attempted
+    reporter = match.side_of(recorded.by)
+    standing = match.report_by(reporter.other) if reporter is not None else None
+    assert standing is not None and standing.side is not None and attempted is not None
+    return say("tables.result.mirrored", lang, raw={
+        "where": where, "attempted": outcome_text(match, attempted, lang),
+        "by": _name(match.team(standing.side), lang), "outcome": outcome_text(match, standing.outcome, lang),
+        "winner": _winner(match, standing.outcome.winner, lang), "left": _name(match.left, lang)},
+        table=match.table or 0)
+
+
+def correction_command(recorded: ResultRecorded) -> str:
+    """``/result <round-table> <result> confirm``: what an organiser types to confirm a correction."""
+    match, attempted = recorded.match, recorded.attempted
+    assert attempted is not None
+    return f"/result {match.round}-{match.table or 0} {attempted.text} confirm"
+
+
+def _correction_pending_text(recorded: ResultRecorded, lang: Language) -> str:
+    match, attempted = recorded.match, recorded.attempted
+    assert attempted is not None
+    where = say("tables.ref.earlier", lang, round=match.round, table=match.table or 0)
+    text = say("tables.result.correction_pending", lang, raw={
+        "where": where, "outcome": outcome_text(match, attempted, lang),
+        "winner": _winner(match, attempted.winner, lang)}, command=correction_command(recorded))
+    if recorded.champion_changes:
+        champion = recorded.new_champion
+        text += "\n" + say("tables.result.champion_would_change", lang,
+                           champion=champion.name if champion is not None else t("tables.nobody", lang))
+    return text
+
+
 # Standings ---------------------------------------------------------------------------------------------------
 
 
 def _placing_line(placing: Placing, lang: Language) -> str:
     if placing.place is None:
-        return say("tables.standings.playing", lang, name=placing.team.name, points=placing.points,
+        line = say("tables.standings.playing", lang, name=placing.team.name, points=placing.points,
                    won=placing.won, matches=placing.matches)
-    return say("tables.standings.line", lang, mark=_MEDALS.get(placing.place, f"{placing.place}."),
-               name=placing.team.name, points=placing.points, won=placing.won, matches=placing.matches)
+    else:
+        line = say("tables.standings.line", lang, mark=_MEDALS.get(placing.finish, f"{placing.place}."),
+                   name=placing.team.name, points=placing.points, won=placing.won, matches=placing.matches)
+    if placing.forfeit_wins:
+        line += say("tables.standings.walkover", lang, count=placing.forfeit_wins)
+    return line
 
 
 def standings_text(state: TournamentState, standings: Standings, lang: Language) -> str:
@@ -229,10 +330,11 @@ def standings_text(state: TournamentState, standings: Standings, lang: Language)
     return "\n".join(lines)
 
 
-def finished_text(state: TournamentState, standings: Standings, lang: Language) -> str:
+def finished_text(state: TournamentState, standings: Standings, lang: Language, *, corrected: bool = False) -> str:
+    """The champion and the final ranking (``corrected``: a correction after the final changed them)."""
     champion = standings.champion
-    lines = [say("tables.finished", lang, name=state.record.name,
-                 champion=champion.name if champion else t("tables.nobody", lang))]
+    key = "tables.finished_corrected" if corrected else "tables.finished"
+    lines = [say(key, lang, name=state.record.name, champion=champion.name if champion else t("tables.nobody", lang))]
     if standings.runner_up is not None:
         lines.append(say("tables.finished_runner_up", lang, name=standings.runner_up.name))
     if standings.third:
@@ -241,3 +343,27 @@ def finished_text(state: TournamentState, standings: Standings, lang: Language) 
     lines.append(standings_text(state, standings, lang))
     return "\n".join(lines)
 
+
+
+# /mytable ----------------------------------------------------------------------------------------------------
+
+
+def my_table_text(mine: MyTable, lang: Language) -> str:
+    bracket = mine.state.require_bracket()
+    match, placing = mine.match, mine.placing
+    round_title_text = escape(round_title(bracket, bracket.current_round, lang))
+    if mine.where is Whereabouts.AT_TABLE:
+        assert match is not None
+        return say("tables.mine.at_table", lang, raw={
+            "round": round_title_text, "left": _name(match.left, lang), "right": _name(match.right, lang),
+            "mark": _match_label(match, lang), "state": _state_text(match, lang)}, table=match.table or 0)
+    if mine.where in (Whereabouts.OUT, Whereabouts.FINISHED):
+        assert placing is not None and placing.place is not None
+        medal = _MEDALS.get(placing.finish, "")
+        return say(f"tables.mine.{mine.where.value}", lang, name=placing.team.name, place=placing.place,
+                   mark=medal, points=placing.points)
+    if mine.where in (Whereabouts.BYE, Whereabouts.THROUGH, Whereabouts.PLAYOFF_NEXT):
+        assert placing is not None
+        return say(f"tables.mine.{mine.where.value}", lang, raw={"round": round_title_text},
+                   name=placing.team.name)
+    return say(f"tables.mine.{mine.where.value}", lang, name=mine.state.record.name)

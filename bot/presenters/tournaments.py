@@ -10,12 +10,16 @@ from typing import Any
 from bot.i18n import Language, t
 from bot.richtext import escape
 from bot.richtext import mention as person_mention
+from bot.services.tournament.entries_edit import MemberEdited
+from bot.services.tournament.lineup import Substituted
+from bot.services.tournament.name_claims import NameClaimResult
 from bot.services.tournament.setup import SettingsView
 from bot.services.tournament.signup import Accepted, Invited, SignedUp, Withdrawn
 from bot.services.tournament.state import TournamentState
-from bot.tournament.entries import Entry, Gender, RegistrationMode, account_key
+from bot.tournament.entries import Entry, Gender, Person, RegistrationMode, account_key
 from bot.tournament.people import Referee
 from bot.tournament.record import TournamentStatus
+from bot.tournament.registration import open_places
 from bot.tournament.settings import SETTING_KEYS
 
 LIST_LIMIT = 100
@@ -80,7 +84,22 @@ def counts(state: TournamentState, lang: Language) -> str:
         text = say("signup.counts.pairs", lang, pairs=pairs, singles=singles, teams=pairs + singles // 2)
     if registration.waiting:
         text += say("signup.counts.waiting", lang, waiting=len(registration.waiting))
-    return text
+    return text + _places(state, lang)
+
+
+def _places(state: TournamentState, lang: Language) -> str:
+    """With a capacity, the places the next sign-ups get: the same count that admits them (``open_places``)."""
+    if state.drawn:
+        return ""
+    places = open_places(state.registration)
+    if places.capacity is None:
+        return ""
+    if places.men is not None and places.women is not None:
+        return "\n" + say("signup.counts.places_mixed", lang, capacity=places.capacity, men=places.men,
+                          women=places.women)
+    if not places.places:
+        return "\n" + say("signup.counts.full", lang, capacity=places.capacity)
+    return "\n" + say("signup.counts.places", lang, capacity=places.capacity, places=places.places)
 
 
 def _entry_line(entry: Entry, lang: Language) -> str:
@@ -181,3 +200,30 @@ def referees_text(tournament: str, referees: Iterable[Referee], lang: Language) 
         return say("tournament.referee.none", lang, tournament=tournament)
     return say("tournament.referee.list", lang, raw={"names": ", ".join(names)}, tournament=tournament)
 
+
+
+def _person_line(person: Person, lang: Language) -> str:
+    """A member as the entry list shows them: name, gender, unit."""
+    parts = [person.name]
+    if person.gender is not None:
+        parts.append(t(f"entries.gender.{person.gender.value}", lang))
+    if person.unit is not None:
+        parts.append(person.unit)
+    return escape(" · ".join(parts))
+
+
+def member_edited(edited: MemberEdited, lang: Language) -> str:
+    return say("signup.edited", lang, raw={"before": _person_line(edited.before, lang),
+                                           "after": _person_line(edited.after, lang)}, number=edited.entry.entry_id)
+
+
+def claim_text(result: NameClaimResult, lang: Language) -> str:
+    claim = result.claim
+    who = mention(claim.user_id, None, claim.display_name)
+    key = "name_claims.linked" if result.linked else "name_claims.waiting"
+    return say(key, lang, raw={"who": who}, name=claim.name)
+
+
+def substituted_text(result: Substituted, lang: Language) -> str:
+    return say("signup.substituted", lang, out=result.leaving.name, reserve=result.reserve.name,
+               number=result.team.team_id, name=result.team.name)

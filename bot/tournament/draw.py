@@ -12,6 +12,8 @@ The draw is a pure function of (the sorted entry list, the seed, the bracket opt
 in canonical order — sorted by their members' person keys, so neither sign-up times nor entry numbers matter —
 then paired with the seed's ``b"pairing"`` stream (``bot.tournament.pairing``) and placed into the bracket with
 its ``b"bracket"`` stream (``bot.tournament.bracket.create_bracket``: byes, round-1 unit avoidance, tables).
+In ``mixed`` mode an entry without a gender cannot be paired by lot, so it is not drawn (:func:`undrawable`: the
+organiser is warned before the draw and can set the gender with ``/gender``).
 """
 
 from __future__ import annotations
@@ -53,6 +55,13 @@ class Draw:
         return self.seed.commitment
 
 
+def undrawable(registration: Registration) -> tuple[Entry, ...]:
+    """Active entries the draw leaves out: in ``mixed`` mode, those without a gender."""
+    if registration.mode is not RegistrationMode.MIXED:
+        return ()
+    return tuple(entry for entry in registration.active if entry.members[0].gender is None)
+
+
 def draw(registration: Registration, seed: DrawSeed, options: BracketOptions) -> Draw:
     """Pair the closed registration's active entries by lot and create the bracket, all from ``seed``.
 
@@ -63,6 +72,8 @@ def draw(registration: Registration, seed: DrawSeed, options: BracketOptions) ->
         raise RegistrationStillOpenError()
     if registration.state is RegistrationState.DRAWN:
         raise AlreadyDrawnError()
-    pairing = pair_entries(registration.mode, registration.active, seed.stream(PAIRING_STREAM))
+    left_out = set(undrawable(registration))
+    entries = [entry for entry in registration.active if entry not in left_out] if left_out else registration.active
+    pairing = pair_entries(registration.mode, entries, seed.stream(PAIRING_STREAM))
     bracket = create_bracket(pairing.teams, seed.stream(BRACKET_STREAM), options)
     return Draw(registration.mode, pairing.entries, seed, options, pairing.teams, pairing.reserves, bracket)

@@ -3,6 +3,10 @@
 Sides are the match's own: ``left`` is the pair listed first at the table, ``right`` the other.
 Text form (used in the history and accepted by :meth:`Outcome.parse`): ``K A+`` (levels left then right),
 ``A A left`` (equal levels and the stated winner), ``forfeit left`` / ``forfeit right`` / ``forfeit both``.
+
+A pair may also tell its result from its own side (:class:`OwnResult`: "we won A+ to K"), which the table's seats
+turn into an :class:`Outcome`. :func:`check_possible` refuses results no match can end with (both pairs past A;
+without a time limit, a winner that did not pass A).
 """
 
 from __future__ import annotations
@@ -11,12 +15,32 @@ import enum
 from dataclasses import dataclass, field
 
 from bot.errors import TournamentError
-from bot.ruleset.scoring import MatchLevel, MatchScore, Side, match_winner, score_forfeit, score_match
+from bot.ruleset.scoring import (
+    PASSED_A_VALUE,
+    MatchLevel,
+    MatchScore,
+    Side,
+    match_winner,
+    score_forfeit,
+    score_match,
+)
 from bot.ruleset.variants import RuleVariant
 
 
 class OutcomeSyntaxError(TournamentError):
     key = "results.outcome_syntax"
+
+
+class BothPassedAError(TournamentError):
+    """A match ends when one pair passes A, so two pairs past A is no result."""
+
+    key = "results.both_passed_a"
+
+
+class WinnerBelowAError(TournamentError):
+    """Without a time limit a match is played until a pair passes A: its winner ends on A+."""
+
+    key = "results.winner_below_a"
 
 
 class OutcomeKind(enum.StrEnum):
@@ -69,6 +93,16 @@ class Outcome:
             self.left_level.value == self.right_level.value
         )
 
+    def mirrored(self) -> Outcome:
+        """The same result written with the pairs the other way round (the right pair's level first)."""
+        if self.kind is OutcomeKind.DOUBLE_FORFEIT:
+            return self
+        assert self.winner is not None
+        if self.kind is OutcomeKind.FORFEIT:
+            return Outcome.forfeit(self.winner)
+        assert self.left_level is not None and self.right_level is not None
+        return Outcome(OutcomeKind.PLAYED, self.winner.other, self.right_level, self.left_level)
+
     def score(self, variant: RuleVariant) -> MatchScore | None:
         """Match points under ``variant.scoring`` (notice 002); ``None`` for a double forfeit, which scores 0 : 0."""
         if self.kind is OutcomeKind.DOUBLE_FORFEIT or self.winner is None:
@@ -107,3 +141,46 @@ class Outcome:
                 stated = Side(words[2])
             return cls.played(MatchLevel.parse(words[0]), MatchLevel.parse(words[1]), stated)
         raise OutcomeSyntaxError(text=text)
+
+
+def is_mirror_report(first: Outcome, second: Outcome) -> bool:
+    """Whether ``second`` is ``first`` with the pairs' levels swapped: what a pair that wrote its own level first
+    reports against a correct report (only played results with different levels can be read both ways)."""
+    return (first.kind is OutcomeKind.PLAYED and not first.levels_equal and second != first
+            and second == first.mirrored())
+
+
+@dataclass(frozen=True, slots=True)
+class OwnResult:
+    """A result as a pair tells it from its side: ``/result 3 赢 A+ K`` (we won, we ended on A+, they on K) or
+    ``/result 3 输 K A+`` (we lost, we on K, they on A+). Unambiguous whoever is listed first at the table."""
+
+    won: bool
+    own: MatchLevel
+    theirs: MatchLevel
+
+    def for_side(self, side: Side) -> Outcome:
+        """The table's result when the pair telling it plays on ``side``; a stated win or loss that contradicts
+        the levels raises :class:`~bot.ruleset.scoring.WinnerContradictsLevelsError`."""
+        winner = side if self.won else side.other
+        left, right = (self.own, self.theirs) if side is Side.LEFT else (self.theirs, self.own)
+        return Outcome.played(left, right, winner)
+
+    @property
+    def text(self) -> str:
+        return f"{'won' if self.won else 'lost'} {self.own} {self.theirs}"
+
+
+def check_possible(outcome: Outcome, *, time_limited: bool) -> None:
+    """Refuse a played result no match can end with (seed 002: 规定时间内最先打过A一方获胜, 一方获胜本轮比赛即结束):
+    both pairs past A (:class:`BothPassedAError`); without a time limit, a winner that did not pass A
+    (:class:`WinnerBelowAError`) — play stops only when a pair passes A."""
+    if outcome.kind is not OutcomeKind.PLAYED:
+        return
+    assert outcome.left_level is not None and outcome.right_level is not None and outcome.winner is not None
+    if outcome.left_level.value == outcome.right_level.value == PASSED_A_VALUE:
+        raise BothPassedAError()
+    winner_level = outcome.left_level if outcome.winner is Side.LEFT else outcome.right_level
+    if not time_limited and winner_level.value != PASSED_A_VALUE:
+        raise WinnerBelowAError(level=str(winner_level), outcome=outcome.text)
+

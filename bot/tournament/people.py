@@ -1,4 +1,5 @@
-"""People around a tournament who are not (yet) in its entries: invited partners and referees.
+"""People around a tournament who are not (yet) in its entries: invited partners, referees, and accounts that
+claim a name an organiser entered.
 
 Plain values, kept by ``storage.tournament_people``. A person is known by their account id once the bot has seen
 them, otherwise by the ``@username`` someone typed; both comparisons ignore the username's case.
@@ -47,3 +48,25 @@ class Referee:
         if self.user_id is not None:
             return self.user_id == user_id
         return username is not None and (self.username or "").casefold() == username.casefold()
+
+
+class NameClaimStatus(enum.StrEnum):
+    OPEN = "open"
+    ACCEPTED = "accepted"
+    CANCELLED = "cancelled"
+
+
+@dataclass(frozen=True, slots=True)
+class NameClaim:
+    """``/claim 小红``: the account ``user_id`` says it is the member an organiser entered by name as
+    ``person_key``; an organiser's confirmation links them (``bot.tournament.registration.link_account``)."""
+
+    claim_id: int
+    tournament_id: int
+    person_key: str
+    name: str
+    """The member's name as entered."""
+    user_id: int
+    display_name: str
+    """The claimer's name in the chat."""
+    status: NameClaimStatus

@@ -28,6 +28,15 @@ Rules and the choices made where the notices leave room:
   each group is checked as a single sign-up would be, and one refusal refuses the whole list.
 - **Units.** A unit typed with another spelling of one already registered (case, width, spacing) takes the
   registered spelling, so round-1 unit avoidance sees one unit.
+- **Open places** (:func:`open_places`) come from the same count that admits entries: what the entry list says is
+  free is exactly what the next sign-up gets (none while anyone waits: nobody overtakes).
+- **Editing a member** before the draw (:func:`edit_member`): a new name, gender or unit for a person, keeping
+  their entry and its place in the order. A person entered by name is known by their name, so a new name is a new
+  key (refused if someone else already has it). Statuses are recomputed (a gender change moves a person between
+  the men's and the women's places).
+- **Claiming** (:func:`link_account`): a member an organiser entered by name becomes the account of the person who
+  claimed them (same entry, same name, gender and unit).
+- **Undoing the draw** (:func:`undo_draw`) before any result: the registration is open again as it was.
 """
 
 from __future__ import annotations
@@ -94,6 +103,22 @@ class RegistrationStillOpenError(TournamentError):
     key = "entries.still_open"
 
 
+class NameTakenError(TournamentError):
+    """A new name would make a member the same person as someone already entered."""
+
+    key = "entries.name_taken"
+
+
+class AlreadyLinkedError(TournamentError):
+    """Only a member entered by name can be claimed by an account."""
+
+    key = "entries.already_linked"
+
+
+class NotDrawnError(TournamentError):
+    key = "entries.not_drawn"
+
+
 class RegistrationState(enum.StrEnum):
     OPEN = "open"
     CLOSED = "closed"
@@ -141,6 +166,17 @@ class Registration:
         return None
 
 
+@dataclass(frozen=True, slots=True)
+class OpenPlaces:
+    """How many more people the next sign-ups can bring in without waiting: ``None`` without a capacity. In
+    ``mixed`` mode per gender; in ``pairs`` mode one count (a pair takes two places, a single one)."""
+
+    capacity: int | None
+    places: int | None = None
+    men: int | None = None
+    women: int | None = None
+
+
 def _check_capacity(capacity: int | None) -> None:
     if capacity is not None and capacity < MIN_CAPACITY:
         raise InvalidCapacityError(minimum=MIN_CAPACITY)
@@ -151,8 +187,17 @@ def open_registration(mode: RegistrationMode, capacity: int | None = None) -> Re
     return Registration(mode=mode, capacity=capacity)
 
 
-def _settle(entries: Iterable[Entry], mode: RegistrationMode, capacity: int | None) -> tuple[Entry, ...]:
-    """Every current entry's status under strict first come, first served (see the module docstring)."""
+def _queue(entry: Entry, mode: RegistrationMode, capacity: int | None) -> tuple[Gender | None, int, int | None]:
+    """Which queue an entry waits in, how many places it takes and that queue's limit (in people)."""
+    if mode is RegistrationMode.MIXED:
+        return entry.members[0].gender, 1, capacity
+    return None, len(entry.members), None if capacity is None else 2 * capacity
+
+
+def _count(entries: Iterable[Entry], mode: RegistrationMode, capacity: int | None,
+           ) -> tuple[tuple[Entry, ...], Counter[Gender | None], set[Gender | None]]:
+    """Every current entry's status under strict first come, first served (see the module docstring), with the
+    places used and the queues in which someone waits."""
     used: Counter[Gender | None] = Counter()
     blocked: set[Gender | None] = set()
     settled: list[Entry] = []
@@ -160,10 +205,7 @@ def _settle(entries: Iterable[Entry], mode: RegistrationMode, capacity: int | No
         if not entry.is_current:
             settled.append(entry)
             continue
-        if mode is RegistrationMode.MIXED:
-            queue, places, limit = entry.members[0].gender, 1, capacity
-        else:
-            queue, places, limit = None, len(entry.members), None if capacity is None else 2 * capacity
+        queue, places, limit = _queue(entry, mode, capacity)
         fits = queue not in blocked and (limit is None or used[queue] + places <= limit)
         if fits:
             used[queue] += places
@@ -171,7 +213,26 @@ def _settle(entries: Iterable[Entry], mode: RegistrationMode, capacity: int | No
             blocked.add(queue)
         status = EntryStatus.ACTIVE if fits else EntryStatus.WAITING
         settled.append(entry if entry.status is status else replace(entry, status=status))
-    return tuple(settled)
+    return tuple(settled), used, blocked
+
+
+def _settle(entries: Iterable[Entry], mode: RegistrationMode, capacity: int | None) -> tuple[Entry, ...]:
+    return _count(entries, mode, capacity)[0]
+
+
+def open_places(registration: Registration) -> OpenPlaces:
+    """The places the next sign-ups get (see :class:`OpenPlaces`), counted as :func:`_settle` admits entries."""
+    capacity = registration.capacity
+    if capacity is None:
+        return OpenPlaces(None)
+    _, used, blocked = _count(registration.entries, registration.mode, capacity)
+
+    def left(queue: Gender | None, limit: int) -> int:
+        return 0 if queue in blocked else max(0, limit - used[queue])
+
+    if registration.mode is RegistrationMode.MIXED:
+        return OpenPlaces(capacity, men=left(Gender.MALE, capacity), women=left(Gender.FEMALE, capacity))
+    return OpenPlaces(capacity, places=left(None, 2 * capacity))
 
 
 def _require_changeable(registration: Registration) -> None:
@@ -302,3 +363,49 @@ def mark_drawn(registration: Registration) -> Registration:
     if registration.state is RegistrationState.OPEN:
         raise RegistrationStillOpenError()
     return replace(registration, state=RegistrationState.DRAWN)
+
+
+def edit_member(registration: Registration, person_key: str, edited: Person) -> tuple[Registration, Entry]:
+    """Replace the member ``person_key`` of a current entry by ``edited`` (new name, gender or unit) before the
+    draw; the entry keeps its number and place. Refused: :class:`AlreadyDrawnError`; :class:`NameTakenError`
+    when ``edited`` is someone already entered; :class:`GenderRequiredError` for no gender in ``mixed`` mode."""
+    _require_changeable(registration)
+    entry = registration.entry_of(person_key)
+    if edited.key != person_key and any(edited.key in other.person_keys
+                                        for other in registration.entries if other.is_current):
+        raise NameTakenError(name=edited.name)
+    if registration.mode is RegistrationMode.MIXED and edited.gender is None:
+        raise GenderRequiredError()
+    spellings = _unit_spellings(other for other in registration.entries if other.entry_id != entry.entry_id)
+    members = tuple(_respell_unit(edited, spellings) if member.key == person_key else member
+                    for member in entry.members)
+    changed = replace(entry, members=members)
+    entries = tuple(changed if other.entry_id == entry.entry_id else other for other in registration.entries)
+    registration = replace(registration, entries=_settle(entries, registration.mode, registration.capacity))
+    return registration, registration.entry(entry.entry_id)
+
+
+def link_account(registration: Registration, person_key: str, account: Person) -> Registration:
+    """The member entered by name as ``person_key`` is the account ``account`` (their claim was confirmed): the
+    same entry, name, gender and unit, under the account's key. Also after the draw (the entry list is the record
+    of who signed up). Refused: :class:`AlreadyLinkedError` for a member with an account already;
+    :class:`DuplicateEntryError` when the account holds another entry."""
+    entry = registration.entry_of(person_key)
+    member = next(person for person in entry.members if person.key == person_key)
+    if member.has_account:
+        raise AlreadyLinkedError(name=member.name)
+    if any(account.key in other.person_keys for other in registration.entries if other.is_current):
+        raise DuplicateEntryError(name=account.name)
+    linked = replace(member, key=account.key)
+    changed = replace(entry, members=tuple(linked if person.key == person_key else person
+                                           for person in entry.members))
+    return replace(registration, entries=tuple(changed if other.entry_id == entry.entry_id else other
+                                               for other in registration.entries))
+
+
+def undo_draw(registration: Registration) -> Registration:
+    """A draw made by mistake is undone (the caller checked that no result was recorded): sign-up is open again,
+    with every entry as it was."""
+    if registration.state is not RegistrationState.DRAWN:
+        raise NotDrawnError()
+    return replace(registration, state=RegistrationState.OPEN)

@@ -7,8 +7,12 @@ Rules (notice 002: 比赛结果 … 由比赛队双方签字后交裁判组 — 
 States: ``pending`` → ``reported`` (one pair) → ``confirmed`` (the other pair confirms or reports the same result;
 or a referee/organiser reports, confirms or decides — final at once). A different report from the other pair, or
 the other pair's :func:`dispute`, makes the match ``disputed`` until an official decides or the pairs' reports
-agree. A pair may replace its own report until the match is confirmed. Someone who plays at a table always acts
-as a player there, never as an official, so nobody rules on their own match.
+agree. With ``refuse_mirror``, a second report that is the mirror image of the first (the same result with the
+pairs' levels swapped: the reporter wrote its own level first) is refused with :class:`MirrorReportError`, so the
+caller can ask whether the first report is right (a report told from the reporter's side, ``OwnResult``, is
+never read that way: its caller does not ask). A pair may replace its own report until the match is confirmed.
+Someone who plays at a table always acts as a player there, never as an official, so nobody rules on their own
+match.
 
 A best-of-three match records each game this way; it is decided at two game wins, or at once by a forfeit.
 
@@ -32,11 +36,12 @@ from bot.ruleset.variants import RuleVariant
 from bot.tournament.advance import following_slots, match_details, settle, store_changes
 from bot.tournament.bracket import Bracket, MatchId
 from bot.tournament.matches import Game, Match, MatchState, Report
-from bot.tournament.outcome import Outcome, OutcomeKind
+from bot.tournament.outcome import Outcome, OutcomeKind, is_mirror_report
 from bot.tournament.teams import Actor, Event
 
 __all__ = [
     "ResultChange", "Outcome", "OutcomeKind", "report", "confirm", "dispute", "decide", "correct", "series_result",
+    "seat",
 ]
 
 
@@ -50,6 +55,19 @@ class MatchNotPlayableError(TournamentError):
 
 class NotAtTableError(TournamentError):
     key = "results.not_at_table"
+
+
+class AtOtherTableError(NotAtTableError):
+    """Not at this table, but at another one of the current round: the refusal says which."""
+
+    key = "results.not_at_table_yours"
+
+
+class MirrorReportError(TournamentError):
+    """The other pair's report, with the levels the other way round: most likely the same result written with the
+    reporter's own level first."""
+
+    key = "results.mirror_report"
 
 
 class OwnReportError(TournamentError):
@@ -118,11 +136,14 @@ class ResultChange(NamedTuple):
 
 
 def report(bracket: Bracket, table: int | MatchId, actor: Actor, outcome: Outcome, at: datetime,
-           variant: RuleVariant, *, round_number: int | None = None) -> ResultChange:
-    """A pair at the table (or an official: then final) states the result of the match or of its current game."""
+           variant: RuleVariant, *, round_number: int | None = None, refuse_mirror: bool = False) -> ResultChange:
+    """A pair at the table (or an official: then final) states the result of the match or of its current game.
+
+    ``refuse_mirror``: a report that mirrors the other pair's raises :class:`MirrorReportError` instead of
+    disputing the match."""
     match = bracket.find(table, round_number)
     _require_open(match)
-    side = _seat(match, actor)
+    side = seat(bracket, match, actor)
     score = outcome.score(variant)
     if side is None:
         return _accept(bracket, match, Report(actor.key, None, outcome, score), actor, at, "result.decided", [])
@@ -131,6 +152,8 @@ def report(bracket: Bracket, table: int | MatchId, actor: Actor, outcome: Outcom
     other = match.report_by(side.other)
     if other is not None and other.outcome == outcome:
         return _accept(bracket, match, other, actor, at, "result.confirmed", events, seat=side.value)
+    if other is not None and refuse_mirror and is_mirror_report(other.outcome, outcome):
+        raise MirrorReportError(**_where(match))
     if other is not None:
         updated = match.with_reports(MatchState.DISPUTED, (other, new))
         events.append(Event(at, actor.key, "result.disputed", _details(match, side.value)))
@@ -144,7 +167,7 @@ def confirm(bracket: Bracket, table: int | MatchId, actor: Actor, at: datetime, 
     """The other pair (or an official) accepts the standing report."""
     match = bracket.find(table, round_number)
     _require_open(match)
-    side = _seat(match, actor)
+    side = seat(bracket, match, actor)
     if not match.reports:
         raise NothingToConfirmError(**_where(match))
     if side is None:
@@ -158,8 +181,8 @@ def confirm(bracket: Bracket, table: int | MatchId, actor: Actor, at: datetime, 
         if match.report_by(side) is not None:
             raise DisputedError(**_where(match))
         accepted = other
-    seat = "official" if side is None else side.value
-    return _accept(bracket, match, accepted, actor, at, "result.confirmed", [], seat=seat)
+    where = "official" if side is None else side.value
+    return _accept(bracket, match, accepted, actor, at, "result.confirmed", [], seat=where)
 
 
 def dispute(bracket: Bracket, table: int | MatchId, actor: Actor, at: datetime, *,
@@ -169,7 +192,7 @@ def dispute(bracket: Bracket, table: int | MatchId, actor: Actor, at: datetime, 
     _require_open(match)
     side = match.side_of(actor.key)
     if side is None:
-        raise (OfficialsDecideError if actor.official else NotAtTableError)(**_where(match))
+        raise OfficialsDecideError(**_where(match)) if actor.official else _not_at_table(bracket, match, actor)
     if not match.reports:
         raise NothingToDisputeError(**_where(match))
     if match.report_by(side.other) is None:
@@ -287,12 +310,20 @@ def _require_official(match: Match, actor: Actor) -> None:
         raise OfficialsOnlyError(**_where(match))
 
 
-def _seat(match: Match, actor: Actor) -> Side | None:
+def seat(bracket: Bracket, match: Match, actor: Actor) -> Side | None:
     """The pair ``actor`` plays for at this match; ``None`` for an official who does not play here."""
     side = match.side_of(actor.key)
     if side is None and not actor.official:
-        raise NotAtTableError(**_where(match))
+        raise _not_at_table(bracket, match, actor)
     return side
+
+
+def _not_at_table(bracket: Bracket, match: Match, actor: Actor) -> NotAtTableError:
+    """The refusal for someone who does not play at ``match``: it names their own table when they have one now."""
+    own = bracket.match_of(actor.key)
+    if own is not None and own.table is not None and own.match_id != match.match_id:
+        return AtOtherTableError(own_table=own.table, **_where(match))
+    return NotAtTableError(**_where(match))
 
 
 def _where(match: Match) -> dict[str, object]:

@@ -13,7 +13,8 @@ wait in :data:`FORMAT_SETTING_KEYS` until the services run Swiss and group event
 :data:`SETTING_KEYS` is all ``/set`` and ``/settings`` need.
 
 Rules behind the defaults: notice 000 (季军两组 — two shared third places unless a playoff is chosen; 冠亚军三局两胜
-is offered as ``final bo3``), notice 002 (级差积分 26 scale; 弃权 16 points).
+is offered as ``final bo3``), notice 002 (级差积分 26 scale; 弃权 16 points), notice 001 (28分制; a pair that does
+not come within 15 minutes forfeits and the other pair scores 20). ``walkover`` overrides those defaults.
 """
 
 from __future__ import annotations
@@ -37,6 +38,8 @@ MIN_TIME_LIMIT, MAX_TIME_LIMIT = 5, 24 * 60
 MIN_A_FAILURES, MAX_A_FAILURES = 1, 10
 MIN_REMIND, MAX_REMIND, DEFAULT_REMIND = 1, 24 * 60, 30
 MIN_CHECKIN, MAX_CHECKIN = 1, 4 * 60
+MIN_WALKOVER, MAX_WALKOVER = 0, 28
+DEFAULT_WORDS = frozenset({"default", "默认", "auto"})
 
 
 class UnknownSettingError(UsageError):
@@ -209,6 +212,20 @@ def _show_auto(value: Any) -> str:
     return "auto" if value is None else str(value)
 
 
+def _walkover(text: str) -> int | None:
+    """Points of a pair whose opponent forfeits, or ``default`` (16 on the 26 scale, 20 on 28, 1 win/loss)."""
+    word = text.strip().casefold()
+    if word in DEFAULT_WORDS:
+        return None
+    if not word.isascii() or not word.isdigit() or not MIN_WALKOVER <= int(word) <= MAX_WALKOVER:
+        raise _bad("walkover", text, f"{MIN_WALKOVER}–{MAX_WALKOVER}|default")
+    return int(word)
+
+
+def _show_walkover(value: Any) -> str:
+    return "default" if value is None else str(value)
+
+
 _FINAL_WORDS = {FinalFormat.SINGLE: "bo1", FinalFormat.BEST_OF_THREE: "bo3"}
 
 SETTING_KEYS: tuple[SettingKey, ...] = (
@@ -224,6 +241,8 @@ SETTING_KEYS: tuple[SettingKey, ...] = (
                _choice("scoring", {"26": ScoringScale.SCALE_26, "28": ScoringScale.SCALE_28,
                                    "winloss": ScoringScale.WIN_LOSS, "胜负": ScoringScale.WIN_LOSS}),
                lambda value: str(_plain(value)), "26|28|winloss", before_draw_only=True),
+    SettingKey("walkover", "walkover_points", _walkover, _show_walkover, f"{MIN_WALKOVER}–{MAX_WALKOVER}|default",
+               before_draw_only=True),
     SettingKey("time_limit", "time_limit", _number("time_limit", MIN_TIME_LIMIT, MAX_TIME_LIMIT, off=True),
                _show_number, f"{MIN_TIME_LIMIT}–{MAX_TIME_LIMIT}|off"),
     SettingKey("a_failures", "a_failure_limit", _number("a_failures", MIN_A_FAILURES, MAX_A_FAILURES, off=False),

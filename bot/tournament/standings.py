@@ -6,7 +6,9 @@ of the round in which they lost). A pair that lost in round ``r`` before the sem
 ``size / 2^r + 1`` (in 16 lines: round 1 → 9th, quarter-finals → 5th), whatever happens later, so places are
 final as soon as they are known. A double forfeit places both pairs as losers of that round without a title
 (in a semi-final with a playoff: 4th, as they do not play for third). Points: the sum of the pair's match points
-(:mod:`bot.ruleset.scoring`) over its confirmed games; byes and walkovers score nothing.
+(:mod:`bot.ruleset.scoring`) over its confirmed games; byes and walkovers score nothing. A game won because the
+other pair forfeited scores the walkover points (16 on the 26 scale), which can outscore a close real win, so each
+line counts those games (``forfeit_wins``) for the standings to say so.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from dataclasses import dataclass, field
 from bot.ruleset.scoring import Side
 from bot.tournament.bracket import Bracket, ThirdPlace
 from bot.tournament.matches import Match, MatchKind, MatchState
+from bot.tournament.outcome import OutcomeKind
 from bot.tournament.teams import Team
 
 
@@ -41,6 +44,8 @@ class Placing:
     matches: int
     won: int
     points: int
+    forfeit_wins: int = 0
+    """Games this pair won because the other pair forfeited: their walkover points are in ``points``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +67,7 @@ class _Tally:
     matches: int = 0
     won: int = 0
     points: int = 0
+    forfeit_wins: int = 0
     best_possible: int = 1
     """The best place still open to a pair that is playing (3 for a semi-final loser waiting for the playoff)."""
 
@@ -99,6 +105,8 @@ def _count_results(bracket: Bracket, tallies: dict[int, _Tally]) -> None:
                 continue
             tally = tallies[team.team_id]
             tally.points += match.points(side)
+            tally.forfeit_wins += sum(1 for game in match.games
+                                      if game.outcome.kind is OutcomeKind.FORFEIT and game.winner is side)
             if decided:
                 tally.matches += 1
                 if side is match.winner:
@@ -192,7 +200,8 @@ def _ranked(teams: Iterable[Team], tallies: dict[int, _Tally]) -> tuple[Placing,
     """Every pair's line: by place (a pair still playing by the best place open to it), then more points, then
     the pair id, so pairs sharing a place are listed by how they played."""
     placings = [
-        Placing(team, tally.place, tally.finish, tally.lost_in_round, tally.matches, tally.won, tally.points)
+        Placing(team, tally.place, tally.finish, tally.lost_in_round, tally.matches, tally.won, tally.points,
+                tally.forfeit_wins)
         for team in teams
         for tally in (tallies[team.team_id],)
     ]

@@ -102,9 +102,15 @@ def _people() -> tuple[ChatUser, list[ChatUser], list[ChatUser]]:
 
 
 def _result_words(rng: random.Random) -> tuple[str, str]:
-    """A final-level pair with different levels (the winner then needs no naming)."""
-    left, right = rng.sample(_LEVELS, 2)
-    return left, right
+    """Final levels a match without a time limit ends with: one pair passed A, the other did not."""
+    loser = rng.choice(_LEVELS[:-1])
+    return ("A+", loser) if rng.random() < 0.5 else (loser, "A+")
+
+
+def _other_side_says(left: str, right: str, language: Language) -> str:
+    """The right pair's disagreeing report, told from its own side: it claims the opposite winner."""
+    won, lost = ("赢", "输") if language is Language.ZH else ("won", "lost")
+    return f"{won} A+ {right}" if left == "A+" else f"{lost} {left} A+"
 
 
 async def play_demo(settings: Settings, language: Language, output: Callable[[str], None], files: Path) -> None:
@@ -149,7 +155,7 @@ async def play_demo(settings: Settings, language: Language, output: Callable[[st
                 await chat.say(reporter, f"/result {match.table} {left} {right}")
                 if not disputed and view.round == 3:
                     disputed = True
-                    await chat.say(confirmer, f"/result {match.table} {right} {left}")
+                    await chat.say(confirmer, f"/result {match.table} {_other_side_says(left, right, language)}")
                     await chat.say(organiser, f"/result {match.table} {left} {right}")
                 else:
                     await chat.tap(confirmer, t("tables.button.confirm", language))

@@ -229,6 +229,9 @@ class ConsolePressChannel:
     async def drop_buttons(self) -> None:
         self.platform.drop_buttons(self.message)
 
+    async def send_file(self, content: bytes, file_name: str, caption: str | None = None) -> None:
+        self.platform.screen.file(SavedFile(file_name, caption, self.platform.files.save(file_name, content)))
+
 
 class ConsolePlatform:
     """The command table, the buttons and the services, driven by console lines and shown on a :class:`Screen`."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 
-from telegram import Update
+from telegram import InputFile, Update
 from telegram.error import BadRequest, TelegramError
 from telegram.ext import CallbackQueryHandler
 
@@ -55,6 +55,12 @@ class TelegramPressChannel:
         except BadRequest as error:
             if not _unchanged(error):
                 raise
+
+    async def send_file(self, content: bytes, file_name: str, caption: str | None = None) -> None:
+        chat = self.update.effective_chat
+        if chat is not None:
+            await chat.send_document(InputFile(content, filename=file_name),
+                                     caption=None if caption is None else telegram_html(caption))
 
 
 def button_handler(table: ButtonTable) -> CallbackQueryHandler[BotContext, None]:

@@ -180,6 +180,10 @@ class WeComPressChannel:
     async def drop_buttons(self) -> None:
         pass  # a card pressed again is refused by the services (stale), with the reason
 
+    async def send_file(self, content: bytes, file_name: str, caption: str | None = None) -> None:
+        notice = t("wecom.file_not_carried", self.answer.language, name=escape(file_name))
+        self.answer.add(notice if caption is None else caption + "\n" + notice)
+
 
 def buttons_as_text(buttons: Keyboard, language: Language) -> str:
     """The commands that do what the buttons do, for buttons no card can carry."""

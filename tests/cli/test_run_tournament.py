@@ -69,7 +69,7 @@ def test_a_tournament_survives_sigkill(server: BotApiServer, tmp_path: Path) -> 
         club.say(player(left[0]), "/result 1 K A+")
         club.say(player(right[0]), "/confirm 1")
         left, right = seats(db, 2)
-        [report] = [call for call in club.send(club.factory.message(GROUP, player(left[0]), "/result 2 A 10"))
+        [report] = [call for call in club.send(club.factory.message(GROUP, player(left[0]), "/result 2 A+ 10"))
                     if call.method == "sendMessage"]
         last = server.on_server(lambda: max(update["update_id"] for update in server.telegram.updates))
         server.wait_for(confirmed_past(last))  # Telegram knows every update was delivered: none comes again

@@ -127,7 +127,7 @@ def test_a_tournament_by_mentions_from_new_to_the_final(wecom: WeComStandIn, tmp
         say(wecom, left[0], "成绩 1 K A+")
         assert "✅ 第 1 桌" in say(wecom, right[0], "确认 1")
         left, right = seats(db, 2)
-        report = wecom.say(left[0], MENTION + "/result 2 A 10", chatid=GROUP)
+        report = wecom.say(left[0], MENTION + "/result 2 A+ 10", chatid=GROUP)
         assert "第 2 桌" in wecom.answer(report)
     finally:
         kill(bot)

@@ -1,6 +1,6 @@
 import pytest
 
-from handlers.arguments import ArgumentTooLong, TooManyArguments, at_most, clean_arguments, clean_text
+from handlers.arguments import ArgumentTooLong, TooManyArguments, at_most, clean_arguments, clean_text, split_words
 
 
 @pytest.mark.parametrize(
@@ -33,3 +33,25 @@ def test_at_most_names_what_is_extra_briefly() -> None:
         at_most(("a", "b", *["c" * 30] * 3), 1)
     assert len(raised.value.params["extra"]) == 40
     assert at_most(("a",), 1) == ("a",)
+
+
+@pytest.mark.parametrize(
+    ("raw", "words"),
+    [
+        (['"Mary', 'Jane"', '"Peter', 'Parker"'], ("Mary Jane", "Peter Parker")),
+        (["“Tony", "Stark”"], ("Tony Stark",)),
+        (["「王", "小明」", "男"], ("王 小明", "男")),
+        (["什么是“抗贡”"], ("什么是“抗贡”",)),  # a quote inside a word stays
+        (['"unclosed', "name"], ('"unclosed', "name")),
+        (['""', "x"], ("x",)),
+        (["O'Brien", "Sam"], ("O'Brien", "Sam")),
+    ],
+)
+def test_quoted_words_are_one_argument(raw: list[str], words: tuple[str, ...]) -> None:
+    assert clean_arguments(raw, 64) == words
+    assert split_words(" ".join(raw)) == list(words)
+
+
+def test_a_quoted_argument_counts_as_one_for_the_length_limit() -> None:
+    with pytest.raises(ArgumentTooLong):
+        clean_arguments(['"aaaa', 'bbbb"'], 8)

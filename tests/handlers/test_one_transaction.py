@@ -75,6 +75,28 @@ async def final_drawn(club: Club) -> None:
     await drawn(club, 4)
 
 
+async def drawn_with_a_reserve(club: Club) -> None:
+    await drawn(club, 5)
+
+
+async def named_pair(club: Club) -> None:
+    await opened(club)
+    await club.say(club.admin, "/signup 小红 小明")
+
+
+async def finished(club: Club) -> None:
+    await final_drawn(club)
+    await club.say(club.admin, "/result 1 A+ K")
+
+
+async def substitution(club: Club) -> str:
+    state = await club.state()
+    [reserve] = state.reserves
+    team = state.teams[0]
+    leaving = state.name_of(team.members[0])
+    return f"/substitute {leaving} {reserve.name}"
+
+
 @dataclass(frozen=True)
 class Case:
     """A command made of several writes, and the write to refuse: one of the last."""
@@ -84,6 +106,8 @@ class Case:
     refused: str
     """``module.function`` in ``storage`` whose call fails."""
     sender: Callable[[Club], Awaitable[FakeUser]] | None = None
+    command_for: Callable[[Club], Awaitable[str]] | None = None
+    """The command, when it depends on the arranged state (who the draw made a reserve)."""
     """Who sends the command (default: the administrator)."""
 
 
@@ -108,12 +132,16 @@ CASES = {
     "schedule": Case(opened, "/schedule 1 2026-05-01 19:30", "announcements.add"),
     "schedule off": Case(scheduled_round, "/schedule 1 off", "timetable.remove_round_start"),
     "draw": Case(signed_up, "/draw", "tournaments.record_draw"),
-    "result deciding the final": Case(final_drawn, "/result 1 A 2", "history.append"),
+    "result deciding the final": Case(final_drawn, "/result 1 A+ 2", "history.append"),
     "here": Case(drawn, "/here", "history.append", sender=at_table_1),
     "lang": Case(opened, "/lang en", "history.append"),
     "referee": Case(opened, "/referee @whistle", "history.append"),
     "cancel": Case(scheduled_round, "/cancel 周五杯", "history.append"),
     "withdraw by name": Case(signed_up, "/withdraw 选手1", "history.append"),
+    "undraw": Case(drawn, "/undraw", "tournaments.seal_seed"),
+    "substitute": Case(drawn_with_a_reserve, "", "tournament_bracket.replace_reserves", command_for=substitution),
+    "claim (an organiser's links at once)": Case(named_pair, "/claim 小红", "tournament_people.resolve_name_claim"),
+    "correction after the final, confirmed": Case(finished, "/result 1 K A+ confirm", "history.append"),
 }
 
 
@@ -124,7 +152,8 @@ async def test_a_refused_step_changes_nothing_and_a_redelivery_applies_it_all(
     case = CASES[name]
     await case.arrange(club)
     sender = club.admin if case.sender is None else await case.sender(club)
-    update = club.offline.updates.message(club.chat, sender, case.command)
+    command = case.command if case.command_for is None else await case.command_for(club)
+    update = club.offline.updates.message(club.chat, sender, command)
     before = await snapshot(club)
 
     async def refuse(*args: object, **kwargs: object) -> None:

@@ -72,6 +72,13 @@ MATRIX: dict[str, tuple[str, ...]] = {
     "/levelup 1 3": (A, A, A, A, A, A, A),
     "/tribute N S E W": (A, A, A, A, A, A, A),
     "/score K A+": (A, A, A, A, A, A, A),
+    "/mytable": (A, A, A, A, A, D, D),
+    "/claim 选手1": (A, A, A, A, A, D, D),  # everyone may claim (选手1 has an account: nothing to claim)
+    "/rename 选手1 选手九": (A, D, D, D, D, D, D),
+    "/gender 选手1 女": (A, D, D, D, D, D, D),
+    "/unit 选手1 财务处": (A, D, D, D, D, D, D),
+    "/undraw": (A, D, D, D, D, D, D),
+    "/substitute 选手1 选手2": (A, D, D, D, D, D, D),
 }
 
 

@@ -27,7 +27,7 @@ async def test_results_from_someone_not_at_the_table_and_not_a_referee(club: Clu
     await club.sign_up_singles(4)
     await club.say(club.admin, "/draw")
     before = await club.fingerprint()
-    [reply] = await club.say(club.member, "/result 1 K A")
+    [reply] = await club.say(club.member, "/result 1 K A+")
     assert "你不在这张桌比赛" in reply
     [reply] = await club.say(club.member, "/confirm 1")
     assert "你不在这张桌比赛" in reply
@@ -50,7 +50,7 @@ async def test_an_anonymous_administrator_organises(club: Club) -> None:
     assert "周五杯" in announced
     await club.sign_up_singles(4)
     assert len(await club.say(None, "/draw", sender_chat=club.chat)) == 5  # four messages and the draw file
-    decided, finished = await club.say(None, "/result 1 K A", sender_chat=club.chat)
+    decided, finished = await club.say(None, "/result 1 K A+", sender_chat=club.chat)
     assert decided.startswith("⚖️") and "圆满结束" in finished
 
 

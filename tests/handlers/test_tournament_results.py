@@ -38,13 +38,13 @@ async def test_a_dispute_tells_the_referees_who_then_decide(club: Club) -> None:
     [report] = await club.calls(club.seat(match, Side.LEFT), "/result 2 K A+")
     replies, _ = await club.tap(club.seat(match, Side.RIGHT), report, "Dispute")
     assert "is disputed" in replies[0].text and '<a href="tg://user?id=3050">Ref</a>' in replies[0].text
-    [decided] = await club.say(referee, "/result 2 A K")
-    assert decided == "⚖️ Table 2: decided A : K — " + match.left.name + " win."  # type: ignore[union-attr]
+    [decided] = await club.say(referee, "/result 2 A+ K")
+    assert decided == "⚖️ Table 2: decided A+ : K — " + match.left.name + " win."  # type: ignore[union-attr]
 
 
 async def test_completing_a_round_posts_the_next_one_in_one_message(club: Club) -> None:
     await drawn(club, 8)
-    await club.say(club.admin, "/result 1 K A")
+    await club.say(club.admin, "/result 1 K A+")
     texts = await club.say(club.admin, "/result 2 forfeit right")
     assert len(texts) == 2 and "Final" in texts[1] and "Table 1:" in texts[1]
     assert "forfeit" in texts[0]
@@ -60,10 +60,10 @@ async def test_the_final_announces_the_champion_and_the_ranking(club: Club) -> N
 async def test_an_organiser_corrects_an_earlier_round(club: Club) -> None:
     await drawn(club, 8)
     first = (await club.state()).require_bracket().at_table(1)
-    await club.say(club.admin, "/result 1 A K")
-    await club.say(club.admin, "/result 2 A K")
-    [corrected] = await club.say(club.admin, "/result 1-1 K A")
-    assert corrected.startswith("✏️ Round 1, table 1 corrected: K : A") and first.right.name in corrected  # type: ignore[union-attr]
+    await club.say(club.admin, "/result 1 A+ K")
+    await club.say(club.admin, "/result 2 A+ K")
+    [corrected] = await club.say(club.admin, "/result 1-1 K A+")
+    assert corrected.startswith("✏️ Round 1, table 1 corrected: K : A+") and first.right.name in corrected  # type: ignore[union-attr]
     final = (await club.state()).require_bracket().at_table(1)
     assert final.left == first.right
 
@@ -75,16 +75,16 @@ async def test_a_best_of_three_final_game_by_game(club: Club) -> None:
     [tables] = await club.say(club.member, "/tables")
     assert "game 2 (1–0)" in tables
     await club.say(club.admin, "/result 1 2 A+")
-    texts = await club.say(club.admin, "/result 1 A A left")
+    texts = await club.say(club.admin, "/result 1 A+ K")
     assert "win the best of three 2–1" in texts[0] and "is over!" in texts[1]
 
 
 async def test_a_double_forfeit_gives_a_walkover(club: Club) -> None:
     await drawn(club, 16)
     await club.say(club.admin, "/result 1 forfeit both")
-    await club.say(club.admin, "/result 2 K A")
-    await club.say(club.admin, "/result 3 K A")
-    texts = await club.say(club.admin, "/result 4 K A")
+    await club.say(club.admin, "/result 2 K A+")
+    await club.say(club.admin, "/result 3 K A+")
+    texts = await club.say(club.admin, "/result 4 K A+")
     assert "Through without playing" in texts[-1]
     bracket = (await club.state()).require_bracket()
     assert bracket.round_matches(2)[0].state is MatchState.WALKOVER

@@ -28,14 +28,14 @@ async def test_reopening_applies_nothing_new(db_path: Path, storage: Storage) ->
 
 async def test_a_new_migration_is_applied_in_order(storage: Storage) -> None:
     shipped = load_migrations()
-    extra = (*shipped, Migration(len(shipped) + 1, "extra", ("CREATE TABLE extra (x INTEGER)",)))
-    assert await apply_migrations(storage, extra) == [len(shipped) + 1]
+    extra = (*shipped, Migration(shipped[-1].version + 1, "extra", ("CREATE TABLE extra (x INTEGER)",)))
+    assert await apply_migrations(storage, extra) == [shipped[-1].version + 1]
     assert await apply_migrations(storage, extra) == []
 
 
 async def test_a_failing_migration_changes_nothing(storage: Storage) -> None:
     shipped = load_migrations()
-    broken = (*shipped, Migration(len(shipped) + 1, "broken", ("CREATE TABLE half (x INTEGER)", "CREATE TABLE (")))
+    broken = (*shipped, Migration(shipped[-1].version + 1, "broken", ("CREATE TABLE half (x INTEGER)", "CREATE TABLE (")))
     with pytest.raises(StorageError):
         await apply_migrations(storage, broken)
     async with storage.read() as tx:

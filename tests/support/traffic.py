@@ -130,7 +130,7 @@ def run_tournament(rng: random.Random, club: Club) -> Say:
 
 
 def report_elsewhere(rng: random.Random, club: Club) -> Say:
-    return Say(_member(rng, club), f"/result {rng.randint(1, 4)} 10 A")  # mostly refused: not their table
+    return Say(_member(rng, club), f"/result {rng.randint(1, 4)} 10 A+")  # mostly refused: not their table
 
 
 Mix = tuple[tuple[str, int, Maker], ...]

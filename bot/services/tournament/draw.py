@@ -1,10 +1,20 @@
-"""``/draw``: close registration, commit to a fresh seed, draw pairs and bracket, store it all — one transaction.
+"""``/draw``: close registration, commit to a seed, draw pairs and bracket, store it all — one transaction; and
+``/undraw``, which takes a draw back before any result.
 
-Order (``bot.tournament.draw``): registration closes; the seed is made from fresh randomness and its commitment
-recorded in the history (``draw.committed``) before the draw; the draw follows from the closed entry list, the
-seed and the bracket options; pairs, reserves, every bracket match and the published draw file are stored, and the
-seed revealed (``draw.made``). Either all of it is committed or nothing: a failed draw leaves registration open and
-no commitment published. The handler then posts the commitment first, then the outcome.
+Order (``bot.tournament.draw``): registration closes; the seed is the one committed to earlier (a *sealed* seed,
+whose commitment was published when a draw was undone) or, without one, made now from fresh randomness with its
+commitment recorded in the history (``draw.committed``) before the draw; the draw follows from the closed entry
+list, the seed and the bracket options; pairs, reserves, every bracket match and the published draw file are
+stored, and the seed revealed (``draw.made``). Either all of it is committed or nothing: a failed draw leaves
+registration open and no commitment published. The handler then posts the commitment first, then the outcome.
+
+Before drawing, :func:`make_draw` looks for what an organiser would want to know first — invitations nobody
+accepted yet (those people are not in the draw), people without a gender in mixed mode (they cannot be paired by
+lot) — and, when there is any, draws only once the organiser confirms (``confirmed``); otherwise at once.
+
+:func:`undo_draw` (organisers, no result recorded yet) forgets the pairs, reserves and bracket, reopens sign-up and
+seals a NEW seed: its commitment is published at once and the next draw uses it. The revealed seed of the undone
+draw stays in the history, so nobody can redraw with a seed they already know.
 """
 
 from __future__ import annotations
@@ -14,13 +24,14 @@ from dataclasses import dataclass, replace
 from bot.services import Services
 from bot.services.caller import Caller
 from bot.services.roles import Role
-from bot.services.tournament.state import TournamentState, changing
+from bot.services.tournament.state import Change, StaleButtonError, TournamentState, changing
 from bot.tournament import registration as engine
-from bot.tournament.draw import Draw, draw
+from bot.tournament.draw import Draw, draw, undrawable
 from bot.tournament.draw_file import export_draw
 from bot.tournament.entries import Entry
-from bot.tournament.people import InvitationStatus
-from bot.tournament.seed import SEED_BYTES, new_seed
+from bot.tournament.lineup import ResultsRecordedError, results_recorded
+from bot.tournament.people import Invitation, InvitationStatus
+from bot.tournament.seed import SEED_BYTES, DrawSeed, new_seed
 from bot.tournament.snapshot import stored_matches, team_lines
 from storage import tournament_bracket, tournament_people, tournaments
 
@@ -32,26 +43,50 @@ class DrawMade:
     draw_file: str
     waiting: tuple[Entry, ...]
     """Entries left on the waiting list by the capacity: reserves too, ahead of the pairing's left-overs."""
+    committed_earlier: bool = False
+    """The seed was sealed before (its commitment published when a draw was undone), not made now."""
+    left_out: tuple[Entry, ...] = ()
+    """Active entries the draw could not pair (no gender in mixed mode)."""
 
 
-async def make_draw(services: Services, caller: Caller) -> DrawMade:
-    """Organisers only: the command's spec refuses others early, the transaction decides."""
-    async with changing(services, caller, required=Role.ORGANISER) as change:
+@dataclass(frozen=True, slots=True)
+class DrawWarnings:
+    """Nothing drawn yet: what the organiser should know first; the draw waits for their confirmation."""
+
+    state: TournamentState
+    invitations: tuple[Invitation, ...]
+    """Open invitations: neither person of such a pair is in the draw unless they sign up otherwise."""
+    genderless: tuple[Entry, ...]
+    """Mixed mode: active entries without a gender, which the draw leaves out."""
+
+
+async def make_draw(services: Services, caller: Caller, *, confirmed: bool = False, tournament_id: int | None = None,
+                    version: int | None = None) -> DrawMade | DrawWarnings:
+    """Organisers only: the command's spec refuses others early, the transaction decides.
+
+    With something to warn about and no ``confirmed``, nothing changes and the warnings come back. A confirming
+    button carries the ``tournament_id`` and ``version`` it was made for: after any other change since, it is
+    stale (the organiser looks at the warnings again)."""
+    async with changing(services, caller, required=Role.ORGANISER, expected=tournament_id) as change:
         state = change.before
+        if version is not None and state.record.version != version:
+            raise StaleButtonError()
         closed = engine.close(state.registration)
-        seed = new_seed(services.entropy(SEED_BYTES))
-        change.record("draw.committed", {"commitment": seed.commitment, "entries": len(closed.active),
-                                         "waiting": len(closed.waiting)})
+        tid = state.tournament_id
+        invitations = tuple(await tournament_people.open_invitations(change.tx, tid))
+        genderless = undrawable(closed)
+        if (invitations or genderless) and not confirmed:
+            return DrawWarnings(state, invitations, genderless)
+        seed, committed_earlier = await _seed(services, change, closed)
         result = draw(closed, seed, state.record.settings.bracket_options())
         drawn = engine.mark_drawn(closed)
         text = export_draw(result)
-        tid = state.tournament_id
         await tournament_bracket.save_teams(change.tx, tid, result.teams, team_lines(result.bracket),
                                             result.reserves)
         await tournament_bracket.write_matches(change.tx, tid, stored_matches(result.bracket), change.at)
         await tournaments.record_draw(change.tx, tid, commitment=seed.commitment, seed=seed.hex, draw_file=text,
                                       at=change.at)
-        for invitation in await tournament_people.open_invitations(change.tx, tid):
+        for invitation in invitations:
             await tournament_people.resolve_invitation(change.tx, invitation.invitation_id,
                                                        InvitationStatus.CANCELLED, change.at)
             change.record("invitation.cancelled", {"invitation": invitation.invitation_id, "reason": "drawn"})
@@ -60,4 +95,47 @@ async def make_draw(services: Services, caller: Caller) -> DrawMade:
         change.record("draw.made", {"seed": seed.hex, "teams": len(result.teams), "reserves": len(result.reserves),
                                     "byes": result.bracket.byes})
         change.record("round.started", {"round": "1", "tables": str(len(result.bracket.table_matches(1)))})
-    return DrawMade(change.current, result, text, drawn.waiting)
+    return DrawMade(change.current, result, text, drawn.waiting, committed_earlier, genderless)
+
+
+async def _seed(services: Services, change: Change, closed: engine.Registration) -> tuple[DrawSeed, bool]:
+    """The sealed seed when one was committed to, else a fresh one committed now; whether it was sealed."""
+    sealed = await tournaments.sealed_seed(change.tx, change.before.tournament_id)
+    if sealed is not None:
+        return DrawSeed.from_hex(sealed), True
+    seed = new_seed(services.entropy(SEED_BYTES))
+    change.record("draw.committed", {"commitment": seed.commitment, "entries": len(closed.active),
+                                     "waiting": len(closed.waiting)})
+    return seed, False
+
+
+@dataclass(frozen=True, slots=True)
+class DrawUndone:
+    state: TournamentState
+    """Registration open again."""
+    commitment: str
+    """Of the newly sealed seed the next draw will use."""
+    revealed: str
+    """The seed of the undone draw (public since that draw)."""
+
+
+async def undo_draw(services: Services, caller: Caller) -> DrawUndone:
+    """``/undraw``: before any result, the draw is forgotten, sign-up reopens and a new seed is sealed (see the
+    module docstring); :class:`ResultsRecordedError` once a table has a result."""
+    async with changing(services, caller, required=Role.ORGANISER) as change:
+        state = change.before
+        bracket = state.require_bracket()
+        if results_recorded(bracket):
+            raise ResultsRecordedError(name=state.record.name)
+        registration = engine.undo_draw(state.registration)
+        tid = state.tournament_id
+        revealed = state.record.seed or ""
+        await tournament_bracket.delete_draw(change.tx, tid)
+        await tournaments.undo_draw(change.tx, tid)
+        seed = new_seed(services.entropy(SEED_BYTES))
+        await tournaments.seal_seed(change.tx, tid, commitment=seed.commitment, seed=seed.hex)
+        change.after = replace(state, registration=registration, teams=(), reserves=(), bracket=None)
+        change.record("draw.undone", {"seed": revealed, "commitment": state.record.commitment or ""})
+        change.record("draw.committed", {"commitment": seed.commitment, "entries": len(registration.active),
+                                         "waiting": len(registration.waiting), "sealed": True})
+    return DrawUndone(change.current, seed.commitment, revealed)

@@ -7,6 +7,12 @@ in the change's transaction, ``changing(with_roles=True)``). Each call is one tr
 confirmations of one table racing each other are applied one after the other: the second sees the first one's
 result and never advances the bracket twice. When the change completes a round the next one has
 started (``started_round``); when it decides the final the tournament is finished.
+
+What the first report can get wrong is caught before anything changes: a result no match ends with
+(``bot.tournament.outcome.check_possible``: both pairs past A; without a time limit, a winner below A+); a second
+report that mirrors the first (``MIRRORED``: the reporter is asked to confirm the first instead); an official's
+correction after the champion was announced, which waits for a confirmation (``CORRECTION_PENDING``, then
+``confirmed=True``). A pair may tell its result from its own side (:class:`~bot.tournament.outcome.OwnResult`).
 """
 
 from __future__ import annotations
@@ -15,6 +21,8 @@ import enum
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from bot.errors import UsageError
+from bot.ruleset.scoring import Side
 from bot.services import Services
 from bot.services.caller import Caller
 from bot.services.roles import Role
@@ -22,12 +30,19 @@ from bot.services.tournament.state import Change, StaleButtonError, TournamentSt
 from bot.tournament import results as engine
 from bot.tournament.bracket import Bracket, MatchId
 from bot.tournament.matches import Match
-from bot.tournament.outcome import Outcome
+from bot.tournament.outcome import Outcome, OwnResult, check_possible
 from bot.tournament.people import Referee
 from bot.tournament.record import TournamentStatus
-from bot.tournament.results import ResultChange
-from bot.tournament.teams import Actor
+from bot.tournament.results import MirrorReportError, ResultChange
+from bot.tournament.standings import standings
+from bot.tournament.teams import Actor, Team
 from storage import tournament_bracket, tournament_people, tournaments
+
+
+class OwnResultByOfficialError(UsageError):
+    """"We won" needs a pair: an official names the left pair's level first."""
+
+    key = "results.own_result_by_official"
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +63,8 @@ class ResultKind(enum.StrEnum):
     CONFIRMED = "confirmed"  # by the other pair (or the same report from both)
     DECIDED = "decided"  # by an official
     CORRECTED = "corrected"  # an official replaced a confirmed result
+    MIRRORED = "mirrored"  # nothing changed: the report mirrors the other pair's; confirm theirs?
+    CORRECTION_PENDING = "correction_pending"  # nothing changed: the champion was announced; confirm the correction
 
 
 _KINDS = {"result.reported": ResultKind.REPORTED, "result.disputed": ResultKind.DISPUTED,
@@ -73,6 +90,17 @@ class ResultRecorded:
     """This change decided the last match: the champion is to be announced."""
     referees: tuple[Referee, ...] = ()
     """Told about a dispute."""
+    by: str = ""
+    """The caller's person key (who disputed, for the dispute message)."""
+    attempted: Outcome | None = None
+    """``MIRRORED``: the report refused; ``CORRECTION_PENDING``: the correction waiting for its confirmation."""
+    podium_changed: bool = False
+    """A correction after the final changed the champion, runner-up or third places: the final ranking is new."""
+    reopened: bool = False
+    """A correction made a finished best-of-three final undecided again: it is played on."""
+    champion_changes: bool = False
+    """``CORRECTION_PENDING``: confirming it gives the tournament another champion (``new_champion``, or none)."""
+    new_champion: Team | None = None
 
 
 def actor_of(caller: Caller, official: bool) -> Actor:
@@ -81,20 +109,63 @@ def actor_of(caller: Caller, official: bool) -> Actor:
     return Actor(caller.actor_key, official)
 
 
-async def record_result(services: Services, caller: Caller, ref: TableRef, outcome: Outcome) -> ResultRecorded:
-    """``/result``: a player's report, or an official's decision (on an open table) or correction (decided)."""
-    async with changing(services, caller, with_roles=True, finished_too=True) as change:
+async def record_result(services: Services, caller: Caller, ref: TableRef, told: Outcome | OwnResult, *,
+                        confirmed: bool = False, tournament_id: int | None = None,
+                        revision: int | None = None) -> ResultRecorded:
+    """``/result``: a player's report, or an official's decision (on an open table) or correction (decided).
+
+    ``told``: the result with the left pair's level first, or as the reporting pair tells it from its side.
+    ``confirmed``: an official's correction after the champion was announced goes ahead (``/result … confirm`` or
+    the button, made for ``tournament_id`` and the match row's ``revision``); without it nothing changes and the
+    result is ``CORRECTION_PENDING``."""
+    async with changing(services, caller, with_roles=True, finished_too=True, expected=tournament_id) as change:
         actor = actor_of(caller, Role.REFEREE in change.roles)
         bracket = _bracket(change.before)
         match = bracket.find(ref.where(), ref.round)
-        variant = change.before.record.settings.variant()
+        await _require_current(change, match, revision)
+        settings = change.before.record.settings
+        outcome = _outcome(engine.seat(bracket, match, actor), match, told)  # who may act here first
+        check_possible(outcome, time_limited=settings.time_limit is not None)
+        variant = settings.variant()
         if actor.official and match.side_of(actor.key) is None:
+            if match.state.decided and bracket.finished and not confirmed:
+                # Worked out (and refused now if it cannot be made), but kept until the organiser confirms.
+                preview = engine.correct(bracket, ref.where(), actor, outcome, change.at, variant,
+                                         round_number=ref.round)
+                return await _unchanged(change, match, ResultKind.CORRECTION_PENDING, outcome, preview.bracket)
             step = engine.correct if match.state.decided else engine.decide
             result = step(bracket, ref.where(), actor, outcome, change.at, variant, round_number=ref.round)
         else:
-            result = engine.report(bracket, ref.where(), actor, outcome, change.at, variant, round_number=ref.round)
+            try:
+                result = engine.report(bracket, ref.where(), actor, outcome, change.at, variant,
+                                       round_number=ref.round, refuse_mirror=not isinstance(told, OwnResult))
+            except MirrorReportError:
+                return await _unchanged(change, match, ResultKind.MIRRORED, outcome)
         outline = await _apply(change, match, result)
     return _recorded(change, outline)
+
+
+def _outcome(side: Side | None, match: Match, told: Outcome | OwnResult) -> Outcome:
+    """The result as the table's sides see it: a pair's own telling is turned round by where the pair sits
+    (``side``; ``None``: an official, who names the left pair's level first instead)."""
+    if isinstance(told, Outcome):
+        return told
+    if side is None:
+        raise OwnResultByOfficialError(table=match.table or 0)
+    return told.for_side(side)
+
+
+async def _unchanged(change: Change, match: Match, kind: ResultKind, attempted: Outcome,
+                     preview: Bracket | None = None) -> ResultRecorded:
+    """A result that changes nothing yet: the caller is asked something first."""
+    state = change.before
+    revision = await tournament_bracket.match_revision(change.tx, state.tournament_id, match.match_id) or 0
+    bracket = state.require_bracket()
+    changes_champion = preview is not None and _podium(preview)[0] != _podium(bracket)[0]
+    return ResultRecorded(state, kind, match, revision, bracket.current_round, None, bracket.finished, False,
+                          by=change.actor, attempted=attempted,
+                          new_champion=preview.champion if preview is not None and changes_champion else None,
+                          champion_changes=changes_champion)
 
 
 async def confirm_result(services: Services, caller: Caller, ref: TableRef, *, tournament_id: int | None = None,
@@ -144,6 +215,13 @@ class _Outline:
     started_round: int | None
     finished_now: bool
     referees: tuple[Referee, ...]
+    podium_changed: bool
+    reopened: bool
+
+
+def _podium(bracket: Bracket) -> tuple[Team | None, Team | None, frozenset[int]]:
+    table = standings(bracket)
+    return table.champion, table.runner_up, frozenset(team.team_id for team in table.third)
 
 
 async def _apply(change: Change, match: Match, result: ResultChange) -> _Outline:
@@ -157,6 +235,14 @@ async def _apply(change: Change, match: Match, result: ResultChange) -> _Outline
     if after.finished and not before.finished:
         await tournaments.set_status(change.tx, state.tournament_id, TournamentStatus.FINISHED, change.at)
         change.record("tournament.finished", {"champion": "" if after.champion is None else after.champion.name})
+    reopened = before.finished and not after.finished
+    if reopened:
+        await tournaments.reopen_finished(change.tx, state.tournament_id)
+        change.record("tournament.reopened", {"match": str(match.match_id)})
+    podium_changed = before.finished and after.finished and _podium(before) != _podium(after)
+    if podium_changed:
+        change.record("tournament.ranking_changed",
+                      {"champion": "" if after.champion is None else after.champion.name})
     change.after = replace(state, bracket=after)
     referees: tuple[Referee, ...] = ()
     if kind is ResultKind.DISPUTED:
@@ -168,7 +254,7 @@ async def _apply(change: Change, match: Match, result: ResultChange) -> _Outline
         revision += 1
     started = after.current_round if after.current_round > before.current_round else None
     return _Outline(kind, match.match_id, revision, before.current_round, started,
-                    after.finished and not before.finished, referees)
+                    after.finished and not before.finished, referees, podium_changed, reopened)
 
 
 def _recorded(change: Change, outline: _Outline) -> ResultRecorded:
@@ -176,4 +262,5 @@ def _recorded(change: Change, outline: _Outline) -> ResultRecorded:
     bracket = state.require_bracket()
     return ResultRecorded(state, outline.kind, bracket.match(outline.match_id), outline.revision,
                           outline.round_played, outline.started_round, bracket.finished, outline.finished_now,
-                          outline.referees)
+                          outline.referees, by=change.actor, podium_changed=outline.podium_changed,
+                          reopened=outline.reopened)

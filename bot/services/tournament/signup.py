@@ -78,11 +78,12 @@ class Partner:
 @dataclass(frozen=True, slots=True)
 class SignUpRequest:
     """One of the forms of ``/signup``: the caller alone (with a gender in mixed mode), the caller with an
-    invited ``partner``, or an organiser entering ``names`` (one or two people without an account)."""
+    invited ``partner``, or an organiser entering ``names`` (one or two people without an account, of ``unit``)."""
 
     gender: Gender | None = None
     partner: Partner | None = None
     names: tuple[str, ...] = ()
+    unit: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,10 +103,10 @@ class Invited:
     invitation: Invitation
 
 
-def _player(caller: Caller, gender: Gender | None = None) -> Player:
+def _player(caller: Caller, gender: Gender | None = None, unit: str | None = None) -> Player:
     if caller.person is None:
         raise SignUpAsYourselfError()
-    return Player.account(caller.person.user_id, caller.person.display_name, gender=gender)
+    return Player.account(caller.person.user_id, caller.person.display_name, gender=gender, unit=unit)
 
 
 def _require_open(state: TournamentState) -> None:
@@ -127,7 +128,7 @@ async def sign_up(services: Services, caller: Caller, request: SignUpRequest, *,
         return await _sign_up_names(services, caller, request)
     if request.partner is not None:
         return await _invite(services, caller, request.partner)
-    player = _player(caller, request.gender)
+    player = _player(caller, request.gender, request.unit)
     async with changing(services, caller, expected=tournament_id) as change:
         registration, entry = engine.sign_up_single(change.before.registration, player)
         await _cancel_invitations_of(change, caller, "signed_up")
@@ -140,7 +141,7 @@ async def _sign_up_names(services: Services, caller: Caller, request: SignUpRequ
     """An organiser signs up people by name. Others are refused before the names are read, and the transaction
     decides again."""
     await services.roles.require(caller, Role.ORGANISER)
-    people = [Player.named(name, gender=request.gender) for name in request.names]
+    people = [Player.named(name, gender=request.gender, unit=request.unit) for name in request.names]
     async with changing(services, caller, required=Role.ORGANISER) as change:
         if len(people) == 2:
             registration, entry = engine.sign_up_pair(change.before.registration, people[0], people[1])

@@ -81,6 +81,17 @@ class TournamentState:
             raise NotDrawnYetError(name=self.record.name)
         return self.bracket
 
+    def people(self) -> dict[str, Person]:
+        """Everyone who signed up (withdrawn too) and the reserves, by person key: names for the keys that pairs,
+        reports and the history hold."""
+        found = {person.key: person for entry in self.registration.entries for person in entry.members}
+        found.update((person.key, person) for person in self.reserves)
+        return found
+
+    def name_of(self, key: str) -> str | None:
+        person = self.people().get(key)
+        return None if person is None else person.name
+
 
 class TournamentCache:
     """The latest loaded states of the most recently used tournaments (least recently used dropped first)."""

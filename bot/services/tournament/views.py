@@ -4,6 +4,7 @@ about the chat's latest finished tournament."""
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass
 
 from bot.ruleset.variants import RuleVariant
@@ -11,8 +12,8 @@ from bot.services import Services
 from bot.services.caller import Caller
 from bot.services.tournament.state import NoTournamentYetError, TournamentState, load_state, read_state
 from bot.tournament.bracket import Bracket
-from bot.tournament.matches import Match
-from bot.tournament.standings import Standings, standings
+from bot.tournament.matches import Match, MatchState
+from bot.tournament.standings import Placing, Standings, standings
 from storage import tournaments
 
 
@@ -96,3 +97,49 @@ async def standings_view(services: Services, caller: Caller) -> StandingsView:
     """``/standings``: placings so far (the final ranking once the tournament is finished)."""
     state = await read_state(services, caller.chat_id)
     return StandingsView(state, standings(state.require_bracket()))
+
+
+class Whereabouts(enum.StrEnum):
+    """Where ``/mytable`` finds the caller."""
+
+    AT_TABLE = "at_table"  # a table of the current round, waiting for its result
+    BYE = "bye"  # round 1 without an opponent: through to round 2
+    THROUGH = "through"  # won this round; the next one starts when every table has finished
+    PLAYOFF_NEXT = "playoff_next"  # lost a semi-final; plays for third place when the final round starts
+    OUT = "out"  # lost: their place is known
+    FINISHED = "finished"  # the tournament is over: their final place
+    RESERVE = "reserve"  # not in a pair: a reserve (or on the waiting list)
+    NOT_PLAYING = "not_playing"
+
+
+@dataclass(frozen=True, slots=True)
+class MyTable:
+    state: TournamentState
+    where: Whereabouts
+    match: Match | None = None
+    """The caller's match of the current round (if their pair has one)."""
+    placing: Placing | None = None
+
+
+async def my_table(services: Services, caller: Caller) -> MyTable:
+    """``/mytable``: the caller's table this round, their bye, that they are through or out (and their place)."""
+    state = await read_state(services, caller.chat_id)
+    bracket = state.require_bracket()
+    key = caller.actor_key
+    team_id = bracket.frame.member_teams.get(key)
+    if team_id is None:
+        reserves = {person.key for person in state.reserves} | {
+            member for entry in state.registration.waiting for member in entry.person_keys}
+        return MyTable(state, Whereabouts.RESERVE if key in reserves else Whereabouts.NOT_PLAYING)
+    match = next((found for found in bracket.round_matches(bracket.current_round)
+                  if any(team is not None and team.team_id == team_id for team in (found.left, found.right))), None)
+    placing = next(line for line in standings(bracket).placings if line.team.team_id == team_id)
+    if match is not None and match.state.open:
+        return MyTable(state, Whereabouts.AT_TABLE, match, placing)
+    if placing.place is not None:
+        return MyTable(state, Whereabouts.FINISHED if bracket.finished else Whereabouts.OUT, match, placing)
+    if match is not None and match.state is MatchState.BYE:
+        return MyTable(state, Whereabouts.BYE, match, placing)
+    if match is not None and match.winning_team is not None and match.winning_team.team_id != team_id:
+        return MyTable(state, Whereabouts.PLAYOFF_NEXT, match, placing)
+    return MyTable(state, Whereabouts.THROUGH, match, placing)

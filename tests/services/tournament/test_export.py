@@ -62,6 +62,7 @@ async def test_entries_after_the_draw_are_pairs_and_reserves(services: Services,
 
 async def test_matches_every_status(services: Services, admin: Caller) -> None:
     await create_tournament(services, admin, "Cup")
+    await change_setting(services, admin, "time_limit", "50")  # a match may end below A+
     for number in range(1, 13):
         await sign_up(services, player(number), SignUpRequest())
     await make_draw(services, admin)  # six pairs: two byes, two tables in round 1
@@ -93,6 +94,7 @@ async def test_matches_every_status(services: Services, admin: Caller) -> None:
 async def test_a_best_of_three_final_is_one_row_per_game(services: Services, admin: Caller) -> None:
     await create_tournament(services, admin, "Cup")
     await change_setting(services, admin, "final", "bo3")
+    await change_setting(services, admin, "time_limit", "50")  # a game may end on equal levels
     for number in range(1, 5):
         await sign_up(services, player(number), SignUpRequest())
     await make_draw(services, admin)

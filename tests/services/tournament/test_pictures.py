@@ -64,7 +64,7 @@ async def test_a_walkover_exports_and_draws(services: Services, admin: Caller) -
     await singles_tournament(services, admin, 12)  # six pairs: two byes, two tables in round 1
     await make_draw(services, admin)
     await record_result(services, admin, TableRef(1), Outcome.parse("forfeit both"))
-    await record_result(services, admin, TableRef(2), Outcome.parse("K A"))
+    await record_result(services, admin, TableRef(2), Outcome.parse("K A+"))
     state = await state_of(services)
     rows = read_matches_csv((await export_tournament(services, admin)).matches_csv)
     walkover = next(row for row in rows if row.status is MatchStatus.WALKOVER)

@@ -73,9 +73,9 @@ async def test_a_different_report_disputes_and_a_referee_decides(drawn_eight: Se
     await add_referee(drawn_eight, admin, RefereeTarget(77, "ref", "Referee"))
     left, _, right, _ = await first_table(drawn_eight)
     await record_result(drawn_eight, left, TableRef(1), K_APLUS)
-    disputed = await record_result(drawn_eight, right, TableRef(1), Outcome.parse("A K"))
+    disputed = await record_result(drawn_eight, right, TableRef(1), Outcome.parse("A+ Q"))
     assert disputed.kind is ResultKind.DISPUTED and [referee.user_id for referee in disputed.referees] == [77]
-    decided = await record_result(drawn_eight, REFEREE, TableRef(1), Outcome.parse("A K"))
+    decided = await record_result(drawn_eight, REFEREE, TableRef(1), Outcome.parse("A+ K"))
     assert decided.kind is ResultKind.DECIDED and decided.match.winner is Side.LEFT
 
 
@@ -149,7 +149,7 @@ async def test_a_best_of_three_final(services: Services, admin: Caller) -> None:
     await record_result(services, admin, TableRef(1), K_APLUS)
     first = await record_result(services, admin, TableRef(2), K_APLUS)
     assert first.started_round == 2
-    game_one = await record_result(services, admin, TableRef(1), Outcome.parse("A K"))
+    game_one = await record_result(services, admin, TableRef(1), Outcome.parse("A+ K"))
     assert game_one.match.state is MatchState.PENDING and len(game_one.match.games) == 1
     game_two = await record_result(services, admin, TableRef(1), Outcome.parse("2 A+"))
     assert game_two.match.wins == (1, 1) and not game_two.finished
@@ -162,7 +162,9 @@ async def test_a_finished_final_can_still_be_corrected_by_an_official(services: 
     await make_draw(services, admin)
     await play_to_the_end(services, random.Random(2))
     final = (await state_of(services)).require_bracket().at_table(1)
-    corrected = await record_result(services, admin, TableRef(1), Outcome.parse("A A left"))
+    asked = await record_result(services, admin, TableRef(1), Outcome.parse("A+ K"))
+    assert asked.kind is ResultKind.CORRECTION_PENDING  # the champion was announced: nothing changes yet
+    corrected = await record_result(services, admin, TableRef(1), Outcome.parse("A+ K"), confirmed=True)
     assert corrected.kind is ResultKind.CORRECTED and corrected.state.record.status is TournamentStatus.FINISHED
     assert corrected.state.require_bracket().champion == final.left
     with pytest.raises(MatchFinishedError):

@@ -35,7 +35,7 @@ async def test_tables_of_the_current_round_and_by_tournament_id(services: Servic
     made = await make_draw(services, admin)
     tables = await tables_view(services, admin)
     assert (tables.round, tables.rounds, len(tables.matches), len(tables.open)) == (1, 3, 1, 1)
-    await record_result(services, admin, TableRef(1), Outcome.parse("K A"))
+    await record_result(services, admin, TableRef(1), Outcome.parse("K A+"))
     now = await round_tables(services, made.state.tournament_id)
     assert (now.round, len(now.matches), len(now.open)) == (2, 2, 2)
     earlier = await round_tables(services, made.state.tournament_id, 1)

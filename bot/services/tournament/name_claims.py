@@ -1,0 +1,112 @@
+"""``/claim <name>``: a member an organiser entered by name links that name to their own account.
+
+Until then nobody can report or confirm for that name except an official, so the bot asks the organisers, not the
+name, to confirm. A member's claim waits for an organiser (the button under it, or ``/claim <name> confirm``); an
+organiser's own claim links at once. Linking gives the member the account's key in their entry and, after the
+draw, in their pair and the reserves (``bot.tournament.registration.link_account``, ``bot.tournament.lineup.relink``):
+from then on they report and confirm as a player. A newer claim on the same name replaces an older one.
+
+(A *name claim* here; the claim of an update, ``bot.claims``, is another thing.)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from bot.errors import TournamentError
+from bot.services import Services
+from bot.services.caller import Caller
+from bot.services.roles import Role
+from bot.services.tournament.entries_edit import member_named
+from bot.services.tournament.signup import SignUpAsYourselfError
+from bot.services.tournament.state import Change, TournamentState, changing
+from bot.tournament import registration as engine
+from bot.tournament.entries import Person
+from bot.tournament.lineup import relink
+from bot.tournament.people import NameClaim, NameClaimStatus
+from bot.tournament.registration import AlreadyLinkedError, DuplicateEntryError
+from storage import tournament_bracket, tournament_people
+
+
+class NoNameClaimError(TournamentError):
+    key = "name_claims.none_open"
+
+
+class NameClaimGoneError(TournamentError):
+    key = "name_claims.gone"
+
+
+@dataclass(frozen=True, slots=True)
+class NameClaimResult:
+    state: TournamentState
+    claim: NameClaim
+    linked: bool
+    """``True``: the name is the claimer's account now; ``False``: the claim waits for an organiser."""
+
+
+async def claim(services: Services, caller: Caller, name: str) -> NameClaimResult:
+    """The caller says they are the member called ``name``."""
+    person = caller.person
+    if person is None:
+        raise SignUpAsYourselfError()
+    async with changing(services, caller, with_roles=True) as change:
+        state = change.before
+        _, member = member_named(state, name)
+        if member.has_account:
+            raise AlreadyLinkedError(name=member.name)
+        if person.key in {key for entry in state.registration.entries if entry.is_current
+                          for key in entry.person_keys}:
+            raise DuplicateEntryError(name=person.display_name)
+        for old in await tournament_people.open_name_claims(change.tx, state.tournament_id):
+            if old.person_key == member.key:
+                await tournament_people.resolve_name_claim(change.tx, old.claim_id, NameClaimStatus.CANCELLED,
+                                                           change.at)
+                change.record("name_claim.cancelled", {"claim": old.claim_id, "reason": "replaced"})
+        made = await tournament_people.add_name_claim(change.tx, state.tournament_id, person_key=member.key,
+                                                 name=member.name, user_id=person.user_id,
+                                                 display_name=person.display_name, at=change.at)
+        change.record("name_claim.made", {"claim": made.claim_id, "member": member.key, "user_id": person.user_id})
+        if Role.ORGANISER not in change.roles:
+            return NameClaimResult(state, made, False)
+        await _link(change, made)
+    return NameClaimResult(change.current, made, True)
+
+
+async def approve_claim(services: Services, caller: Caller, *, claim_id: int | None = None, name: str | None = None,
+                        tournament_id: int | None = None) -> NameClaimResult:
+    """An organiser confirms the open claim with ``claim_id`` (the button) or on the member called ``name``."""
+    async with changing(services, caller, required=Role.ORGANISER, expected=tournament_id) as change:
+        state = change.before
+        waiting = await tournament_people.open_name_claims(change.tx, state.tournament_id)
+        if claim_id is not None:
+            found = next((open_claim for open_claim in waiting if open_claim.claim_id == claim_id), None)
+            if found is None:
+                raise NameClaimGoneError()
+        else:
+            _, member = member_named(state, name or "")
+            found = next((open_claim for open_claim in waiting if open_claim.person_key == member.key), None)
+            if found is None:
+                raise NoNameClaimError(name=member.name)
+        await _link(change, found)
+    return NameClaimResult(change.current, found, True)
+
+
+async def _link(change: Change, made: NameClaim) -> None:
+    """Give the claimed member the claimer's account key in the entry list and, after the draw, in their pair and
+    the reserves; close the claim."""
+    state = change.current
+    account = Person.account(made.user_id, made.display_name)
+    registration = engine.link_account(state.registration, made.person_key, account)
+    after = replace(state, registration=registration)
+    if state.bracket is not None:
+        lineup = relink(state.bracket, state.reserves, made.person_key, account.key)
+        if lineup is not None:
+            if lineup.team is not None:
+                await tournament_bracket.replace_team(change.tx, state.tournament_id, lineup.team)
+            if lineup.reserves != state.reserves:
+                await tournament_bracket.replace_reserves(change.tx, state.tournament_id, lineup.reserves)
+            after = replace(after, bracket=lineup.bracket, teams=lineup.bracket.teams, reserves=lineup.reserves)
+    await tournament_people.resolve_name_claim(change.tx, made.claim_id, NameClaimStatus.ACCEPTED, change.at)
+    change.after = after
+    change.record("entry.claimed", {"claim": made.claim_id, "member": made.person_key, "account": account.key,
+                                    "name": made.name})

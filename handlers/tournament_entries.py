@@ -1,0 +1,67 @@
+"""Entries that change: ``/claim`` (a name becomes an account), ``/rename``, ``/gender``, ``/unit`` (organisers fix
+an entry before the draw) and ``/substitute`` (a reserve plays for a member after the draw). Names with spaces are
+quoted: ``/rename "Mary Jane" "Mary Jones"``."""
+
+from __future__ import annotations
+
+from bot.errors import UsageError
+from bot.presenters import tournaments as text
+from bot.services.tournament.entries_edit import rename, set_gender, set_unit
+from bot.services.tournament.lineup import substitute
+from bot.services.tournament.name_claims import approve_claim, claim
+from bot.tournament.entries import Gender, UnknownGenderError
+from handlers.arguments import MissingArgument, at_most
+from handlers.invocation import Invocation
+from handlers.tournament_arguments import is_confirmation
+from handlers.tournament_keyboards import claim_buttons
+
+_NO_UNIT = frozenset({"off", "none", "-", "无", "没有", "清除"})
+
+
+class BadGenderError(UsageError):
+    key = "signup.bad_gender"
+
+
+def _two(call: Invocation) -> tuple[str, str]:
+    args = at_most(call.args, 2)
+    if len(args) < 2:
+        raise MissingArgument()
+    return args[0], args[1]
+
+
+async def claim_command(call: Invocation) -> None:
+    """``/claim 小红``: the caller is 小红; ``/claim 小红 confirm``: an organiser approves the claim on 小红."""
+    args = call.args
+    if not args:
+        raise MissingArgument()
+    if len(args) > 1 and is_confirmation(args[-1]):
+        result = await approve_claim(call.services, call.caller, name=" ".join(args[:-1]))
+    else:
+        result = await claim(call.services, call.caller, " ".join(args))
+    await call.reply(text.claim_text(result, call.language), claim_buttons(result, call.language))
+
+
+async def rename_command(call: Invocation) -> None:
+    old, new = _two(call)
+    await call.reply(text.member_edited(await rename(call.services, call.caller, old, new), call.language))
+
+
+async def gender_command(call: Invocation) -> None:
+    name, word = _two(call)
+    try:
+        gender = Gender.parse(word)
+    except UnknownGenderError:
+        raise BadGenderError(gender=word[:40]) from None
+    await call.reply(text.member_edited(await set_gender(call.services, call.caller, name, gender), call.language))
+
+
+async def unit_command(call: Invocation) -> None:
+    name, unit = _two(call)
+    cleared = None if unit.casefold() in _NO_UNIT else unit
+    await call.reply(text.member_edited(await set_unit(call.services, call.caller, name, cleared), call.language))
+
+
+async def substitute_command(call: Invocation) -> None:
+    leaving, reserve = _two(call)
+    await call.reply(text.substituted_text(await substitute(call.services, call.caller, leaving, reserve),
+                                           call.language))
