@@ -35,7 +35,8 @@ async def test_a_new_migration_is_applied_in_order(storage: Storage) -> None:
 
 async def test_a_failing_migration_changes_nothing(storage: Storage) -> None:
     shipped = load_migrations()
-    broken = (*shipped, Migration(shipped[-1].version + 1, "broken", ("CREATE TABLE half (x INTEGER)", "CREATE TABLE (")))
+    statements = ("CREATE TABLE half (x INTEGER)", "CREATE TABLE (")
+    broken = (*shipped, Migration(shipped[-1].version + 1, "broken", statements))
     with pytest.raises(StorageError):
         await apply_migrations(storage, broken)
     async with storage.read() as tx:
