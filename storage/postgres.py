@@ -292,19 +292,18 @@ class PostgresStorage(Storage):
                 self.url, min_size=1, max_size=POOL_SIZE, timeout=CONNECT_TIMEOUT_S, reset=_release_as_is,
                 server_settings={key: value for key, value in settings.items() if key not in query},
             )
-        except Exception as error:
-            raise self._refusal(error, StorageUnreachable) from error
+        except Exception as error:  # raised to whoever opens (the start-up or a command), who reports it
+            raise self._refusal(error, StorageUnreachable, logged=False) from error
         self._pool = pool
         try:
             async with pool.acquire() as connection:
                 version = connection.get_server_version()
         except Exception as error:
             await self.close()
-            raise self._refusal(error, StorageUnreachable) from error
+            raise self._refusal(error, StorageUnreachable, logged=False) from error
         if version.major < MINIMUM_SERVER_VERSION:
             await self.close()
             reason = f"PostgreSQL {MINIMUM_SERVER_VERSION} or newer is needed, the server runs {version.major}"
-            log.warning("the database cannot be used: %s", reason)
             raise StorageUnreachable(database=self.describe(), reason=reason)
         await self._after_connect(migrate)
 
@@ -316,10 +315,13 @@ class PostgresStorage(Storage):
             except (TimeoutError, Exception):
                 pool.terminate()
 
-    def _refusal(self, error: BaseException, default: type[StorageUnavailable] | None = None) -> StorageUnavailable:
+    def _refusal(self, error: BaseException, default: type[StorageUnavailable] | None = None, *,
+                 logged: bool = True) -> StorageUnavailable:
+        """The refusal to raise for ``error``, logged for the operator unless the caller reports it itself."""
         kind = classify(error) or default or StorageUnavailable
         reason = str(error) or type(error).__name__
-        log.warning("the database %s refused work (%s): %s", self.describe(), kind.__name__, reason)
+        if logged:
+            log.warning("the database %s refused work (%s): %s", self.describe(), kind.__name__, reason)
         if kind is StorageUnreachable:
             return StorageUnreachable(database=self.describe(), reason=reason)
         return kind()

@@ -3,8 +3,9 @@
 Each row of :data:`LAYERS` names a layer, the modules it is made of, the layers it may import and why. An import
 of a module of ours (``bot``, ``handlers``, ``storage``), of a chat SDK (``telegram``; the WeCom client joins that
 row), of the storage engines (``aiosqlite``, ``asyncpg``) or of the test tooling (``tests``) must go to the importer's
-own layer or one its row allows; the standard library and other third-party packages are not policed. Every ``import`` and
-``from … import`` counts, wherever it stands: module level, inside functions, under ``if TYPE_CHECKING:``.
+own layer or one its row allows; the standard library and other third-party packages are not policed. Every
+``import`` and ``from … import`` counts, wherever it stands: module level, inside functions, under
+``if TYPE_CHECKING:``.
 
 The table, from the bottom up::
 

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
 import logging
 import sys
 
 from bot.cli import Subcommand, fail
 from bot.config import Settings, load_settings
-from bot.errors import GuandanError
+from bot.errors import GuandanError, StorageError
 from bot.i18n import DEFAULT_LANGUAGE, t
 
 
@@ -48,7 +49,16 @@ def settings_or_message() -> Settings | str:
 
 
 def run_bot(settings: Settings) -> int:
+    """Check the database (one line and exit status 2 if it is unmigrated, newer than the bot or unreachable), then
+    poll Telegram."""
     # Imported here: the other subcommands do not pay for loading the chat platform.
+    from bot.cli.migrate import refusal_text
+    from bot.services.database import check_ready
+
+    try:
+        asyncio.run(check_ready(settings.database))
+    except StorageError as error:
+        return fail(refusal_text(error, settings.language))
     from handlers.telegram.polling import run_polling
 
     configure_logging(settings.token)

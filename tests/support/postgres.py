@@ -79,10 +79,16 @@ class SessionDatabase:
     _empty: str = ""
 
     def create(self) -> None:
-        run_sql(self.admin, f"CREATE DATABASE {self.name} TEMPLATE template0 ENCODING 'UTF8'")
+        asyncio.run(self.create_async())
 
     def drop(self) -> None:
-        run_sql(self.admin, f"DROP DATABASE IF EXISTS {self.name} WITH (FORCE)")
+        asyncio.run(self.drop_async())
+
+    async def create_async(self) -> None:
+        await _run(self.admin, f"CREATE DATABASE {self.name} TEMPLATE template0 ENCODING 'UTF8'")
+
+    async def drop_async(self) -> None:
+        await _run(self.admin, f"DROP DATABASE IF EXISTS {self.name} WITH (FORCE)")
 
     @property
     def url(self) -> str:
