@@ -116,3 +116,14 @@ def test_files_come_from_the_same_server(base_url: str | None, file_url: str | N
 )
 def test_the_rate_limiter_is_on_unless_switched_off(value: str, expected: bool) -> None:
     assert load_settings({"GUANDAN_RATE_LIMIT": value}, None).rate_limit is expected
+
+
+def test_a_postgresql_url_is_the_database_and_its_password_is_never_shown() -> None:
+    url = "postgresql://bot:s3cret@db.internal:5432/club?search_path=guandan"
+    settings = load_settings({"GUANDAN_DB": url}, None)
+    assert settings.db_url == url and settings.database == url
+    assert settings.database_shown == "postgresql://bot@db.internal:5432/club?search_path=guandan"
+    assert "s3cret" not in repr(settings) and "s3cret" not in str(settings)
+    assert load_settings({"GUANDAN_DB": "postgres://bot@db/club"}, None).db_url == "postgres://bot@db/club"
+    file = load_settings({"GUANDAN_DB": "club.sqlite3"}, None)
+    assert (file.db_url, file.database, file.database_shown) == (None, Path("club.sqlite3"), "club.sqlite3")

@@ -96,8 +96,11 @@ class SessionDatabase:
 
     def new_target(self) -> str:
         """A URL whose tables live in a schema of their own, created empty now."""
+        return asyncio.run(self.new_target_async())
+
+    async def new_target_async(self) -> str:
         schema = f"t_{next(self._schemas)}"
-        run_sql(self.url, f"CREATE SCHEMA {schema}")
+        await _run(self.url, f"CREATE SCHEMA {schema}")
         return with_database(self.admin, self.name, f"search_path={schema}")
 
     async def migrated_target(self) -> str:
