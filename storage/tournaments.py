@@ -95,11 +95,11 @@ async def open_tournament_ids(tx: Tx) -> list[tuple[int, int]]:
 
 async def touch(tx: Tx, tournament_id: int, at: datetime) -> int:
     """Count one change; the new version."""
-    await tx.execute(
-        "UPDATE tournaments SET version = version + 1, updated_at = ? WHERE tournament_id = ?",
+    # One statement, one round trip (RETURNING: SQLite 3.35+, PostgreSQL).
+    return int(await tx.fetch_value(
+        "UPDATE tournaments SET version = version + 1, updated_at = ? WHERE tournament_id = ? RETURNING version",
         (at.isoformat(), tournament_id),
-    )
-    return int(await tx.fetch_value("SELECT version FROM tournaments WHERE tournament_id = ?", (tournament_id,)))
+    ))
 
 
 async def set_mode(tx: Tx, tournament_id: int, mode: RegistrationMode) -> None:
