@@ -4,7 +4,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck unit bench clean
+.PHONY: run test lint typecheck unit bench clean check-postgres
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -24,6 +24,11 @@ typecheck: $(STAMP)
 
 unit: $(STAMP)
 	$(PY) -m pytest
+
+# The storage and service tests run on PostgreSQL too (GUANDAN_TEST_POSTGRES, default
+# postgresql://postgres@127.0.0.1:5432/postgres): fail at once, in one line, when it does not answer.
+check-postgres: $(STAMP)
+	$(PY) -m tests.support.postgres --check
 
 bench: $(STAMP)
 	for f in benchmarks/bench_*.py; do $(PY) $$f || exit 1; done

@@ -5,7 +5,8 @@ variable                 meaning                                                
 =======================  ====================================================================  ======================
 ``TELEGRAM_BOT_TOKEN``   the bot's token from @BotFather (required by ``python -m bot run``)   none
 ``TELEGRAM_BASE_URL``    a self-hosted Bot API server, passed to PTB as ``base_url``           Telegram's
-``GUANDAN_DB``           the SQLite file                                                       ``data/guandan.sqlite3``
+``GUANDAN_DB``           the SQLite file, or a PostgreSQL URL                                  ``data/guandan.sqlite3``
+                         ``postgresql://user@host:port/dbname`` (``python -m bot migrate``)
 ``GUANDAN_LANG``         language of groups that have not chosen one (``zh`` or ``en``)        ``zh``
 ``GUANDAN_TZ``           IANA time zone for dates shown to people                              ``Asia/Shanghai``
 ``GUANDAN_LATE_GRACE_``  announcements missed while the bot was down by at most this many      ``10``
@@ -32,12 +33,14 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import timedelta
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bot.errors import UsageError
 from bot.i18n import DEFAULT_LANGUAGE, Language
 
 DEFAULT_DB = Path("data/guandan.sqlite3")
+POSTGRESQL_SCHEMES = ("postgresql://", "postgres://")
 DEFAULT_TIMEZONE = "Asia/Shanghai"
 DEFAULT_LATE_GRACE = timedelta(minutes=10)
 DEFAULT_WECOM_WS_URL = "wss://openws.work.weixin.qq.com"
@@ -69,6 +72,9 @@ class Settings:
     token: str | None = field(default=None, repr=False)
     base_url: str | None = None
     db_path: Path = DEFAULT_DB
+    """The SQLite file (unused while ``db_url`` is set)."""
+    db_url: str | None = field(default=None, repr=False)
+    """A PostgreSQL database (``postgresql://user@host:port/dbname``): used instead of ``db_path`` when set."""
     language: Language = DEFAULT_LANGUAGE
     timezone: ZoneInfo = field(default_factory=lambda: ZoneInfo(DEFAULT_TIMEZONE))
     late_grace: timedelta = DEFAULT_LATE_GRACE
@@ -82,6 +88,22 @@ class Settings:
     wecom_ws_url: str = DEFAULT_WECOM_WS_URL
     wecom_organisers: frozenset[str] = frozenset()
     """WeCom userids that organise in every WeCom group (WeCom gives a bot no list of a group's admins)."""
+
+    @property
+    def database(self) -> str | Path:
+        """What ``storage.Storage`` opens: the PostgreSQL URL if one is set, else the SQLite file."""
+        return self.db_url if self.db_url else self.db_path
+
+    @property
+    def database_shown(self) -> str:
+        """The database for logs and messages: the file, or the URL without its password."""
+        if not self.db_url:
+            return str(self.db_path)
+        parts = urlsplit(self.db_url)
+        if parts.password is None:
+            return self.db_url
+        netloc = parts.netloc.rpartition("@")[2]
+        return urlunsplit((parts.scheme, f"{parts.username or ''}@{netloc}", parts.path, parts.query, ""))
 
     @property
     def has_token(self) -> bool:
@@ -105,7 +127,8 @@ class Settings:
         token = "<set>" if self.token else "<unset>"
         return (
             f"Settings(token={token}, base_url={self.base_url!r}, db_path={str(self.db_path)!r}, "
-            f"language={self.language.value!r}, timezone={self.timezone.key!r}, late_grace={self.late_grace!r},"
+            + (f"db_url={self.database_shown!r}, " if self.db_url else "")
+            + f"language={self.language.value!r}, timezone={self.timezone.key!r}, late_grace={self.late_grace!r},"
             f" clock_offset={self.clock_offset!r}, rate_limit={self.rate_limit!r},"
             f" wecom_bot_id={self.wecom_bot_id!r}, wecom_secret={'<set>' if self.wecom_secret else '<unset>'},"
             f" wecom_ws_url={self.wecom_ws_url!r}, wecom_organisers={sorted(self.wecom_organisers)!r})"
@@ -163,13 +186,16 @@ def load_settings(environ: Mapping[str, str] | None = None, env_file: Path | Non
     default_grace = DEFAULT_LATE_GRACE / timedelta(minutes=1)
     late_grace = timedelta(minutes=_number(get, "GUANDAN_LATE_GRACE_MINUTES", default_grace))
     clock_offset = timedelta(seconds=_number(get, "GUANDAN_TEST_CLOCK_OFFSET_SECONDS", 0.0, minimum=None))
+    database = get("GUANDAN_DB")
+    is_url = database is not None and database.startswith(POSTGRESQL_SCHEMES)
     rate_limit_text = (get("GUANDAN_RATE_LIMIT") or "on").lower()
     if rate_limit_text not in _SWITCH_WORDS:
         raise BadRateLimitSetting(value=rate_limit_text)
     return Settings(
         token=get("TELEGRAM_BOT_TOKEN"),
         base_url=get("TELEGRAM_BASE_URL"),
-        db_path=Path(get("GUANDAN_DB") or DEFAULT_DB),
+        db_path=DEFAULT_DB if database is None or is_url else Path(database),
+        db_url=database if is_url else None,
         language=language,
         timezone=timezone,
         late_grace=late_grace,

@@ -8,17 +8,16 @@ change.
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Iterable
 from datetime import datetime
 
 from bot.match_clock.announcement import Announcement, AnnouncementState
 from bot.match_clock.plan import AnnouncementKind
-from storage.database import Tx
+from storage.database import Row, Tx
 from storage.timestamps import from_text, utc_text
 
 
-def _announcement(row: sqlite3.Row) -> Announcement:
+def _announcement(row: Row) -> Announcement:
     return Announcement(
         announcement_id=row["announcement_id"],
         tournament_id=row["tournament_id"],
@@ -44,7 +43,7 @@ async def add(
 ) -> Announcement:
     announcement_id = await tx.insert(
         "INSERT INTO announcements (tournament_id, chat_id, round, kind, due_at, created_at)"
-        " VALUES (?, ?, ?, ?, ?, ?)",
+        " VALUES (?, ?, ?, ?, ?, ?) RETURNING announcement_id",
         (tournament_id, chat_id, round_number, kind.value, utc_text(due), utc_text(at)),
     )
     found = await get(tx, announcement_id)
@@ -126,10 +125,13 @@ async def begin_attempt(tx: Tx, announcement_id: int, body: str, parts_total: in
 async def record_parts_sent(tx: Tx, announcement_id: int, parts_sent: int) -> None:
     """Telegram accepted the first ``parts_sent`` pieces; the next one (if any) is now in flight."""
     await tx.execute(
-        "UPDATE announcements SET parts_sent = max(parts_sent, ?),"
-        " part_in_flight = CASE WHEN max(parts_sent, ?) < parts_total THEN max(parts_sent, ?) END"
+        # CASE, not max(a, b): SQLite's two-argument max is GREATEST on PostgreSQL.
+        "UPDATE announcements SET parts_sent = CASE WHEN parts_sent > ? THEN parts_sent ELSE ? END,"
+        " part_in_flight = CASE WHEN parts_sent > ? THEN"
+        " CASE WHEN parts_sent < parts_total THEN parts_sent END"
+        " ELSE CASE WHEN ? < parts_total THEN CAST(? AS INTEGER) END END"
         " WHERE announcement_id = ? AND state = 'pending'",
-        (parts_sent, parts_sent, parts_sent, announcement_id),
+        (parts_sent, parts_sent, parts_sent, parts_sent, parts_sent, announcement_id),
     )
 
 
@@ -144,7 +146,8 @@ async def settle_in_flight(tx: Tx, announcement_id: int) -> Announcement | None:
     """At start-up, for a row whose process died during a request: count the piece in flight as sent (Telegram
     may have accepted it, and an announcement goes out at most once). The row afterwards."""
     await tx.execute(
-        "UPDATE announcements SET parts_sent = max(parts_sent, part_in_flight + 1), part_in_flight = NULL"
+        "UPDATE announcements SET parts_sent = CASE WHEN parts_sent > part_in_flight + 1 THEN parts_sent"
+        " ELSE part_in_flight + 1 END, part_in_flight = NULL"
         " WHERE announcement_id = ? AND state = 'pending' AND part_in_flight IS NOT NULL",
         (announcement_id,),
     )

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass
 from datetime import datetime
 
 from bot.i18n import Language
-from storage.database import Storage, Tx
+from storage.database import Row, Storage, Tx
 
 # Every table with rows that belong to a chat: (table, chat id column). A group → supergroup move rewrites them.
 # Migrations that add chat-owned tables (tournaments ...) add a line here.
@@ -29,7 +28,7 @@ class Chat:
     migrated_to: int | None
 
 
-def _chat(row: sqlite3.Row) -> Chat:
+def _chat(row: Row) -> Chat:
     language = row["language"]
     return Chat(
         chat_id=row["chat_id"],

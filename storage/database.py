@@ -1,24 +1,41 @@
-"""The SQLite connection, its settings and the one transaction helper.
+"""The database behind every store, its refusals and the one transaction helper.
 
-One :class:`Storage` per database file and process. Every read and write goes through
-:meth:`Storage.transaction` (``BEGIN IMMEDIATE``: writers queue up instead of failing half-way) or
-:meth:`Storage.read` (a consistent snapshot). Inside, a :class:`Tx` runs parameterized SQL only.
+``Storage(target)`` picks the engine from its target:
 
-The database refusing work (disk full, read-only file, locked past the busy timeout: ``sqlite3.OperationalError``)
-surfaces as :class:`StorageUnavailable` (:class:`StorageFull`, :class:`StorageReadOnly`) after the transaction
-was rolled back, so nothing is half-written; the next transaction tries again, so the bot recovers by itself
-when space returns.
+* a path: one SQLite file through aiosqlite (:class:`SqliteStorage`), the embedded default — one process, no
+  server, what ``make run`` uses;
+* a ``postgresql://user@host:port/dbname`` URL: a PostgreSQL server through asyncpg
+  (:class:`storage.postgres.PostgresStorage`), which any number of processes can share.
+
+Both engines run the same migrations (``storage.migrations``) and the same SQL of the store modules, which is
+written to run on both: ``?`` parameters (numbered for PostgreSQL), ``INSERT … ON CONFLICT``, ``INSERT …
+RETURNING`` for a new row's id (:meth:`Tx.insert`), no engine-only functions. Instants are stored as UTC ISO 8601
+text on both (``storage.timestamps``): text order is time order on both (PostgreSQL's text columns use the ``C``
+collation, byte order like SQLite's), and a club's file copies into PostgreSQL value for value
+(``storage.copy``).
+
+Every read and write goes through :meth:`Storage.transaction` (one writer at a time: SQLite's ``BEGIN IMMEDIATE``;
+PostgreSQL's transaction-level advisory locks, see ``storage.postgres``) or :meth:`Storage.read` (a consistent
+snapshot). Inside, a :class:`Tx` runs parameterized SQL only.
+
+The database refusing work (SQLite: disk full, read-only file, locked past the busy timeout; PostgreSQL: the
+server unreachable or gone, disk full, read-only, a lock not granted in time) surfaces as
+:class:`StorageUnavailable` (:class:`StorageFull`, :class:`StorageReadOnly`, :class:`StorageUnreachable`) after
+the transaction was rolled back, so nothing is half-written; the next transaction tries again, so the bot
+recovers by itself when the database does.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import os
+import re
 import sqlite3
-from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
-from contextlib import asynccontextmanager, suppress
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping, Sequence
+from contextlib import AbstractAsyncContextManager, asynccontextmanager, suppress
 from pathlib import Path
-from typing import Any, LiteralString
+from typing import Any, ClassVar, LiteralString, Protocol, TypeVar
 
 import aiosqlite
 
@@ -29,12 +46,23 @@ from storage import updates
 log = logging.getLogger(__name__)
 
 Params = Sequence[Any] | Mapping[str, Any]
+"""Positional values for the ``?`` of a statement (named ones run on SQLite only)."""
 
 DEFAULT_BUSY_TIMEOUT_MS = 5000
 
+POSTGRESQL_SCHEMES = ("postgresql://", "postgres://")
+
+T = TypeVar("T")
+
+
+class Row(Protocol):
+    """A result row: by column name (``row["name"]``) or position (``row[0]``) on both engines."""
+
+    def __getitem__(self, key: Any, /) -> Any: ...
+
 
 class StorageUnavailable(StorageError):
-    """The database refused the change (disk full, read-only, locked); it was rolled back."""
+    """The database refused the change (disk full, read-only, locked, unreachable); it was rolled back."""
 
     key = "storage.unavailable"
 
@@ -46,9 +74,41 @@ class StorageFull(StorageUnavailable):
 
 
 class StorageReadOnly(StorageUnavailable):
-    """The database file cannot be written (permissions, a read-only mount); the change was rolled back."""
+    """The database cannot be written (permissions, a read-only mount, a standby server); rolled back."""
 
     key = "storage.read_only"
+
+
+class StorageUnreachable(StorageUnavailable):
+    """The database server cannot be reached or refused the connection (``database``: where, without a password;
+    ``reason``: what the driver said)."""
+
+    key = "storage.unreachable"
+
+
+class StorageConflict(StorageUnavailable):
+    """PostgreSQL aborted the transaction to resolve a conflict with another one (a deadlock, a serialization
+    failure); it was rolled back and may simply be run again (:meth:`Storage.retrying`)."""
+
+
+class SchemaMismatch(StorageError):
+    """The database's schema is not the one this bot was built for (``database``, ``found``, ``needed``)."""
+
+
+class SchemaBehind(SchemaMismatch):
+    """Migrations are pending: ``python -m bot migrate`` applies them."""
+
+    key = "storage.schema_behind"
+
+
+class SchemaAhead(SchemaMismatch):
+    """The database was migrated by a newer version of the bot than this one."""
+
+    key = "storage.schema_ahead"
+
+
+def is_postgresql_url(target: str | os.PathLike[str]) -> bool:
+    return isinstance(target, str) and target.startswith(POSTGRESQL_SCHEMES)
 
 
 _SQLITE_READONLY = 8
@@ -67,42 +127,109 @@ def refusal(error: Exception) -> StorageUnavailable:
 class Tx:
     """An open transaction: run parameterized statements on it. Only valid inside its ``async with`` block."""
 
-    __slots__ = ("_changes_before", "_connection", "claim")
+    __slots__ = ("claim",)
+
+    claim: UpdateClaim | None
+    """The claim of the update this transaction applies (``storage.updates``), if any: the history names it."""
+
+    @property
+    def wrote(self) -> bool:
+        """Whether a statement of this transaction changed a row so far (what it reads may not be committed)."""
+        raise NotImplementedError
+
+    async def execute(self, sql: LiteralString, params: Params = ()) -> int:
+        """Run one statement; the number of rows it changed."""
+        raise NotImplementedError
+
+    async def execute_many(self, sql: LiteralString, rows: Iterable[Params]) -> None:
+        """Run one statement for each parameter row (a draw writes thousands of match rows at once)."""
+        raise NotImplementedError
+
+    async def insert(self, sql: LiteralString, params: Params = ()) -> int:
+        """Run one ``INSERT … RETURNING <id column>``; the new row's id."""
+        raise NotImplementedError
+
+    async def fetch_one(self, sql: LiteralString, params: Params = ()) -> Row | None:
+        """The first row, or ``None``; meant for queries of one row (all rows are fetched)."""
+        raise NotImplementedError
+
+    async def fetch_all(self, sql: LiteralString, params: Params = ()) -> Sequence[Row]:
+        raise NotImplementedError
+
+    async def fetch_value(self, sql: LiteralString, params: Params = ()) -> Any:
+        """The first column of the first row, or ``None`` when there is no row."""
+        row = await self.fetch_one(sql, params)
+        return None if row is None else row[0]
+
+    # Statements on tables named at run time (``storage.copy`` moves every table): the names come from the
+    # database's own schema, are checked by ``quote_identifier`` and quoted.
+
+    async def copy_rows(self, table: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
+        """Insert ``rows`` (values in ``columns`` order) into ``table`` as fast as the engine can."""
+        raise NotImplementedError
+
+    async def column_names(self, table: str) -> list[str]:
+        """The columns of ``table`` in their order."""
+        raise NotImplementedError
+
+    async def count_rows(self, table: str) -> int:
+        return int(await self.fetch_value(f"SELECT count(*) FROM {quote_identifier(table)}"))
+
+    async def highest(self, table: str, column: str) -> int:
+        """The highest value of an integer column (0 for an empty table)."""
+        value = await self.fetch_value(
+            f"SELECT coalesce(max({quote_identifier(column)}), 0) FROM {quote_identifier(table)}")
+        return int(value)
+
+
+_IDENTIFIER = re.compile(r"[a-z_][a-z0-9_]*")
+
+
+def quote_identifier(name: str) -> str:
+    """``name`` quoted as an SQL identifier (the same on both engines); only plain lower-case names are accepted."""
+    if not _IDENTIFIER.fullmatch(name):
+        raise ValueError(f"not a table or column name of this bot: {name!r}")
+    return f'"{name}"'
+
+
+def _require_returning(sql: str) -> None:
+    # Both engines return the new id the same way: SQLite's lastrowid has no PostgreSQL twin.
+    if "RETURNING" not in sql:
+        raise ValueError("Tx.insert needs INSERT … RETURNING <id column> (the same on SQLite and PostgreSQL)")
+
+
+class SqliteTx(Tx):
+    __slots__ = ("_changes_before", "_connection")
 
     def __init__(self, connection: aiosqlite.Connection, claim: UpdateClaim | None = None) -> None:
         self._connection = connection
         self._changes_before = connection.total_changes
         self.claim = claim
-        """The claim of the update this transaction applies (``storage.updates``), if any: the history names it."""
 
     @property
     def wrote(self) -> bool:
-        """Whether a statement of this transaction changed a row so far (what it reads may not be committed)."""
         return self._connection.total_changes != self._changes_before
 
     async def execute(self, sql: LiteralString, params: Params = ()) -> int:
-        """Run one statement; the number of rows it changed."""
         cursor = await self._connection.execute(sql, params)
         # Not closed: sqlite3 has reset the finished statement already, and closing costs another trip to the
         # worker thread (as for BEGIN and COMMIT, the cursor goes with the garbage).
         return cursor.rowcount
 
     async def execute_many(self, sql: LiteralString, rows: Iterable[Params]) -> None:
-        """Run one statement for each parameter row (a draw writes thousands of match rows at once)."""
         await self._connection.executemany(sql, rows)
 
     # Each call below is one trip to aiosqlite's worker thread (~0.1 ms of CPU on the 2 GHz benchmark machine);
     # an update makes a dozen of them, so queries avoid the cursor's extra trips for fetching and closing.
 
     async def insert(self, sql: LiteralString, params: Params = ()) -> int:
-        """Run one INSERT; the new row's rowid."""
-        row = await self._connection.execute_insert(sql, params)
-        if row is None or row[0] is None:
-            raise RuntimeError("the statement inserted no row")
-        return int(row[0])
+        _require_returning(sql)
+        rows = await self._connection.execute_fetchall(sql, params)
+        for row in rows:
+            return int(row[0])
+        raise RuntimeError("the statement inserted no row")
 
     async def fetch_one(self, sql: LiteralString, params: Params = ()) -> sqlite3.Row | None:
-        """The first row, or ``None``; meant for queries of one row (all rows are fetched)."""
         rows = await self._connection.execute_fetchall(sql, params)
         for row in rows:
             return row
@@ -111,21 +238,140 @@ class Tx:
     async def fetch_all(self, sql: LiteralString, params: Params = ()) -> list[sqlite3.Row]:
         return list(await self._connection.execute_fetchall(sql, params))
 
-    async def fetch_value(self, sql: LiteralString, params: Params = ()) -> Any:
-        """The first column of the first row, or ``None`` when there is no row."""
-        row = await self.fetch_one(sql, params)
-        return None if row is None else row[0]
+    async def column_names(self, table: str) -> list[str]:
+        rows = await self.fetch_all("SELECT name FROM pragma_table_info(?) ORDER BY cid", (table,))
+        return [str(row[0]) for row in rows]
+
+    async def copy_rows(self, table: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
+        names = ", ".join(quote_identifier(column) for column in columns)
+        marks = ", ".join("?" for _ in columns)
+        await self._connection.executemany(f"INSERT INTO {quote_identifier(table)} ({names}) VALUES ({marks})", rows)
 
 
 class Storage:
+    """The database of one bot: ``Storage(path)`` for an SQLite file, ``Storage("postgresql://…")`` for a server.
+
+    ``await storage.open()`` connects (see :meth:`open` for migrations); ``await storage.close()`` disconnects.
+    """
+
+    engine: ClassVar[str] = ""
+    """``"sqlite"`` or ``"postgresql"``: which form of each migration applies (``storage.migrations``)."""
+    migrates_on_open: ClassVar[bool] = False
+    """Whether :meth:`open` applies pending migrations by default (else it only checks the schema is current)."""
+
+    def __new__(cls, target: str | os.PathLike[str], *, busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS) -> Storage:
+        if cls is Storage:
+            if is_postgresql_url(target):
+                from storage.postgres import PostgresStorage
+
+                cls = PostgresStorage
+            else:
+                cls = SqliteStorage
+        return super().__new__(cls)
+
+    busy_timeout_ms: int
+
+    @property
+    def is_open(self) -> bool:
+        raise NotImplementedError
+
+    def describe(self) -> str:
+        """Where the database is, for logs and the operator's messages (never a password)."""
+        raise NotImplementedError
+
+    async def open(self, *, migrate: bool | None = None) -> None:
+        """Connect; then ``migrate=True`` applies pending migrations, ``False`` does nothing more, and ``None`` (the
+        default) follows the engine: SQLite applies them (one embedded process: ``make run`` keeps working on an
+        old file), PostgreSQL only checks that none is pending (several processes share the server: an operator
+        applies them with ``python -m bot migrate``) and raises :class:`SchemaBehind`. A schema newer than this
+        bot raises :class:`SchemaAhead` on both."""
+        raise NotImplementedError
+
+    async def _after_connect(self, migrate: bool | None) -> None:
+        from storage.migrations import apply_migrations, check_schema
+
+        try:
+            if migrate if migrate is not None else self.migrates_on_open:
+                await apply_migrations(self)
+            elif migrate is None:
+                await check_schema(self)
+        except BaseException:
+            await self.close()
+            raise
+
+    async def close(self) -> None:
+        raise NotImplementedError
+
+    async def __aenter__(self) -> Storage:
+        await self.open()
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.close()
+
+    def transaction(
+        self, *, claim: UpdateClaim | None = None, chats: Sequence[int] | None = None
+    ) -> AbstractAsyncContextManager[Tx]:
+        """``async with storage.transaction(claim=caller.claim) as tx:`` — commit at the end of the block, roll back
+        on any error.
+
+        Send replies only after the block has ended: then the change they announce is committed. ``claim``: the
+        update this transaction applies (``storage.updates``). If the block changed a row, the claim's id is
+        recorded in it: the change and "this update was applied" commit together.
+        :class:`~bot.errors.UpdateAlreadyApplied` if the id was recorded meanwhile (the change is rolled back). A change
+        under a claim already recorded (a second changing transaction of one update) is a bug:
+        :class:`updates.SecondChangeError` in tests, a warning in production. Without a claim (start-up, jobs,
+        the intake itself) nothing is recorded.
+
+        ``chats``: the chats whose rows the block reads and changes (default: the claim's chat). On PostgreSQL it
+        then waits only for writers of those chats, else for every writer (as SQLite always does).
+        """
+        raise NotImplementedError
+
+    def read(self) -> AbstractAsyncContextManager[Tx]:
+        """A consistent snapshot for queries; nothing written in it is kept."""
+        raise NotImplementedError
+
+    async def query_one(self, sql: LiteralString, params: Params = ()) -> Row | None:
+        """The first row of ONE query, outside any transaction (a single statement reads one snapshot anyway):
+        one trip where :meth:`read` takes three. For the reads every update makes."""
+        raise NotImplementedError
+
+    async def execute_one(self, sql: LiteralString, params: Params = ()) -> int:
+        """ONE statement in its own (autocommit) transaction: one trip where :meth:`transaction` takes three. The
+        number of rows it changed. No update claim is attached (see ``storage.updates``)."""
+        raise NotImplementedError
+
+    async def table_names(self) -> list[str]:
+        """The bot's tables, in the order they were created (parents before the tables that refer to them)."""
+        raise NotImplementedError
+
+    async def retrying(self, work: Callable[[], Awaitable[T]], *, attempts: int = 3) -> T:
+        """``await storage.retrying(lambda: unit_of_work())``: run ``work`` again (up to ``attempts`` times in all)
+        when PostgreSQL aborted its transaction for a conflict (:class:`StorageConflict`). Only for work whose
+        every effect is in the database and that reads its inputs there again: nothing sent, nothing cached
+        before its commit."""
+        for attempt in range(1, attempts + 1):
+            try:
+                return await work()
+            except StorageConflict:
+                if attempt == attempts:
+                    raise
+                await asyncio.sleep(0.01 * attempt)
+        raise AssertionError("unreachable")
+
+
+class SqliteStorage(Storage):
     """One SQLite database file in WAL mode with foreign keys on and a busy timeout.
 
-    ``await storage.open()`` connects and applies pending migrations; ``await storage.close()`` disconnects.
     Transactions of one ``Storage`` run one at a time (they share a connection); across processes
     ``BEGIN IMMEDIATE`` and the busy timeout make concurrent writers wait for each other.
     """
 
-    def __init__(self, path: str | Path, *, busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS) -> None:
+    engine = "sqlite"
+    migrates_on_open = True
+
+    def __init__(self, path: str | os.PathLike[str], *, busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS) -> None:
         self.path = Path(path)
         self.busy_timeout_ms = busy_timeout_ms
         self._connection: aiosqlite.Connection | None = None
@@ -135,12 +381,13 @@ class Storage:
     def is_open(self) -> bool:
         return self._connection is not None
 
-    async def open(self, *, migrate: bool = True) -> None:
-        """Connect (creating the file and its folder if needed) and apply pending migrations."""
+    def describe(self) -> str:
+        return str(self.path)
+
+    async def open(self, *, migrate: bool | None = None) -> None:
+        """Connect (creating the file and its folder if needed); by default apply pending migrations."""
         if self._connection is not None:
             return
-        from storage.migrations import apply_migrations
-
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             connection = await aiosqlite.connect(self.path, isolation_level=None)
@@ -157,24 +404,12 @@ class Storage:
             await connection.close()
             raise refusal(error) from error
         self._connection = connection
-        if migrate:
-            try:
-                await apply_migrations(self)
-            except BaseException:
-                await self.close()
-                raise
+        await self._after_connect(migrate)
 
     async def close(self) -> None:
         connection, self._connection = self._connection, None
         if connection is not None:
             await connection.close()
-
-    async def __aenter__(self) -> Storage:
-        await self.open()
-        return self
-
-    async def __aexit__(self, *exc_info: object) -> None:
-        await self.close()
 
     def _require_connection(self) -> aiosqlite.Connection:
         if self._connection is None:
@@ -182,24 +417,15 @@ class Storage:
         return self._connection
 
     @asynccontextmanager
-    async def transaction(self, *, claim: UpdateClaim | None = None) -> AsyncIterator[Tx]:
-        """``async with storage.transaction(claim=caller.claim) as tx:`` — commit at the end of the block, roll back
-        on any error.
-
-        Send replies only after the block has ended: then the change they announce is committed. ``claim``: the
-        update this transaction applies (``storage.updates``). If the block changed a row, the claim's id is
-        recorded in it: the change and "this update was applied" commit together.
-        :class:`~bot.errors.UpdateAlreadyApplied` if the id was recorded meanwhile (the change is rolled back). A change
-        under a claim already recorded (a second changing transaction of one update) is a bug:
-        :class:`updates.SecondChangeError` in tests, a warning in production. Without a claim (start-up, jobs,
-        the intake itself) nothing is recorded.
-        """
+    async def transaction(
+        self, *, claim: UpdateClaim | None = None, chats: Sequence[int] | None = None
+    ) -> AsyncIterator[Tx]:
+        # ``chats`` changes nothing here: BEGIN IMMEDIATE makes every writer wait for the one writing.
         async with self._lock, self._begin("BEGIN IMMEDIATE", claim=claim) as tx:
             yield tx
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[Tx]:
-        """A consistent snapshot for queries; nothing written in it is kept."""
         async with self._lock, self._begin("BEGIN DEFERRED", keep=False) as tx:
             yield tx
 
@@ -214,15 +440,9 @@ class Storage:
             raise refusal(error) from error
         recording = False
         try:
-            tx = Tx(connection, claim)
+            tx = SqliteTx(connection, claim)
             yield tx
-            if claim is not None and tx.wrote:
-                if claim.recorded:
-                    _second_change(claim)
-                else:
-                    recording = True
-                    if not await updates.claim_update(tx, claim.update_id, claim.chat_id, claim.at):
-                        raise UpdateAlreadyApplied(claim.update_id)
+            recording = await record_claim(tx, claim)
         except BaseException as failure:
             await _rollback_quietly(connection)
             if isinstance(failure, sqlite3.OperationalError):
@@ -237,8 +457,6 @@ class Storage:
             claim.mark_recorded()
 
     async def query_one(self, sql: LiteralString, params: Params = ()) -> sqlite3.Row | None:
-        """The first row of ONE query, outside any transaction (a single statement reads one snapshot anyway):
-        one trip to the worker thread where :meth:`read` takes three. For the reads every update makes."""
         async with self._lock:
             try:
                 rows = await self._require_connection().execute_fetchall(sql, params)
@@ -249,14 +467,18 @@ class Storage:
         return None
 
     async def execute_one(self, sql: LiteralString, params: Params = ()) -> int:
-        """ONE statement in its own (autocommit) transaction: one trip where :meth:`transaction` takes three. The
-        number of rows it changed. No update claim is attached (see ``storage.updates``)."""
         async with self._lock:
             try:
                 cursor = await self._require_connection().execute(sql, params)
             except sqlite3.OperationalError as error:
                 raise refusal(error) from error
         return cursor.rowcount
+
+    async def table_names(self) -> list[str]:
+        async with self.read() as tx:
+            rows = await tx.fetch_all(
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY rowid")
+        return [str(row[0]) for row in rows]
 
     async def pragma(self, pragma: LiteralString) -> Any:
         """Run one PRAGMA outside any transaction (``journal_mode``, ``query_only = ON`` ...); its first value."""
@@ -265,6 +487,19 @@ class Storage:
             row = await cursor.fetchone()
             await cursor.close()
             return None if row is None else row[0]
+
+
+async def record_claim(tx: Tx, claim: UpdateClaim | None) -> bool:
+    """At the end of a transaction's block: record the claim's update if the block changed a row; whether it was
+    recorded now (the claim is marked once the commit succeeded)."""
+    if claim is None or not tx.wrote:
+        return False
+    if claim.recorded:
+        _second_change(claim)
+        return False
+    if not await updates.claim_update(tx, claim.update_id, claim.chat_id, claim.at):
+        raise UpdateAlreadyApplied(claim.update_id)
+    return True
 
 
 def _second_change(claim: UpdateClaim) -> None:

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from storage.database import Tx
+from storage.database import Row, Tx
 
 UPDATE_KEY = "update_id"
 
@@ -27,7 +26,7 @@ class HistoryEntry:
     """The Telegram update whose handling wrote the event (kept in the stored details, shown apart here)."""
 
 
-def _entry(row: sqlite3.Row) -> HistoryEntry:
+def _entry(row: Row) -> HistoryEntry:
     details = json.loads(row["details"])
     return HistoryEntry(
         event_id=row["event_id"],
@@ -59,7 +58,8 @@ async def append(
     if tx.claim is not None:
         recorded.setdefault(UPDATE_KEY, tx.claim.update_id)
     return await tx.insert(
-        "INSERT INTO history (chat_id, tournament_id, actor, kind, details, at) VALUES (?, ?, ?, ?, ?, ?)",
+        "INSERT INTO history (chat_id, tournament_id, actor, kind, details, at) VALUES (?, ?, ?, ?, ?, ?)"
+        " RETURNING event_id",
         (chat_id, tournament_id, actor, kind, json.dumps(recorded, ensure_ascii=False), at.isoformat()),
     )
 

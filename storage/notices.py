@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass
 from datetime import datetime
 
-from storage.database import Tx
+from storage.database import Row, Tx
 from storage.timestamps import from_text, utc_text
 
 
@@ -20,7 +19,7 @@ class StoredNotice:
     attached_at: datetime
 
 
-def _notice(row: sqlite3.Row) -> StoredNotice:
+def _notice(row: Row) -> StoredNotice:
     return StoredNotice(row["tournament_id"], row["text"], row["file_name"], row["attached_by"],
                         from_text(row["attached_at"]))
 

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import sqlite3
 from datetime import datetime
 
 from bot.match_clock.timetable import CheckIn, RoundStart
-from storage.database import Tx
+from storage.database import Row, Tx
 from storage.timestamps import from_text, utc_text
 
 
-def _round_start(row: sqlite3.Row) -> RoundStart:
+def _round_start(row: Row) -> RoundStart:
     return RoundStart(row["tournament_id"], row["round"], row["chat_id"], from_text(row["starts_at"]), row["set_by"])
 
 

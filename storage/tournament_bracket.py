@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Iterable, Mapping
 from datetime import datetime
 from typing import Any
@@ -13,7 +12,7 @@ from bot.tournament.entries import Gender, Person
 from bot.tournament.matches import Match, MatchKind, MatchState
 from bot.tournament.snapshot import games_json, read_games, read_reports, reports_json
 from bot.tournament.teams import Team
-from storage.database import Tx
+from storage.database import Row, Tx
 
 
 async def save_teams(
@@ -106,7 +105,7 @@ def _team(teams: Mapping[int, Team], team_id: int | None) -> Team | None:
     return None if team_id is None else teams[team_id]
 
 
-def _match(row: sqlite3.Row, teams: Mapping[int, Team]) -> Match:
+def _match(row: Row, teams: Mapping[int, Team]) -> Match:
     return Match(
         row["match_id"], row["round"], row["slot"], MatchKind(row["kind"]), row["best_of"],
         _team(teams, row["left_team"]), _team(teams, row["right_team"]), MatchState(row["state"]),

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import sqlite3
 from datetime import datetime
 
 from bot.tournament.people import Invitation, InvitationStatus, NameClaim, NameClaimStatus, Referee
-from storage.database import Tx
+from storage.database import Row, Tx
 
 
-def _invitation(row: sqlite3.Row) -> Invitation:
+def _invitation(row: Row) -> Invitation:
     return Invitation(
         row["invitation_id"], row["tournament_id"], row["inviter_user_id"], row["inviter_name"],
         row["invitee_user_id"], row["invitee_username"], row["invitee_name"], InvitationStatus(row["status"]),
@@ -22,7 +21,7 @@ async def add_invitation(
 ) -> Invitation:
     invitation_id = await tx.insert(
         "INSERT INTO invitations (tournament_id, inviter_user_id, inviter_name, invitee_user_id, invitee_username,"
-        " invitee_name, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        " invitee_name, created_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING invitation_id",
         (tournament_id, inviter_user_id, inviter_name, invitee_user_id, invitee_username, invitee_name,
          at.isoformat()),
     )
@@ -78,13 +77,13 @@ async def referees(tx: Tx, tournament_id: int) -> list[Referee]:
 async def is_referee(tx: Tx, tournament_id: int, user_id: int, username: str | None) -> bool:
     row = await tx.fetch_one(
         "SELECT 1 FROM referees WHERE tournament_id = ? AND (user_id = ?"
-        " OR (user_id IS NULL AND ? IS NOT NULL AND lower(username) = lower(?)))",
+        " OR (user_id IS NULL AND CAST(? AS TEXT) IS NOT NULL AND lower(username) = lower(?)))",
         (tournament_id, user_id, username, username),
     )
     return row is not None
 
 
-def _name_claim(row: sqlite3.Row) -> NameClaim:
+def _name_claim(row: Row) -> NameClaim:
     return NameClaim(row["claim_id"], row["tournament_id"], row["person_key"], row["name"], row["user_id"],
                  row["display_name"], NameClaimStatus(row["status"]))
 
@@ -93,7 +92,7 @@ async def add_name_claim(tx: Tx, tournament_id: int, *, person_key: str, name: s
                     at: datetime) -> NameClaim:
     claim_id = await tx.insert(
         "INSERT INTO name_claims (tournament_id, person_key, name, user_id, display_name, created_at)"
-        " VALUES (?, ?, ?, ?, ?, ?)",
+        " VALUES (?, ?, ?, ?, ?, ?) RETURNING claim_id",
         (tournament_id, person_key, name, user_id, display_name, at.isoformat()),
     )
     return NameClaim(claim_id, tournament_id, person_key, name, user_id, display_name, NameClaimStatus.OPEN)

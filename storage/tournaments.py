@@ -7,13 +7,12 @@ tournament by (id, version), so a copy that is not the latest is never used.
 from __future__ import annotations
 
 import json
-import sqlite3
 from datetime import datetime
 
 from bot.tournament.entries import RegistrationMode
 from bot.tournament.record import TournamentRecord, TournamentStatus
 from bot.tournament.settings import TournamentSettings
-from storage.database import Tx
+from storage.database import Row, Tx
 
 _COLUMNS = (
     "tournament_id, chat_id, name, status, mode, creator, creator_user_id, settings, commitment, seed, version,"
@@ -25,7 +24,7 @@ def _time(text: str | None) -> datetime | None:
     return None if text is None else datetime.fromisoformat(text)
 
 
-def _record(row: sqlite3.Row) -> TournamentRecord:
+def _record(row: Row) -> TournamentRecord:
     created = datetime.fromisoformat(row["created_at"])
     return TournamentRecord(
         tournament_id=row["tournament_id"],
@@ -52,7 +51,7 @@ async def create_tournament(
     """Insert a tournament in registration; its id. The unique index refuses a second open one in the chat."""
     return await tx.insert(
         "INSERT INTO tournaments (chat_id, name, mode, creator, creator_user_id, settings, created_at, updated_at)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING tournament_id",
         (chat_id, name, mode.value, creator, creator_user_id, json.dumps(settings.to_json()), at.isoformat(),
          at.isoformat()),
     )
@@ -96,11 +95,11 @@ async def open_tournament_ids(tx: Tx) -> list[tuple[int, int]]:
 
 async def touch(tx: Tx, tournament_id: int, at: datetime) -> int:
     """Count one change; the new version."""
-    await tx.execute(
-        "UPDATE tournaments SET version = version + 1, updated_at = ? WHERE tournament_id = ?",
+    # One statement, one round trip (RETURNING: SQLite 3.35+, PostgreSQL).
+    return int(await tx.fetch_value(
+        "UPDATE tournaments SET version = version + 1, updated_at = ? WHERE tournament_id = ? RETURNING version",
         (at.isoformat(), tournament_id),
-    )
-    return int(await tx.fetch_value("SELECT version FROM tournaments WHERE tournament_id = ?", (tournament_id,)))
+    ))
 
 
 async def set_mode(tx: Tx, tournament_id: int, mode: RegistrationMode) -> None:

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass
 from datetime import datetime
 
-from storage.database import Tx
+from storage.database import Row, Tx
 
 
 @dataclass(frozen=True, slots=True)
@@ -17,7 +16,7 @@ class SeenUser:
     language_code: str | None
 
 
-def _user(row: sqlite3.Row) -> SeenUser:
+def _user(row: Row) -> SeenUser:
     return SeenUser(row["user_id"], row["username"], row["display_name"], row["language_code"])
 
 

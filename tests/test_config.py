@@ -127,3 +127,14 @@ def test_wecom_settings_are_read_and_the_secret_never_shows() -> None:
     assert "s3cret-value" not in repr(settings) and "wecom_secret=<set>" in repr(settings)
     assert not load_settings({"WECOM_BOT_ID": "aib123"}, None).has_wecom
     assert load_settings({"WECOM_WS_URL": "ws://127.0.0.1:9"}, None).wecom_ws_url == "ws://127.0.0.1:9"
+
+
+def test_a_postgresql_url_is_the_database_and_its_password_is_never_shown() -> None:
+    url = "postgresql://bot:s3cret@db.internal:5432/club?search_path=guandan"
+    settings = load_settings({"GUANDAN_DB": url}, None)
+    assert settings.db_url == url and settings.database == url
+    assert settings.database_shown == "postgresql://bot@db.internal:5432/club?search_path=guandan"
+    assert "s3cret" not in repr(settings) and "s3cret" not in str(settings)
+    assert load_settings({"GUANDAN_DB": "postgres://bot@db/club"}, None).db_url == "postgres://bot@db/club"
+    file = load_settings({"GUANDAN_DB": "club.sqlite3"}, None)
+    assert (file.db_url, file.database, file.database_shown) == (None, Path("club.sqlite3"), "club.sqlite3")

@@ -2,9 +2,10 @@
 
 Each row of :data:`LAYERS` names a layer, the modules it is made of, the layers it may import and why. An import
 of a module of ours (``bot``, ``handlers``, ``storage``), of a chat SDK (``telegram``; the WeCom client joins that
-row), of the storage engine (``aiosqlite``) or of the test tooling (``tests``) must go to the importer's own layer
-or one its row allows; the standard library and other third-party packages are not policed. Every ``import`` and
-``from … import`` counts, wherever it stands: module level, inside functions, under ``if TYPE_CHECKING:``.
+row), of the storage engines (``aiosqlite``, ``asyncpg``) or of the test tooling (``tests``) must go to the importer's
+own layer or one its row allows; the standard library and other third-party packages are not policed. Every
+``import`` and ``from … import`` counts, wherever it stands: module level, inside functions, under
+``if TYPE_CHECKING:``.
 
 The table, from the bottom up::
 
@@ -18,7 +19,7 @@ The table, from the bottom up::
     rich text       bot.richtext                     → nothing of ours
     sheets          bot.sheets                       → core, i18n, kernel
     pictures        bot.pictures                     → sheets, core, i18n, kernel
-    storage         storage                          → core, i18n, kernel, aiosqlite
+    storage         storage                          → core, i18n, kernel, aiosqlite, asyncpg
     services        bot.services                     → storage, core, pictures, sheets, rule texts, config, i18n, kernel
     presenters      bot.presenters                   → services (types only), core, sheets, rule texts, rich text,
                                                        i18n, kernel
@@ -134,7 +135,7 @@ LAYERS: tuple[Layer, ...] = (
           "the package itself, its version; a new module directly in bot/ needs a row of its own"),
     Layer("chat SDK", ("telegram",), frozenset(), "python-telegram-bot", ours=False),
     Layer("WebSocket client", ("websockets",), frozenset(), "the library WeCom's long connection runs on", ours=False),
-    Layer("storage engine", ("aiosqlite",), frozenset(), "the SQLite driver", ours=False),
+    Layer("storage engine", ("aiosqlite", "asyncpg"), frozenset(), "the SQLite and PostgreSQL drivers", ours=False),
     Layer("test tooling", ("tests",), frozenset(), "fakes, harnesses and sample data: never in the product",
           ours=False),
 )

@@ -88,7 +88,8 @@ def run(args: argparse.Namespace) -> int:
     settings = settings_or_message()
     if isinstance(settings, str):
         return fail(settings)
-    return start_console(replace(settings, token=None, base_url=None, db_path=args.db), args.lang or settings.language,
+    return start_console(replace(settings, token=None, base_url=None, db_path=args.db, db_url=None),
+                         args.lang or settings.language,
                          args.files)
 
 

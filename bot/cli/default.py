@@ -5,13 +5,15 @@ from __future__ import annotations
 import argparse
 import sys
 
-from bot.cli import Subcommand, console, demo, export, play, render, rules, run, verify_draw
+from bot.cli import Subcommand, console, copy_db, demo, export, migrate, play, render, rules, run, verify_draw
 
 # One line per subcommand module; keep sorted by name.
 SUBCOMMANDS: tuple[Subcommand, ...] = (
     console.COMMAND,
+    copy_db.COMMAND,
     demo.COMMAND,
     export.COMMAND,
+    migrate.COMMAND,
     play.COMMAND,
     render.COMMAND,
     rules.COMMAND,
@@ -35,4 +37,4 @@ def run_default(parser: argparse.ArgumentParser) -> int:
         return run.run_bot(settings)
     print(t("run.no_token", settings.language), file=sys.stderr)
     print(t("run.console_instead", settings.language), file=sys.stderr)
-    return console.start_console(replace(settings, db_path=console.DEFAULT_CONSOLE_DB), settings.language)
+    return console.start_console(replace(settings, db_path=console.DEFAULT_CONSOLE_DB, db_url=None), settings.language)

@@ -4,12 +4,13 @@ WeCom's long connection when ``WECOM_BOT_ID`` and ``WECOM_BOT_SECRET`` are, both
 from __future__ import annotations
 
 import argparse
+import asyncio
 import logging
 import sys
 
 from bot.cli import Subcommand, fail
 from bot.config import Settings, load_settings
-from bot.errors import GuandanError
+from bot.errors import GuandanError, StorageError
 from bot.i18n import DEFAULT_LANGUAGE, t
 
 
@@ -51,7 +52,16 @@ def settings_or_message() -> Settings | str:
 
 
 def run_bot(settings: Settings) -> int:
-    # Imported here: the other subcommands do not pay for loading the chat platform.
+    """Check the database (one line and exit status 2 if it is unmigrated, newer than the bot or unreachable), then
+    poll Telegram."""
+    from bot.cli.migrate import refusal_text
+    from bot.services.database import check_ready
+
+    try:
+        asyncio.run(check_ready(settings.database))
+    except StorageError as error:
+        return fail(refusal_text(error, settings.language))
+    # Imported here: the other subcommands do not pay for loading a chat platform.
     if settings.has_wecom:
         from handlers.runner import run_platforms
 

@@ -40,7 +40,7 @@ def build_services(
     ``admins`` finds a group's administrators (its organisers); ``post_round`` renders a round that starts, for the
     match clock's reminders; ``board`` replaces the match clock's view of the stored tournaments (benchmarks).
     """
-    storage = Storage(settings.db_path)
+    storage = Storage(settings.database)
     roles = Roles(OwnChat(), ChatAdministrators(admins, clock, admin_cache_ttl), TournamentRoles(storage))
     cache = TournamentCache()
     return Services(settings=settings, storage=storage, roles=roles, clock=clock, entropy=entropy,

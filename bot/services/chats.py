@@ -49,7 +49,8 @@ async def move_chat(storage: Storage, old_chat_id: int, new_chat_id: int, at: da
                     claim: UpdateClaim | None = None) -> bool:
     """Carry a group's settings and rows over to its supergroup; ``False`` if that was already done. ``claim``:
     the migration notice's, when it is that update's change (not when a failed send revealed the move)."""
-    async with storage.transaction(claim=claim) as tx:
+    # Both chats' rows change: on PostgreSQL the transaction waits for the writers of either (storage.postgres).
+    async with storage.transaction(claim=claim, chats=(old_chat_id, new_chat_id)) as tx:
         moved = await chats.migrate_chat(tx, old_chat_id, new_chat_id, at)
         if moved:
             await history.append(

@@ -16,6 +16,6 @@ def run_polling(settings: Settings) -> int:
     application = build_application(
         settings, clock=shifted_clock(settings.clock_offset), rate_limiter=settings.rate_limit
     )
-    logging.getLogger(__name__).info("polling Telegram; database %s", settings.db_path)
+    logging.getLogger(__name__).info("polling Telegram; database %s", settings.database_shown)
     application.run_polling(allowed_updates=Update.ALL_TYPES)
     return 0

@@ -8,7 +8,7 @@ cards, ``announcer`` the courier that pushes scheduled announcements.
 Design decisions (issue 13):
 
 - **Ids.** WeCom names people (userid) and groups (chatid) by strings; storage keys both by INTEGER ids. Each string
-  gets an internal id once, in a mapping table (``wecom_ids``, migration 0007), from a range Telegram never uses:
+  gets an internal id once, in a mapping table (``wecom_ids``, migration 0005), from a range Telegram never uses:
   people ``2^60 + n``, groups ``-2^60 - n`` (Telegram's ids stay within 52 bits). A private chat's id is the
   person's, as on Telegram. So an id alone says its platform (``bot.services.platform_ids.platform_of_chat``).
 - **Person keys.** A WeCom person's key is ``wecom:<n>`` (``bot.tournament.entries.account_key`` chooses the prefix

@@ -1,5 +1,6 @@
-"""Services on a real SQLite file: ``services`` (a manual clock, a fixed draw seed, group ``GROUP`` administered
-by ``ADMIN``), and helpers to make callers and run a tournament through the service functions."""
+"""Services on a real database, once on each engine (``migrated_target``): ``services`` (a manual clock, a fixed
+draw seed, group ``GROUP`` administered by ``ADMIN``), and helpers to make callers and run a tournament through the
+service functions."""
 
 from __future__ import annotations
 
@@ -11,12 +12,12 @@ from pathlib import Path
 import pytest
 
 from bot.clock import ManualClock
-from bot.config import Settings
 from bot.services import Services
 from bot.services.caller import Caller, ChatKind, ChatUser
 from bot.services.roles import ChatAdministrators, OwnChat, Roles
 from bot.services.tournament.roles import TournamentRoles
 from storage import Storage
+from tests.support.postgres import settings_for
 
 GROUP = -4_000_500
 OTHER_GROUP = -4_000_600
@@ -37,17 +38,17 @@ def admin() -> Caller:
 
 
 @pytest.fixture
-async def services(tmp_path: Path) -> AsyncIterator[Services]:
+async def services(migrated_target: Path | str) -> AsyncIterator[Services]:
     async def admins(chat_id: int) -> frozenset[int]:
         return frozenset({ADMIN.user_id})
 
     clock = ManualClock()
-    storage = Storage(tmp_path / "services.sqlite3")
+    storage = Storage(migrated_target)
     await storage.open()
     roles = Roles(OwnChat(), ChatAdministrators(admins, clock, timedelta(minutes=2)), TournamentRoles(storage))
     counter = itertools.count(1)
     try:
-        yield Services(Settings(db_path=storage.path), storage, roles, clock,
+        yield Services(settings_for(migrated_target), storage, roles, clock,
                        entropy=lambda size: next(counter).to_bytes(size, "big"))
     finally:
         await storage.close()

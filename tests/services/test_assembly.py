@@ -12,6 +12,7 @@ from bot.services.match_clock.board import NoTournaments
 from bot.services.match_clock.stored_board import StoredTournamentBoard
 from bot.services.tournament.state import TournamentState
 from storage import updates
+from tests.support.postgres import settings_for
 
 
 async def no_admins(chat_id: int) -> frozenset[int]:
@@ -22,10 +23,10 @@ def posted(state: TournamentState, round_number: int, language: Language) -> str
     return f"round {round_number}"
 
 
-async def test_start_opens_the_storage_and_forgets_old_update_ids_stop_closes_it(tmp_path: Path) -> None:
+async def test_start_opens_the_storage_and_forgets_old_update_ids_stop_closes_it(
+        migrated_target: Path | str) -> None:
     clock = ManualClock()
-    services = build_services(Settings(db_path=tmp_path / "bot.sqlite3"), admins=no_admins, post_round=posted,
-                              clock=clock)
+    services = build_services(settings_for(migrated_target), admins=no_admins, post_round=posted, clock=clock)
     await start_services(services)
     async with services.storage.transaction() as tx:
         await updates.claim_update(tx, 1, None, clock() - PROCESSED_UPDATES_KEPT - timedelta(minutes=1))
@@ -47,11 +48,11 @@ async def test_the_board_sees_stored_tournaments_unless_another_is_given(tmp_pat
     assert build_services(settings, admins=no_admins, post_round=posted, board=other).board is other
 
 
-async def test_group_administrators_organise(tmp_path: Path) -> None:
+async def test_group_administrators_organise(migrated_target: Path | str) -> None:
     async def admins(chat_id: int) -> frozenset[int]:
         return frozenset({7})
 
-    services = build_services(Settings(db_path=tmp_path / "bot.sqlite3"), admins=admins, post_round=posted)
+    services = build_services(settings_for(migrated_target), admins=admins, post_round=posted)
     await start_services(services)
     try:
         group = -100

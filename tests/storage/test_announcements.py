@@ -1,4 +1,3 @@
-import sqlite3
 from datetime import timedelta
 
 import pytest
@@ -6,7 +5,7 @@ import pytest
 from bot.match_clock.announcement import AnnouncementState, job_id
 from bot.match_clock.plan import AnnouncementKind
 from storage import Storage, announcements, chats
-from tests.storage.conftest import AT
+from tests.storage.conftest import AT, violation
 
 DUE = AT + timedelta(hours=2)
 
@@ -40,7 +39,8 @@ async def test_pending_rows_come_earliest_first(storage: Storage) -> None:
 
 async def test_one_pending_row_per_round_and_kind(storage: Storage) -> None:
     await add(storage)
-    with pytest.raises(sqlite3.IntegrityError, match="UNIQUE"):
+    error, message = violation(storage, "unique")
+    with pytest.raises(error, match=message):
         await add(storage)
 
 
@@ -113,6 +113,7 @@ async def test_rows_follow_their_group_to_its_supergroup(storage: Storage) -> No
 
 async def test_the_database_refuses_unknown_kinds_and_states(storage: Storage) -> None:
     announcement_id = await add(storage)
-    with pytest.raises(sqlite3.IntegrityError, match="CHECK"):
+    error, message = violation(storage, "check")
+    with pytest.raises(error, match=message):
         async with storage.transaction() as tx:
             await tx.execute("UPDATE announcements SET state = 'maybe' WHERE announcement_id = ?", (announcement_id,))

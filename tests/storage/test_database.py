@@ -1,19 +1,43 @@
+"""The database helper on both engines (``db_target``), then what only an SQLite file has (``sqlite_storage``)."""
+
 import asyncio
 import sqlite3
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 
 from bot.errors import StorageError
 from storage import Storage
-from storage.database import StorageReadOnly, StorageUnavailable
+from storage.database import SqliteStorage, StorageReadOnly, StorageUnavailable
 
 
-async def test_file_and_folder_are_created(db_path: Path, storage: Storage) -> None:
-    assert db_path.is_file()
+@pytest.fixture
+def sqlite_path(tmp_path: Path) -> Path:
+    return tmp_path / "data" / "bot.sqlite3"
 
 
-async def test_wal_foreign_keys_and_busy_timeout_are_on(storage: Storage) -> None:
+@pytest.fixture
+async def sqlite_storage(sqlite_path: Path) -> AsyncIterator[SqliteStorage]:
+    async with SqliteStorage(sqlite_path) as opened:
+        assert isinstance(opened, SqliteStorage)
+        yield opened
+
+
+def test_the_target_picks_the_engine(tmp_path: Path) -> None:
+    assert Storage(tmp_path / "x.sqlite3").engine == "sqlite"
+    assert Storage(str(tmp_path / "x.sqlite3")).engine == "sqlite"
+    assert Storage("postgresql://postgres@127.0.0.1:5432/x").engine == "postgresql"
+    assert Storage("postgres://postgres@127.0.0.1/x").engine == "postgresql"
+    assert Storage("postgresql://u:secret@db.example:5433/club").describe() == "postgresql://u@db.example:5433/club"
+
+
+async def test_file_and_folder_are_created(sqlite_path: Path, sqlite_storage: Storage) -> None:
+    assert sqlite_path.is_file()
+
+
+async def test_wal_foreign_keys_and_busy_timeout_are_on(sqlite_storage: SqliteStorage) -> None:
+    storage = sqlite_storage
     assert await storage.pragma("journal_mode") == "wal"
     assert await storage.pragma("foreign_keys") == 1
     assert await storage.pragma("busy_timeout") == storage.busy_timeout_ms
@@ -40,7 +64,14 @@ async def test_storage_is_usable_after_a_rollback(storage: Storage) -> None:
         async with storage.transaction():
             raise RuntimeError
     async with storage.transaction() as tx:
-        assert await tx.insert("INSERT INTO processed_updates (update_id, processed_at) VALUES (7, 'x')") == 7
+        assert await tx.insert(
+            "INSERT INTO processed_updates (update_id, processed_at) VALUES (7, 'x') RETURNING update_id") == 7
+
+
+async def test_an_insert_must_say_which_id_it_returns(storage: Storage) -> None:
+    with pytest.raises(ValueError, match="RETURNING"):
+        async with storage.transaction() as tx:
+            await tx.insert("INSERT INTO processed_updates (update_id, processed_at) VALUES (7, 'x')")
 
 
 async def test_read_keeps_nothing(storage: Storage) -> None:
@@ -63,21 +94,23 @@ async def test_concurrent_transactions_of_one_storage_serialize(storage: Storage
         assert await tx.fetch_value("SELECT max(update_id) FROM processed_updates") == 5
 
 
-async def test_writers_on_two_connections_serialize(db_path: Path, storage: Storage) -> None:
-    async with Storage(db_path) as other:
+async def test_writers_on_two_connections_serialize(migrated_target: Path | str, storage: Storage) -> None:
+    async with Storage(migrated_target) as other:
         await asyncio.gather(*(_increment_slowly(s) for s in (storage, other, storage, other)))
     async with storage.read() as tx:
         assert await tx.fetch_value("SELECT max(update_id) FROM processed_updates") == 4
 
 
-async def test_writer_waits_longer_than_busy_timeout_gets_storage_error(db_path: Path, storage: Storage) -> None:
-    async with Storage(db_path, busy_timeout_ms=50) as impatient, storage.transaction():
+async def test_writer_waits_longer_than_busy_timeout_gets_storage_error(migrated_target: Path | str,
+                                                                         storage: Storage) -> None:
+    async with Storage(migrated_target, busy_timeout_ms=50) as impatient, storage.transaction():
         with pytest.raises(StorageError):
             async with impatient.transaction():
                 pass
 
 
-async def test_read_only_database_gives_storage_error_and_writes_nothing(storage: Storage) -> None:
+async def test_read_only_database_gives_storage_error_and_writes_nothing(sqlite_storage: SqliteStorage) -> None:
+    storage = sqlite_storage
     await storage.pragma("query_only = ON")
     with pytest.raises(StorageUnavailable):
         async with storage.transaction() as tx:
@@ -87,7 +120,8 @@ async def test_read_only_database_gives_storage_error_and_writes_nothing(storage
         assert await tx.fetch_value("SELECT count(*) FROM processed_updates") == 0
 
 
-async def test_full_disk_gives_storage_error_and_nothing_half_written(storage: Storage) -> None:
+async def test_full_disk_gives_storage_error_and_nothing_half_written(sqlite_storage: SqliteStorage) -> None:
+    storage = sqlite_storage
     pages = await storage.pragma("page_count")
     await storage.pragma(f"max_page_count = {int(pages)}")  # type: ignore[misc]
     with pytest.raises(StorageUnavailable) as raised:
@@ -100,9 +134,9 @@ async def test_full_disk_gives_storage_error_and_nothing_half_written(storage: S
         assert await tx.fetch_value("SELECT count(*) FROM history") == 0
 
 
-async def test_unopened_storage_refuses_work(db_path: Path) -> None:
+async def test_unopened_storage_refuses_work(db_target: Path | str) -> None:
     with pytest.raises(RuntimeError):
-        async with Storage(db_path).transaction():
+        async with Storage(db_target).transaction():
             pass
 
 
@@ -113,6 +147,12 @@ async def test_database_path_that_cannot_be_created_gives_storage_error(tmp_path
         await Storage(blocker / "bot.sqlite3").open()
 
 
+async def test_tables_are_listed_in_the_order_they_were_created(storage: Storage) -> None:
+    tables = await storage.table_names()
+    assert tables[:4] == ["schema_migrations", "chats", "users", "processed_updates"]
+    assert tables.index("tournaments") < tables.index("entries") < tables.index("entry_members")
+
+
 async def test_single_statements_outside_a_transaction(storage: Storage) -> None:
     assert await storage.query_one("SELECT language FROM chats WHERE chat_id = ?", (-1,)) is None
     assert await storage.execute_one("INSERT INTO chats (chat_id, language, updated_at) VALUES (-1, 'en', 'now')") == 1
@@ -120,7 +160,8 @@ async def test_single_statements_outside_a_transaction(storage: Storage) -> None
     assert row is not None and row["language"] == "en"
 
 
-async def test_a_single_statement_refused_by_a_read_only_database(storage: Storage) -> None:
+async def test_a_single_statement_refused_by_a_read_only_database(sqlite_storage: SqliteStorage) -> None:
+    storage = sqlite_storage
     await storage.pragma("query_only = ON")
     with pytest.raises(StorageReadOnly):
         await storage.execute_one("INSERT INTO chats (chat_id, updated_at) VALUES (-1, 'now')")

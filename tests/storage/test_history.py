@@ -1,9 +1,7 @@
-import sqlite3
-
 import pytest
 
 from storage import Storage, history
-from tests.storage.conftest import AT
+from tests.storage.conftest import AT, violation
 
 
 async def test_append_and_read_back_in_order(storage: Storage) -> None:
@@ -24,6 +22,6 @@ async def test_append_and_read_back_in_order(storage: Storage) -> None:
 async def test_history_is_append_only(storage: Storage, statement: str) -> None:
     async with storage.transaction() as tx:
         await history.append(tx, chat_id=-5, actor="user:1", kind="a", at=AT, details={"x": 1})
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(violation(storage)[0], match="append-only"):
         async with storage.transaction() as tx:
             await tx.execute(statement)  # type: ignore[arg-type]

@@ -1,5 +1,3 @@
-import sqlite3
-
 import pytest
 
 from bot.errors import StorageError
@@ -7,7 +5,7 @@ from bot.tournament.entries import RegistrationMode
 from bot.tournament.record import TournamentStatus
 from bot.tournament.settings import TournamentSettings
 from storage import Storage, Tx, chats, tournaments
-from tests.storage.conftest import AT
+from tests.storage.conftest import AT, violation
 
 
 async def new(tx: Tx, chat_id: int = -5, name: str = "Cup") -> int:
@@ -28,7 +26,7 @@ async def test_create_and_read_back(storage: Storage) -> None:
 async def test_at_most_one_open_tournament_per_chat(storage: Storage) -> None:
     async with storage.transaction() as tx:
         await new(tx)
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(violation(storage, "unique")[0]):
         async with storage.transaction() as tx:
             await new(tx, name="Second")
     async with storage.transaction() as tx:
@@ -73,6 +71,6 @@ async def test_draw_is_recorded(storage: Storage) -> None:
 async def test_settings_must_be_json(storage: Storage) -> None:
     async with storage.transaction() as tx:
         tournament_id = await new(tx)
-    with pytest.raises((sqlite3.IntegrityError, StorageError)):
+    with pytest.raises((violation(storage)[0], StorageError)):
         async with storage.transaction() as tx:
             await tx.execute("UPDATE tournaments SET settings = 'nope' WHERE tournament_id = ?", (tournament_id,))

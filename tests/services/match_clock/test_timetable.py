@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 
 from bot.clock import ManualClock
-from bot.config import Settings
 from bot.i18n import Language
 from bot.match_clock.announcement import AnnouncementState
 from bot.match_clock.plan import AnnouncementKind
@@ -19,6 +18,7 @@ from bot.services.match_clock.timetable import deferred_round, replan, schedule_
 from bot.services.roles import OwnChat, Roles
 from storage import Storage, announcements
 from tests.support.board import InMemoryBoard
+from tests.support.postgres import settings_for
 
 CHAT = -4_000_700
 ORGANISER = Caller(CHAT, ChatKind.GROUP, sender_chat_id=CHAT)
@@ -27,8 +27,8 @@ ROUND_2 = datetime(2026, 5, 1, 12, 0, tzinfo=UTC)
 
 
 @pytest.fixture
-async def storage(tmp_path: Path) -> AsyncIterator[Storage]:
-    async with Storage(tmp_path / "schedule.sqlite3") as opened:
+async def storage(migrated_target: Path | str) -> AsyncIterator[Storage]:
+    async with Storage(migrated_target) as opened:
         yield opened
 
 
@@ -40,8 +40,8 @@ def board() -> InMemoryBoard:
 
 
 @pytest.fixture
-def services(storage: Storage, board: InMemoryBoard) -> Services:
-    return Services(Settings(db_path=storage.path), storage, Roles(OwnChat()), ManualClock(NOW), board=board)
+def services(migrated_target: Path | str, storage: Storage, board: InMemoryBoard) -> Services:
+    return Services(settings_for(migrated_target), storage, Roles(OwnChat()), ManualClock(NOW), board=board)
 
 
 async def test_a_completed_rounds_successor_waits_for_its_reminder(

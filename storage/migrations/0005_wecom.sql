@@ -6,10 +6,11 @@
 CREATE TABLE wecom_ids (
     kind        TEXT    NOT NULL CHECK (kind IN ('user', 'chat')),
     wecom_id    TEXT    NOT NULL,
-    internal_id INTEGER NOT NULL UNIQUE,
+    internal_id INTEGER NOT NULL,
     created_at  TEXT    NOT NULL,
     PRIMARY KEY (kind, wecom_id)
 );
+CREATE UNIQUE INDEX wecom_ids_by_internal_id ON wecom_ids (internal_id);
 
 -- The name the bot shows for a person (any platform), chosen with /name; it wins over the platform's name.
 CREATE TABLE chosen_names (
