@@ -2,6 +2,8 @@
 texts, random people and chats, replies, edited messages, mentions and forged button presses, run through the
 real application. After every step: no unexpected error reached the error handler (nothing logged at ERROR),
 every reply is under Telegram's 4,096 characters and parses as Telegram HTML, and the stored state is sound.
+Updates Telegram would never send (ids of 0 or beyond 52 bits, nameless or bot senders, presses under a member's
+message: issue 16, item 12) get no answer at all and leave their sender unstored.
 
 CI runs 1,600 commands (about 20 s); ``FUZZ_COMMANDS=100000 .venv/bin/python -m pytest
 tests/handlers/test_fuzz.py -s`` runs that many, printing the count.
@@ -49,6 +51,12 @@ class Step:
     chat: str
     text: str
     reply: bool
+    pressed_under_a_member: bool = False
+    """A callback on a message the bot did not send (issue 16, item 12: refused quietly)."""
+
+    @property
+    def is_forged(self) -> bool:
+        return forged(self.sender) or (self.kind == "callback" and self.pressed_under_a_member)
 
 
 SPECIAL = "<>&;\"'/@#"
@@ -99,9 +107,20 @@ def random_text(rng: random.Random) -> str:
     return "@guandan_test_bot " + text if shape == "mention" else text
 
 
+FORGED_IDS = (0, -1, 2**52, 2**63, -(2**63) - 1, 2**64)
+"""User ids Telegram never sends (issue 16, item 12): the update is refused quietly."""
+
+
 def random_person(rng: random.Random) -> FakeUser:
-    return FakeUser(rng.randint(1, 10**10), random_word(rng), rng.choice((None, "u" + str(rng.randint(0, 99999)))),
-                    rng.choice((None, "zh", "zh-hant", "en", "ru", "")))
+    forged = rng.random() < 0.1
+    user_id = rng.choice(FORGED_IDS) if forged and rng.random() < 0.5 else rng.randint(1, 10**10)
+    name = "" if forged and rng.random() < 0.3 else random_word(rng)
+    return FakeUser(user_id, name, rng.choice((None, "u" + str(rng.randint(0, 99999)))),
+                    rng.choice((None, "zh", "zh-hant", "en", "ru", "")), is_bot=forged and rng.random() < 0.3)
+
+
+def forged(user: FakeUser) -> bool:
+    return not 0 < user.user_id < 2**52 or not user.first_name or user.is_bot
 
 
 def random_step(rng: random.Random) -> Step:
@@ -111,6 +130,7 @@ def random_step(rng: random.Random) -> Step:
         chat=rng.choices(("group", "other", "super", "private"), (10, 2, 2, 2))[0],
         text=random_text(rng),
         reply=rng.random() < 0.2,
+        pressed_under_a_member=rng.random() < 0.1,
     )
 
 
@@ -143,13 +163,21 @@ def build(offline: OfflineBot, step: Step) -> JSON:
         replied = updates.bot_message_json(chat, offline.telegram.bot_user, "earlier") if len(step.text) % 2 else (
             updates.message_json(chat, MEMBER, "earlier"))
     if step.kind == "callback":
-        message = updates.bot_message_json(chat, offline.telegram.bot_user, "buttons")
+        message = updates.message_json(chat, MEMBER, "not the bot's") if step.pressed_under_a_member else (
+            updates.bot_message_json(chat, offline.telegram.bot_user, "buttons"))
         return updates.callback_query(chat, step.sender, step.text.encode()[:64].decode(errors="ignore"), message)
     update = updates.message(chat, step.sender, step.text, reply_to=replied)
     if step.kind == "edited":
         message: dict[str, Any] = update.pop("message")
         update["edited_message"] = message | {"edit_date": message["date"] + 5}
     return update
+
+
+async def stored_anywhere(services: Services, user_id: int) -> bool:
+    if not -(2**63) <= user_id < 2**63:
+        return False  # SQLite cannot even hold it
+    async with services.storage.read() as tx:
+        return await tx.fetch_one("SELECT 1 FROM users WHERE user_id = ?", (user_id,)) is not None
 
 
 async def check_state(services: Services) -> None:
@@ -180,6 +208,10 @@ async def run_steps(folder: Path, plan: list[Step]) -> int:
                 update = build(offline, step)
                 before = len(offline.telegram.calls)
                 await offline.application.process_update(to_update(update, offline.application.bot))
+                if step.is_forged:  # no answer at all, and nothing of it stored
+                    assert offline.telegram.calls[before:] == [], step
+                    if forged(step.sender):
+                        assert not await stored_anywhere(services, step.sender.user_id), step
                 for call in offline.telegram.calls[before:]:
                     if call.method in REPLY_METHODS:
                         assert text_length(call.text) <= MESSAGE_LIMIT, (step, call.text[:200])
