@@ -21,6 +21,10 @@ HEADER: tuple[str, ...] = (
 MAX_ROWS = 4096
 """Far above a 256-pair bracket (255 matches, byes and best-of-three games); guards against runaway files."""
 MAX_GAMES = 3
+MAX_ROUND = 32
+"""A knockout of 2³² pairs has 32 rounds: any larger round number is a damaged file (and would be drawn as that
+many columns)."""
+MAX_TABLE = 99_999
 
 
 class MatchesFileError(UsageError):
@@ -150,16 +154,16 @@ def _parse_row(cells: list[str], line: int) -> MatchRow:
         raise RowLengthError(line=line, count=len(cells), expected=len(HEADER))
     cells = cells + [""] * (len(HEADER) - len(cells))
     round_text, stage_text, table_text, left, right, left_level, right_level, winner_text, status_text = cells
-    round_number = _positive_int(round_text)
+    round_number = _positive_int(round_text, MAX_ROUND)
     if round_number is None:
-        raise RoundError(line=line, value=round_text)
+        raise RoundError(line=line, value=round_text, limit=MAX_ROUND)
     try:
         stage = Stage(stage_text.lower())
     except ValueError:
         raise StageError(line=line, value=stage_text) from None
-    table = _positive_int(table_text)
+    table = _positive_int(table_text, MAX_TABLE)
     if table_text and table is None:
-        raise TableError(line=line, value=table_text)
+        raise TableError(line=line, value=table_text, limit=MAX_TABLE)
     try:
         status = MatchStatus(status_text.lower())
     except ValueError:
@@ -187,11 +191,13 @@ def _parse_row(cells: list[str], line: int) -> MatchRow:
     return row
 
 
-def _positive_int(text: str) -> int | None:
-    if not text.isascii() or not text.isdigit():
+def _positive_int(text: str, limit: int) -> int | None:
+    """``text`` as a whole number from 1 to ``limit``, else ``None`` (read digit by digit: 5,000 digits are no
+    number, not a slow conversion)."""
+    if not text.isascii() or not text.isdigit() or len(text.lstrip("0")) > len(str(limit)):
         return None
     value = int(text)
-    return value if value > 0 else None
+    return value if 0 < value <= limit else None
 
 
 def _level(text: str, line: int, column: str) -> MatchLevel | None:

@@ -152,6 +152,7 @@ def _get(document: Mapping[str, Any], name: str, kind: type | tuple[type, ...], 
 def _read_person(member: Any, path: str) -> Person:
     if not isinstance(member, Mapping):
         raise UnreadableDrawFileError(reason=path)
+    _fields(member, _MEMBER_FIELDS, f"{path}.")
     key = _get(member, "key", str, f"{path}.")
     if not is_person_key(key):
         raise UnreadableDrawFileError(reason=f"{path}.key")
@@ -174,6 +175,7 @@ def _read_registration(document: Mapping[str, Any]) -> Registration:
         path = f"entries[{index}]"
         if not isinstance(item, Mapping):
             raise UnreadableDrawFileError(reason=path)
+        _fields(item, _ENTRY_FIELDS, f"{path}.")
         members = _get(item, "members", list, f"{path}.")
         if len(members) not in (1, 2):
             raise UnreadableDrawFileError(reason=f"{path}.members")
@@ -187,6 +189,7 @@ def _read_registration(document: Mapping[str, Any]) -> Registration:
 def _read_options(document: Mapping[str, Any]) -> BracketOptions:
     stated = _get(document, "options", dict, "")
     defaults = BracketOptions()
+    _fields(stated, frozenset(field.name for field in dataclasses.fields(defaults)), "options.")
     values: dict[str, Any] = {}
     for field in dataclasses.fields(defaults):
         default = getattr(defaults, field.name)
@@ -202,11 +205,55 @@ def _read_options(document: Mapping[str, Any]) -> BracketOptions:
     return BracketOptions(**values)
 
 
+_MAX_NUMBER_DIGITS = 18
+"""Every number of a draw file is a small count or id; a longer one is no draw file (and ``int()`` of thousands of
+digits is slow or refused)."""
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object whose every key is given once: a plain reader keeps the LAST copy of a repeated key, so a
+    file could show one thing to a person reading it and another to a program."""
+    document: dict[str, Any] = {}
+    for name, value in pairs:
+        if name in document:
+            raise UnreadableDrawFileError(reason=f"JSON: “{name}” twice")
+        document[name] = value
+    return document
+
+
+def _integer(text: str) -> int:
+    if len(text.lstrip("-")) > _MAX_NUMBER_DIGITS:
+        raise UnreadableDrawFileError(reason="JSON: a number too long")
+    return int(text)
+
+
+def _no_fraction(text: str) -> Any:
+    raise UnreadableDrawFileError(reason=f"JSON: {text[:20]}")
+
+
+def _fields(document: Mapping[str, Any], allowed: frozenset[str], path: str) -> None:
+    """Refuse a field this format does not define: whatever it says, the check would not look at it."""
+    for name in document:
+        if name not in allowed:
+            raise UnreadableDrawFileError(reason=f"{path}{name}")
+
+
+_DOCUMENT_FIELDS = frozenset({"format", "version", "mode", "options", "entries", "commitment", "seed", "teams",
+                              "reserves", "round_1"})
+_ENTRY_FIELDS = frozenset({"members"})
+_MEMBER_FIELDS = frozenset({"key", "name", "gender", "unit"})
+_OUTCOME_FIELDS = {"teams": frozenset({"team_id", "name", "members", "unit"}), "reserves": frozenset({"key", "name"}),
+                   "round_1": frozenset({"table", "left", "right"})}
+
+
 def _parse(content: str | bytes) -> Mapping[str, Any]:
+    """The document, read strictly: UTF-8 (a byte order mark is allowed), every key once, only whole numbers of
+    at most 18 digits, only the fields of this format."""
     try:
         text = content.decode("utf-8") if isinstance(content, bytes) else content
-        document = json.loads(text)
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+        document = json.loads(text.removeprefix("\ufeff"), object_pairs_hook=_object, parse_int=_integer,
+                              parse_float=_no_fraction, parse_constant=_no_fraction)
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError, ValueError):
         raise UnreadableDrawFileError(reason="JSON") from None
     if not isinstance(document, dict):
         raise UnreadableDrawFileError(reason="JSON")
@@ -214,6 +261,12 @@ def _parse(content: str | bytes) -> Mapping[str, Any]:
         raise UnreadableDrawFileError(reason="format")
     if document.get("version") != VERSION:
         raise UnreadableDrawFileError(reason="version")
+    _fields(document, _DOCUMENT_FIELDS, "")
+    for name, allowed in _OUTCOME_FIELDS.items():
+        for index, item in enumerate(_get(document, name, list, "")):
+            if not isinstance(item, Mapping):
+                raise UnreadableDrawFileError(reason=f"{name}[{index}]")
+            _fields(item, allowed, f"{name}[{index}].")
     return document
 
 

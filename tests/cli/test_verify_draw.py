@@ -55,3 +55,26 @@ def test_a_missing_file(tmp_path: Path) -> None:
     done = verify_draw(tmp_path / "nowhere.json", "--lang", "en")
     assert done.returncode == 2
     assert str(tmp_path / "nowhere.json") in done.stderr
+
+
+def test_a_5000_digit_number_is_unreadable_not_a_traceback(published_file: Path) -> None:
+    """Issue 16, item 7: exit 2 with the message, never exit 1 with a traceback."""
+    text = published_file.read_text(encoding="utf-8").replace('"version": 1', '"version": ' + "9" * 5000, 1)
+    published_file.write_text(text, encoding="utf-8")
+    done = verify_draw(published_file, "--lang", "en")
+    assert done.returncode == 2
+    assert "Traceback" not in done.stderr and done.stderr.startswith("The draw file cannot be read (at JSON")
+
+
+def test_a_file_saved_with_a_byte_order_mark_verifies(published_file: Path) -> None:
+    published_file.write_bytes(b"\xef\xbb\xbf" + published_file.read_bytes())
+    done = verify_draw(published_file)
+    assert done.returncode == 0, done.stderr
+
+
+def test_a_duplicate_key_is_unreadable(published_file: Path) -> None:
+    text = published_file.read_text(encoding="utf-8")
+    published_file.write_text(text.replace('"teams": [', '"teams": [], "teams": [', 1), encoding="utf-8")
+    done = verify_draw(published_file, "--lang", "en")
+    assert done.returncode == 2
+    assert "“teams” twice" in done.stderr

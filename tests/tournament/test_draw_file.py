@@ -114,3 +114,61 @@ def test_files_that_cannot_be_checked(published: Document, tamper: Callable[[Doc
 def test_garbage_is_unreadable(content: bytes | str) -> None:
     with pytest.raises(UnreadableDrawFileError):
         verify(content)
+
+
+# Issue 16, item 7: a file is read exactly as written, or refused.
+
+def with_a_first_copy_of(name: str, value: object, text: str) -> str:
+    """``text`` (a draw file) with an earlier ``"name": value`` field inserted before the real one."""
+    return text.replace("{\n", "{\n " + json.dumps(name) + ": " + json.dumps(value, ensure_ascii=False) + ",\n", 1)
+
+
+def test_a_duplicate_key_is_refused_not_silently_overridden() -> None:
+    """A first ``"teams"`` listing FAKE / FAKE used to pass: only the last copy was checked."""
+    text = export_draw(sample_draw())
+    forged = with_a_first_copy_of("teams", [{"team_id": 1, "name": "FAKE / FAKE", "members": [], "unit": None}], text)
+    assert json.loads(forged)["teams"] == json.loads(text)["teams"]  # what a plain JSON reader sees
+    with pytest.raises(UnreadableDrawFileError) as caught:
+        verify(forged)
+    assert caught.value.params == {"reason": "JSON: “teams” twice"}
+
+
+def test_a_duplicate_key_deep_inside_is_refused_too(published: Document) -> None:
+    text = json.dumps(published, ensure_ascii=False).replace('"name": ', '"name": "Mallory", "name": ', 1)
+    with pytest.raises(UnreadableDrawFileError) as caught:
+        verify(text)
+    assert caught.value.params == {"reason": "JSON: “name” twice"}
+
+
+@pytest.mark.parametrize(
+    ("tamper", "reason"),
+    [
+        (lambda d: d.update(note="trust me"), "note"),
+        (lambda d: d["options"].update(rigged=True), "options.rigged"),
+        (lambda d: d["entries"][0].update(paid=True), "entries[0].paid"),
+        (lambda d: d["entries"][0]["members"][0].update(rank=1), "entries[0].members[0].rank"),
+        (lambda d: d["teams"][0].update(seeded=True), "teams[0].seeded"),
+        (lambda d: d["reserves"][0].update(extra=1), "reserves[0].extra"),
+        (lambda d: d["round_1"][0].update(court=2), "round_1[0].court"),
+    ],
+)
+def test_an_unknown_field_is_refused(published: Document, tamper: Callable[[Document], None], reason: str) -> None:
+    tamper(published)
+    with pytest.raises(UnreadableDrawFileError) as caught:
+        verify(json.dumps(published))
+    assert caught.value.params == {"reason": reason}
+
+
+@pytest.mark.parametrize("number", ["9" * 5000, "1e999", "NaN", "-Infinity"])
+def test_a_number_no_draw_file_holds_is_unreadable(number: str) -> None:
+    text = export_draw(sample_draw()).replace('"version": 1', f'"version": {number}', 1)
+    with pytest.raises(UnreadableDrawFileError) as caught:
+        verify(text)
+    assert caught.value.params["reason"].startswith("JSON")
+
+
+def test_a_byte_order_mark_is_accepted() -> None:
+    """Windows editors save UTF-8 with a BOM."""
+    text = export_draw(sample_draw())
+    assert verify(b"\xef\xbb\xbf" + text.encode("utf-8")).matches
+    assert verify("\ufeff" + text).matches
