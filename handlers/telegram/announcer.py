@@ -84,12 +84,31 @@ def cancel_job(job_queue: JobQueue[BotContext], announcement_id: int) -> bool:
     return True
 
 
+class UnschedulableError(Exception):
+    """No timer can hold this due time (PTB adds the delay to "now" in the default zone: near the calendar's end
+    that overflows). Starts are bounded (``bot.match_clock.plan.SCHEDULE_HORIZON``); only a row stored before that
+    bound can meet this."""
+
+
+def _add_checked(job_queue: JobQueue[BotContext], services: Services, data: AnnouncementJob, *,
+                 known_new: bool = False) -> None:
+    try:
+        add_job(job_queue, services, data, known_new=known_new)
+    except (OverflowError, ValueError) as error:
+        raise UnschedulableError(f"announcement {data.announcement_id} due {data.due.isoformat()}: {error}") from error
+
+
 def apply_changes(job_queue: JobQueue[BotContext], services: Services, changes: JobChanges) -> None:
-    """After a committed change: remove the timers of cancelled rows, create those of new ones."""
+    """After a committed change: remove the timers of cancelled rows, create those of new ones. A row no timer can
+    hold is logged and left pending (the next start-up drops it): the change is committed, and the reply must
+    say so."""
     for announcement_id in changes.stop:
         cancel_job(job_queue, announcement_id)
     for row in changes.start:
-        add_job(job_queue, services, AnnouncementJob(row.announcement_id, row.due))
+        try:
+            _add_checked(job_queue, services, AnnouncementJob(row.announcement_id, row.due))
+        except UnschedulableError as error:
+            log.warning("%s; left for the next start-up", error)
 
 
 class JobQueueTimers:
@@ -104,16 +123,19 @@ class JobQueueTimers:
 
 async def restore_jobs(application: GuandanApplication) -> Restored:
     """At start-up: a timer for every pending row still ahead, an immediate run for those missed by at most the
-    late grace (sent marked late); older ones are dropped and logged."""
+    late grace (sent marked late); older ones are dropped and logged. A row no timer can hold (stored before starts
+    were bounded) is dropped and logged too: one bad row must not keep the bot from starting, for every group."""
     services = application.bot_data.services
     job_queue = job_queue_of(application)
     now = services.clock()
     restored = await announcing.restore(services)
     # One query, one job per row: nothing else has created announcement timers before start-up.
-    for row in restored.ahead:
-        add_job(job_queue, services, AnnouncementJob(row.announcement_id, row.due), known_new=True)
-    for row in restored.late:
-        add_job(job_queue, services, AnnouncementJob(row.announcement_id, now), known_new=True)
+    for row, due in [*((row, row.due) for row in restored.ahead), *((row, now) for row in restored.late)]:
+        try:
+            _add_checked(job_queue, services, AnnouncementJob(row.announcement_id, due), known_new=True)
+        except UnschedulableError as error:
+            await announcing.give_up(services, row.announcement_id, "no timer can hold its due time")
+            log.warning("start-up: %s; dropped", error)
     if restored.late or restored.dropped:
         log.info("start-up: %d announcements pending, %d to send late, %d dropped",
                  len(restored.ahead), len(restored.late), len(restored.dropped))

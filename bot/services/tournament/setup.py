@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from bot.errors import TournamentError, UsageError
 from bot.services import Services
 from bot.services.caller import Caller
-from bot.services.match_clock.timetable import JobChanges, replan
+from bot.services.match_clock.timetable import JobChanges, cancel_pending, replan
 from bot.services.roles import Role
 from bot.services.tournament.state import TournamentState, changing, read_state
 from bot.tournament import registration as engine
@@ -129,6 +129,8 @@ async def settings_view(services: Services, caller: Caller) -> SettingsView:
 @dataclass(frozen=True, slots=True)
 class Cancelled:
     record: TournamentRecord
+    jobs: JobChanges = JobChanges()
+    """The timers of the announcements cancelled with the tournament, to remove once committed."""
 
 
 async def cancel_tournament(services: Services, caller: Caller, name: str) -> Cancelled:
@@ -138,5 +140,6 @@ async def cancel_tournament(services: Services, caller: Caller, name: str) -> Ca
         if not name.strip() or name_key(name) != name_key(record.name):
             raise CancelNeedsNameError(name=record.name)
         await tournaments.set_status(change.tx, record.tournament_id, TournamentStatus.CANCELLED, change.at)
+        jobs = await cancel_pending(change.tx, record.tournament_id, change.at)
         change.record("tournament.cancelled", {"name": record.name})
-    return Cancelled(change.current.record)
+    return Cancelled(change.current.record, jobs)
