@@ -1,5 +1,10 @@
 """The tournaments table: one row per tournament, its status, mode, settings, draw and version.
 
+The draw seed is made when the tournament opens and kept in ``seed`` while it is secret: only its ``commitment``
+is public then. :class:`~bot.tournament.record.TournamentRecord` shows the seed only once the draw revealed it
+(``drawn_at`` set); the draw reads the sealed seed with :func:`sealed_seed`. (No new column: the commitment's
+publication time is the tournament's ``created_at``.)
+
 ``version`` grows with every change of the tournament or anything in it (:func:`touch`); services cache the loaded
 tournament by (id, version), so a copy that is not the latest is never used.
 """
@@ -37,7 +42,7 @@ def _record(row: sqlite3.Row) -> TournamentRecord:
         creator_user_id=row["creator_user_id"],
         settings=TournamentSettings.from_json(json.loads(row["settings"])),
         commitment=row["commitment"],
-        seed=row["seed"],
+        seed=row["seed"] if row["drawn_at"] is not None else None,  # secret until the draw reveals it
         version=row["version"],
         created_at=created,
         drawn_at=_time(row["drawn_at"]),
@@ -47,15 +52,24 @@ def _record(row: sqlite3.Row) -> TournamentRecord:
 
 async def create_tournament(
     tx: Tx, *, chat_id: int, name: str, mode: RegistrationMode, creator: str, creator_user_id: int | None,
-    settings: TournamentSettings, at: datetime,
+    settings: TournamentSettings, at: datetime, commitment: str | None = None, sealed_seed: str | None = None,
 ) -> int:
-    """Insert a tournament in registration; its id. The unique index refuses a second open one in the chat."""
+    """Insert a tournament in registration; its id. The unique index refuses a second open one in the chat.
+    ``sealed_seed`` (hex) stays secret until the draw; ``commitment`` is its published SHA-256."""
     return await tx.insert(
-        "INSERT INTO tournaments (chat_id, name, mode, creator, creator_user_id, settings, created_at, updated_at)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        (chat_id, name, mode.value, creator, creator_user_id, json.dumps(settings.to_json()), at.isoformat(),
-         at.isoformat()),
+        "INSERT INTO tournaments (chat_id, name, mode, creator, creator_user_id, settings, commitment, seed,"
+        " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (chat_id, name, mode.value, creator, creator_user_id, json.dumps(settings.to_json()), commitment,
+         sealed_seed, at.isoformat(), at.isoformat()),
     )
+
+
+async def sealed_seed(tx: Tx, tournament_id: int) -> str | None:
+    """The seed committed when the tournament opened, while the draw has not revealed it (hex); ``None`` for a
+    tournament opened before seeds were committed at opening."""
+    value = await tx.fetch_value(
+        "SELECT seed FROM tournaments WHERE tournament_id = ? AND drawn_at IS NULL", (tournament_id,))
+    return None if value is None else str(value)
 
 
 async def get_tournament(tx: Tx, tournament_id: int) -> TournamentRecord | None:

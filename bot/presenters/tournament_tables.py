@@ -4,8 +4,10 @@
 from __future__ import annotations
 
 import html
+from zoneinfo import ZoneInfo
 
 from bot.i18n import Language, t
+from bot.match_clock.local_time import local_text
 from bot.presenters.tournaments import capped, mention, say
 from bot.ruleset.scoring import Side
 from bot.services.tournament.draw import DrawMade
@@ -50,8 +52,15 @@ def _winner(match: Match, side: Side | None, lang: Language) -> str:
 
 
 def draw_commitment(made: DrawMade, lang: Language) -> str:
-    return say("tables.draw.closed", lang, name=made.state.record.name, entries=len(made.draw.entries),
-               commitment=made.draw.commitment)
+    """Sign-up closed; the commitment the draw's seed answers to and when it was published (the tournament's
+    opening: readers compare it with that message)."""
+    record = made.state.record
+    if not made.sealed_at_opening:  # a tournament opened before seeds were sealed at opening
+        return say("tables.draw.closed", lang, name=record.name, entries=len(made.draw.entries),
+                   commitment=made.draw.commitment)
+    zone = ZoneInfo(record.settings.timezone)
+    return say("tables.draw.closed_sealed", lang, name=record.name, entries=len(made.draw.entries),
+               commitment=made.draw.commitment, published=f"{local_text(made.committed_at, zone)} {zone.key}")
 
 
 def draw_pairs(made: DrawMade, lang: Language) -> str:

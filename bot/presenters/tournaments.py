@@ -54,9 +54,14 @@ def how_to_sign_up(mode: RegistrationMode, lang: Language) -> str:
 
 
 def announcement(state: TournamentState, lang: Language) -> str:
+    """The sign-up announcement (also kept by the sign-up buttons' edits): name, mode, how to sign up and the draw
+    seed's commitment, public from the opening on (issue 16, item 8)."""
     record = state.record
-    return say("tournament.created", lang, name=record.name, mode=mode_text(record.mode, lang)) + "\n" + (
+    text = say("tournament.created", lang, name=record.name, mode=mode_text(record.mode, lang)) + "\n" + (
         how_to_sign_up(record.mode, lang))
+    if record.commitment is not None and record.status is TournamentStatus.REGISTRATION:
+        text += "\n" + say("tournament.commitment", lang, commitment=record.commitment)
+    return text
 
 
 def mode_changed(state: TournamentState, lang: Language) -> str:

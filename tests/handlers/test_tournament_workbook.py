@@ -85,10 +85,17 @@ async def test_export_sends_the_csvs_unchanged_then_a_workbook_matching_the_tour
     async with services.storage.read() as tx:
         stored = await history.for_tournament(tx, state.tournament_id)
     zone = ZoneInfo(state.record.settings.timezone)
+    # People by name, never by Telegram id (issue 16, item 11).
+    names = {f"tg:{person.user_id}": person.first_name for person in (*club.people.values(), club.admin)}
+
+    def shown(value: object) -> str:
+        if isinstance(value, list):
+            return " / ".join(names.get(key, key.removeprefix("name:")) for key in value)
+        return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+
     expected_history = [("at", "actor", "kind", "details")] + [
-        (entry.at.astimezone(zone).isoformat(timespec="seconds"), entry.actor, entry.kind,
-         "; ".join(f"{key}={value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)}"
-                   for key, value in entry.details.items()) or None)
+        (entry.at.astimezone(zone).isoformat(timespec="seconds"), names.get(entry.actor, entry.actor), entry.kind,
+         "; ".join(f"{key}={shown(value)}" for key, value in entry.details.items()) or None)
         for entry in stored]
     got_history = sheet(workbook, "history")
     assert got_history == expected_history
@@ -109,7 +116,7 @@ async def test_before_the_draw_the_workbook_holds_the_entries(club: Club) -> Non
         ("round", "stage", "table", "left", "right", "left_level", "right_level", "winner", "status")]
     assert sheet(workbook, "standings") == [("place", "name", "points", "note")]
     assert [row[2] for row in sheet(workbook, "history")] == [
-        "kind", "tournament.created", "entry.signed_up", "entry.signed_up"]
+        "kind", "tournament.created", "draw.committed", "entry.signed_up", "entry.signed_up"]
 
 
 async def test_names_that_start_a_formula_are_text_in_every_export(club: Club) -> None:

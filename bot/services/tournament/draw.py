@@ -1,15 +1,20 @@
-"""``/draw``: close registration, commit to a fresh seed, draw pairs and bracket, store it all — one transaction.
+"""``/draw``: close registration, reveal the sealed seed, draw pairs and bracket, store it all — one transaction.
 
-Order (``bot.tournament.draw``): registration closes; the seed is made from fresh randomness and its commitment
-recorded in the history (``draw.committed``) before the draw; the draw follows from the closed entry list, the
-seed and the bracket options; pairs, reserves, every bracket match and the published draw file are stored, and the
-seed revealed (``draw.made``). Either all of it is committed or nothing: a failed draw leaves registration open and
-no commitment published. The handler then posts the commitment first, then the outcome.
+Order (``bot.tournament.draw``): the seed was made when the tournament opened and its commitment published then
+(``draw.committed``, ``bot.services.tournament.setup.create_tournament``); registration closes; the draw follows
+from the closed entry list, that seed and the bracket options; pairs, reserves, every bracket match and the
+published draw file are stored, and the seed revealed (``draw.made``). Either all of it is committed or nothing: a
+failed draw leaves registration open and the seed sealed. The handler then posts the commitment (and when it was
+published), then the outcome.
+
+A tournament opened before seeds were sealed at opening has none: its seed is made now, with its commitment, as
+before (the commitment then binds nothing, and the draw file's ``committed_at`` says so: it is the draw's time).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from datetime import datetime
 
 from bot.services import Services
 from bot.services.caller import Caller
@@ -20,7 +25,7 @@ from bot.tournament.draw import Draw, draw
 from bot.tournament.draw_file import export_draw
 from bot.tournament.entries import Entry
 from bot.tournament.people import InvitationStatus
-from bot.tournament.seed import SEED_BYTES, new_seed
+from bot.tournament.seed import SEED_BYTES, DrawSeed, new_seed
 from bot.tournament.snapshot import stored_matches, team_lines
 from storage import tournament_bracket, tournament_people, tournaments
 
@@ -32,6 +37,11 @@ class DrawMade:
     draw_file: str
     waiting: tuple[Entry, ...]
     """Entries left on the waiting list by the capacity: reserves too, ahead of the pairing's left-overs."""
+    committed_at: datetime
+    """When the seed's commitment was published: the tournament's opening (or, for one opened before seeds were
+    sealed at opening, this draw)."""
+    sealed_at_opening: bool = True
+    """The seed was committed when the tournament opened (``False`` only for tournaments opened before that)."""
 
 
 async def make_draw(services: Services, caller: Caller) -> DrawMade:
@@ -39,12 +49,16 @@ async def make_draw(services: Services, caller: Caller) -> DrawMade:
     async with changing(services, caller, required=Role.ORGANISER) as change:
         state = change.before
         closed = engine.close(state.registration)
-        seed = new_seed(services.entropy(SEED_BYTES))
-        change.record("draw.committed", {"commitment": seed.commitment, "entries": len(closed.active),
-                                         "waiting": len(closed.waiting)})
+        sealed = await tournaments.sealed_seed(change.tx, state.tournament_id)
+        if sealed is not None:
+            seed, committed_at = DrawSeed.from_hex(sealed), state.record.created_at
+        else:  # opened before seeds were sealed at opening
+            seed, committed_at = new_seed(services.entropy(SEED_BYTES)), change.at
+            change.record("draw.committed", {"commitment": seed.commitment, "entries": len(closed.active),
+                                             "waiting": len(closed.waiting)})
         result = draw(closed, seed, state.record.settings.bracket_options())
         drawn = engine.mark_drawn(closed)
-        text = export_draw(result)
+        text = export_draw(result, committed_at=committed_at)
         tid = state.tournament_id
         await tournament_bracket.save_teams(change.tx, tid, result.teams, team_lines(result.bracket),
                                             result.reserves)
@@ -60,4 +74,4 @@ async def make_draw(services: Services, caller: Caller) -> DrawMade:
         change.record("draw.made", {"seed": seed.hex, "teams": len(result.teams), "reserves": len(result.reserves),
                                     "byes": result.bracket.byes})
         change.record("round.started", {"round": "1", "tables": str(len(result.bracket.table_matches(1)))})
-    return DrawMade(change.current, result, text, drawn.waiting)
+    return DrawMade(change.current, result, text, drawn.waiting, committed_at, sealed is not None)
