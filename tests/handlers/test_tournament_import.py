@@ -296,7 +296,7 @@ async def test_a_read_that_outlives_its_budget_is_stopped_and_refused(
     monkeypatch.setattr(roster_reading, "READER_MODULE", "tests.support.stuck_roster_reader")
     monkeypatch.setattr(roster_reading, "READ_BUDGET_SECONDS", 0.5)
     started = time.perf_counter()
-    await refused(open_cup, "r.csv", "姓名\n张三\n".encode(), "超过了 0 秒")
+    await refused(open_cup, "r.csv", "姓名\n张三\n".encode(), "超过了 0.5 秒")
     assert time.perf_counter() - started < 5
 
 

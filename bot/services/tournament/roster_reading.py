@@ -59,7 +59,7 @@ async def read_roster_apart(data: bytes, *, budget: float | None = None) -> Rost
             process.kill()
             await process.wait()
             log.warning("a roster file was still being read after %.0f s: stopped", seconds)
-            raise ReadTooSlowError(seconds=int(seconds)) from None
+            raise ReadTooSlowError(seconds=f"{seconds:g}") from None
         except BaseException:
             if process.returncode is None:
                 process.kill()
