@@ -3,13 +3,15 @@ texts, random people and chats, replies, edited messages, mentions and forged bu
 real application. After every step: no unexpected error reached the error handler (nothing logged at ERROR),
 every reply is under Telegram's 4,096 characters and parses as Telegram HTML, and the stored state is sound.
 Updates Telegram would never send (ids of 0 or beyond 52 bits, nameless or bot senders, presses under a member's
-message: issue 16, item 12) get no answer at all and leave their sender unstored.
+message: issue 16, item 12) get no answer at all and leave their sender unstored. Some steps upload a roster with
+``/import``: spreadsheet bombs, over-long fields, one-column files with semicolons (items 2, 5, 6).
 
 CI runs 1,600 commands (about 20 s); ``FUZZ_COMMANDS=100000 .venv/bin/python -m pytest
 tests/handlers/test_fuzz.py -s`` runs that many, printing the count.
 """
 
 import asyncio
+import functools
 import logging
 import os
 import random
@@ -30,6 +32,7 @@ from bot.services.tournament.state import NoTournamentYetError, read_state
 from handlers.commands import COMMANDS
 from handlers.telegram.replies import MESSAGE_LIMIT, text_length
 from tests.support.bracket_invariants import check_bracket
+from tests.support import sheet_bombs
 from tests.support.harness import REPLY_METHODS, OfflineBot
 from tests.support.updates import JSON, FakeUser, group_chat, private_chat, supergroup_chat, to_update
 
@@ -123,9 +126,33 @@ def forged(user: FakeUser) -> bool:
     return not 0 < user.user_id < 2**52 or not user.first_name or user.is_bot
 
 
+@functools.cache
+def hostile_files() -> tuple[tuple[str, bytes], ...]:
+    """Rosters an attacker uploads (issue 16, items 2, 5, 6): bombs cut down to stay quick, a field longer than
+    csv's own limit, one column with semicolons, a row too wide, binary noise."""
+    return (
+        ("a.xlsx", sheet_bombs.empty_cells(300_000)),
+        ("b.xlsx", sheet_bombs.shared_strings(150_000)),
+        ("c.xlsx", sheet_bombs.one_long_row(5_000)),
+        ("d.csv", ("姓名,备注\n张三," + "x" * 131_073 + "\n").encode()),
+        ("e.csv", "姓名\n张三&amp;李四\n王五;赵六\n".encode()),
+        ("f.csv", ("姓名,单位\n张三" + "," * 2_000 + "\n").encode()),
+        ("g.xlsx", b"PK\x03\x04" + bytes(range(256)) * 8),
+    )
+
+
+def roster_upload(text: str) -> tuple[str, bytes]:
+    """A hostile file, or the step's random text as a CSV roster."""
+    files = hostile_files()
+    choice = len(text) % (len(files) + 2)
+    if choice < len(files):
+        return files[choice]
+    return "r.csv", ("姓名,搭档\n" + text.replace(" ", ",")).encode("utf-8")
+
+
 def random_step(rng: random.Random) -> Step:
     return Step(
-        kind=rng.choices(("message", "edited", "callback"), (12, 2, 2))[0],
+        kind=rng.choices(("message", "edited", "callback", "document"), (12, 2, 2, 0.25))[0],
         sender=rng.choices((ORGANISER, MEMBER, random_person(rng)), (5, 3, 2))[0],
         chat=rng.choices(("group", "other", "super", "private"), (10, 2, 2, 2))[0],
         text=random_text(rng),
@@ -162,6 +189,10 @@ def build(offline: OfflineBot, step: Step) -> JSON:
     if step.reply:
         replied = updates.bot_message_json(chat, offline.telegram.bot_user, "earlier") if len(step.text) % 2 else (
             updates.message_json(chat, MEMBER, "earlier"))
+    if step.kind == "document":
+        name, content = roster_upload(step.text)
+        document = offline.telegram.upload(name, content)
+        return updates.document(chat, step.sender, document, "/import")
     if step.kind == "callback":
         message = updates.message_json(chat, MEMBER, "not the bot's") if step.pressed_under_a_member else (
             updates.bot_message_json(chat, offline.telegram.bot_user, "buttons"))
