@@ -31,8 +31,8 @@ from bot.services import Services
 from bot.services.tournament.state import NoTournamentYetError, read_state
 from handlers.commands import COMMANDS
 from handlers.telegram.replies import MESSAGE_LIMIT, text_length
-from tests.support.bracket_invariants import check_bracket
 from tests.support import sheet_bombs
+from tests.support.bracket_invariants import check_bracket
 from tests.support.harness import REPLY_METHODS, OfflineBot
 from tests.support.updates import JSON, FakeUser, group_chat, private_chat, supergroup_chat, to_update
 
