@@ -2,11 +2,12 @@
 
 Sequence (the chat layer drives it; every step here is pure):
 
-1. ``registration.close`` — sign-ups stop.
-2. ``seed = new_seed(os.urandom(32))``; publish ``seed.commitment`` (SHA-256 of the seed) and keep the seed secret.
+1. When the tournament opens: ``seed = new_seed(os.urandom(32))``; publish ``seed.commitment`` (SHA-256 of the
+   seed) before anyone signs up, and keep the seed secret.
+2. ``registration.close`` — sign-ups stop.
 3. ``result = draw(registration, seed, options)`` then ``registration.mark_drawn``; publish the outcome, reveal
-   the seed and offer the draw file (``bot.tournament.draw_file.export_draw``) so anyone can run
-   ``python -m bot verify-draw FILE``.
+   the seed and offer the draw file (``bot.tournament.draw_file.export_draw``, with the time the commitment was
+   published) so anyone can run ``python -m bot verify-draw FILE``.
 
 The draw is a pure function of (the sorted entry list, the seed, the bracket options): the active entries are put
 in canonical order — sorted by their members' PUBLIC keys (:func:`public_key`), so neither sign-up times nor entry
