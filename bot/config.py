@@ -67,6 +67,12 @@ class BadEnvFile(UsageError):
     key = "config.bad_env_file"
 
 
+class TokenRefused(UsageError):
+    """Telegram refused the configured token at start-up. The message never shows the token."""
+
+    key = "run.token_refused"
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     token: str | None = field(default=None, repr=False)

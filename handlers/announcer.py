@@ -39,6 +39,7 @@ from apscheduler.schedulers.asyncio import AsyncIOScheduler
 
 from bot.match_clock.announcement import job_id
 from bot.match_clock.catchup import retry_delay
+from bot.match_clock.plan import SCHEDULE_HORIZON
 from bot.presenters.match_clock import announcement_text
 from bot.services import Services
 from bot.services.chats import move_chat
@@ -59,6 +60,17 @@ class AnnouncementJob:
     """When it should run, on the services' clock."""
     failures: int = 0
     """Failed attempts in a row so far (for the backoff)."""
+
+
+TIMER_HORIZON = SCHEDULE_HORIZON + timedelta(days=2)
+"""The latest a row can be due and be one this version made: a start at the horizon, its announcements at most a
+day after it (and a day to spare)."""
+
+
+class UnschedulableError(Exception):
+    """No timer should hold this due time: beyond what any accepted start announces (``TIMER_HORIZON``), or so near
+    the calendar's end that the delay added to "now" overflows. Starts are bounded
+    (``bot.match_clock.plan.SCHEDULE_HORIZON``); only a row stored before that bound can meet this."""
 
 
 class RetryLater(Exception):
@@ -130,12 +142,27 @@ class Announcer:
         found.remove()
         return True
 
+    def _add_checked(self, data: AnnouncementJob, *, known_new: bool = False) -> None:
+        if data.due > self.services.clock() + TIMER_HORIZON:
+            raise UnschedulableError(f"announcement {data.announcement_id} due {data.due.isoformat()}: beyond the"
+                                     f" schedulable horizon")
+        try:
+            self.add_job(data, known_new=known_new)
+        except (OverflowError, ValueError) as error:
+            raise UnschedulableError(
+                f"announcement {data.announcement_id} due {data.due.isoformat()}: {error}") from error
+
     def apply(self, changes: JobChanges) -> None:
-        """After a committed change: remove the timers of cancelled rows, create those of new ones."""
+        """After a committed change: remove the timers of cancelled rows, create those of new ones. A row no timer
+        can hold is logged and left pending (the next start-up drops it): the change is committed, and the reply
+        must say so."""
         for announcement_id in changes.stop:
             self.cancel_job(announcement_id)
         for row in changes.start:
-            self.add_job(AnnouncementJob(row.announcement_id, row.due))
+            try:
+                self._add_checked(AnnouncementJob(row.announcement_id, row.due))
+            except UnschedulableError as error:
+                log.warning("%s; left for the next start-up", error)
 
     def jobs(self) -> list[Job]:
         """Every timer, the ones waiting for the scheduler to start too."""
@@ -151,14 +178,18 @@ class Announcer:
 
     async def restore(self) -> Restored:
         """At start-up: a timer for every pending row still ahead, an immediate run for those missed by at most
-        the late grace (sent marked late); older ones are dropped and logged."""
+        the late grace (sent marked late); older ones are dropped and logged. A row no timer can hold (stored
+        before starts were bounded) is dropped and logged too: one bad row must not keep the bot from starting,
+        for every group."""
         now = self.services.clock()
         restored = await announcing.restore(self.services)
         # One query, one job per row: nothing else has created announcement timers before start-up.
-        for row in restored.ahead:
-            self.add_job(AnnouncementJob(row.announcement_id, row.due), known_new=True)
-        for row in restored.late:
-            self.add_job(AnnouncementJob(row.announcement_id, now), known_new=True)
+        for row, due in [*((row, row.due) for row in restored.ahead), *((row, now) for row in restored.late)]:
+            try:
+                self._add_checked(AnnouncementJob(row.announcement_id, due), known_new=True)
+            except UnschedulableError as error:
+                await announcing.give_up(self.services, row.announcement_id, "no timer can hold its due time")
+                log.warning("start-up: %s; dropped", error)
         if restored.late or restored.dropped:
             log.info("start-up: %d announcements pending, %d to send late, %d dropped",
                      len(restored.ahead), len(restored.late), len(restored.dropped))

@@ -159,5 +159,7 @@ class ButtonTable:
             return Note(plain(t(error.key, language, **escape_params(error.params))), alert=True)
         except Exception:
             log.exception("a button press (%s) failed", data)
-            return Note(plain(t("registry.apology", language)), alert=True)
+            committed = caller is not None and caller.claim is not None and caller.claim.recorded
+            return Note(plain(t("registry.apology_after_change" if committed else "registry.apology", language)),
+                        alert=True)
         return Note(plain(note) if note else None)

@@ -60,7 +60,7 @@ async def schedule_command(call: Invocation) -> None:
     if len(args) < 3:
         raise MissingArgument()
     zone = await tournament_zone(services, call.caller)
-    starts_at = read_start(args[1], args[2], zone, args[3] if len(args) == 4 else None)
+    starts_at = read_start(args[1], args[2], zone, args[3] if len(args) == 4 else None, now=services.clock())
     scheduled = await schedule_round(services, call.caller, round_number, starts_at)
     call.timers.apply(scheduled.changes)
     await call.reply(scheduled_text(scheduled.tournament, round_number, scheduled.start.starts_at,

@@ -14,6 +14,7 @@ from bot.services.tournament.views import bracket_view, standings_view, tables_v
 from bot.services.tournament.workbook import WORKBOOK_NAME, tournament_workbook
 from handlers.arguments import at_most
 from handlers.invocation import Invocation
+from handlers.long_replies import fits, reply_or_file, reply_with_pictures, text_file
 from handlers.tournament_arguments import is_confirmation
 from handlers.tournament_keyboards import draw_buttons
 
@@ -22,11 +23,18 @@ SendFile = Callable[[bytes, str, str | None], Awaitable[None]]
 
 
 async def announce_draw(post: Post, send_file: SendFile, made: DrawMade, lang: Language) -> None:
-    """Four messages and the draw file: the commitment first, then pairs and seed, round 1, the bracket."""
+    """The commitment first, then pairs and seed, round 1, the bracket — four messages — and the draw file. When
+    the pairs, round 1 or the bracket is too long for one message, the three go as one text document instead,
+    its caption revealing the seed (issue 16, item 9: at most five messages)."""
+    parts = [text.draw_pairs(made, lang), text.round_text(made.state, 1, lang), text.bracket_text(made.state, lang)]
     await post(text.draw_commitment(made, lang), None)
-    await post(text.draw_pairs(made, lang), None)
-    await post(text.round_text(made.state, 1, lang), None)
-    await post(text.bracket_text(made.state, lang), None)
+    if all(fits(part) for part in parts):
+        for part in parts:
+            await post(part, None)
+    else:
+        whole = "\n\n".join([text.draw_pairs(made, lang, None), text.round_text(made.state, 1, lang, None),
+                              text.bracket_text(made.state, lang, None)])
+        await send_file(text_file(whole), text.draw_text_name(made), text.draw_summary(made, lang))
     await send_file(made.draw_file.encode(), text.draw_file_name(made), text.draw_file_caption(made, lang))
 
 
@@ -50,25 +58,33 @@ async def undraw_command(call: Invocation) -> None:
 
 
 async def bracket_command(call: Invocation) -> None:
-    """The bracket as text, then as a picture (the current round highlighted)."""
+    """The bracket as text, then as a picture (the current round highlighted); a bracket too long for one
+    message goes as the pictures alone (``handlers.long_replies``)."""
     at_most(call.args, 0)
     state = (await bracket_view(call.services, call.caller)).state
-    await call.reply(text.bracket_text(state, call.language))
-    await call.send_pictures(await bracket_pictures(state, call.language),
-                        call.text("pictures.bracket_caption", name=state.record.name), "bracket")
+    lang = call.language
+    await reply_with_pictures(
+        call, text.bracket_text(state, lang), text.bracket_text(state, lang, None),
+        await bracket_pictures(state, lang), caption=call.text("pictures.bracket_caption", name=state.record.name),
+        stem="bracket", file_name="bracket.txt", summary=text.bracket_summary(state, lang))
 
 
 async def tables_command(call: Invocation) -> None:
     at_most(call.args, 0)
-    await call.reply(text.tables_text(await tables_view(call.services, call.caller), call.language))
+    view = await tables_view(call.services, call.caller)
+    await reply_or_file(call, text.tables_text(view, call.language), text.tables_text(view, call.language, None),
+                        file_name="tables.txt", summary=text.tables_summary(view, call.language))
 
 
 async def standings_command(call: Invocation) -> None:
     at_most(call.args, 0)
     view = await standings_view(call.services, call.caller)
-    await call.reply(text.standings_text(view.state, view.standings, call.language))
-    await call.send_pictures(await standings_pictures(view.state, view.standings, call.language),
-                        call.text("pictures.standings_caption", name=view.state.record.name), "standings")
+    state, table, lang = view.state, view.standings, call.language
+    await reply_with_pictures(
+        call, text.standings_text(state, table, lang), text.standings_text(state, table, lang, None),
+        await standings_pictures(state, table, lang),
+        caption=call.text("pictures.standings_caption", name=state.record.name), stem="standings",
+        file_name="standings.txt", summary=text.standings_summary(state, table, lang))
 
 
 async def export_command(call: Invocation) -> None:

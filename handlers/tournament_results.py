@@ -18,6 +18,7 @@ from bot.tournament.bracket import UnknownTableError
 from bot.tournament.standings import standings
 from handlers.arguments import MissingArgument, at_most
 from handlers.invocation import Invocation
+from handlers.long_replies import fits
 from handlers.tournament_arguments import NoSuchTableError, parse_result, parse_table
 from handlers.tournament_keyboards import report_buttons
 
@@ -25,18 +26,25 @@ Send = Callable[[str, Keyboard | None], Awaitable[None]]
 
 
 async def announce_result(send: Send, recorded: ResultRecorded, lang: Language, services: Services) -> None:
+    """The result; then the next round's tables or the end — at most three messages (issue 16, item 9): a round
+    with more tables than one message holds is announced with where to see them (``/tables`` sends a file), a
+    final ranking too long for one message with the podium and a pointer to ``/standings``."""
     await send(text.result_text(recorded, lang), report_buttons(recorded, lang))
+    state = recorded.state
     if recorded.started_round is not None and not recorded.finished_now:
         # A next round with a start time still ahead of its reminder gets its tables with that reminder.
-        deferred = await next_round_deferred(services, recorded.state.tournament_id, recorded.started_round)
-        posting = text.round_text(recorded.state, recorded.started_round, lang) if deferred is None \
+        deferred = await next_round_deferred(services, state.tournament_id, recorded.started_round)
+        posting = text.round_text(state, recorded.started_round, lang) if deferred is None \
             else deferred_posting_text(deferred, lang)
-        await send(posting, None)
+        await send(posting if fits(posting) else text.round_summary(state, recorded.started_round, lang), None)
     if recorded.finished_now:
-        await send(text.finished_text(recorded.state, standings(recorded.state.require_bracket()), lang), None)
+        table = standings(state.require_bracket())
+        finished = text.finished_text(state, table, lang)
+        await send(finished if fits(finished) else text.finished_summary(state, table, lang), None)
     elif recorded.kind is ResultKind.CORRECTED and recorded.podium_changed:
-        await send(text.finished_text(recorded.state, standings(recorded.state.require_bracket()), lang,
-                                      corrected=True), None)
+        table = standings(state.require_bracket())
+        finished = text.finished_text(state, table, lang, corrected=True)
+        await send(finished if fits(finished) else text.finished_summary(state, table, lang, corrected=True), None)
 
 
 async def result_command(call: Invocation) -> None:

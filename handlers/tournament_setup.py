@@ -64,4 +64,5 @@ async def referee_command(call: Invocation) -> None:
 
 async def cancel_command(call: Invocation) -> None:
     cancelled = await cancel_tournament(call.services, call.caller, " ".join(call.args))
+    call.timers.apply(cancelled.jobs)
     await call.reply(call.text("tournament.cancelled", name=cancelled.record.name))

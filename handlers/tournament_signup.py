@@ -7,6 +7,7 @@ from bot.services.tournament.signup import Invited, accept, sign_up, withdraw
 from bot.services.tournament.views import entries_view
 from handlers.arguments import at_most
 from handlers.invocation import Invocation
+from handlers.long_replies import reply_or_file
 from handlers.tournament_arguments import parse_signup, username_of
 from handlers.tournament_keyboards import accept_buttons
 
@@ -34,4 +35,6 @@ async def withdraw_command(call: Invocation) -> None:
 
 async def entries_command(call: Invocation) -> None:
     at_most(call.args, 0)
-    await call.reply(text.entries_text((await entries_view(call.services, call.caller)).state, call.language))
+    state = (await entries_view(call.services, call.caller)).state
+    await reply_or_file(call, text.entries_text(state, call.language), text.entries_text(state, call.language, None),
+                        file_name="entries.txt", summary=text.entries_summary(state, call.language))

@@ -1,5 +1,10 @@
 """The tournaments table: one row per tournament, its status, mode, settings, draw and version.
 
+The draw seed is made when the tournament opens and kept secret in ``sealed_seed`` (only its ``commitment`` is
+public then); ``/undraw`` seals a fresh one in the same place (:func:`seal_seed`, its time in ``resealed_at``); the
+draw reads it with :func:`sealed_seed`, reveals it in ``seed`` and clears ``sealed_seed`` (:func:`record_draw`).
+So :class:`~bot.tournament.record.TournamentRecord` never carries a secret seed.
+
 ``version`` grows with every change of the tournament or anything in it (:func:`touch`); services cache the loaded
 tournament by (id, version), so a copy that is not the latest is never used.
 """
@@ -7,6 +12,7 @@ tournament by (id, version), so a copy that is not the latest is never used.
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from datetime import datetime
 
 from bot.tournament.entries import RegistrationMode
@@ -46,14 +52,15 @@ def _record(row: Row) -> TournamentRecord:
 
 async def create_tournament(
     tx: Tx, *, chat_id: int, name: str, mode: RegistrationMode, creator: str, creator_user_id: int | None,
-    settings: TournamentSettings, at: datetime,
+    settings: TournamentSettings, at: datetime, commitment: str | None = None, sealed_seed: str | None = None,
 ) -> int:
-    """Insert a tournament in registration; its id. The unique index refuses a second open one in the chat."""
+    """Insert a tournament in registration; its id. The unique index refuses a second open one in the chat.
+    ``sealed_seed`` (hex) stays secret until the draw; ``commitment`` is its published SHA-256."""
     return await tx.insert(
-        "INSERT INTO tournaments (chat_id, name, mode, creator, creator_user_id, settings, created_at, updated_at)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING tournament_id",
-        (chat_id, name, mode.value, creator, creator_user_id, json.dumps(settings.to_json()), at.isoformat(),
-         at.isoformat()),
+        "INSERT INTO tournaments (chat_id, name, mode, creator, creator_user_id, settings, commitment, sealed_seed,"
+        " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING tournament_id",
+        (chat_id, name, mode.value, creator, creator_user_id, json.dumps(settings.to_json()), commitment,
+         sealed_seed, at.isoformat(), at.isoformat()),
     )
 
 
@@ -132,19 +139,32 @@ async def record_draw(
     )
 
 
-async def seal_seed(tx: Tx, tournament_id: int, *, commitment: str, seed: str) -> None:
-    """A seed for the next draw, chosen now: its commitment is public (``commitment``), the seed stays secret
-    until the draw reveals it."""
+async def seal_seed(tx: Tx, tournament_id: int, *, commitment: str, seed: str, at: datetime) -> None:
+    """A fresh seed for the next draw, chosen at ``at`` (``/undraw``): its commitment is public (``commitment``),
+    published then; the seed stays secret until the draw reveals it."""
     await tx.execute(
-        "UPDATE tournaments SET commitment = ?, sealed_seed = ? WHERE tournament_id = ?",
-        (commitment, seed, tournament_id),
+        "UPDATE tournaments SET commitment = ?, sealed_seed = ?, resealed_at = ? WHERE tournament_id = ?",
+        (commitment, seed, at.isoformat(), tournament_id),
     )
 
 
-async def sealed_seed(tx: Tx, tournament_id: int) -> str | None:
-    """The secret seed committed to before the draw, if one was (only the draw reads it)."""
-    value = await tx.fetch_value("SELECT sealed_seed FROM tournaments WHERE tournament_id = ?", (tournament_id,))
-    return None if value is None else str(value)
+@dataclass(frozen=True, slots=True)
+class SealedSeed:
+    """The secret seed the next draw uses, and when its commitment was published."""
+
+    hex: str
+    resealed_at: datetime | None
+    """When ``/undraw`` sealed it; ``None``: sealed when the tournament opened (its ``created_at``)."""
+
+
+async def sealed_seed(tx: Tx, tournament_id: int) -> SealedSeed | None:
+    """The secret seed committed to before the draw (only the draw reads it); ``None`` for a tournament opened
+    before seeds were sealed at opening."""
+    row = await tx.fetch_one("SELECT sealed_seed, resealed_at FROM tournaments WHERE tournament_id = ?",
+                             (tournament_id,))
+    if row is None or row["sealed_seed"] is None:
+        return None
+    return SealedSeed(str(row["sealed_seed"]), _time(row["resealed_at"]))
 
 
 async def undo_draw(tx: Tx, tournament_id: int) -> None:

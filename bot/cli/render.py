@@ -13,6 +13,7 @@ from pathlib import Path
 from bot.cli import Subcommand, fail
 from bot.errors import GuandanError
 from bot.i18n import DEFAULT_LANGUAGE, Language, t
+from bot.sheets.matches_csv import MAX_ROUND
 
 
 def _language(text: str) -> Language:
@@ -29,13 +30,21 @@ def _environment_language() -> Language:
         return DEFAULT_LANGUAGE
 
 
+def _round(text: str) -> int:
+    """``--round``: a round a bracket can have (argparse exits 2 with the value otherwise)."""
+    digits = text.strip()
+    if not (digits.isascii() and digits.isdigit() and len(digits) <= 3 and 1 <= int(digits) <= MAX_ROUND):
+        raise argparse.ArgumentTypeError(f"1–{MAX_ROUND}: {text!r}")
+    return int(digits)
+
+
 def _configure(parser: argparse.ArgumentParser) -> None:
     lang = _environment_language()
     parser.add_argument("--matches", required=True, type=Path, help=t("render.cli.matches", lang))
     parser.add_argument("--out", required=True, type=Path, help=t("render.cli.out", lang))
     parser.add_argument("--title", default=None, help=t("render.cli.title", lang))
     parser.add_argument("--lang", type=_language, default=lang, help=t("render.cli.lang", lang))
-    parser.add_argument("--round", type=int, default=None, dest="current_round", help=t("render.cli.round", lang))
+    parser.add_argument("--round", type=_round, default=None, dest="current_round", help=t("render.cli.round", lang))
 
 
 def output_paths(out: Path, count: int) -> list[Path]:

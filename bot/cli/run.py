@@ -6,7 +6,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import re
 import sys
+import urllib.parse
 
 from bot.cli import Subcommand, fail
 from bot.config import Settings, load_settings
@@ -15,18 +17,27 @@ from bot.i18n import DEFAULT_LANGUAGE, t
 
 
 class RedactToken(logging.Filter):
-    """Replace the token wherever a log line would show it (URLs of failed requests, exceptions)."""
+    """Replace the token wherever a log line would show it (URLs of failed requests, exceptions), as typed or
+    percent-encoded in a URL (``123%3AAA…``, either case)."""
 
     def __init__(self, token: str) -> None:
         super().__init__()
         self.token = token
+        encoded = re.escape(urllib.parse.quote(token, safe="")).replace("%3A", "%3[Aa]")
+        self._pattern = re.compile(f"{re.escape(token)}|{encoded}")
+
+    def redact(self, text: str) -> str:
+        return self._pattern.sub("<token>", text)
 
     def filter(self, record: logging.LogRecord) -> bool:
         message = record.getMessage()
-        if self.token in message:
-            record.msg, record.args = message.replace(self.token, "<token>"), None
-        if record.exc_info and record.exc_info[1] is not None and self.token in str(record.exc_info[1]):
-            record.exc_text = logging.Formatter().formatException(record.exc_info).replace(self.token, "<token>")
+        redacted = self.redact(message)
+        if redacted != message:
+            record.msg, record.args = redacted, None
+        if record.exc_info and record.exc_info[1] is not None:
+            text = record.exc_text or logging.Formatter().formatException(record.exc_info)
+            if self.redact(text) != text:
+                record.exc_text = self.redact(text)
         return True
 
 
@@ -68,11 +79,17 @@ def run_bot(settings: Settings) -> int:
         configure_logging(settings.token, settings.wecom_secret)
         # websockets logs every frame at DEBUG only; its INFO lines say nothing the runner does not.
         logging.getLogger("websockets").setLevel(logging.WARNING)
-        return run_platforms(settings)
+        try:
+            return run_platforms(settings)
+        except GuandanError as error:  # Telegram refused the token: one line, never the token
+            return fail(t(error.key, settings.language, **error.params))
     from handlers.telegram.polling import run_polling
 
     configure_logging(settings.token)
-    return run_polling(settings)
+    try:
+        return run_polling(settings)
+    except GuandanError as error:  # the token refused: one line, never the token
+        return fail(t(error.key, settings.language, **error.params))
 
 
 def run(args: argparse.Namespace) -> int:

@@ -2,7 +2,9 @@
 
 Reads a draw file (format: ``bot.tournament.draw_file``), checks the seed against the commitment, redraws and
 compares the pairs, reserves and first-round positions. Exit status: 0 the draw matches, 1 it does not (each
-difference on its own line), 2 the file cannot be read. Messages in zh (default) or en (``--lang``).
+difference on its own line), 2 the file cannot be read. Either way it prints the file's commitment and when it was
+published: a forged file can be consistent with itself, so the reader compares those two with the chat's message
+of that time. Messages in zh (default) or en (``--lang``).
 """
 
 from __future__ import annotations
@@ -31,12 +33,23 @@ def run(args: argparse.Namespace) -> int:
         result = verify(content)
     except UnreadableDrawFileError as error:
         return fail(t(error.key, lang, **error.params))
+    commitment, published = result.draw.commitment, result.committed_at
     if result.matches:
-        print(t("draw.verify.match", lang, teams=len(result.draw.teams), commitment=result.draw.commitment))
+        if published is None:
+            print(t("draw.verify.match_v1", lang, teams=len(result.draw.teams), commitment=commitment))
+        else:
+            print(t("draw.verify.match", lang, teams=len(result.draw.teams), commitment=commitment,
+                    published=published))
         return 0
     print(t("draw.verify.mismatch", lang))
     for check in result.mismatches:
         print(f"- {t(f'draw.verify.check.{check.value}', lang)}")
+    # The file's own commitment (which the seed may not even fit) and its time: what to compare with the chat.
+    stated = result.stated_commitment
+    if published is None:
+        print(t("draw.verify.commitment_v1", lang, commitment=stated))
+    else:
+        print(t("draw.verify.commitment", lang, commitment=stated, published=published))
     return 1
 
 

@@ -2,7 +2,9 @@
 
 Wall-clock times that do not exist (the hour skipped when clocks go forward) or exist twice (the hour repeated
 when they go back) are refused with what to type instead; a repeated time is chosen by adding its UTC offset
-(``+02:00`` / ``+01:00``). Nothing is guessed.
+(``+02:00`` / ``+01:00``). Nothing is guessed. A date outside the schedulable window (from today to a year ahead,
+:data:`~bot.match_clock.plan.SCHEDULE_HORIZON`) is refused before any arithmetic on it: near the calendar's ends
+(year 1, year 9999) a time zone's offset alone would overflow.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
 from bot.errors import UsageError
-from bot.match_clock.plan import require_aware
+from bot.match_clock.plan import SCHEDULE_HORIZON, require_aware
 
 
 class BadDate(UsageError):
@@ -41,6 +43,12 @@ class AmbiguousLocalTime(UsageError):
 
 class OffsetNotInZone(UsageError):
     key = "schedule.offset_not_in_zone"
+
+
+class StartOutOfRange(UsageError):
+    """A start before today or more than :data:`SCHEDULE_HORIZON` ahead."""
+
+    key = "schedule.out_of_range"
 
 
 _DATE = re.compile(r"^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$", re.ASCII)
@@ -122,17 +130,42 @@ def _round_trips(reading: datetime, zone: ZoneInfo) -> bool:
     return back.replace(tzinfo=None) == reading.replace(tzinfo=None) and back.utcoffset() == reading.utcoffset()
 
 
-def read_start(date_text: str, time_text: str, zone: ZoneInfo, offset_text: str | None = None) -> datetime:
-    """What ``/schedule <round> <date> <time> [offset]`` means, as a UTC instant."""
+def out_of_range(value: str, zone: ZoneInfo, now: datetime) -> StartOutOfRange:
+    """The refusal of a start outside the window, saying the window in ``zone``."""
+    return StartOutOfRange(value=value, first=local_text(now, zone), last=local_text(now + SCHEDULE_HORIZON, zone),
+                           zone=zone.key)
+
+
+def read_start(date_text: str, time_text: str, zone: ZoneInfo, offset_text: str | None = None, *,
+               now: datetime) -> datetime:
+    """What ``/schedule <round> <date> <time> [offset]`` means, as a UTC instant. A date more than a day outside
+    the window from ``now`` to :data:`SCHEDULE_HORIZON` ahead raises :class:`StartOutOfRange` (the exact check is
+    the service's, on the instant)."""
     offset = parse_offset(offset_text) if offset_text is not None else None
-    return local_instant(parse_date(date_text), parse_time(time_text), zone, offset)
+    day, wall = parse_date(date_text), parse_time(time_text)
+    today = require_aware(now).date()
+    if not today - timedelta(days=2) <= day <= (now + SCHEDULE_HORIZON).date() + timedelta(days=2):
+        raise out_of_range(f"{date_text} {time_text}", zone, now)
+    return local_instant(day, wall, zone, offset)
+
+
+def _in_zone(instant: datetime, zone: ZoneInfo) -> tuple[datetime, str]:
+    """``instant`` in ``zone``, or in UTC (marked so) when the zone's offset would leave the calendar: an instant
+    stored before starts were bounded may lie in year 9999."""
+    aware = require_aware(instant)
+    try:
+        return aware.astimezone(zone), ""
+    except OverflowError:
+        return aware, " UTC"
 
 
 def local_text(instant: datetime, zone: ZoneInfo) -> str:
     """``2026-05-01 19:30`` in ``zone``."""
-    return require_aware(instant).astimezone(zone).strftime("%Y-%m-%d %H:%M")
+    shown, mark = _in_zone(instant, zone)
+    return shown.strftime("%Y-%m-%d %H:%M") + mark
 
 
 def clock_text(instant: datetime, zone: ZoneInfo) -> str:
     """``19:30`` in ``zone``."""
-    return require_aware(instant).astimezone(zone).strftime("%H:%M")
+    shown, mark = _in_zone(instant, zone)
+    return shown.strftime("%H:%M") + mark

@@ -21,6 +21,10 @@ DEFAULT_CHECKIN_GRACE = timedelta(minutes=15)
 """The late-arrival limit of seeds 000 and 001."""
 LIMIT_WARNING = timedelta(minutes=10)
 """How long before the time limit the "10 minutes left" warning goes out."""
+SCHEDULE_HORIZON = timedelta(days=365)
+"""How far ahead a round may be scheduled (issue 16, item 1). A season's timetable fits; every announcement of an
+accepted start (at most a day after it) then lies far from the calendar's end in every time zone, so no timer
+and no local time can overflow."""
 
 
 class AnnouncementKind(enum.StrEnum):
@@ -62,6 +66,12 @@ def require_aware(instant: datetime) -> datetime:
     if instant.tzinfo is None or instant.utcoffset() is None:
         raise ValueError(f"naive datetime {instant.isoformat()}: pass an aware one")
     return instant.astimezone(UTC)
+
+
+def within_horizon(start: datetime, now: datetime) -> bool:
+    """Whether ``start`` is no more than :data:`SCHEDULE_HORIZON` after ``now`` (a start in the past is a
+    different refusal)."""
+    return require_aware(start) <= require_aware(now) + SCHEDULE_HORIZON
 
 
 def plan_round(round_number: int, start: datetime, settings: ClockSettings) -> tuple[PlannedAnnouncement, ...]:

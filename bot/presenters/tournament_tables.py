@@ -3,11 +3,14 @@
 
 from __future__ import annotations
 
+from zoneinfo import ZoneInfo
+
 from bot.i18n import Language, t
-from bot.presenters.tournaments import capped, mention, say
+from bot.match_clock.local_time import local_text
+from bot.presenters.tournaments import LIST_LIMIT, capped, mention, say
 from bot.richtext import escape
 from bot.ruleset.scoring import Side
-from bot.services.tournament.draw import DrawMade, DrawUndone, DrawWarnings
+from bot.services.tournament.draw import DrawMade, DrawUndone, DrawWarnings, Sealed
 from bot.services.tournament.results import ResultKind, ResultRecorded
 from bot.services.tournament.state import TournamentState
 from bot.services.tournament.views import MyTable, RoundTables, Whereabouts
@@ -52,9 +55,17 @@ def _winner(match: Match, side: Side | None, lang: Language) -> str:
 
 
 def draw_commitment(made: DrawMade, lang: Language) -> str:
-    key = "tables.draw.closed_sealed" if made.committed_earlier else "tables.draw.closed"
-    text = say(key, lang, name=made.state.record.name, entries=len(made.draw.entries),
-               commitment=made.draw.commitment)
+    """Sign-up closed; the commitment the draw's seed answers to and when it was published (the tournament's
+    opening, or the ``/undraw`` that sealed it: readers compare it with that message)."""
+    record = made.state.record
+    if made.sealed is Sealed.AT_DRAW:  # a tournament opened before seeds were sealed at opening
+        text = say("tables.draw.closed", lang, name=record.name, entries=len(made.draw.entries),
+                   commitment=made.draw.commitment)
+    else:
+        zone = ZoneInfo(record.settings.timezone)
+        key = "tables.draw.closed_sealed" if made.sealed is Sealed.AT_OPENING else "tables.draw.closed_resealed"
+        text = say(key, lang, name=record.name, entries=len(made.draw.entries), commitment=made.draw.commitment,
+                   published=f"{local_text(made.committed_at, zone)} {zone.key}")
     if made.left_out:
         text += "\n" + say("tables.draw.left_out", lang, names=", ".join(entry.name for entry in made.left_out))
     return text
@@ -79,15 +90,25 @@ def undraw_text(undone: DrawUndone, lang: Language) -> str:
     return say("tables.draw.undone", lang, name=undone.state.record.name, commitment=undone.commitment)
 
 
-def draw_pairs(made: DrawMade, lang: Language) -> str:
+def draw_pairs(made: DrawMade, lang: Language, limit: int | None = LIST_LIMIT) -> str:
     lines = [say("tables.draw.pairs_title", lang, count=len(made.draw.teams))]
     lines += capped([say("signup.line.team", lang, number=team.team_id, name=team.name)
-                     for team in made.draw.teams], lang)
+                     for team in made.draw.teams], lang, limit)
     reserves = [entry.name for entry in made.waiting] + [person.name for person in made.draw.reserves]
     if reserves:
         lines.append(say("signup.list.reserves", lang, count=len(reserves), names=", ".join(reserves)))
     lines.append(say("tables.draw.seed", lang, seed=made.draw.seed.hex))
     return "\n".join(lines)
+
+
+def draw_summary(made: DrawMade, lang: Language) -> str:
+    """The caption of the draw sent as a text document (too long for messages), with the revealed seed."""
+    return say("tables.long.draw", lang, name=made.state.record.name, count=len(made.draw.teams),
+               seed=made.draw.seed.hex)
+
+
+def draw_text_name(made: DrawMade) -> str:
+    return f"draw-{made.state.tournament_id}.txt"
 
 
 def draw_file_caption(made: DrawMade, lang: Language) -> str:
@@ -107,8 +128,9 @@ def _match_label(match: Match, lang: Language) -> str:
     return ""
 
 
-def round_text(state: TournamentState, round_number: int, lang: Language) -> str:
-    """A round as it starts: its tables, its byes (round 1) and walkovers, and how to report."""
+def round_text(state: TournamentState, round_number: int, lang: Language, limit: int | None = LIST_LIMIT) -> str:
+    """A round as it starts: its tables, its byes (round 1) and walkovers, and how to report (``limit`` lines
+    of each list; ``None``: all, for a document)."""
     bracket = state.require_bracket()
     tables = bracket.table_matches(round_number)
     lines = [say("tables.round.title", lang, raw={"round": escape(round_title(bracket, round_number, lang))},
@@ -116,12 +138,13 @@ def round_text(state: TournamentState, round_number: int, lang: Language) -> str
     lines += capped([
         say("tables.round.table", lang, raw={"left": _name(match.left, lang), "right": _name(match.right, lang),
                                               "mark": _match_label(match, lang)}, table=match.table or 0)
-        for match in tables], lang)
+        for match in tables], lang, limit)
     matches = bracket.round_matches(round_number)
     byes = [_name(match.winning_team, lang) for match in matches if match.state is MatchState.BYE]
     walkovers = [_name(match.winning_team, lang) for match in matches if match.state is MatchState.WALKOVER]
     if byes:
-        lines.append(say("tables.round.byes", lang, raw={"names": ", ".join(capped(byes, lang))}, count=len(byes)))
+        lines.append(say("tables.round.byes", lang, raw={"names": ", ".join(capped(byes, lang, limit))},
+                         count=len(byes)))
     if walkovers:
         lines.append(say("tables.round.walkovers", lang, raw={"names": ", ".join(walkovers)}))
     if tables:
@@ -143,7 +166,20 @@ def _state_text(match: Match, lang: Language) -> str:
     return text
 
 
-def tables_text(view: RoundTables, lang: Language) -> str:
+def round_summary(state: TournamentState, round_number: int, lang: Language) -> str:
+    """A round that starts with more tables than one message holds: how many, and where to see them."""
+    bracket = state.require_bracket()
+    return say("tables.long.round", lang, raw={"round": escape(round_title(bracket, round_number, lang))},
+               name=state.record.name, count=len(bracket.table_matches(round_number)))
+
+
+def tables_summary(view: RoundTables, lang: Language) -> str:
+    title = escape(round_title(view.state.require_bracket(), view.round, lang))
+    return say("tables.long.tables", lang, raw={"round": title}, name=view.state.record.name,
+               open=len(view.open), count=len(view.matches))
+
+
+def tables_text(view: RoundTables, lang: Language, limit: int | None = LIST_LIMIT) -> str:
     bracket = view.state.require_bracket()
     title = escape(round_title(bracket, view.round, lang))
     lines = [say("tables.list.title", lang, raw={"round": title}, name=view.state.record.name,
@@ -154,7 +190,7 @@ def tables_text(view: RoundTables, lang: Language) -> str:
         say("tables.list.line", lang, raw={"left": _name(match.left, lang), "right": _name(match.right, lang),
                                             "mark": _match_label(match, lang), "state": _state_text(match, lang)},
             table=match.table or 0)
-        for match in view.open], lang)
+        for match in view.open], lang, limit)
     return "\n".join(lines)
 
 
@@ -177,7 +213,16 @@ def _bracket_line(match: Match, lang: Language) -> str | None:
     return say("tables.bracket.open", lang, raw=pair | {"state": _state_text(match, lang)}, table=match.table or 0)
 
 
-def bracket_text(state: TournamentState, lang: Language) -> str:
+BRACKET_LINES = 150
+
+
+def bracket_summary(state: TournamentState, lang: Language) -> str:
+    bracket = state.require_bracket()
+    return say("tables.long.bracket", lang, name=state.record.name, pairs=len(bracket.teams),
+               rounds=bracket.rounds, byes=bracket.byes)
+
+
+def bracket_text(state: TournamentState, lang: Language, limit: int | None = BRACKET_LINES) -> str:
     bracket = state.require_bracket()
     lines = [say("tables.bracket.title", lang, name=state.record.name, pairs=len(bracket.teams),
                  rounds=bracket.rounds, byes=bracket.byes)]
@@ -191,7 +236,7 @@ def bracket_text(state: TournamentState, lang: Language) -> str:
     champion = bracket.champion
     if champion is not None:
         body.append(say("tables.bracket.champion", lang, name=champion.name))
-    return "\n".join(lines + capped(body, lang, limit=150))
+    return "\n".join(lines + capped(body, lang, limit))
 
 
 # Results -----------------------------------------------------------------------------------------------------
@@ -323,15 +368,20 @@ def _placing_line(placing: Placing, lang: Language) -> str:
     return line
 
 
-def standings_text(state: TournamentState, standings: Standings, lang: Language) -> str:
+def standings_text(state: TournamentState, standings: Standings, lang: Language,
+                   limit: int | None = LIST_LIMIT) -> str:
     key = "tables.standings.final" if standings.finished else "tables.standings.so_far"
     lines = [say(key, lang, name=state.record.name)]
-    lines += capped([_placing_line(placing, lang) for placing in standings.placings], lang)
+    lines += capped([_placing_line(placing, lang) for placing in standings.placings], lang, limit)
     return "\n".join(lines)
 
 
-def finished_text(state: TournamentState, standings: Standings, lang: Language, *, corrected: bool = False) -> str:
-    """The champion and the final ranking (``corrected``: a correction after the final changed them)."""
+def standings_summary(state: TournamentState, standings: Standings, lang: Language) -> str:
+    key = "tables.long.standings_final" if standings.finished else "tables.long.standings"
+    return say(key, lang, name=state.record.name, count=len(standings.placings))
+
+
+def _podium(state: TournamentState, standings: Standings, lang: Language, *, corrected: bool = False) -> list[str]:
     champion = standings.champion
     key = "tables.finished_corrected" if corrected else "tables.finished"
     lines = [say(key, lang, name=state.record.name, champion=champion.name if champion else t("tables.nobody", lang))]
@@ -339,10 +389,22 @@ def finished_text(state: TournamentState, standings: Standings, lang: Language, 
         lines.append(say("tables.finished_runner_up", lang, name=standings.runner_up.name))
     if standings.third:
         lines.append(say("tables.finished_third", lang, names=", ".join(team.name for team in standings.third)))
+    return lines
+
+
+def finished_text(state: TournamentState, standings: Standings, lang: Language, *, corrected: bool = False) -> str:
+    """The champion and the final ranking (``corrected``: a correction after the final changed them)."""
+    lines = _podium(state, standings, lang, corrected=corrected)
     lines.append("")
     lines.append(standings_text(state, standings, lang))
     return "\n".join(lines)
 
+
+def finished_summary(state: TournamentState, standings: Standings, lang: Language, *,
+                     corrected: bool = False) -> str:
+    """The end of a tournament whose final ranking is too long for one message: the podium, and where to see the
+    rest (``corrected`` as for :func:`finished_text`)."""
+    return "\n".join([*_podium(state, standings, lang, corrected=corrected), t("tables.long.final_ranking", lang)])
 
 
 # /mytable ----------------------------------------------------------------------------------------------------

@@ -34,8 +34,9 @@ def say(key: str, lang: Language, /, raw: Mapping[str, str] | None = None, **par
     return t(key, lang, **escaped, **(raw or {}))
 
 
-def capped(lines: Sequence[str], lang: Language, limit: int = LIST_LIMIT) -> list[str]:
-    if len(lines) <= limit:
+def capped(lines: Sequence[str], lang: Language, limit: int | None = LIST_LIMIT) -> list[str]:
+    """``lines``, at most ``limit`` of them and a pointer to ``/export`` (``None``: all, for a document)."""
+    if limit is None or len(lines) <= limit:
         return list(lines)
     return [*lines[:limit], say("tournament.more", lang, count=len(lines) - limit)]
 
@@ -58,9 +59,14 @@ def how_to_sign_up(mode: RegistrationMode, lang: Language) -> str:
 
 
 def announcement(state: TournamentState, lang: Language) -> str:
+    """The sign-up announcement (also kept by the sign-up buttons' edits): name, mode, how to sign up and the draw
+    seed's commitment, public from the opening on (issue 16, item 8)."""
     record = state.record
-    return say("tournament.created", lang, name=record.name, mode=mode_text(record.mode, lang)) + "\n" + (
+    text = say("tournament.created", lang, name=record.name, mode=mode_text(record.mode, lang)) + "\n" + (
         how_to_sign_up(record.mode, lang))
+    if record.commitment is not None and record.status is TournamentStatus.REGISTRATION:
+        text += "\n" + say("tournament.commitment", lang, commitment=record.commitment)
+    return text
 
 
 def mode_changed(state: TournamentState, lang: Language) -> str:
@@ -148,12 +154,13 @@ def withdrawn(result: Withdrawn, lang: Language) -> str:
     return "\n".join(lines)
 
 
-def entries_text(state: TournamentState, lang: Language) -> str:
+def entries_text(state: TournamentState, lang: Language, limit: int | None = LIST_LIMIT) -> str:
+    """The entry list (``limit`` lines of each list at most; ``None``: every line, for a document)."""
     record = state.record
     if state.drawn:
         lines = [say("signup.list.drawn_title", lang, name=record.name, count=len(state.teams))]
         lines += capped([say("signup.line.team", lang, number=team.team_id, name=team.name) for team in state.teams],
-                        lang)
+                        lang, limit)
         reserves = [entry.name for entry in state.registration.waiting] + [person.name for person in state.reserves]
         if reserves:
             lines.append(say("signup.list.reserves", lang, count=len(reserves), names=", ".join(reserves)))
@@ -162,11 +169,18 @@ def entries_text(state: TournamentState, lang: Language) -> str:
     active = state.registration.active
     if not active and not state.registration.waiting:
         lines.append(say("signup.list.empty", lang))
-    lines += capped([_entry_line(entry, lang) for entry in active], lang)
+    lines += capped([_entry_line(entry, lang) for entry in active], lang, limit)
     if state.registration.waiting:
         lines.append(say("signup.list.waiting", lang))
-        lines += capped([_entry_line(entry, lang) for entry in state.registration.waiting], lang)
+        lines += capped([_entry_line(entry, lang) for entry in state.registration.waiting], lang, limit)
     return "\n".join(lines)
+
+
+def entries_summary(state: TournamentState, lang: Language) -> str:
+    """The caption of the entry list sent as a document: too long for one message."""
+    registration = state.registration
+    count = len(state.teams) if state.drawn else len(registration.active) + len(registration.waiting)
+    return say("tables.long.entries", lang, name=state.record.name, count=count)
 
 
 def status_text(status: TournamentStatus, lang: Language) -> str:

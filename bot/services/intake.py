@@ -57,6 +57,16 @@ async def admit_update(
     return UpdateClaim(update_id, None if caller is None else caller.chat_id, at, on_recorded)
 
 
+async def update_applied(storage: Storage, update_id: int) -> bool:
+    """Whether the update's change was committed (its id is recorded with it); ``False`` when the database cannot
+    say (it may be what failed)."""
+    try:
+        return await updates.was_processed(storage, update_id)
+    except Exception:
+        log.warning("update %s: could not read whether it was applied", update_id)
+        return False
+
+
 async def settle_update(storage: Storage, claim: UpdateClaim | None) -> None:
     """Record the update of ``claim`` if none of its transactions did (it changed nothing), so a re-delivery is
     not answered twice. Best effort: an unrecorded question is merely answered again."""

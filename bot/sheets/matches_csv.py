@@ -13,14 +13,23 @@ from collections.abc import Iterable, Sequence
 
 from bot.errors import UsageError
 from bot.ruleset.scoring import MatchLevel, Side, UnknownLevelError
+from bot.sheets.csv_cells import csv_row, restore
 from bot.sheets.matches import BYE, MatchRow, MatchStatus, Stage
 
 HEADER: tuple[str, ...] = (
     "round", "stage", "table", "left", "right", "left_level", "right_level", "winner", "status",
 )
+TEXT_COLUMNS = frozenset({"left", "right"})
+"""People's text (pair names), neutralised when written and restored when read (``bot.sheets.csv_cells``); every
+other column is a number or one of the format's fixed words, written as it is."""
+_TEXT_POSITIONS = frozenset(HEADER.index(name) for name in TEXT_COLUMNS)
 MAX_ROWS = 4096
 """Far above a 256-pair bracket (255 matches, byes and best-of-three games); guards against runaway files."""
 MAX_GAMES = 3
+MAX_ROUND = 32
+"""A knockout of 2³² pairs has 32 rounds: any larger round number is a damaged file (and would be drawn as that
+many columns)."""
+MAX_TABLE = 99_999
 
 
 class MatchesFileError(UsageError):
@@ -150,16 +159,17 @@ def _parse_row(cells: list[str], line: int) -> MatchRow:
         raise RowLengthError(line=line, count=len(cells), expected=len(HEADER))
     cells = cells + [""] * (len(HEADER) - len(cells))
     round_text, stage_text, table_text, left, right, left_level, right_level, winner_text, status_text = cells
-    round_number = _positive_int(round_text)
+    left, right = restore(left), restore(right)
+    round_number = _positive_int(round_text, MAX_ROUND)
     if round_number is None:
-        raise RoundError(line=line, value=round_text)
+        raise RoundError(line=line, value=round_text, limit=MAX_ROUND)
     try:
         stage = Stage(stage_text.lower())
     except ValueError:
         raise StageError(line=line, value=stage_text) from None
-    table = _positive_int(table_text)
+    table = _positive_int(table_text, MAX_TABLE)
     if table_text and table is None:
-        raise TableError(line=line, value=table_text)
+        raise TableError(line=line, value=table_text, limit=MAX_TABLE)
     try:
         status = MatchStatus(status_text.lower())
     except ValueError:
@@ -187,11 +197,13 @@ def _parse_row(cells: list[str], line: int) -> MatchRow:
     return row
 
 
-def _positive_int(text: str) -> int | None:
-    if not text.isascii() or not text.isdigit():
+def _positive_int(text: str, limit: int) -> int | None:
+    """``text`` as a whole number from 1 to ``limit``, else ``None`` (read digit by digit: 5,000 digits are no
+    number, not a slow conversion)."""
+    if not text.isascii() or not text.isdigit() or len(text.lstrip("0")) > len(str(limit)):
         return None
     value = int(text)
-    return value if value > 0 else None
+    return value if 0 < value <= limit else None
 
 
 def _level(text: str, line: int, column: str) -> MatchLevel | None:
@@ -238,24 +250,26 @@ def _check_consistency(rows: Sequence[MatchRow], lines: Sequence[int]) -> None:
 
 
 def format_matches_csv(rows: Iterable[MatchRow]) -> str:
-    """The CSV text (``\\r\\n`` line ends, as the csv module and Excel write them), without a byte order mark."""
+    """The CSV text (``\\r\\n`` line ends, as the csv module and Excel write them), without a byte order mark;
+    names that would start a formula are written as text (``bot.sheets.csv_cells``)."""
     buffer = io.StringIO()
     writer = csv.writer(buffer)
     writer.writerow(HEADER)
     for row in rows:
-        writer.writerow(
+        writer.writerow(csv_row(
             [
                 row.round,
                 row.stage.value,
-                "" if row.table is None else row.table,
+                row.table,
                 row.left,
                 row.right,
-                "" if row.left_level is None else str(row.left_level),
-                "" if row.right_level is None else str(row.right_level),
-                "" if row.winner is None else row.winner.value,
+                None if row.left_level is None else str(row.left_level),
+                None if row.right_level is None else str(row.right_level),
+                None if row.winner is None else row.winner.value,
                 row.status.value,
-            ]
-        )
+            ],
+            text_columns=_TEXT_POSITIONS,
+        ))
     return buffer.getvalue()
 
 

@@ -116,8 +116,9 @@ class RosterSheet:
 def read_roster(data: bytes) -> RosterSheet:
     """Find the roster in an uploaded file (.xlsx or .csv bytes); raise a ``RosterFileError`` for the file.
 
-    This is the slow part (openpyxl reads a 2,000-row workbook in about half a second); checking is quick."""
-    tables = read_tables(data)
+    This is the slow part (a 5,000-row workbook takes about a second); checking is quick. ``/import`` runs it in a
+    separate process with a time budget (``bot.sheets.roster_process``)."""
+    tables = read_tables(data, is_header_cell)
     table, header_index, columns = _find_header(tables)
     body = tuple(row for row in table.rows[header_index + 1 :] if not _blank(row, columns))
     if not body:
@@ -125,6 +126,11 @@ def read_roster(data: bytes) -> RosterSheet:
     if len(body) > MAX_ROSTER_ROWS:
         raise TooManyRowsError(limit=MAX_ROSTER_ROWS)
     return RosterSheet(body, columns)
+
+
+def is_header_cell(cell: str) -> bool:
+    """Whether ``cell`` names a roster column (a CSV's header line decides its separator)."""
+    return _HEADER_ALIASES.get(_header_key(cell)) is not None
 
 
 def check_roster(

@@ -2,26 +2,41 @@
 
 Sequence (the chat layer drives it; every step here is pure):
 
-1. ``registration.close`` — sign-ups stop.
-2. ``seed = new_seed(os.urandom(32))``; publish ``seed.commitment`` (SHA-256 of the seed) and keep the seed secret.
+1. When the tournament opens: ``seed = new_seed(os.urandom(32))``; publish ``seed.commitment`` (SHA-256 of the
+   seed) before anyone signs up, and keep the seed secret.
+2. ``registration.close`` — sign-ups stop.
 3. ``result = draw(registration, seed, options)`` then ``registration.mark_drawn``; publish the outcome, reveal
-   the seed and offer the draw file (``bot.tournament.draw_file.export_draw``) so anyone can run
-   ``python -m bot verify-draw FILE``.
+   the seed and offer the draw file (``bot.tournament.draw_file.export_draw``, with the time the commitment was
+   published) so anyone can run ``python -m bot verify-draw FILE``.
 
 The draw is a pure function of (the sorted entry list, the seed, the bracket options): the active entries are put
-in canonical order — sorted by their members' person keys, so neither sign-up times nor entry numbers matter —
-then paired with the seed's ``b"pairing"`` stream (``bot.tournament.pairing``) and placed into the bracket with
-its ``b"bracket"`` stream (``bot.tournament.bracket.create_bracket``: byes, round-1 unit avoidance, tables).
+in canonical order — sorted by their members' PUBLIC keys (:func:`public_key`), so neither sign-up times nor entry
+numbers matter — then paired with the seed's ``b"pairing"`` stream (``bot.tournament.pairing``) and placed into the
+bracket with its ``b"bracket"`` stream (``bot.tournament.bracket.create_bracket``: byes, round-1 unit avoidance,
+tables).
+
+Public keys (issue 16, item 11): the draw file must not show Telegram ids, yet ``verify-draw`` must recompute the
+canonical order from the file alone. An account's key ``tg:<id>`` is published as ``hmac:<24 hex digits>``, the
+first 96 bits of HMAC-SHA-256 under a key derived from the seed (``sha256(seed + b"person-keys")``); a key entered
+by name (``name:<name>``) is already public and stays. The draw sorts by these public keys, so the file's keys are
+exactly what verification sorts by, and :func:`public_key` of a public key is itself. Why a key derived from the
+seed rather than a secret of its own: the seed is committed before anyone signs up, so the order is fixed by
+the commitment too; a separate secret chosen at the draw would let whoever runs the bot re-roll the order. The
+price: once the seed is revealed, whoever guesses a Telegram id can test whether it is in the file (its name is
+there anyway); nobody can read an id from it.
+
 In ``mixed`` mode an entry without a gender cannot be paired by lot, so it is not drawn (:func:`undrawable`: the
 organiser is warned before the draw and can set the gender with ``/gender``).
 """
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 from dataclasses import dataclass
 
 from bot.tournament.bracket import Bracket, BracketOptions, create_bracket
-from bot.tournament.entries import Entry, Person, RegistrationMode
+from bot.tournament.entries import ACCOUNT_PREFIXES, Entry, Person, RegistrationMode
 from bot.tournament.pairing import pair_entries
 from bot.tournament.registration import (
     AlreadyDrawnError,
@@ -34,6 +49,25 @@ from bot.tournament.teams import Team
 
 PAIRING_STREAM = b"pairing"
 BRACKET_STREAM = b"bracket"
+PERSON_KEY_STREAM = b"person-keys"
+PUBLIC_KEY_PREFIX = "hmac:"
+PUBLIC_KEY_HEX_DIGITS = 24
+
+
+def public_key(seed: DrawSeed, key: str) -> str:
+    """How the draw file shows a person key: an account (``tg:<id>``, ``wecom:<n>``) as ``hmac:<24 hex>``, keyed by
+    the seed; any other key (a name, or an already public key) as it is."""
+    if not key.startswith(ACCOUNT_PREFIXES):
+        return key
+    secret = hashlib.sha256(seed.value + PERSON_KEY_STREAM).digest()
+    digest = hmac.new(secret, key.encode("utf-8"), hashlib.sha256).hexdigest()
+    return PUBLIC_KEY_PREFIX + digest[:PUBLIC_KEY_HEX_DIGITS]
+
+
+def is_public_key(text: str) -> bool:
+    digits = text.removeprefix(PUBLIC_KEY_PREFIX)
+    return (text.startswith(PUBLIC_KEY_PREFIX) and len(digits) == PUBLIC_KEY_HEX_DIGITS
+            and all(char in "0123456789abcdef" for char in digits))
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,9 +84,17 @@ class Draw:
     """People the pairing left out (odd single, extras of the larger side in mixed mode), in lot order."""
     bracket: Bracket
 
+    keyed_order: bool = True
+    """Sorted by public keys (every draw made now); ``False`` only to recompute a version 1 file's draw, which
+    sorted by the keys as they were."""
+
     @property
     def commitment(self) -> str:
         return self.seed.commitment
+
+    def public_key(self, key: str) -> str:
+        """A person key as the draw file shows it."""
+        return public_key(self.seed, key) if self.keyed_order else key
 
 
 def undrawable(registration: Registration) -> tuple[Entry, ...]:
@@ -62,9 +104,10 @@ def undrawable(registration: Registration) -> tuple[Entry, ...]:
     return tuple(entry for entry in registration.active if entry.members[0].gender is None)
 
 
-def draw(registration: Registration, seed: DrawSeed, options: BracketOptions) -> Draw:
+def draw(registration: Registration, seed: DrawSeed, options: BracketOptions, *, keyed_order: bool = True) -> Draw:
     """Pair the closed registration's active entries by lot and create the bracket, all from ``seed``.
 
+    ``keyed_order=False`` sorts by the person keys themselves (how version 1 draw files were made).
     Raise ``RegistrationStillOpenError`` before registration closes, ``AlreadyDrawnError`` after a draw was
     marked, ``TooFewEntriesError`` when fewer than two pairs can be formed.
     """
@@ -74,6 +117,12 @@ def draw(registration: Registration, seed: DrawSeed, options: BracketOptions) ->
         raise AlreadyDrawnError()
     left_out = set(undrawable(registration))
     entries = [entry for entry in registration.active if entry not in left_out] if left_out else registration.active
-    pairing = pair_entries(registration.mode, entries, seed.stream(PAIRING_STREAM))
+
+    def order_key(key: str) -> str:
+        return public_key(seed, key)
+
+    pairing = pair_entries(registration.mode, entries, seed.stream(PAIRING_STREAM),
+                           order_key if keyed_order else None)
     bracket = create_bracket(pairing.teams, seed.stream(BRACKET_STREAM), options)
-    return Draw(registration.mode, pairing.entries, seed, options, pairing.teams, pairing.reserves, bracket)
+    return Draw(registration.mode, pairing.entries, seed, options, pairing.teams, pairing.reserves, bracket,
+                keyed_order)

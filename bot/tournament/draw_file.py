@@ -4,27 +4,35 @@ Format (JSON, UTF-8, one object; ``export_draw`` writes it, ``verify`` reads it)
 
     {
       "format": "guandan-bot/draw",
-      "version": 1,
+      "version": 2,
       "mode": "pairs",                          // or "mixed"
       "options": {"third_place": "playoff", …}, // the bracket options the draw used (all fields, as JSON)
       "entries": [                              // the entries drawn, in canonical order (order is not significant)
-        {"members": [{"key": "tg:1001", "name": "张三", "gender": "m", "unit": "工会"},
+        {"members": [{"key": "hmac:3f9a…", "name": "张三", "gender": "m", "unit": "工会"},
                      {"key": "name:李四", "name": "李四", "gender": null, "unit": null}]},
-        {"members": [{"key": "tg:1003", "name": "王五", "gender": null, "unit": null}]}
+        {"members": [{"key": "hmac:07c1…", "name": "王五", "gender": null, "unit": null}]}
       ],
-      "commitment": "<64 hex digits: SHA-256 of the seed bytes, published before the draw>",
-      "seed": "<64 hex digits: the 32 seed bytes, revealed after the draw>",
-      "teams": [{"team_id": 1, "name": "张三 / 李四", "members": ["tg:1001", "name:李四"], "unit": null}, …],
-      "reserves": [{"key": "tg:1003", "name": "王五"}],
+      "commitment": "<64 hex digits: SHA-256 of the seed bytes, published when the tournament opened>",
+      "committed_at": "2026-05-01T09:00:00+00:00",  // when the commitment was published in the chat
+      "seed": "<64 hex digits: the 32 seed bytes, revealed at the draw>",
+      "teams": [{"team_id": 1, "name": "张三 / 李四", "members": ["hmac:3f9a…", "name:李四"], "unit": null}, …],
+      "reserves": [{"key": "hmac:07c1…", "name": "王五"}],
       "round_1": [{"table": 1, "left": 3, "right": 1}, {"table": null, "left": 2, "right": null}, …]
     }
 
 ``round_1`` lists the first-round matches top to bottom of the bracket: the team ids on each side (``null`` for
-a bye) and the table number (``null`` for a bye). A member's ``gender`` is ``m``, ``f`` or ``null``.
+a bye) and the table number (``null`` for a bye). A member's ``gender`` is ``m``, ``f`` or ``null``. A member's
+``key`` is the public key the draw sorts by (``bot.tournament.draw.public_key``): a keyed hash for an account
+holder, never a Telegram id; the name key for someone entered by name.
 
 Verifying checks that ``sha256(seed) == commitment``, rebuilds the registration from ``entries`` (refusing
 duplicates and impossible entries as sign-up would), redraws with ``seed`` and ``options``, and compares the
-recomputed ``teams``, ``reserves`` and ``round_1`` with the file's.
+recomputed ``teams``, ``reserves`` and ``round_1`` with the file's. The commitment binds the seed only if it was
+public before the entries were final: the reader compares ``commitment`` and ``committed_at`` with the chat's
+message of that time (``verify-draw`` prints both). A file is read strictly: every key once, no unknown field.
+
+Version 1 (before issue 16): no ``committed_at`` (the commitment was published with the draw, so it bound
+nothing), account keys as ``tg:<id>``, the canonical order by those keys. Such files still verify.
 """
 
 from __future__ import annotations
@@ -34,18 +42,21 @@ import enum
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from bot.errors import GuandanError, TournamentError
 from bot.tournament.bracket import Bracket, BracketOptions
-from bot.tournament.draw import Draw, draw
-from bot.tournament.entries import Gender, Person, RegistrationMode, is_person_key
+from bot.tournament.draw import Draw, draw, is_public_key
+from bot.tournament.entries import NAME_PREFIX, Gender, Person, RegistrationMode, is_person_key
 from bot.tournament.names import clean_name, clean_unit
 from bot.tournament.registration import Registration, close, open_registration, sign_up_many
 from bot.tournament.seed import DrawSeed
 
 FORMAT = "guandan-bot/draw"
-VERSION = 1
+VERSION = 2
+VERSIONS = (1, 2)
+"""What :func:`verify` reads; :func:`export_draw` writes :data:`VERSION`."""
 
 
 class UnreadableDrawFileError(TournamentError):
@@ -66,15 +77,19 @@ class VerifyResult:
     draw: Draw
     """The draw recomputed from the file's entries and seed."""
     mismatches: tuple[DrawCheck, ...]
+    committed_at: str | None = None
+    """When the file says the commitment was published (ISO 8601); ``None`` for version 1 files."""
+    stated_commitment: str = ""
+    """The commitment as the file states it (the seed fits it unless ``COMMITMENT`` is a mismatch)."""
 
     @property
     def matches(self) -> bool:
         return not self.mismatches
 
 
-def _person_json(person: Person) -> dict[str, Any]:
+def _person_json(person: Person, result: Draw) -> dict[str, Any]:
     gender = None if person.gender is None else person.gender.value
-    return {"key": person.key, "name": person.name, "gender": gender, "unit": person.unit}
+    return {"key": result.public_key(person.key), "name": person.name, "gender": gender, "unit": person.unit}
 
 
 def _json_value(value: Any) -> Any:
@@ -99,23 +114,26 @@ def _round_one_json(bracket: Bracket) -> list[dict[str, Any]]:
 def _outcome_json(result: Draw) -> dict[str, Any]:
     return {
         "teams": [
-            {"team_id": team.team_id, "name": team.name, "members": list(team.members), "unit": team.unit}
+            {"team_id": team.team_id, "name": team.name,
+             "members": [result.public_key(member) for member in team.members], "unit": team.unit}
             for team in result.teams
         ],
-        "reserves": [{"key": person.key, "name": person.name} for person in result.reserves],
+        "reserves": [{"key": result.public_key(person.key), "name": person.name} for person in result.reserves],
         "round_1": _round_one_json(result.bracket),
     }
 
 
-def export_draw(result: Draw) -> str:
-    """The draw file (the format above) as JSON text."""
+def export_draw(result: Draw, *, committed_at: datetime) -> str:
+    """The draw file (the format above) as JSON text; ``committed_at``: when the commitment was published."""
     document = {
         "format": FORMAT,
         "version": VERSION,
         "mode": result.mode.value,
         "options": _options_json(result.options),
-        "entries": [{"members": [_person_json(person) for person in entry.members]} for entry in result.entries],
+        "entries": [{"members": [_person_json(person, result) for person in entry.members]}
+                    for entry in result.entries],
         "commitment": result.commitment,
+        "committed_at": committed_at.isoformat(),
         "seed": result.seed.hex,
         **_outcome_json(result),
     }
@@ -149,11 +167,19 @@ def _get(document: Mapping[str, Any], name: str, kind: type | tuple[type, ...], 
     return value
 
 
-def _read_person(member: Any, path: str) -> Person:
+def _file_key(key: str, version: int) -> bool:
+    """A key version ``version`` writes: a public key (version 2) or a person key as it was (version 1)."""
+    if version == 1:
+        return is_person_key(key)
+    return is_public_key(key) or (key.startswith(NAME_PREFIX) and len(key) > len(NAME_PREFIX))
+
+
+def _read_person(member: Any, path: str, version: int) -> Person:
     if not isinstance(member, Mapping):
         raise UnreadableDrawFileError(reason=path)
+    _fields(member, _MEMBER_FIELDS, f"{path}.")
     key = _get(member, "key", str, f"{path}.")
-    if not is_person_key(key):
+    if not _file_key(key, version):
         raise UnreadableDrawFileError(reason=f"{path}.key")
     gender_text = _get(member, "gender", (str, type(None)), f"{path}.")
     unit = _get(member, "unit", (str, type(None)), f"{path}.")
@@ -164,7 +190,7 @@ def _read_person(member: Any, path: str) -> Person:
         raise UnreadableDrawFileError(reason=path) from None
 
 
-def _read_registration(document: Mapping[str, Any]) -> Registration:
+def _read_registration(document: Mapping[str, Any], version: int) -> Registration:
     try:
         mode = RegistrationMode(_get(document, "mode", str, ""))
     except ValueError:
@@ -174,10 +200,12 @@ def _read_registration(document: Mapping[str, Any]) -> Registration:
         path = f"entries[{index}]"
         if not isinstance(item, Mapping):
             raise UnreadableDrawFileError(reason=path)
+        _fields(item, _ENTRY_FIELDS, f"{path}.")
         members = _get(item, "members", list, f"{path}.")
         if len(members) not in (1, 2):
             raise UnreadableDrawFileError(reason=f"{path}.members")
-        groups.append([_read_person(member, f"{path}.members[{position}]") for position, member in enumerate(members)])
+        groups.append([_read_person(member, f"{path}.members[{position}]", version)
+                       for position, member in enumerate(members)])
     try:
         return close(sign_up_many(open_registration(mode), groups))
     except TournamentError as error:
@@ -187,6 +215,7 @@ def _read_registration(document: Mapping[str, Any]) -> Registration:
 def _read_options(document: Mapping[str, Any]) -> BracketOptions:
     stated = _get(document, "options", dict, "")
     defaults = BracketOptions()
+    _fields(stated, frozenset(field.name for field in dataclasses.fields(defaults)), "options.")
     values: dict[str, Any] = {}
     for field in dataclasses.fields(defaults):
         default = getattr(defaults, field.name)
@@ -202,33 +231,95 @@ def _read_options(document: Mapping[str, Any]) -> BracketOptions:
     return BracketOptions(**values)
 
 
+_MAX_NUMBER_DIGITS = 18
+"""Every number of a draw file is a small count or id; a longer one is no draw file (and ``int()`` of thousands of
+digits is slow or refused)."""
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object whose every key is given once: a plain reader keeps the LAST copy of a repeated key, so a
+    file could show one thing to a person reading it and another to a program."""
+    document: dict[str, Any] = {}
+    for name, value in pairs:
+        if name in document:
+            raise UnreadableDrawFileError(reason=f"JSON: “{name}” twice")
+        document[name] = value
+    return document
+
+
+def _integer(text: str) -> int:
+    if len(text.lstrip("-")) > _MAX_NUMBER_DIGITS:
+        raise UnreadableDrawFileError(reason="JSON: a number too long")
+    return int(text)
+
+
+def _no_fraction(text: str) -> Any:
+    raise UnreadableDrawFileError(reason=f"JSON: {text[:20]}")
+
+
+def _fields(document: Mapping[str, Any], allowed: frozenset[str], path: str) -> None:
+    """Refuse a field this format does not define: whatever it says, the check would not look at it."""
+    for name in document:
+        if name not in allowed:
+            raise UnreadableDrawFileError(reason=f"{path}{name}")
+
+
+_DOCUMENT_FIELDS = {
+    1: frozenset({"format", "version", "mode", "options", "entries", "commitment", "seed", "teams", "reserves",
+                  "round_1"}),
+}
+_DOCUMENT_FIELDS[2] = _DOCUMENT_FIELDS[1] | {"committed_at"}
+_ENTRY_FIELDS = frozenset({"members"})
+_MEMBER_FIELDS = frozenset({"key", "name", "gender", "unit"})
+_OUTCOME_FIELDS = {"teams": frozenset({"team_id", "name", "members", "unit"}), "reserves": frozenset({"key", "name"}),
+                   "round_1": frozenset({"table", "left", "right"})}
+
+
 def _parse(content: str | bytes) -> Mapping[str, Any]:
+    """The document, read strictly: UTF-8 (a byte order mark is allowed), every key once, only whole numbers of
+    at most 18 digits, only the fields of this format."""
     try:
         text = content.decode("utf-8") if isinstance(content, bytes) else content
-        document = json.loads(text)
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+        document = json.loads(text.removeprefix("\ufeff"), object_pairs_hook=_object, parse_int=_integer,
+                              parse_float=_no_fraction, parse_constant=_no_fraction)
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError, ValueError):
         raise UnreadableDrawFileError(reason="JSON") from None
     if not isinstance(document, dict):
         raise UnreadableDrawFileError(reason="JSON")
     if document.get("format") != FORMAT:
         raise UnreadableDrawFileError(reason="format")
-    if document.get("version") != VERSION:
+    version = document.get("version")
+    if type(version) is not int or version not in VERSIONS:
         raise UnreadableDrawFileError(reason="version")
+    _fields(document, _DOCUMENT_FIELDS[version], "")
+    for name, allowed in _OUTCOME_FIELDS.items():
+        for index, item in enumerate(_get(document, name, list, "")):
+            if not isinstance(item, Mapping):
+                raise UnreadableDrawFileError(reason=f"{name}[{index}]")
+            _fields(item, allowed, f"{name}[{index}].")
     return document
 
 
 def verify(content: str | bytes) -> VerifyResult:
     """Recompute the draw a file describes and compare; raise :class:`UnreadableDrawFileError`."""
     document = _parse(content)
-    registration = _read_registration(document)
+    version = int(document["version"])
+    registration = _read_registration(document, version)
     options = _read_options(document)
+    committed_at = None
+    if version >= 2:
+        committed_at = _get(document, "committed_at", str, "")
+        try:
+            datetime.fromisoformat(committed_at)
+        except ValueError:
+            raise UnreadableDrawFileError(reason="committed_at") from None
     try:
         seed = DrawSeed.from_hex(_get(document, "seed", str, ""))
     except GuandanError:
         raise UnreadableDrawFileError(reason="seed") from None
     commitment = _get(document, "commitment", str, "")
     try:
-        recomputed = draw(registration, seed, options)
+        recomputed = draw(registration, seed, options, keyed_order=version >= 2)
     except TournamentError as error:
         raise UnreadableDrawFileError(reason=f"entries ({error.key})") from error
     expected = _outcome_json(recomputed)
@@ -238,4 +329,4 @@ def verify(content: str | bytes) -> VerifyResult:
     for check in (DrawCheck.TEAMS, DrawCheck.RESERVES, DrawCheck.ROUND_1):
         if document.get(check.value) != expected[check.value]:
             mismatches.append(check)
-    return VerifyResult(recomputed, tuple(mismatches))
+    return VerifyResult(recomputed, tuple(mismatches), committed_at, commitment)

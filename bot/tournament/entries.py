@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import enum
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from bot.errors import TournamentError
@@ -204,6 +204,9 @@ class Entry:
         return first if first < second else second
 
 
-def canonical_order(entries: Iterable[Entry]) -> tuple[Entry, ...]:
-    """``entries`` sorted by their members' person keys: the order the draw starts from."""
-    return tuple(sorted(entries, key=lambda entry: entry.canonical_key))
+def canonical_order(entries: Iterable[Entry], key: Callable[[str], str] | None = None) -> tuple[Entry, ...]:
+    """``entries`` sorted by their members' person keys (or by ``key`` of them: the draw sorts by the keys its file
+    publishes, ``bot.tournament.draw.public_key``): the order the draw starts from."""
+    if key is None:
+        return tuple(sorted(entries, key=lambda entry: entry.canonical_key))
+    return tuple(sorted(entries, key=lambda entry: min(key(person_key) for person_key in entry.person_keys)))

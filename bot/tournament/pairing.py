@@ -18,7 +18,7 @@ A team's name is its members' names joined by " / "; its unit is the members' co
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from bot.errors import TournamentError
@@ -82,9 +82,11 @@ def _pair_mixed(entries: Sequence[Entry], rng: random.Random) -> tuple[list[Sequ
     return pairs, [*men[len(pairs) :], *women[len(pairs) :]]
 
 
-def pair_entries(mode: RegistrationMode, entries: Iterable[Entry], rng: random.Random) -> Pairing:
-    """Teams and reserves from the entries taking part (the active ones) under ``mode``, drawing lots with ``rng``."""
-    ordered = canonical_order(entries)
+def pair_entries(mode: RegistrationMode, entries: Iterable[Entry], rng: random.Random,
+                 order_key: Callable[[str], str] | None = None) -> Pairing:
+    """Teams and reserves from the entries taking part (the active ones) under ``mode``, drawing lots with ``rng``;
+    ``order_key`` maps person keys to the keys the canonical order sorts by (default: the keys themselves)."""
+    ordered = canonical_order(entries, order_key)
     if mode is RegistrationMode.MIXED:
         member_lists, reserves = _pair_mixed(ordered, rng)
     else:

@@ -1,9 +1,10 @@
 """The draw seed and its commitment: every random choice of a draw comes from 32 secret bytes.
 
-Commit–reveal: when registration closes the caller makes a seed from fresh operating-system randomness
-(``new_seed(os.urandom(32))``) and publishes its commitment, the SHA-256 of the seed bytes in hex. After the
-draw the seed itself is published; anyone can check ``sha256(seed) == commitment`` (so the seed was not chosen
-after seeing the entries) and recompute the draw (``python -m bot verify-draw``).
+Commit–reveal: when the tournament opens the caller makes a seed from fresh operating-system randomness
+(``new_seed(os.urandom(32))``) and publishes its commitment, the SHA-256 of the seed bytes in hex, before anyone
+has signed up. At the draw the seed itself is published; anyone can check ``sha256(seed) == commitment`` (so the
+seed was not chosen after seeing the entries, provided the commitment was public before them) and recompute the
+draw (``python -m bot verify-draw``).
 
 Each use of randomness gets its own stream, ``random.Random`` seeded with the integer read (big-endian) from
 ``sha256(seed_bytes + purpose)``, with purposes ``b"pairing"`` and ``b"bracket"``: a change in how one part draws

@@ -19,11 +19,12 @@ from typing import Any
 import certifi
 from telegram import Bot, ChatMemberAdministrator, ChatMemberOwner, LinkPreviewOptions, Update
 from telegram.constants import ParseMode
+from telegram.error import InvalidToken
 from telegram.ext import AIORateLimiter, ApplicationBuilder, BaseRateLimiter, Defaults
 from telegram.request import BaseRequest, HTTPXRequest
 
 from bot.clock import Clock, system_clock
-from bot.config import Settings
+from bot.config import Settings, TokenRefused
 from bot.presenters.tournament_tables import round_text
 from bot.services import Services
 from bot.services.assembly import build_services, start_services, stop_services
@@ -160,8 +161,13 @@ def poll(application: GuandanApplication) -> None:
 
 async def start_alongside(application: GuandanApplication) -> None:
     """Start polling by hand, beside another platform in the same event loop (``handlers.runner``): the services
-    were started and the announcements restored by the runner, which owns the scheduler."""
-    await application.initialize()
+    were started and the announcements restored by the runner, which owns the scheduler. Raise
+    :class:`~bot.config.TokenRefused` when Telegram refuses the token (PTB's ``InvalidToken`` quotes the token
+    itself, so it must not reach a traceback)."""
+    try:
+        await application.initialize()
+    except InvalidToken:
+        raise TokenRefused() from None
     await set_command_menus(application.bot, application.bot_data.commands)
     updater = application.updater
     if updater is None:

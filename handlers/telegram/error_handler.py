@@ -16,7 +16,7 @@ from telegram.ext import ApplicationHandlerStop
 from bot.errors import GuandanError, StorageError, UpdateAlreadyApplied
 from bot.i18n import Language, t
 from bot.services.chats import language_of, move_chat
-from bot.services.intake import settle_update
+from bot.services.intake import settle_update, update_applied
 from handlers.registry import error_text
 from handlers.telegram.callers import caller_of
 from handlers.telegram.commands import spec_for_update
@@ -56,6 +56,9 @@ async def on_error(update: object, context: BotContext) -> None:
     if isinstance(error, UpdateAlreadyApplied):
         log.info("update %s was applied meanwhile; this handling was rolled back", update_id)
         raise ApplicationHandlerStop
+    # The update is recorded with its change: if it is recorded already, the change was committed before the
+    # failure, and the apology must not say that nothing took effect.
+    applied = not isinstance(error, StorageError) and await update_applied(context.services.storage, update.update_id)
     # Recorded before the answer, like a change: a re-delivery after a crash is not answered twice. Not when the
     # database refused the change: nothing was applied, and a re-delivery may apply it.
     if not isinstance(error, StorageError):
@@ -66,7 +69,7 @@ async def on_error(update: object, context: BotContext) -> None:
         text = error_text(error, language, spec.usage_key if spec else None)
     else:
         log.error("update %s failed", update_id, exc_info=error)
-        text = t("registry.apology", language)
+        text = t("registry.apology_after_change" if applied else "registry.apology", language)
     try:
         chat = update.effective_chat
         await send_text(update, text, quote=chat is not None and chat.type != chat.PRIVATE)

@@ -7,6 +7,7 @@ services open their one changing transaction with it.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 
 from telegram import Update
@@ -17,6 +18,9 @@ from bot.services.intake import admit_update, settle_update
 from handlers.telegram.callers import caller_of, people_of
 from handlers.telegram.context import BotContext
 from handlers.telegram.delivery import LedgerUpdateProcessor
+from handlers.telegram.forged import forgery
+
+log = logging.getLogger(__name__)
 
 INTAKE_GROUP = -1
 SETTLE_GROUP = 1
@@ -29,8 +33,13 @@ def _ledger_callback(context: BotContext) -> Callable[[int], None] | None:
 
 
 async def admit(update: Update, context: BotContext) -> None:
-    """Stop a re-delivered update here; otherwise remember its people, open its claim and let the handlers run."""
+    """Stop a forged or re-delivered update here; otherwise remember its people, open its claim and let the
+    handlers run. A forged update (``handlers.telegram.forged``) gets no answer and leaves nothing stored."""
     services = context.services
+    reason = forgery(update, context.bot.id)
+    if reason is not None:
+        log.info("update %s refused: %s", update.update_id, reason)
+        raise ApplicationHandlerStop
     claim = await admit_update(
         services.storage, update.update_id, caller_of(update), people_of(update), services.clock(),
         _ledger_callback(context), services.acquaintances,

@@ -345,7 +345,9 @@ class WeComPlatform:
             return not isinstance(error, StorageError)
         except Exception:
             log.exception("a WeCom message failed (%s)", f"/{spec.name}" if spec else "no command")
-            answer.add(t("registry.apology", answer.language))
+            # A change committed before the failure must not be answered with "nothing was changed".
+            committed = caller.claim is not None and caller.claim.recorded
+            answer.add(t("registry.apology_after_change" if committed else "registry.apology", answer.language))
         return True
 
     def _markdown(self, answer: Answer) -> tuple[str, dict[str, Any] | None]:

@@ -80,3 +80,31 @@ def test_output_paths() -> None:
 def test_an_unknown_language_is_a_usage_error(exported_matches_of_13_pairs: Path, tmp_path: Path) -> None:
     done = run("--matches", str(exported_matches_of_13_pairs), "--out", str(tmp_path / "b.png"), "--lang", "fr")
     assert done.returncode == 2
+
+
+HUGE = "99999999999999999999"
+
+
+@pytest.mark.parametrize(("column", "key"), [("round", "render.bad_round"), ("table", "render.bad_table")])
+def test_a_number_too_large_for_any_bracket_exits_2_naming_its_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], column: str, key: str
+) -> None:
+    """Issue 16, item 10: a 20-digit round gave an OverflowError traceback and exit 1."""
+    bad = tmp_path / "matches.csv"
+    cells = {"round": "2", "table": "1"} | {column: HUGE}
+    bad.write_text("round,stage,table,left,right,left_level,right_level,winner,status\n"
+                   "1,main,1,A,B,,,,pending\n"
+                   f"{cells['round']},main,{cells['table']},C,D,,,,pending\n", encoding="utf-8")
+    assert main(["render", "--matches", str(bad), "--out", str(tmp_path / "b.png"), "--lang", "en"]) == 2
+    error = capsys.readouterr().err.strip()
+    assert error.startswith(f"{bad}: Line 3: ") and HUGE in error
+    assert not (tmp_path / "b.png").exists()
+
+
+def test_a_highlighted_round_too_large_is_refused(exported_matches_of_13_pairs: Path, tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(["render", "--matches", str(exported_matches_of_13_pairs), "--out", str(tmp_path / "b.png"),
+              "--round", HUGE])
+    assert exited.value.code == 2
+    assert HUGE in capsys.readouterr().err

@@ -14,6 +14,7 @@ import pytest
 
 from bot.cli import main
 from bot.cli.run import RedactToken
+from bot.i18n import Language, t
 from tests.support.http_server import BotApiServer
 from tests.support.telegram import ApiCall
 from tests.support.updates import FakeUser, UpdateFactory, group_chat
@@ -46,6 +47,19 @@ def test_the_token_is_redacted_from_log_lines() -> None:
     assert record.getMessage() == "POST https://x/bot<token>/getMe"
 
 
+@pytest.mark.parametrize("shown", [TOKEN.replace(":", "%3A"), TOKEN.replace(":", "%3a")])
+def test_the_url_encoded_token_is_redacted_too(shown: str) -> None:
+    """Issue 16, item 4: a URL may carry the token percent-encoded (``%3A`` for its colon)."""
+    record = logging.LogRecord("httpx", logging.INFO, "", 0, "GET https://x/bot%s/getMe", (shown,), None)
+    try:
+        raise RuntimeError(f"refused: {shown}")
+    except RuntimeError as error:
+        record.exc_info = (type(error), error, error.__traceback__)
+    RedactToken(TOKEN).filter(record)
+    assert record.getMessage() == "GET https://x/bot<token>/getMe"
+    assert record.exc_text is not None and shown not in record.exc_text and "<token>" in record.exc_text
+
+
 @pytest.fixture
 def server() -> Iterator[BotApiServer]:
     with BotApiServer() as running:
@@ -66,6 +80,23 @@ def replies(calls: list[ApiCall]) -> list[ApiCall]:
 
 def quoting(calls: list[ApiCall], message_id: int) -> list[ApiCall]:
     return [call for call in replies(calls) if call.params.get("reply_parameters", {}).get("message_id") == message_id]
+
+
+def test_a_token_telegram_refuses_is_one_line_without_the_token_and_exit_2(
+    server: BotApiServer, tmp_path: Path
+) -> None:
+    """Issue 16, item 4: PTB's ``InvalidToken`` names the token; it must not reach stderr through a traceback."""
+    server.on_server(lambda: server.telegram.fail("getMe", status=401, description="Unauthorized", times=10))
+    bot = start_bot(server, tmp_path / "bot.sqlite3", tmp_path)
+    try:
+        output = bot.communicate(timeout=60)[0]
+    finally:
+        bot.kill()
+    secret = TOKEN.split(":")[1]
+    assert bot.returncode == 2, output
+    assert secret not in output and "%3A" + secret not in output
+    assert "Traceback" not in output
+    assert t("run.token_refused", Language.ZH) in output.splitlines()
 
 
 def confirmed_past(update_id: int):  # type: ignore[no-untyped-def]

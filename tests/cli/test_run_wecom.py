@@ -23,6 +23,7 @@ from zoneinfo import ZoneInfo
 import pytest
 from websockets.sync.client import connect
 
+from bot.i18n import Language, t
 from bot.tournament.entries import WECOM_FIRST_USER_ID
 from tests.support.http_server import BotApiServer
 from tests.support.process import OFFLINE_PROCESS_TOKEN
@@ -251,3 +252,20 @@ def test_telegram_and_wecom_in_one_process(wecom: WeComStandIn, tmp_path: Path) 
         finally:
             output = kill(bot)
     assert output.count("Scheduler started") == 1 and OFFLINE_PROCESS_TOKEN not in output
+
+
+def test_a_token_telegram_refuses_ends_the_process_of_both_platforms_with_one_line(
+    wecom: WeComStandIn, tmp_path: Path
+) -> None:
+    """Issue 16, item 4, in the runner of both platforms: PTB's ``InvalidToken`` names the token; one line, exit 2."""
+    with BotApiServer() as telegram:
+        telegram.on_server(lambda: telegram.telegram.fail("getMe", status=401, description="Unauthorized", times=10))
+        env = environment(wecom, tmp_path / "bot.sqlite3", TELEGRAM_BOT_TOKEN=OFFLINE_PROCESS_TOKEN,
+                          TELEGRAM_BASE_URL=telegram.base_url, GUANDAN_RATE_LIMIT="off")
+        done = subprocess.run([sys.executable, "-m", "bot", "run"], env=env, cwd=tmp_path, capture_output=True,
+                              text=True, timeout=60)
+    output = done.stdout + done.stderr
+    secret = OFFLINE_PROCESS_TOKEN.split(":")[1]
+    assert done.returncode == 2, output
+    assert secret not in output and "Traceback" not in output
+    assert t("run.token_refused", Language.ZH) in done.stderr.splitlines()

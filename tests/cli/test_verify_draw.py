@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,8 @@ import pytest
 from bot.i18n import t
 from bot.tournament.draw_file import export_draw
 from tests.tournament.draw_helpers import sample_draw, seed_of
+
+COMMITTED_AT = datetime(2026, 5, 1, 9, 0, tzinfo=UTC)
 
 
 def verify_draw(path: Path, *options: str) -> subprocess.CompletedProcess[str]:
@@ -22,14 +25,15 @@ def verify_draw(path: Path, *options: str) -> subprocess.CompletedProcess[str]:
 @pytest.fixture
 def published_file(tmp_path: Path) -> Path:
     path = tmp_path / "draw.json"
-    path.write_text(export_draw(sample_draw()), encoding="utf-8")
+    path.write_text(export_draw(sample_draw(), committed_at=COMMITTED_AT), encoding="utf-8")
     return path
 
 
 def test_a_matching_draw(published_file: Path) -> None:
     done = verify_draw(published_file)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == t("draw.verify.match", "zh", teams=6, commitment=seed_of(7).commitment)
+    assert done.stdout.strip() == t("draw.verify.match", "zh", teams=6, commitment=seed_of(7).commitment,
+                                    published=COMMITTED_AT.isoformat())
 
 
 def test_a_tampered_draw(published_file: Path) -> None:
@@ -38,7 +42,9 @@ def test_a_tampered_draw(published_file: Path) -> None:
     published_file.write_text(json.dumps(document), encoding="utf-8")
     done = verify_draw(published_file, "--lang", "en")
     assert done.returncode == 1
-    assert done.stdout.splitlines() == [t("draw.verify.mismatch", "en"), f"- {t('draw.verify.check.teams', 'en')}"]
+    assert done.stdout.splitlines() == [
+        t("draw.verify.mismatch", "en"), f"- {t('draw.verify.check.teams', 'en')}",
+        t("draw.verify.commitment", "en", commitment=seed_of(7).commitment, published=COMMITTED_AT.isoformat())]
 
 
 @pytest.mark.parametrize("content", [b"not json at all", b"\x00\x01binary"])
@@ -55,3 +61,45 @@ def test_a_missing_file(tmp_path: Path) -> None:
     done = verify_draw(tmp_path / "nowhere.json", "--lang", "en")
     assert done.returncode == 2
     assert str(tmp_path / "nowhere.json") in done.stderr
+
+
+def test_a_5000_digit_number_is_unreadable_not_a_traceback(published_file: Path) -> None:
+    """Issue 16, item 7: exit 2 with the message, never exit 1 with a traceback."""
+    text = published_file.read_text(encoding="utf-8").replace('"version": 2', '"version": ' + "9" * 5000, 1)
+    published_file.write_text(text, encoding="utf-8")
+    done = verify_draw(published_file, "--lang", "en")
+    assert done.returncode == 2
+    assert "Traceback" not in done.stderr and done.stderr.startswith("The draw file cannot be read (at JSON")
+
+
+def test_a_file_saved_with_a_byte_order_mark_verifies(published_file: Path) -> None:
+    published_file.write_bytes(b"\xef\xbb\xbf" + published_file.read_bytes())
+    done = verify_draw(published_file)
+    assert done.returncode == 0, done.stderr
+
+
+def test_a_duplicate_key_is_unreadable(published_file: Path) -> None:
+    text = published_file.read_text(encoding="utf-8")
+    published_file.write_text(text.replace('"teams": [', '"teams": [], "teams": [', 1), encoding="utf-8")
+    done = verify_draw(published_file, "--lang", "en")
+    assert done.returncode == 2
+    assert "“teams” twice" in done.stderr
+
+
+def test_the_verdict_shows_the_commitment_and_when_it_was_published(published_file: Path) -> None:
+    """Issue 16, item 8: a forged file can be self-consistent (its own seed and commitment); what gives it away is a
+    commitment and time that differ from the chat's message when the tournament opened."""
+    done = verify_draw(published_file, "--lang", "en")
+    assert seed_of(7).commitment in done.stdout and "2026-05-01T09:00:00+00:00" in done.stdout
+    document = json.loads(published_file.read_text(encoding="utf-8"))
+    document["teams"][0]["name"] = "Someone else"
+    published_file.write_text(json.dumps(document), encoding="utf-8")
+    done = verify_draw(published_file, "--lang", "en")
+    assert done.returncode == 1
+    assert seed_of(7).commitment in done.stdout and "2026-05-01T09:00:00+00:00" in done.stdout
+
+
+def test_a_version_1_file_says_its_commitment_came_with_the_draw(tmp_path: Path) -> None:
+    done = verify_draw(Path(__file__).parents[1] / "tournament" / "fixtures" / "draw-v1.json", "--lang", "en")
+    assert done.returncode == 0
+    assert done.stdout.strip() == t("draw.verify.match_v1", "en", teams=6, commitment=seed_of(7).commitment)

@@ -2,12 +2,16 @@
 texts, random people and chats, replies, edited messages, mentions and forged button presses, run through the
 real application. After every step: no unexpected error reached the error handler (nothing logged at ERROR),
 every reply is under Telegram's 4,096 characters and parses as Telegram HTML, and the stored state is sound.
+Updates Telegram would never send (ids of 0 or beyond 52 bits, nameless or bot senders, presses under a member's
+message: issue 16, item 12) get no answer at all and leave their sender unstored. Some steps upload a roster with
+``/import``: spreadsheet bombs, over-long fields, one-column files with semicolons (items 2, 5, 6).
 
 CI runs 1,600 commands (about 20 s); ``FUZZ_COMMANDS=100000 .venv/bin/python -m pytest
 tests/handlers/test_fuzz.py -s`` runs that many, printing the count.
 """
 
 import asyncio
+import functools
 import logging
 import os
 import random
@@ -27,6 +31,7 @@ from bot.services import Services
 from bot.services.tournament.state import NoTournamentYetError, read_state
 from handlers.commands import COMMANDS
 from handlers.telegram.replies import MESSAGE_LIMIT, text_length
+from tests.support import sheet_bombs
 from tests.support.bracket_invariants import check_bracket
 from tests.support.harness import REPLY_METHODS, OfflineBot
 from tests.support.updates import JSON, FakeUser, group_chat, private_chat, supergroup_chat, to_update
@@ -49,6 +54,12 @@ class Step:
     chat: str
     text: str
     reply: bool
+    pressed_under_a_member: bool = False
+    """A callback on a message the bot did not send (issue 16, item 12: refused quietly)."""
+
+    @property
+    def is_forged(self) -> bool:
+        return forged(self.sender) or (self.kind == "callback" and self.pressed_under_a_member)
 
 
 SPECIAL = "<>&;\"'/@#"
@@ -99,18 +110,54 @@ def random_text(rng: random.Random) -> str:
     return "@guandan_test_bot " + text if shape == "mention" else text
 
 
+FORGED_IDS = (0, -1, 2**52, 2**63, -(2**63) - 1, 2**64)
+"""User ids Telegram never sends (issue 16, item 12): the update is refused quietly."""
+
+
 def random_person(rng: random.Random) -> FakeUser:
-    return FakeUser(rng.randint(1, 10**10), random_word(rng), rng.choice((None, "u" + str(rng.randint(0, 99999)))),
-                    rng.choice((None, "zh", "zh-hant", "en", "ru", "")))
+    forged = rng.random() < 0.1
+    user_id = rng.choice(FORGED_IDS) if forged and rng.random() < 0.5 else rng.randint(1, 10**10)
+    name = "" if forged and rng.random() < 0.3 else random_word(rng)
+    return FakeUser(user_id, name, rng.choice((None, "u" + str(rng.randint(0, 99999)))),
+                    rng.choice((None, "zh", "zh-hant", "en", "ru", "")), is_bot=forged and rng.random() < 0.3)
+
+
+def forged(user: FakeUser) -> bool:
+    return not 0 < user.user_id < 2**52 or not user.first_name or user.is_bot
+
+
+@functools.cache
+def hostile_files() -> tuple[tuple[str, bytes], ...]:
+    """Rosters an attacker uploads (issue 16, items 2, 5, 6): bombs cut down to stay quick, a field longer than
+    csv's own limit, one column with semicolons, a row too wide, binary noise."""
+    return (
+        ("a.xlsx", sheet_bombs.empty_cells(300_000)),
+        ("b.xlsx", sheet_bombs.shared_strings(150_000)),
+        ("c.xlsx", sheet_bombs.one_long_row(5_000)),
+        ("d.csv", ("姓名,备注\n张三," + "x" * 131_073 + "\n").encode()),
+        ("e.csv", "姓名\n张三&amp;李四\n王五;赵六\n".encode()),
+        ("f.csv", ("姓名,单位\n张三" + "," * 2_000 + "\n").encode()),
+        ("g.xlsx", b"PK\x03\x04" + bytes(range(256)) * 8),
+    )
+
+
+def roster_upload(text: str) -> tuple[str, bytes]:
+    """A hostile file, or the step's random text as a CSV roster."""
+    files = hostile_files()
+    choice = len(text) % (len(files) + 2)
+    if choice < len(files):
+        return files[choice]
+    return "r.csv", ("姓名,搭档\n" + text.replace(" ", ",")).encode("utf-8")
 
 
 def random_step(rng: random.Random) -> Step:
     return Step(
-        kind=rng.choices(("message", "edited", "callback"), (12, 2, 2))[0],
+        kind=rng.choices(("message", "edited", "callback", "document"), (12, 2, 2, 0.25))[0],
         sender=rng.choices((ORGANISER, MEMBER, random_person(rng)), (5, 3, 2))[0],
         chat=rng.choices(("group", "other", "super", "private"), (10, 2, 2, 2))[0],
         text=random_text(rng),
         reply=rng.random() < 0.2,
+        pressed_under_a_member=rng.random() < 0.1,
     )
 
 
@@ -142,14 +189,26 @@ def build(offline: OfflineBot, step: Step) -> JSON:
     if step.reply:
         replied = updates.bot_message_json(chat, offline.telegram.bot_user, "earlier") if len(step.text) % 2 else (
             updates.message_json(chat, MEMBER, "earlier"))
+    if step.kind == "document":
+        name, content = roster_upload(step.text)
+        document = offline.telegram.upload(name, content)
+        return updates.document(chat, step.sender, document, "/import")
     if step.kind == "callback":
-        message = updates.bot_message_json(chat, offline.telegram.bot_user, "buttons")
+        message = updates.message_json(chat, MEMBER, "not the bot's") if step.pressed_under_a_member else (
+            updates.bot_message_json(chat, offline.telegram.bot_user, "buttons"))
         return updates.callback_query(chat, step.sender, step.text.encode()[:64].decode(errors="ignore"), message)
     update = updates.message(chat, step.sender, step.text, reply_to=replied)
     if step.kind == "edited":
         message: dict[str, Any] = update.pop("message")
         update["edited_message"] = message | {"edit_date": message["date"] + 5}
     return update
+
+
+async def stored_anywhere(services: Services, user_id: int) -> bool:
+    if not -(2**63) <= user_id < 2**63:
+        return False  # SQLite cannot even hold it
+    async with services.storage.read() as tx:
+        return await tx.fetch_one("SELECT 1 FROM users WHERE user_id = ?", (user_id,)) is not None
 
 
 async def check_state(services: Services) -> None:
@@ -180,6 +239,10 @@ async def run_steps(folder: Path, plan: list[Step]) -> int:
                 update = build(offline, step)
                 before = len(offline.telegram.calls)
                 await offline.application.process_update(to_update(update, offline.application.bot))
+                if step.is_forged:  # no answer at all, and nothing of it stored
+                    assert offline.telegram.calls[before:] == [], step
+                    if forged(step.sender):
+                        assert not await stored_anywhere(services, step.sender.user_id), step
                 for call in offline.telegram.calls[before:]:
                     if call.method in REPLY_METHODS:
                         assert text_length(call.text) <= MESSAGE_LIMIT, (step, call.text[:200])

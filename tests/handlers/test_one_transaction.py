@@ -199,3 +199,41 @@ async def test_a_failed_re_plan_leaves_the_setting_and_the_reminder_as_they_were
     [listing] = await club.say(club.member, "/schedule")
     assert "remind 45" in settings and "2026-05-01 18:45 — 赛前提醒及对阵（待发）" in listing
     assert "19:00" not in listing
+
+
+# Issue 16, item 1: a reply that says nothing changed must mean nothing changed. The apology says "nothing took
+# effect"; when a failure comes after the update's change was committed, the answer says the change was made.
+AFTER_CHANGE = t("registry.apology_after_change", Language.ZH)
+
+
+def broken(*args: object, **kwargs: object) -> str:
+    raise RuntimeError("the answer could not be written")
+
+
+async def test_a_failure_after_the_commit_says_the_change_was_made(club: Club, monkeypatch: pytest.MonkeyPatch) -> None:
+    await opened(club)
+    with monkeypatch.context() as patched:
+        patched.setattr("handlers.match_clock.scheduled_text", broken)
+        assert await club.say(club.admin, "/schedule 1 2026-05-01 19:30") == [AFTER_CHANGE]
+    [listing] = await club.say(club.member, "/schedule")
+    assert "2026-05-01 19:30" in listing
+
+
+async def test_a_failure_before_any_change_still_says_nothing_changed(
+    club: Club, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await opened(club)
+    with monkeypatch.context() as patched:
+        patched.setattr("handlers.match_clock.read_start", broken)
+        assert await club.say(club.admin, "/schedule 1 2026-05-01 19:30") == [t("registry.apology", Language.ZH)]
+
+
+async def test_a_press_that_failed_after_its_change_says_it_was_made(
+    club: Club, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    [announcement] = await club.calls(club.admin, "/new 周五杯")
+    with monkeypatch.context() as patched:
+        patched.setattr("handlers.tournament_buttons.entries_text.announcement", broken)
+        _, answer = await club.tap(club.person(1), announcement, "报名")
+    assert answer.params.get("text") == AFTER_CHANGE and answer.params.get("show_alert")
+    assert "选手1" in (await club.say(club.member, "/entries"))[0]

@@ -126,3 +126,18 @@ async def test_permissions(club: Club, line: str) -> None:
             assert await club.fingerprint() == before, (line, role)
         outcomes[role] = D if refused else A
     assert outcomes == dict(zip(ROLES, MATRIX[line], strict=True))
+
+
+BOT_ACCOUNT = FakeUser(7_000_002, "Robot", "robot_bot", is_bot=True)
+NO_NAME = FakeUser(0, "")
+
+
+async def test_forged_senders_are_refused_every_command_quietly(club: Club) -> None:
+    """Issue 16, item 12: a bot account (Telegram never delivers another bot's messages) or an account Telegram
+    cannot have (id 0, no name) gets no answer to any command, and nothing changes."""
+    await drawn_tournament(club)
+    for sender in (BOT_ACCOUNT, NO_NAME):
+        for line in sorted(MATRIX):
+            before = await club.fingerprint()
+            assert await club.offline.say(club.chat, sender, line) == [], (sender, line)
+            assert await club.fingerprint() == before, (sender, line)

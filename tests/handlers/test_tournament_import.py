@@ -3,7 +3,9 @@ getFile and a download at the bot's file URL, then every row imported or none (a
 
 from __future__ import annotations
 
+import asyncio
 import io
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -13,10 +15,12 @@ from openpyxl import Workbook
 from PIL import Image
 
 from bot.i18n import t
+from bot.services.tournament import roster_reading
 from bot.tournament.entries import EntryStatus, Gender
 from tests.handlers.tournament_helpers import Club
+from tests.support import sheet_bombs
 from tests.support.telegram import ApiCall
-from tests.support.updates import FakeUser, private_chat
+from tests.support.updates import FakeUser, group_chat, private_chat
 
 REFUSED = "只有群主、群管理员或比赛组织者可以这样做。"
 HEADER = ("姓名", "搭档", "性别", "单位")
@@ -249,3 +253,61 @@ async def test_only_in_groups(club: Club) -> None:
     [reply] = await club.offline.process(club.offline.updates.document(chat, club.admin, document, "/import"))
     usage = t("commands.usage.import", "zh")
     assert reply.text == "这个命令只能在群聊中使用。\n" + usage and "不超过 1 MB" in usage
+
+
+# Issue 16, items 2 and 5: hostile files are refused at a limit, read apart from the bot's process.
+@pytest.mark.parametrize(("bomb", "fragment"), [
+    (sheet_bombs.empty_cells, "单元格超过 250000 个"),
+    (sheet_bombs.shared_strings, "不同文字超过 100000 条"),
+    (sheet_bombs.one_long_row, "第 2 行的单元格超过 1000 个"),
+], ids=list(sheet_bombs.BOMBS))
+async def test_spreadsheet_bombs_are_refused_at_their_limit(open_cup: Club, bomb: Any, fragment: str) -> None:
+    await refused(open_cup, "名单.xlsx", bomb(), fragment)
+
+
+async def test_a_csv_field_over_131072_characters_is_refused_naming_it(open_cup: Club) -> None:
+    """It crashed the import (the apology): csv's own field limit."""
+    await refused(open_cup, "r.csv", ("姓名,备注\n张三," + "x" * 131_073 + "\n").encode(), "第 2 行 B 列")
+
+
+async def test_other_groups_are_answered_while_a_bomb_is_read(open_cup: Club) -> None:
+    """The file is read in a separate process: the event loop keeps serving. (The timing under load is
+    ``benchmarks/bench_import_bombs.py``'s.)"""
+    club = open_cup
+    other = group_chat(-4_000_777, "隔壁群")
+    document = club.offline.telegram.upload("名单.xlsx", sheet_bombs.empty_cells())
+    importing = asyncio.ensure_future(club.offline.process(
+        club.offline.updates.document(club.chat, club.admin, document, "/import")))
+    waits = []
+    while not importing.done():
+        started = time.perf_counter()
+        calls = await club.offline.process(club.offline.updates.message(other, club.member, "/help"))
+        assert [call for call in calls if call.chat_id == other["id"]]
+        waits.append(time.perf_counter() - started)
+        await asyncio.sleep(0.02)
+    [reply] = [call for call in await importing if call.chat_id == club.chat_id]  # the /help answers overlap it
+    assert "单元格超过" in reply.text
+    assert len(waits) >= 3 and max(waits) < 1.0, waits
+
+
+async def test_a_read_that_outlives_its_budget_is_stopped_and_refused(
+    open_cup: Club, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(roster_reading, "READER_MODULE", "tests.support.stuck_roster_reader")
+    monkeypatch.setattr(roster_reading, "READ_BUDGET_SECONDS", 0.5)
+    started = time.perf_counter()
+    await refused(open_cup, "r.csv", "姓名\n张三\n".encode(), "超过了 0.5 秒")
+    assert time.perf_counter() - started < 5
+
+
+async def test_a_reader_that_dies_is_a_file_that_cannot_be_read(
+    open_cup: Club, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(roster_reading, "READER_MODULE", "tests.support.stuck_roster_reader")
+    original = asyncio.create_subprocess_exec
+
+    async def crashing(*args: Any, **kwargs: Any) -> Any:
+        return await original(*args, "crash", **kwargs)
+
+    monkeypatch.setattr(roster_reading.asyncio, "create_subprocess_exec", crashing)
+    await refused(open_cup, "r.csv", "姓名\n张三\n".encode(), t("sheets.bad_file", "zh"))

@@ -85,10 +85,17 @@ async def test_export_sends_the_csvs_unchanged_then_a_workbook_matching_the_tour
     async with services.storage.read() as tx:
         stored = await history.for_tournament(tx, state.tournament_id)
     zone = ZoneInfo(state.record.settings.timezone)
+    # People by name, never by Telegram id (issue 16, item 11).
+    names = {f"tg:{person.user_id}": person.first_name for person in (*club.people.values(), club.admin)}
+
+    def shown(value: object) -> str:
+        if isinstance(value, list):
+            return " / ".join(names.get(key, key.removeprefix("name:")) for key in value)
+        return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+
     expected_history = [("at", "actor", "kind", "details")] + [
-        (entry.at.astimezone(zone).isoformat(timespec="seconds"), entry.actor, entry.kind,
-         "; ".join(f"{key}={value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)}"
-                   for key, value in entry.details.items()) or None)
+        (entry.at.astimezone(zone).isoformat(timespec="seconds"), names.get(entry.actor, entry.actor), entry.kind,
+         "; ".join(f"{key}={shown(value)}" for key, value in entry.details.items()) or None)
         for entry in stored]
     got_history = sheet(workbook, "history")
     assert got_history == expected_history
@@ -109,4 +116,26 @@ async def test_before_the_draw_the_workbook_holds_the_entries(club: Club) -> Non
         ("round", "stage", "table", "left", "right", "left_level", "right_level", "winner", "status")]
     assert sheet(workbook, "standings") == [("place", "name", "points", "note")]
     assert [row[2] for row in sheet(workbook, "history")] == [
-        "kind", "tournament.created", "entry.signed_up", "entry.signed_up"]
+        "kind", "tournament.created", "draw.committed", "entry.signed_up", "entry.signed_up"]
+
+
+async def test_names_that_start_a_formula_are_text_in_every_export(club: Club) -> None:
+    """Issue 16, item 3: an organiser (anyone who adds the bot to a group) types a formula as a name; the CSVs
+    prefix it with ' (a spreadsheet shows it as text), the workbook keeps it a text cell."""
+    await club.say(club.admin, "/new 周五杯")
+    await club.say(club.admin, "/signup =HYPERLINK(\"http://evil\",\"Click\") 张三")
+    await club.say(club.admin, "/signup +SUM(A1)")
+    await club.say(club.admin, "/signup -2+3+cmd|'/C calc'!A0")
+    await club.sign_up_singles(2)
+    files = documents(await club.calls(club.member, "/export"))
+    entries = csv_rows(files["entries.csv"])
+    assert entries[1][:2] == ["'=HYPERLINK(\"http://evil\",\"Click\") / 张三"] * 2
+    assert entries[2][:2] == ["'+SUM(A1)"] * 2
+    assert entries[3][0] == "'-2+3+cmd|'/C / calc'!A0"  # read as a pair of two names
+    assert sheet(files["tournament.xlsx"], "entries")[2][:2] == ("+SUM(A1)", "+SUM(A1)")
+
+    await club.say(club.admin, "/draw")
+    files = documents(await club.calls(club.member, "/export"))
+    names = {cell for row in csv_rows(files["matches.csv"])[1:] for cell in row[3:5]}
+    assert all(not name or name[0] not in "=+-@" for name in names), names
+    assert any(name.startswith("'") for name in names)

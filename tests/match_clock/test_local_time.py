@@ -11,6 +11,7 @@ from bot.match_clock.local_time import (
     BadTime,
     NonexistentLocalTime,
     OffsetNotInZone,
+    StartOutOfRange,
     clock_text,
     format_offset,
     local_text,
@@ -58,6 +59,10 @@ def test_offsets(text: str, minutes: int) -> None:
     assert parse_offset(format_offset(timedelta(minutes=minutes))) == timedelta(minutes=minutes)
 
 
+NOW = datetime(2025, 12, 1, tzinfo=UTC)
+"""Every date above is within a year of it (issue 16, item 1: a start is read against now)."""
+
+
 @pytest.mark.parametrize("text", ["+15:00", "+02:60", "2", "east", "+"])
 def test_bad_offsets(text: str) -> None:
     with pytest.raises(BadOffset):
@@ -76,7 +81,7 @@ def test_bad_offsets(text: str) -> None:
     ],
 )
 def test_local_times_become_instants(zone: ZoneInfo, day: str, clock: str, utc: datetime) -> None:
-    instant = read_start(day, clock, zone)
+    instant = read_start(day, clock, zone, now=NOW)
     assert instant == utc and instant.tzinfo is UTC
     assert local_text(instant, zone) == f"{day} {clock}" and clock_text(instant, zone) == clock
 
@@ -84,30 +89,49 @@ def test_local_times_become_instants(zone: ZoneInfo, day: str, clock: str, utc: 
 @pytest.mark.parametrize("clock", ["02:00", "02:30", "02:59"])
 def test_a_time_the_clocks_skip_is_refused_with_a_suggestion(clock: str) -> None:
     with pytest.raises(NonexistentLocalTime) as refused:
-        read_start("2026-03-29", clock, BERLIN)
+        read_start("2026-03-29", clock, BERLIN, now=NOW)
     assert refused.value.params["suggestion"] == f"03:{clock[3:]}"
     assert refused.value.params["zone"] == "Europe/Berlin"
 
 
 def test_a_repeated_time_needs_its_offset() -> None:
     with pytest.raises(AmbiguousLocalTime) as refused:
-        read_start("2026-10-25", "02:30", BERLIN)
+        read_start("2026-10-25", "02:30", BERLIN, now=NOW)
     assert (refused.value.params["first"], refused.value.params["second"]) == ("+02:00", "+01:00")
-    first = read_start("2026-10-25", "02:30", BERLIN, "+02:00")
-    second = read_start("2026-10-25", "02:30", BERLIN, "+01:00")
+    first = read_start("2026-10-25", "02:30", BERLIN, "+02:00", now=NOW)
+    second = read_start("2026-10-25", "02:30", BERLIN, "+01:00", now=NOW)
     assert second - first == timedelta(hours=1)
     assert local_text(first, BERLIN) == local_text(second, BERLIN) == "2026-10-25 02:30"
 
 
 def test_an_offset_the_zone_does_not_use_is_refused() -> None:
     with pytest.raises(OffsetNotInZone) as refused:
-        read_start("2026-10-25", "02:30", BERLIN, "+03:00")
+        read_start("2026-10-25", "02:30", BERLIN, "+03:00", now=NOW)
     assert refused.value.params["offsets"] == "+02:00 / +01:00"
     with pytest.raises(OffsetNotInZone):
-        read_start("2026-05-01", "19:30", SHANGHAI, "+09:00")
-    assert read_start("2026-05-01", "19:30", SHANGHAI, "+08:00") == datetime(2026, 5, 1, 11, 30, tzinfo=UTC)
+        read_start("2026-05-01", "19:30", SHANGHAI, "+09:00", now=NOW)
+    assert read_start("2026-05-01", "19:30", SHANGHAI, "+08:00", now=NOW) == datetime(2026, 5, 1, 11, 30, tzinfo=UTC)
 
 
 def test_every_refusal_is_a_user_error() -> None:
     for error in (BadDate, BadTime, BadOffset, NonexistentLocalTime, AmbiguousLocalTime, OffsetNotInZone):
         assert issubclass(error, GuandanError) and error.key.startswith("schedule.")
+
+
+# Issue 16, item 1: a date outside the window is refused before any arithmetic (which could overflow).
+@pytest.mark.parametrize(
+    ("zone", "day"),
+    [("Etc/GMT+12", "9999-12-31"), ("Etc/GMT-14", "0001-01-01"), ("UTC", "9999-12-31"),
+     ("Asia/Shanghai", "2026-12-05"), ("Asia/Shanghai", "2025-11-20")],
+)
+def test_a_date_outside_the_window_is_refused(zone: str, day: str) -> None:
+    with pytest.raises(StartOutOfRange) as refused:
+        read_start(day, "23:00", ZoneInfo(zone), now=NOW)
+    assert refused.value.params["value"] == f"{day} 23:00" and refused.value.params["zone"] == zone
+
+
+def test_instants_the_zone_cannot_show_are_shown_in_utc() -> None:
+    """A row stored before starts were bounded: shown, never an OverflowError."""
+    end = datetime(9999, 12, 31, 20, 0, tzinfo=UTC)
+    assert local_text(end, ZoneInfo("Etc/GMT-14")) == "9999-12-31 20:00 UTC"
+    assert clock_text(end, ZoneInfo("Etc/GMT-14")) == "20:00 UTC"

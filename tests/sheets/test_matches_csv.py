@@ -1,11 +1,14 @@
 """matches.csv: the contract's header, round trips, and one specific error (with its line) per kind of bad input."""
 
+import csv
+import io
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.ruleset.scoring import MatchLevel, Side
-from bot.sheets import matches_csv
+from bot.sheets import csv_cells, matches_csv
 from bot.sheets.matches import BYE, MatchRow, MatchStatus, Stage
 from bot.sheets.matches_csv import format_matches_csv, parse_matches_csv, read_matches_csv, write_matches_csv
 from tests.support.sample_matches import sample_rows
@@ -126,3 +129,24 @@ def test_walkovers_as_the_bot_exports_them() -> None:
     assert rows[0] == MatchRow(2, Stage.MAIN, None, "甲", "", winner=Side.LEFT, status=MatchStatus.WALKOVER)
     assert not rows[0].opponent_known and rows[2].opponent_known
     assert read_matches_csv(write_matches_csv(rows)) == rows
+
+
+# Issue 16, item 3: names are text cells, neutralised; numbers and the fixed words are not.
+FORMULAS = ('=HYPERLINK("http://evil","Click")', "@SUM(1+1)", "-2+3+cmd|' /C calc'!A0", "+SUM(A1)", "'quoted")
+
+
+@pytest.mark.parametrize("name", FORMULAS)
+def test_a_name_that_starts_a_formula_is_written_as_text_and_read_back_as_it_was(name: str) -> None:
+    row = MatchRow(2, Stage.MAIN, 3, name, "乙", MatchLevel.parse("A+"), MatchLevel.parse("10"), Side.LEFT,
+                   MatchStatus.CONFIRMED)
+    data = write_matches_csv([row])
+    [header, cells] = list(csv.reader(io.StringIO(data.decode("utf-8-sig"))))
+    assert cells == ["2", "main", "3", "'" + name, "乙", "A+", "10", "left", "confirmed"]
+    assert read_matches_csv(data) == (row,)
+
+
+def test_only_text_columns_are_neutralised() -> None:
+    """Per column: ``left`` and ``right`` are people's text; round, table and levels are numbers or fixed words
+    and are written as they are (a negative number in a number column would stay a number)."""
+    assert frozenset({"left", "right"}) == matches_csv.TEXT_COLUMNS
+    assert csv_cells.csv_row([-3, "-3", None], text_columns=frozenset({1})) == [-3, "'-3", ""]

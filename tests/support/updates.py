@@ -52,9 +52,11 @@ class FakeUser:
     username: str | None = None
     language_code: str | None = "zh"
     last_name: str | None = None
+    is_bot: bool = False
+    """A bot account (Telegram never delivers another bot's messages or presses: a forged update)."""
 
     def to_json(self) -> JSON:
-        data: JSON = {"id": self.user_id, "is_bot": False, "first_name": self.first_name}
+        data: JSON = {"id": self.user_id, "is_bot": self.is_bot, "first_name": self.first_name}
         if self.last_name:
             data["last_name"] = self.last_name
         if self.username:

@@ -3,29 +3,42 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
+from dataclasses import replace
+from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from bot.tournament.bracket import BracketOptions, FinalFormat, ThirdPlace
+from bot.tournament.draw import draw, public_key
 from bot.tournament.draw_file import DrawCheck, UnreadableDrawFileError, export_draw, verify
-from tests.tournament.draw_helpers import sample_draw, seed_of
+from bot.tournament.entries import Person, RegistrationMode
+from tests.tournament.draw_helpers import closed, sample_draw, seed_of
 
 Document = dict[str, Any]
+COMMITTED_AT = datetime(2026, 5, 1, 9, 0, tzinfo=UTC)
+"""When the commitment was published (the tournament opened): the draw file says so."""
 
 
 @pytest.fixture
 def published() -> Document:
-    return json.loads(export_draw(sample_draw()))
+    return json.loads(export_draw(sample_draw(), committed_at=COMMITTED_AT))
 
 
 def test_an_exported_draw_verifies_and_recomputes_the_same_draw() -> None:
     original = sample_draw(options=BracketOptions(ThirdPlace.PLAYOFF, FinalFormat.BEST_OF_THREE))
-    result = verify(export_draw(original).encode("utf-8"))
+    result = verify(export_draw(original, committed_at=COMMITTED_AT).encode("utf-8"))
     assert result.matches
-    assert (result.draw.teams, result.draw.reserves, result.draw.bracket.lines) == (
-        original.teams, original.reserves, original.bracket.lines)
+    # The file holds public keys (issue 16, item 11): the recomputed draw is the original under them.
+    published_teams = tuple(replace(team, members=tuple(original.public_key(key) for key in team.members))
+                            for team in original.teams)
+    published_reserves = tuple(replace(person, key=original.public_key(person.key)) for person in original.reserves)
+    assert (result.draw.teams, result.draw.reserves) == (published_teams, published_reserves)
+    assert [None if team is None else team.team_id for team in result.draw.bracket.lines] == [
+        None if team is None else team.team_id for team in original.bracket.lines]
     assert result.draw.options == original.options
 
 
@@ -83,7 +96,7 @@ def too_few_entries(document: Document) -> None:
     ("tamper", "reason"),
     [
         (lambda d: d.update(format="something else"), "format"),
-        (lambda d: d.update(version=2), "version"),
+        (lambda d: d.update(version=3), "version"),
         (lambda d: d.pop("seed"), "seed"),
         (lambda d: d.update(seed="not hex"), "seed"),
         (lambda d: d.update(seed="00" * 31), "seed"),
@@ -114,3 +127,112 @@ def test_files_that_cannot_be_checked(published: Document, tamper: Callable[[Doc
 def test_garbage_is_unreadable(content: bytes | str) -> None:
     with pytest.raises(UnreadableDrawFileError):
         verify(content)
+
+
+# Issue 16, item 7: a file is read exactly as written, or refused.
+
+def with_a_first_copy_of(name: str, value: object, text: str) -> str:
+    """``text`` (a draw file) with an earlier ``"name": value`` field inserted before the real one."""
+    return text.replace("{\n", "{\n " + json.dumps(name) + ": " + json.dumps(value, ensure_ascii=False) + ",\n", 1)
+
+
+def test_a_duplicate_key_is_refused_not_silently_overridden() -> None:
+    """A first ``"teams"`` listing FAKE / FAKE used to pass: only the last copy was checked."""
+    text = export_draw(sample_draw(), committed_at=COMMITTED_AT)
+    forged = with_a_first_copy_of("teams", [{"team_id": 1, "name": "FAKE / FAKE", "members": [], "unit": None}], text)
+    assert json.loads(forged)["teams"] == json.loads(text)["teams"]  # what a plain JSON reader sees
+    with pytest.raises(UnreadableDrawFileError) as caught:
+        verify(forged)
+    assert caught.value.params == {"reason": "JSON: “teams” twice"}
+
+
+def test_a_duplicate_key_deep_inside_is_refused_too(published: Document) -> None:
+    text = json.dumps(published, ensure_ascii=False).replace('"name": ', '"name": "Mallory", "name": ', 1)
+    with pytest.raises(UnreadableDrawFileError) as caught:
+        verify(text)
+    assert caught.value.params == {"reason": "JSON: “name” twice"}
+
+
+@pytest.mark.parametrize(
+    ("tamper", "reason"),
+    [
+        (lambda d: d.update(note="trust me"), "note"),
+        (lambda d: d["options"].update(rigged=True), "options.rigged"),
+        (lambda d: d["entries"][0].update(paid=True), "entries[0].paid"),
+        (lambda d: d["entries"][0]["members"][0].update(rank=1), "entries[0].members[0].rank"),
+        (lambda d: d["teams"][0].update(seeded=True), "teams[0].seeded"),
+        (lambda d: d["reserves"][0].update(extra=1), "reserves[0].extra"),
+        (lambda d: d["round_1"][0].update(court=2), "round_1[0].court"),
+    ],
+)
+def test_an_unknown_field_is_refused(published: Document, tamper: Callable[[Document], None], reason: str) -> None:
+    tamper(published)
+    with pytest.raises(UnreadableDrawFileError) as caught:
+        verify(json.dumps(published))
+    assert caught.value.params == {"reason": reason}
+
+
+@pytest.mark.parametrize("number", ["9" * 5000, "1e999", "NaN", "-Infinity"])
+def test_a_number_no_draw_file_holds_is_unreadable(number: str) -> None:
+    text = export_draw(sample_draw(), committed_at=COMMITTED_AT).replace('"version": 2', f'"version": {number}', 1)
+    with pytest.raises(UnreadableDrawFileError) as caught:
+        verify(text)
+    assert caught.value.params["reason"].startswith("JSON")
+
+
+def test_a_byte_order_mark_is_accepted() -> None:
+    """Windows editors save UTF-8 with a BOM."""
+    text = export_draw(sample_draw(), committed_at=COMMITTED_AT)
+    assert verify(b"\xef\xbb\xbf" + text.encode("utf-8")).matches
+    assert verify("\ufeff" + text).matches
+
+
+# Issue 16, items 8 and 11: a file published before this version still verifies; the file shows no Telegram ids.
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+@pytest.mark.parametrize("name", ["draw-v1.json", "draw-v1-singles.json"])
+def test_a_version_1_file_still_verifies(name: str) -> None:
+    """Version 1 files (the commitment published with the draw, raw account keys) were published in chats."""
+    result = verify((FIXTURES / name).read_bytes())
+    assert result.matches and result.committed_at is None
+
+
+def test_a_version_1_file_tampered_with_is_still_found_out() -> None:
+    document = json.loads((FIXTURES / "draw-v1-singles.json").read_text(encoding="utf-8"))
+    swap_round_one_sides(document)
+    assert verify(json.dumps(document)).mismatches == (DrawCheck.ROUND_1,)
+
+
+def test_the_file_names_people_and_keys_accounts_by_a_keyed_hash() -> None:
+    """Account holders appear as ``hmac:<24 hex>``, HMAC-SHA-256 of their key under a key derived from the seed:
+    stable (verification sorts by it) but no Telegram id; people entered by name keep their name key."""
+    registration = closed(RegistrationMode.PAIRS, [[Person.account(4242 + i, f"P{i}")] for i in range(7)])
+    original = draw(registration, seed_of(5), BracketOptions())
+    text = export_draw(original, committed_at=COMMITTED_AT)
+    assert "tg:" not in text and "4242" not in text
+    document = json.loads(text)
+    keys = [member["key"] for entry in document["entries"] for member in entry["members"]]
+    assert all(re.fullmatch("hmac:[0-9a-f]{24}", key) for key in keys) and len(set(keys)) == 7
+    assert keys == sorted(keys)  # the canonical order is the order of these keys
+    assert public_key(seed_of(5), "tg:4242") in keys
+    assert {member["name"] for entry in document["entries"] for member in entry["members"]} == {
+        f"P{i}" for i in range(7)}
+    result = verify(text)
+    assert result.matches and result.committed_at == COMMITTED_AT.isoformat()
+    assert [team.name for team in result.draw.teams] == [team.name for team in original.teams]
+
+
+def test_public_keys() -> None:
+    seed = seed_of(5)
+    assert public_key(seed, "tg:42") == public_key(seed, "tg:42") != public_key(seed_of(6), "tg:42")
+    assert public_key(seed, "tg:42") != public_key(seed, "tg:43")
+    assert public_key(seed, "name:张三") == "name:张三"
+    assert public_key(seed, public_key(seed, "tg:42")) == public_key(seed, "tg:42")  # what verify relies on
+
+
+def test_a_version_2_file_needs_the_time_its_commitment_was_published(published: Document) -> None:
+    del published["committed_at"]
+    with pytest.raises(UnreadableDrawFileError) as caught:
+        verify(json.dumps(published))
+    assert caught.value.params == {"reason": "committed_at"}

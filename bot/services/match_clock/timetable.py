@@ -10,6 +10,7 @@ service's transaction (``/set remind`` re-plans in the transaction that changed 
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -18,8 +19,8 @@ from zoneinfo import ZoneInfo
 
 from bot.errors import TournamentError
 from bot.match_clock.announcement import Announcement, AnnouncementState
-from bot.match_clock.local_time import local_text
-from bot.match_clock.plan import AnnouncementKind, plan_round
+from bot.match_clock.local_time import local_text, out_of_range
+from bot.match_clock.plan import AnnouncementKind, plan_round, within_horizon
 from bot.match_clock.timetable import RoundStart
 from bot.services.caller import Caller
 from bot.services.match_clock.board import BoardTournament, TournamentBoard
@@ -29,6 +30,8 @@ from storage import Tx, announcements, history, timetable
 
 if TYPE_CHECKING:
     from bot.services import Services
+
+log = logging.getLogger(__name__)
 
 
 class UnknownRound(TournamentError):
@@ -106,11 +109,16 @@ async def _plan(
 
     ``fresh``: the start itself changed, so everything is announced again. Otherwise (a setting changed) kinds
     already sent (or dropped) for this start are not repeated. Announcements whose time has passed are skipped,
-    except a reminder before a start still ahead: it goes out at once.
+    except a reminder before a start still ahead: it goes out at once. A start beyond the horizon (stored before
+    starts were bounded) gets no announcements: no timer could hold them.
     """
     old = await announcements.for_tournament(tx, tournament.tournament_id, start.round)
     stopped = await announcements.cancel(
         tx, [row.announcement_id for row in old if row.state is AnnouncementState.PENDING], now) if old else []
+    if not within_horizon(start.starts_at, now):
+        log.warning("round %s of tournament %s starts at %s, beyond the schedulable horizon: not announced",
+                    start.round, tournament.tournament_id, start.starts_at.isoformat())
+        return JobChanges(stop=tuple(stopped))
     decided = (AnnouncementState.SENT, AnnouncementState.LATE, AnnouncementState.DROPPED)
     done = set() if fresh else {row.kind for row in old if row.state in decided}
     added = []
@@ -145,6 +153,8 @@ async def schedule_round(services: Services, caller: Caller, round_number: int, 
         if starts_at <= now:
             raise StartInThePast(when=local_text(starts_at, tournament.zone), now=local_text(now, tournament.zone),
                                  zone=tournament.zone.key)
+        if not within_horizon(starts_at, now):  # checked before anything is written
+            raise out_of_range(local_text(starts_at, tournament.zone), tournament.zone, now)
         previous = await timetable.round_start(tx, tournament.tournament_id, round_number)
         if previous is not None and previous.starts_at <= now:
             raise RoundAlreadyStarted(round=round_number, when=local_text(previous.starts_at, tournament.zone))
@@ -194,6 +204,12 @@ async def tournament_zone(services: Services, caller: Caller) -> ZoneInfo:
     """The time zone of the chat's tournament (start times are typed in it)."""
     async with services.storage.read() as tx:
         return (await tournament_in(tx, services.board, caller.chat_id)).zone
+
+
+async def cancel_pending(tx: Tx, tournament_id: int, now: datetime) -> JobChanges:
+    """Cancel every pending announcement of a tournament that ends (``/cancel``); a step of that transaction."""
+    pending = await announcements.pending_for(tx, tournament_id)
+    return JobChanges(stop=tuple(await _cancel_all(tx, pending, now)))
 
 
 async def replan(tx: Tx, board: TournamentBoard, tournament_id: int, now: datetime) -> JobChanges:

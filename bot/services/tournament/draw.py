@@ -1,12 +1,21 @@
-"""``/draw``: close registration, commit to a seed, draw pairs and bracket, store it all — one transaction; and
-``/undraw``, which takes a draw back before any result.
+"""``/draw``: close registration, reveal the sealed seed, draw pairs and bracket, store it all — one transaction;
+and ``/undraw``, which takes a draw back before any result and seals a fresh seed.
 
-Order (``bot.tournament.draw``): registration closes; the seed is the one committed to earlier (a *sealed* seed,
-whose commitment was published when a draw was undone) or, without one, made now from fresh randomness with its
-commitment recorded in the history (``draw.committed``) before the draw; the draw follows from the closed entry
-list, the seed and the bracket options; pairs, reserves, every bracket match and the published draw file are
-stored, and the seed revealed (``draw.made``). Either all of it is committed or nothing: a failed draw leaves
-registration open and no commitment published. The handler then posts the commitment first, then the outcome.
+One commit–reveal design (``bot.tournament.draw``): a draw's seed is always chosen and *sealed* before the entries
+it draws are known — when the tournament opens (``bot.services.tournament.setup.create_tournament``: its commitment
+is in the sign-up announcement) or when ``/undraw`` takes a draw back (its commitment in that reply). Either way the
+secret seed waits in ``tournaments.sealed_seed`` and the commitment in ``tournaments.commitment``; ``/draw``
+reveals it.
+
+Order: registration closes; the sealed seed is read with the time its commitment was published (the tournament's
+``created_at``, or ``resealed_at`` after an ``/undraw``); the draw follows from the closed entry list, that seed
+and the bracket options; pairs, reserves, every bracket match and the published draw file (which states that time)
+are stored, and the seed revealed (``draw.made``). Either all of it is committed or nothing: a failed draw leaves
+registration open and the seed sealed. The handler then posts the commitment and when it was published, then the
+outcome.
+
+A tournament opened before seeds were sealed at opening has none: its seed is made now, with its commitment, as
+before (the commitment then binds nothing, and the draw file's ``committed_at`` says so: it is the draw's time).
 
 Before drawing, :func:`make_draw` looks for what an organiser would want to know first — invitations nobody
 accepted yet (those people are not in the draw), people without a gender in mixed mode (they cannot be paired by
@@ -19,7 +28,9 @@ draw stays in the history, so nobody can redraw with a seed they already know.
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass, replace
+from datetime import datetime
 
 from bot.services import Services
 from bot.services.caller import Caller
@@ -36,6 +47,17 @@ from bot.tournament.snapshot import stored_matches, team_lines
 from storage import tournament_bracket, tournament_people, tournaments
 
 
+class Sealed(enum.Enum):
+    """Where a draw's commitment was published: when the seed was sealed."""
+
+    AT_OPENING = "opening"
+    """``/new``: the sign-up announcement (``committed_at`` is the tournament's ``created_at``)."""
+    AT_UNDRAW = "undraw"
+    """``/undraw`` sealed a fresh seed: its reply (``committed_at`` is its time)."""
+    AT_DRAW = "draw"
+    """Not sealed: a tournament opened before seeds were sealed at opening; made and committed at this draw."""
+
+
 @dataclass(frozen=True, slots=True)
 class DrawMade:
     state: TournamentState
@@ -43,8 +65,10 @@ class DrawMade:
     draw_file: str
     waiting: tuple[Entry, ...]
     """Entries left on the waiting list by the capacity: reserves too, ahead of the pairing's left-overs."""
-    committed_earlier: bool = False
-    """The seed was sealed before (its commitment published when a draw was undone), not made now."""
+    committed_at: datetime
+    """When the seed's commitment was published: see :attr:`sealed`."""
+    sealed: Sealed = Sealed.AT_OPENING
+    """When the seed was sealed, so which message published its commitment."""
     left_out: tuple[Entry, ...] = ()
     """Active entries the draw could not pair (no gender in mixed mode)."""
 
@@ -77,10 +101,10 @@ async def make_draw(services: Services, caller: Caller, *, confirmed: bool = Fal
         genderless = undrawable(closed)
         if (invitations or genderless) and not confirmed:
             return DrawWarnings(state, invitations, genderless)
-        seed, committed_earlier = await _seed(services, change, closed)
+        seed, committed_at, sealed = await _seed(services, change, closed)
         result = draw(closed, seed, state.record.settings.bracket_options())
         drawn = engine.mark_drawn(closed)
-        text = export_draw(result)
+        text = export_draw(result, committed_at=committed_at)
         await tournament_bracket.save_teams(change.tx, tid, result.teams, team_lines(result.bracket),
                                             result.reserves)
         await tournament_bracket.write_matches(change.tx, tid, stored_matches(result.bracket), change.at)
@@ -95,18 +119,22 @@ async def make_draw(services: Services, caller: Caller, *, confirmed: bool = Fal
         change.record("draw.made", {"seed": seed.hex, "teams": len(result.teams), "reserves": len(result.reserves),
                                     "byes": result.bracket.byes})
         change.record("round.started", {"round": "1", "tables": str(len(result.bracket.table_matches(1)))})
-    return DrawMade(change.current, result, text, drawn.waiting, committed_earlier, genderless)
+    return DrawMade(change.current, result, text, drawn.waiting, committed_at, sealed, genderless)
 
 
-async def _seed(services: Services, change: Change, closed: engine.Registration) -> tuple[DrawSeed, bool]:
-    """The sealed seed when one was committed to, else a fresh one committed now; whether it was sealed."""
+async def _seed(services: Services, change: Change,
+                closed: engine.Registration) -> tuple[DrawSeed, datetime, Sealed]:
+    """The sealed seed, when its commitment was published and by which message; for a tournament opened before
+    seeds were sealed at opening, a fresh seed committed now."""
     sealed = await tournaments.sealed_seed(change.tx, change.before.tournament_id)
     if sealed is not None:
-        return DrawSeed.from_hex(sealed), True
+        if sealed.resealed_at is not None:
+            return DrawSeed.from_hex(sealed.hex), sealed.resealed_at, Sealed.AT_UNDRAW
+        return DrawSeed.from_hex(sealed.hex), change.before.record.created_at, Sealed.AT_OPENING
     seed = new_seed(services.entropy(SEED_BYTES))
     change.record("draw.committed", {"commitment": seed.commitment, "entries": len(closed.active),
                                      "waiting": len(closed.waiting)})
-    return seed, False
+    return seed, change.at, Sealed.AT_DRAW
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,7 +161,7 @@ async def undo_draw(services: Services, caller: Caller) -> DrawUndone:
         await tournament_bracket.delete_draw(change.tx, tid)
         await tournaments.undo_draw(change.tx, tid)
         seed = new_seed(services.entropy(SEED_BYTES))
-        await tournaments.seal_seed(change.tx, tid, commitment=seed.commitment, seed=seed.hex)
+        await tournaments.seal_seed(change.tx, tid, commitment=seed.commitment, seed=seed.hex, at=change.at)
         change.after = replace(state, registration=registration, teams=(), reserves=(), bracket=None)
         change.record("draw.undone", {"seed": revealed, "commitment": state.record.commitment or ""})
         change.record("draw.committed", {"commitment": seed.commitment, "entries": len(registration.active),

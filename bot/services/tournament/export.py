@@ -19,6 +19,9 @@ every started round, in bracket order (the third-place playoff after the final):
 A best-of-three match (``final bo3``) has one row per game, all with the same ``round``, ``stage`` and ``table``:
 its confirmed games in order, then, while it is undecided, the game being played (``pending``/``reported``/
 ``disputed``). The match winner is the side that won two games (or the side whose opponent forfeited).
+
+In both files a name or unit that would start a spreadsheet formula is written as text, with a leading ``'``
+(``bot.sheets.csv_cells``).
 """
 
 from __future__ import annotations

@@ -7,8 +7,10 @@ already signed up); with any problem nothing is imported and the organiser gets 
 number. Otherwise all rows are signed up in ONE transaction (:func:`bot.tournament.registration.sign_up_many`),
 so a failure half-way leaves nothing behind.
 
-Reading the file and building the new entry list are CPU work for the worker thread; they start from the
-registration as read before the transaction, and are redone inside it only if the registration changed meanwhile.
+Reading the file happens in a separate process with a time budget
+(:mod:`bot.services.tournament.roster_reading`): a hostile workbook costs that process, never the event loop
+other groups wait on. Building the new entry list is CPU work for the worker thread; it starts from the
+registration as read before the transaction, and is redone inside it only if the registration changed meanwhile.
 """
 
 from __future__ import annotations
@@ -20,9 +22,10 @@ from bot.errors import UsageError
 from bot.services import Services
 from bot.services.caller import Caller
 from bot.services.roles import Role
+from bot.services.tournament.roster_reading import read_roster_apart
 from bot.services.tournament.state import TournamentState, changing, read_state
 from bot.services.worker import in_worker
-from bot.sheets.roster import RosterProblem, RosterRow, RosterSheet, read_roster
+from bot.sheets.roster import RosterProblem, RosterRow, RosterSheet
 from bot.sheets.roster_file import MAX_FILE_BYTES, FileTooLargeError
 from bot.tournament import registration as engine
 from bot.tournament.entries import NAME_PREFIX, Entry, EntryStatus, Gender, Person
@@ -95,10 +98,6 @@ def _plan(sheet: RosterSheet, registration: Registration) -> _Plan:
     return _Plan(sheet, after=engine.sign_up_many(registration, [sign_up_group(row) for row in check.rows]))
 
 
-def _read_and_plan(data: bytes, registration: Registration) -> _Plan:
-    return _plan(read_roster(data), registration)
-
-
 def _require_open(registration: Registration) -> None:
     if registration.state is RegistrationState.DRAWN:
         raise AlreadyDrawnError()
@@ -127,7 +126,8 @@ async def import_roster(
         _require_size(size)
     data = await download()
     _require_size(len(data))
-    plan = await in_worker(_read_and_plan, data, before.registration)
+    sheet = await read_roster_apart(data)
+    plan = await in_worker(_plan, sheet, before.registration)
     if plan.problems:
         return RosterRejected(plan.problems)
     async with changing(services, caller, required=Role.ORGANISER) as change:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from bot.errors import TournamentError, UsageError
 from bot.services import Services
 from bot.services.caller import Caller
-from bot.services.match_clock.timetable import JobChanges, replan
+from bot.services.match_clock.timetable import JobChanges, cancel_pending, replan
 from bot.services.roles import Role
 from bot.services.tournament.state import TournamentState, changing, read_state
 from bot.tournament import registration as engine
@@ -20,6 +20,7 @@ from bot.tournament.entries import RegistrationMode
 from bot.tournament.names import clean_name, name_key
 from bot.tournament.people import Referee
 from bot.tournament.record import TournamentRecord, TournamentStatus
+from bot.tournament.seed import SEED_BYTES, new_seed
 from bot.tournament.settings import TournamentSettings, apply_setting, setting_key
 from storage import history, tournament_people, tournaments
 
@@ -44,10 +45,14 @@ class Created:
 
 
 async def create_tournament(services: Services, caller: Caller, name: str) -> Created:
-    """Open a tournament in the caller's group, in registration, pairs mode, default settings."""
+    """Open a tournament in the caller's group, in registration, pairs mode, default settings.
+
+    The draw seed is made now, from fresh randomness, and sealed: its commitment is published with the sign-up
+    announcement, before anyone signs up, and the seed is revealed only at the draw (issue 16, item 8)."""
     cleaned = clean_name(name)
     at = services.clock()
     settings = TournamentSettings(timezone=services.settings.timezone.key)
+    seed = new_seed(services.entropy(SEED_BYTES))
     # No role is decided here: with no tournament open, only the chat makes an organiser (its administrators, the
     # private chat's owner), which the command's spec asked before.
     async with services.storage.transaction(claim=caller.claim) as tx:
@@ -56,10 +61,13 @@ async def create_tournament(services: Services, caller: Caller, name: str) -> Cr
             raise TournamentAlreadyOpenError(name=existing.name)
         tournament_id = await tournaments.create_tournament(
             tx, chat_id=caller.chat_id, name=cleaned, mode=RegistrationMode.PAIRS, creator=caller.actor_key,
-            creator_user_id=caller.user_id, settings=settings, at=at,
+            creator_user_id=caller.user_id, settings=settings, at=at, commitment=seed.commitment,
+            sealed_seed=seed.hex,
         )
         await history.append(tx, chat_id=caller.chat_id, tournament_id=tournament_id, actor=caller.actor_key,
                              kind="tournament.created", at=at, details={"name": cleaned})
+        await history.append(tx, chat_id=caller.chat_id, tournament_id=tournament_id, actor=caller.actor_key,
+                             kind="draw.committed", at=at, details={"commitment": seed.commitment})
         record = await tournaments.get_tournament(tx, tournament_id)
     assert record is not None
     return Created(TournamentState(record, engine.open_registration(record.mode, record.settings.capacity)))
@@ -129,6 +137,8 @@ async def settings_view(services: Services, caller: Caller) -> SettingsView:
 @dataclass(frozen=True, slots=True)
 class Cancelled:
     record: TournamentRecord
+    jobs: JobChanges = JobChanges()
+    """The timers of the announcements cancelled with the tournament, to remove once committed."""
 
 
 async def cancel_tournament(services: Services, caller: Caller, name: str) -> Cancelled:
@@ -138,5 +148,6 @@ async def cancel_tournament(services: Services, caller: Caller, name: str) -> Ca
         if not name.strip() or name_key(name) != name_key(record.name):
             raise CancelNeedsNameError(name=record.name)
         await tournaments.set_status(change.tx, record.tournament_id, TournamentStatus.CANCELLED, change.at)
+        jobs = await cancel_pending(change.tx, record.tournament_id, change.at)
         change.record("tournament.cancelled", {"name": record.name})
-    return Cancelled(change.current.record)
+    return Cancelled(change.current.record, jobs)

@@ -11,6 +11,7 @@ import pytest
 from bot.clock import ManualClock
 from bot.config import Settings
 from bot.match_clock.announcement import AnnouncementState
+from bot.match_clock.plan import AnnouncementKind
 from bot.services.caller import Caller, ChatKind
 from bot.services.match_clock import timetable
 from handlers.telegram.context import announcer_of
@@ -256,3 +257,28 @@ async def test_the_real_scheduler_fires_a_job_at_its_time(tmp_path: Path) -> Non
         [reminder] = accepted(telegram)
         fired_after = services.clock() - now
     assert "还有 30 分钟" in reminder and due_in <= fired_after < due_in + timedelta(seconds=2)
+
+
+async def test_start_up_skips_and_logs_a_row_no_timer_can_hold(
+    tmp_path: Path, board: InMemoryBoard, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Issue 16, item 1: a row due in year 9999 (stored before starts were bounded) made PTB's JobQueue raise
+    ``OverflowError`` at start-up, and ``python -m bot run`` exited before polling, for every group. Now the row
+    is dropped with a warning and the others get their timers."""
+    db, clock = tmp_path / "bot.sqlite3", ManualClock(SCHEDULED_AT)
+    async with clocked_bot(db, clock, board) as bot:
+        await schedule_round(bot)
+        services = bot.offline.application.bot_data.services
+        async with services.storage.transaction() as tx:
+            doomed = await announcements.add(
+                tx, tournament_id=TOURNAMENT, chat_id=CHAT_ID, round_number=2, kind=AnnouncementKind.START,
+                due=datetime(9999, 12, 31, 23, 0, tzinfo=UTC), at=SCHEDULED_AT)
+        good = sorted(row.job_id for row in await bot.rows() if row.announcement_id != doomed.announcement_id)
+    with caplog.at_level(logging.WARNING):
+        async with clocked_bot(db, clock, board) as bot:
+            assert bot.job_ids() == good
+            rows = {row.announcement_id: row for row in await bot.rows()}
+            assert rows[doomed.announcement_id].state is AnnouncementState.DROPPED
+            [reminder] = await bot.at(REMINDER)
+            assert "还有 30 分钟" in reminder
+    assert any(f"announcement {doomed.announcement_id}" in record.getMessage() for record in caplog.records)

@@ -31,8 +31,11 @@ async def test_a_new_tournament_opens_in_registration(services: Services, admin:
         "周五 掼蛋杯", TournamentStatus.REGISTRATION, RegistrationMode.PAIRS, "tg:1", 1)
     assert record.settings.timezone == "Asia/Shanghai"
     async with services.storage.read() as tx:
-        [event] = await history.for_tournament(tx, record.tournament_id)
+        [event, committed] = await history.for_tournament(tx, record.tournament_id)
     assert (event.kind, event.details) == ("tournament.created", {"name": "周五 掼蛋杯"})
+    # Issue 16, item 8: the draw seed is sealed now; only its commitment is public.
+    assert (committed.kind, committed.details) == ("draw.committed", {"commitment": record.commitment})
+    assert record.commitment is not None and record.seed is None
 
 
 async def test_one_open_tournament_per_chat_but_chats_are_separate(services: Services, admin: Caller) -> None:

@@ -1,0 +1,62 @@
+"""Reading a roster file in a process of its own: ``python -m bot.sheets.roster_process`` (issue 16, item 2).
+
+The bot's process serves every group from one event loop; a hostile workbook read there would hold the GIL for
+seconds (another group's ``/help`` waited 10 s). So ``/import`` hands the bytes to this small process on stdin
+and reads one JSON object from stdout: the roster found (:func:`encode_sheet`), or the refusal's key and params.
+The process lowers its priority, caps its memory, and is killed by its parent when it runs out of its time
+budget (``bot.services.tournament.roster_reading``). Everything it reads is bounded anyway
+(``bot.sheets.roster_file``); the process is the second wall.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import sys
+from typing import Any
+
+from bot.sheets.roster import Column, RosterSheet, read_roster
+from bot.sheets.roster_file import MAX_FILE_BYTES, RosterFileError, SheetRow, error_for_key
+
+MEMORY_LIMIT_BYTES = 1024 * 1024 * 1024
+"""Address space of the reading process: a streamed roster needs a small part of it."""
+
+
+def encode_sheet(sheet: RosterSheet) -> dict[str, Any]:
+    return {"rows": [[row.number, list(row.cells)] for row in sheet.rows],
+            "columns": {column.value: position for column, position in sheet.columns.items()}}
+
+
+def decode_result(text: str) -> RosterSheet:
+    """The roster the process found; raise the refusal it reported (its ``RosterFileError`` leaf)."""
+    result = json.loads(text)
+    if "error" in result:
+        raise error_for_key(str(result["error"]))(**dict(result.get("params") or {}))
+    rows = tuple(SheetRow(int(number), tuple(str(cell) for cell in cells)) for number, cells in result["rows"])
+    return RosterSheet(rows, {Column(name): int(position) for name, position in result["columns"].items()})
+
+
+def _confine() -> None:
+    """Lower this process's priority and cap its memory (where the system allows)."""
+    with contextlib.suppress(OSError):
+        os.nice(10)
+    with contextlib.suppress(ImportError, ValueError, OSError):
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT_BYTES, MEMORY_LIMIT_BYTES))
+
+
+def main() -> int:
+    _confine()
+    data = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
+    try:
+        result = encode_sheet(read_roster(data))
+    except RosterFileError as error:
+        result = {"error": error.key, "params": error.params}
+    sys.stdout.write(json.dumps(result, ensure_ascii=False))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
