@@ -18,7 +18,7 @@ from bot.i18n import Language
 from bot.pictures.picture import Picture
 from bot.richtext import Keyboard
 from handlers.invocation import Attachment, Mentioned
-from handlers.registry import CommandSpec, CommandTable, command_name_in
+from handlers.registry import CommandSpec, CommandTable, command_name_in, typed_command
 from handlers.telegram.announcer import JobQueueTimers
 from handlers.telegram.callers import caller_of, person_of
 from handlers.telegram.captions import CaptionCommand
@@ -108,12 +108,24 @@ def command_handlers(table: CommandTable) -> list[BaseHandler[Update, BotContext
     return built
 
 
+def command_arguments(message: Message | None, parsed: Sequence[str] | None) -> Sequence[str]:
+    """The words after the command. Telegram ends a command at the first character that cannot be part of its name,
+    so ``/signup。张三`` is the command ``/signup`` followed by ``。张三``; PTB's ``context.args`` would drop that
+    first word with the command."""
+    text = message.text if message is not None else None
+    entities = message.entities if message is not None else ()
+    if text is None or not entities or entities[0].type != MessageEntity.BOT_COMMAND or entities[0].offset != 0:
+        return parsed or ()
+    return text[entities[0].length:].split()
+
+
 def _runner(spec: CommandSpec) -> Callable[[Update, BotContext], Coroutine[Any, Any, None]]:
     async def run(update: Update, context: BotContext) -> None:
         caller = caller_of(update, context.claim)
         if caller is None:
             return
-        await spec.invoke(context.services, context.commands, caller, context.args or (),
+        await spec.invoke(context.services, context.commands, caller,
+                          command_arguments(update.effective_message, context.args),
                           TelegramChannel(update, context, quote=caller.chat_kind.is_group),
                           mentioned=mentioned_in(update, caller.user_id), timers=JobQueueTimers(context))
 
@@ -125,4 +137,6 @@ def spec_for_update(table: CommandTable, update: object) -> CommandSpec | None:
     if not isinstance(update, Update) or update.effective_message is None:
         return None
     message = update.effective_message
-    return table.find(command_name_in(message.text if message.text is not None else message.caption))
+    text = message.text if message.text is not None else message.caption
+    typed = typed_command(text)
+    return table.find(command_name_in(text) or (typed.name if typed is not None else None))

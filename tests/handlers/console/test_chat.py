@@ -107,6 +107,15 @@ async def test_unknown_and_other_bots_commands(console: Console) -> None:
     assert len(lines) == 2 and lines[1].startswith("🤖 当前聊天语言：中文。")
 
 
+async def test_typos_and_full_width_commands_in_the_console(console: Console) -> None:
+    """Issue 15 §4: a command one typo away gets "did you mean", a full-width one runs."""
+    chat, lines = console
+    await run(chat, "/reslut 1 K A+", "／ｌａｎｇ ｅｎ", "/standing")
+    assert lines[0].startswith("🤖 我不认识命令 /reslut。你是不是想用 /result？")
+    assert lines[-2] == "🤖 Done: this chat now speaks English."
+    assert lines[-1].startswith("🤖 I don't know the command /standing. Did you mean /standings?")
+
+
 async def test_refusals_and_bugs_are_answered(console: Console, caplog: pytest.LogCaptureFixture) -> None:
     chat, lines = console
     await run(chat, "/lang en", "/signup", "/fail")

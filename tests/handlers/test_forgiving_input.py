@@ -1,0 +1,104 @@
+"""Issue 15 §4, forgiving input, through the chat: full-width and Chinese punctuation anywhere, "did you mean" for
+typos of commands (on Telegram and in the console)."""
+
+from typing import Any
+
+import pytest
+
+from bot.ruleset.scoring import Side
+from bot.tournament.matches import MatchState
+from handlers.arguments import separate_words
+from handlers.commands import COMMANDS
+from handlers.registry import CommandTable, typed_command
+from tests.handlers.conftest import Group
+from tests.handlers.tournament_helpers import Club
+from tests.support.harness import OfflineBot
+from tests.support.updates import FakeUser
+
+TABLE = CommandTable(COMMANDS)
+
+
+@pytest.mark.parametrize(("words", "separated"), [
+    (("2,A+,10",), ("2", "A+", "10")),
+    (("2", "A+、10",), ("2", "A+", "10")),
+    (("。",), ()),
+    (("张三;李四",), ("张三", "李四")),
+])
+def test_commas_and_full_stops_separate_words(words: tuple[str, ...], separated: tuple[str, ...]) -> None:
+    assert separate_words(words) == separated
+
+
+@pytest.mark.parametrize(("text", "name", "args"), [
+    ("／ｒｅｓｕｌｔ ２ Ａ＋ １０", "result", ("2", "A+", "10")),
+    ("／help", "help", ()),
+    ("/signup。张三", "signup", ("。张三",)),
+    ("／Lang＠guandan_bot en", "lang", ("en",)),
+])
+def test_a_command_typed_with_full_width_characters_is_read(text: str, name: str, args: tuple[str, ...]) -> None:
+    typed = typed_command(text)
+    assert typed is not None and (typed.name, typed.args) == (name, args)
+
+
+@pytest.mark.parametrize("text", ["just chatting", "／", "／帮助", "/ result"])
+def test_plain_text_is_no_typed_command(text: str) -> None:
+    assert typed_command(text) is None
+
+
+@pytest.mark.parametrize(("typo", "meant"), [
+    ("reslut", "result"), ("standing", "standings"), ("singup", "signup"), ("drwa", "draw"), ("setings", "settings"),
+    ("frobnicate", None), ("xyz", None), ("result", None),
+])
+def test_the_closest_command(typo: str, meant: str | None) -> None:
+    assert TABLE.closest(typo) == meant
+
+
+async def drawn(club: Club, singles: int = 8) -> None:
+    await club.say(club.admin, "/lang en")
+    await club.say(club.admin, "/new Cup")
+    await club.sign_up_singles(singles)
+    await club.say(club.admin, "/draw")
+
+
+@pytest.mark.parametrize("text", ["／ｒｅｓｕｌｔ ２ Ａ＋ １０", "/result 2，A+，10", "/result 2、A+、10", "/result 2,A+,10"])
+async def test_a_result_in_full_width_or_with_chinese_commas_is_recorded(club: Club, text: str) -> None:
+    await drawn(club)
+    match = (await club.state()).require_bracket().at_table(2)
+    [reply] = await club.say(club.seat(match, Side.LEFT), text)
+    assert "Table 2:" in reply and "report A+ : 10" in reply
+    assert (await club.state()).require_bracket().at_table(2).state is MatchState.REPORTED
+
+
+async def test_signup_with_a_full_stop_signs_up(club: Club) -> None:
+    await club.say(club.admin, "/lang en")
+    await club.say(club.admin, "/new Cup")
+    [reply] = await club.say(club.person(1), "/signup。")
+    assert "signed up" in reply
+    [entered] = await club.say(club.admin, "/signup，张三，李四")
+    assert "张三 / 李四" in entered
+
+
+async def test_a_full_width_command_in_private_is_a_command_not_a_question(
+        offline: OfflineBot, private_member: dict[str, Any], member: FakeUser) -> None:
+    [reply] = await offline.say(private_member, member, "／ｈｅｌｐ")
+    assert "Commands you can use" in reply
+
+
+async def test_a_typo_in_a_group_gets_did_you_mean_with_the_usage(group_with_admin: Group) -> None:
+    await group_with_admin.say(group_with_admin.admin, "/lang en")
+    [reply] = await group_with_admin.say(group_with_admin.member, "/reslut 2 A+ 10")
+    assert reply.startswith("I don't know the command /reslut. Did you mean /result?")
+    assert "Usage: /result" in reply
+    [reply] = await group_with_admin.say(group_with_admin.member, "/standing")
+    assert reply.startswith("I don't know the command /standing. Did you mean /standings?")
+
+
+async def test_a_typo_addressed_to_another_bot_and_an_unrelated_command_stay_silent(group_with_admin: Group) -> None:
+    assert await group_with_admin.say(group_with_admin.member, "/reslut@other_bot 2") == []
+    assert await group_with_admin.say(group_with_admin.member, "/weather") == []
+
+
+async def test_a_full_width_typo_gets_did_you_mean_in_chinese(group_with_admin: Group) -> None:
+    [reply] = await group_with_admin.say(group_with_admin.member, "／ｓｔａｎｄｉｎｇ", reply_to=(
+        group_with_admin.offline.updates.bot_message_json(
+            group_with_admin.chat, group_with_admin.offline.telegram.bot_user, "hi")))
+    assert reply.startswith("我不认识命令 /standing。你是不是想用 /standings？")
