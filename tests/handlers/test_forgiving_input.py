@@ -59,7 +59,8 @@ async def drawn(club: Club, singles: int = 8) -> None:
     await club.say(club.admin, "/draw")
 
 
-@pytest.mark.parametrize("text", ["／ｒｅｓｕｌｔ ２ Ａ＋ １０", "/result 2，A+，10", "/result 2、A+、10", "/result 2,A+,10"])
+@pytest.mark.parametrize("text", [
+    "／ｒｅｓｕｌｔ ２ Ａ＋ １０", "/result 2，A+，10", "/result 2、A+、10", "/result 2,A+,10"])
 async def test_a_result_in_full_width_or_with_chinese_commas_is_recorded(club: Club, text: str) -> None:
     await drawn(club)
     match = (await club.state()).require_bracket().at_table(2)
