@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from bot.i18n import Language, t
+from bot.i18n import Language, has, t
 from bot.richtext import escape
 from bot.richtext import mention as person_mention
 from bot.services.tournament.setup import SettingsView
@@ -154,6 +154,18 @@ def status_text(status: TournamentStatus, lang: Language) -> str:
     return t(f"tournament.status.{status.value}", lang)
 
 
+def setting_name(key: str, lang: Language) -> str:
+    """A ``/set`` key as the chat's language names it (决赛 for ``final``); ``/set`` accepts that name too."""
+    localized = f"tournament.key.{key}"
+    return t(localized, lang) if has(localized, lang) else key
+
+
+def setting_value(key: str, value: str, lang: Language) -> str:
+    """A value as ``/set`` takes it, in the chat's language where it has words (三局两胜 for ``bo3``)."""
+    localized = f"tournament.value.{key}.{value}"
+    return t(localized, lang) if has(localized, lang) else value
+
+
 def settings_text(view: SettingsView, lang: Language) -> str:
     record = view.state.record
     names = ", ".join(referee.display_name for referee in view.referees) or "—"
@@ -161,15 +173,15 @@ def settings_text(view: SettingsView, lang: Language) -> str:
              say("tournament.settings.state", lang, status=status_text(record.status, lang),
                  mode=mode_text(record.mode, lang), referees=names)]
     for key in SETTING_KEYS:
-        value = key.show(getattr(record.settings, key.field))
-        lines.append(say("tournament.settings.line", lang, key=key.name, value=value,
+        value = setting_value(key.name, key.show(getattr(record.settings, key.field)), lang)
+        lines.append(say("tournament.settings.line", lang, key=setting_name(key.name, lang), value=value,
                          label=t(f"tournament.setting.{key.name}", lang)))
     lines.append(t("tournament.settings.hint", lang))
     return "\n".join(lines)
 
 
 def setting_changed(state: TournamentState, key: str, value: str, lang: Language) -> str:
-    text = say("tournament.setting_changed", lang, key=key, value=value)
+    text = say("tournament.setting_changed", lang, key=setting_name(key, lang), value=setting_value(key, value, lang))
     if key == "capacity":
         text += "\n" + counts(state, lang)
     return text

@@ -103,3 +103,36 @@ async def test_a_full_width_typo_gets_did_you_mean_in_chinese(group_with_admin: 
         group_with_admin.offline.updates.bot_message_json(
             group_with_admin.chat, group_with_admin.offline.telegram.bot_user, "hi")))
     assert reply.startswith("我不认识命令 /standing。你是不是想用 /standings？")
+
+
+async def test_set_takes_the_chinese_keys_and_values_settings_shows(club: Club) -> None:
+    await club.say(club.admin, "/new 周五杯")
+    assert await club.say(club.admin, "/set 决赛 三局两胜") == ["设置已修改：<b>决赛</b> = 三局两胜。"]
+    assert await club.say(club.admin, "/set 季军 并列") == ["设置已修改：<b>季军</b> = 并列。"]
+    assert (await club.say(club.admin, "/set 限时 不限"))[0] == "设置已修改：<b>限时</b> = 不限。"
+    [shown] = await club.say(club.admin, "/settings")
+    assert "<code>决赛 三局两胜</code>" in shown and "<code>季军 并列</code>" in shown
+    assert "<code>签到 关闭</code>" in shown and "<code>名额 不限</code>" in shown
+    # Every line /settings shows in Chinese can be sent back as it is.
+    lines = [line.removeprefix("<code>").split("</code>")[0] for line in shown.split("\n")
+             if line.startswith("<code>")]
+    assert len(lines) >= 9
+    for line in lines:
+        [reply] = await club.say(club.admin, "/set " + line)
+        assert reply.startswith("设置已修改"), (line, reply)
+    assert "<code>final bo3</code>" in (await club.say(club.admin, "/lang en") and
+                                        await club.say(club.admin, "/settings"))[0]
+
+
+async def test_signup_with_the_gender_before_the_name_is_understood(club: Club) -> None:
+    await club.say(club.admin, "/new 周五杯")
+    await club.say(club.admin, "/mode mixed")
+    [entered] = await club.say(club.admin, "/signup 女 刘奶奶")
+    assert "刘奶奶" in entered and "女" in entered
+    [entry] = (await club.state()).registration.active
+    assert entry.name == "刘奶奶" and entry.members[0].gender is not None and entry.members[0].gender.value == "f"
+    [member] = await club.say(club.person(1), "/signup 男 张三")
+    assert member.startswith("只有群主、群管理员或比赛组织者可以这样做。（按名字替别人报名。）给自己报名请发送 "
+                             "<code>/signup 男</code>。")
+    [signed] = await club.say(club.person(1), "/signup 男")
+    assert "选手1（男）报名成功" in signed

@@ -162,11 +162,11 @@ async def test_a_failed_re_plan_leaves_the_setting_and_the_reminder_as_they_were
         assert [call.text for call in await club.offline.process(update)] == [REFUSED]
     [settings] = await club.say(club.member, "/settings")
     [listing] = await club.say(club.member, "/schedule")
-    assert "remind 30" in settings and "2026-05-01 19:00 — 赛前提醒及对阵（待发）" in listing
+    assert "提醒 30" in settings and "2026-05-01 19:00 — 赛前提醒及对阵（待发）" in listing
 
     [done] = [call.text for call in await club.offline.process(update)]
     assert "设置已修改" in done
     [settings] = await club.say(club.member, "/settings")
     [listing] = await club.say(club.member, "/schedule")
-    assert "remind 45" in settings and "2026-05-01 18:45 — 赛前提醒及对阵（待发）" in listing
+    assert "提醒 45" in settings and "2026-05-01 18:45 — 赛前提醒及对阵（待发）" in listing
     assert "19:00" not in listing
