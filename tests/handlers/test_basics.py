@@ -43,7 +43,7 @@ async def test_help_for_another_bot_is_ignored(group_with_admin: Group) -> None:
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("/help me", "多余的内容：“me”"),
+        ("/help result me", "多余的内容：“me”"),
         ("/start a b", "多余的内容：“b”"),
         ("/help " + "长" * 4000, "参数太长了"),
         ("/start " + "x" * 4000, "参数太长了：最多 64 个字符"),

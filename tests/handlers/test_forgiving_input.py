@@ -136,3 +136,18 @@ async def test_signup_with_the_gender_before_the_name_is_understood(club: Club) 
                              "<code>/signup 男</code>。")
     [signed] = await club.say(club.person(1), "/signup 男")
     assert "选手1（男）报名成功" in signed
+
+
+async def test_help_explains_one_command_with_examples(group_with_admin: Group) -> None:
+    [result] = await group_with_admin.say(group_with_admin.member, "/help result")
+    assert result.startswith("<b>/result</b>（也可以用 /score） — 报告一桌的成绩")
+    assert "用法：/result 桌号" in result and "<b>例子：</b>" in result
+    assert "<code>/result 3 forfeit right</code> — 右边一对弃权" in result
+    await group_with_admin.say(group_with_admin.admin, "/lang en")
+    [schedule] = await group_with_admin.say(group_with_admin.member, "/help /timetable")
+    assert schedule.startswith("<b>/schedule</b> (also /timetable) — The timetable")
+    assert "<code>/schedule 2 tomorrow 19:30</code>" in schedule
+    [typo] = await group_with_admin.say(group_with_admin.member, "/help reslut")
+    assert typo.startswith("I don't know the command /reslut. Did you mean /result?")
+    [plain] = await group_with_admin.say(group_with_admin.member, "/help tables")
+    assert plain.startswith("<b>/tables</b> — Open tables") and "Examples" not in plain

@@ -128,8 +128,9 @@ async def test_refusals_and_bugs_are_answered(console: Console, caplog: pytest.L
 
 async def test_usage_errors_add_the_usage_line(console: Console) -> None:
     chat, lines = console
-    await run(chat, "/lang en", "/help me")
-    assert lines[-1] == "🤖 Too many words: “me” is not expected here.\n   Usage: /help"
+    await run(chat, "/lang en", "/help result me")
+    assert lines[-1] == ("🤖 Too many words: “me” is not expected here.\n   Usage: /help, or /help <command> "
+                         "(one command explained, with examples) — e.g. /help result")
 
 
 async def test_files_and_pictures_are_saved_and_their_paths_shown(console: Console, tmp_path: Path) -> None:
