@@ -36,7 +36,8 @@ async def help_text(call: Invocation) -> str:
 async def start_command(call: Invocation) -> None:
     # A deep link may carry one payload word (t.me/bot?start=xyz); it is accepted and not used yet.
     at_most(call.args, 1)
-    await call.reply(call.text("help.greeting") + "\n\n" + await help_text(call))
+    await call.reply(call.text("help.greeting") + "\n" + call.text("help.switch_language") + "\n\n"
+                     + await help_text(call))
 
 
 def command_help(call: Invocation, spec: CommandSpec) -> str:
