@@ -1,4 +1,5 @@
-"""One row of ``entries.csv`` (issue 5's ``/export``): ``name,members,unit,status``."""
+"""One row of ``entries.csv`` (issue 5's ``/export``): ``name,members,unit,status,gender`` (``gender`` added last by
+issue 15, so readers of the first four columns are unaffected)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,10 @@ import io
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-ENTRIES_HEADER: tuple[str, ...] = ("name", "members", "unit", "status")
+from bot.i18n import Language
+from bot.sheets.labels import localized_cells, localized_header
+
+ENTRIES_HEADER: tuple[str, ...] = ("name", "members", "unit", "status", "gender")
 
 
 class EntryStatus(enum.StrEnum):
@@ -26,15 +30,19 @@ class EntryRow:
     members: str
     unit: str = ""
     status: EntryStatus = EntryStatus.PAIR
+    gender: str = ""
+    """The members' genders (``m``/``f``) in the order of ``members``, joined by `` / ``; empty where unknown
+    (``m / f``, ``f``, `` / m``), all empty when nobody's is known."""
 
-    def cells(self) -> tuple[str, str, str, str]:
-        return self.name, self.members, self.unit, self.status.value
+    def cells(self) -> tuple[str, str, str, str, str]:
+        return self.name, self.members, self.unit, self.status.value, self.gender
 
 
-def write_entries_csv(rows: Iterable[EntryRow]) -> bytes:
-    """UTF-8 with a byte order mark (so Excel reads Chinese names), ``\\r\\n`` line ends."""
+def write_entries_csv(rows: Iterable[EntryRow], language: Language | None = None) -> bytes:
+    """UTF-8 with a byte order mark (so Excel reads Chinese names), ``\\r\\n`` line ends; headers and words in
+    ``language`` when given (:mod:`bot.sheets.labels`), else the contract's English."""
     buffer = io.StringIO()
     writer = csv.writer(buffer)
-    writer.writerow(ENTRIES_HEADER)
-    writer.writerows(row.cells() for row in rows)
+    writer.writerow(localized_header("entries", ENTRIES_HEADER, language))
+    writer.writerows(localized_cells("entries", ENTRIES_HEADER, row.cells(), language) for row in rows)
     return buffer.getvalue().encode("utf-8-sig")

@@ -12,7 +12,9 @@ import io
 from collections.abc import Iterable, Sequence
 
 from bot.errors import UsageError
+from bot.i18n import Language
 from bot.ruleset.scoring import MatchLevel, Side, UnknownLevelError
+from bot.sheets.labels import localized_cells, localized_header
 from bot.sheets.matches import BYE, MatchRow, MatchStatus, Stage
 
 HEADER: tuple[str, ...] = (
@@ -237,28 +239,29 @@ def _check_consistency(rows: Sequence[MatchRow], lines: Sequence[int]) -> None:
                 raise PairTwiceError(line=line, name=name, round=row.round)
 
 
-def format_matches_csv(rows: Iterable[MatchRow]) -> str:
-    """The CSV text (``\\r\\n`` line ends, as the csv module and Excel write them), without a byte order mark."""
+def format_matches_csv(rows: Iterable[MatchRow], language: Language | None = None) -> str:
+    """The CSV text (``\\r\\n`` line ends, as the csv module and Excel write them), without a byte order mark;
+    headers and words in ``language`` when given (:mod:`bot.sheets.labels`: such a file is for people, and
+    ``python -m bot render`` reads only the contract's English)."""
     buffer = io.StringIO()
     writer = csv.writer(buffer)
-    writer.writerow(HEADER)
+    writer.writerow(localized_header("matches", HEADER, language))
     for row in rows:
-        writer.writerow(
-            [
-                row.round,
-                row.stage.value,
-                "" if row.table is None else row.table,
-                row.left,
-                row.right,
-                "" if row.left_level is None else str(row.left_level),
-                "" if row.right_level is None else str(row.right_level),
-                "" if row.winner is None else row.winner.value,
-                row.status.value,
-            ]
-        )
+        cells = [
+            row.round,
+            row.stage.value,
+            "" if row.table is None else row.table,
+            row.left,
+            row.right,
+            "" if row.left_level is None else str(row.left_level),
+            "" if row.right_level is None else str(row.right_level),
+            "" if row.winner is None else row.winner.value,
+            row.status.value,
+        ]
+        writer.writerow(localized_cells("matches", HEADER, cells, language))
     return buffer.getvalue()
 
 
-def write_matches_csv(rows: Iterable[MatchRow]) -> bytes:
+def write_matches_csv(rows: Iterable[MatchRow], language: Language | None = None) -> bytes:
     """UTF-8 with a byte order mark, so that Excel opens Chinese names correctly (issue 5)."""
-    return format_matches_csv(rows).encode("utf-8-sig")
+    return format_matches_csv(rows, language).encode("utf-8-sig")

@@ -85,13 +85,22 @@ async def test_export_sends_the_csvs_unchanged_then_a_workbook_matching_the_tour
     async with services.storage.read() as tx:
         stored = await history.for_tournament(tx, state.tournament_id)
     zone = ZoneInfo(state.record.settings.timezone)
+    # People by their names, never by their keys (issue 15).
+    names = {f"tg:{user.user_id}": user.first_name for user in (*club.people.values(), club.admin, club.member)}
+    names |= {person.key: person.name for entry in state.registration.entries for person in entry.members}
+
+    def named(value: object) -> object:
+        return [named(item) for item in value] if isinstance(value, list) else names.get(str(value), value)
+
     expected_history = [("at", "actor", "kind", "details")] + [
-        (entry.at.astimezone(zone).isoformat(timespec="seconds"), entry.actor, entry.kind,
-         "; ".join(f"{key}={value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)}"
+        (entry.at.astimezone(zone).isoformat(timespec="seconds"), names.get(entry.actor, entry.actor), entry.kind,
+         "; ".join(f"{key}={named(value) if isinstance(value, str) else json.dumps(named(value), ensure_ascii=False)}"
                    for key, value in entry.details.items()) or None)
         for entry in stored]
     got_history = sheet(workbook, "history")
     assert got_history == expected_history
+    assert "tg:" not in repr(got_history) and "name:" not in repr(got_history)
+    assert any(row[1] == "老王" for row in got_history)
     kinds = [row[2] for row in got_history[1:]]
     assert "entry.signed_up" in kinds and len(kinds) == len(stored) > 20
 
@@ -103,8 +112,8 @@ async def test_before_the_draw_the_workbook_holds_the_entries(club: Club) -> Non
     files = documents(await club.calls(club.member, "/export"))
     workbook = files["tournament.xlsx"]
     assert sheet(workbook, "entries") == [
-        ("name", "members", "unit", "status"), ("张三 / 李四", "张三 / 李四", None, "pair"),
-        ("=1+1", "=1+1", None, "single")]  # a name stays text, never a formula
+        ("name", "members", "unit", "status", "gender"), ("张三 / 李四", "张三 / 李四", None, "pair", None),
+        ("=1+1", "=1+1", None, "single", None)]  # a name stays text, never a formula
     assert sheet(workbook, "matches") == [
         ("round", "stage", "table", "left", "right", "left_level", "right_level", "winner", "status")]
     assert sheet(workbook, "standings") == [("place", "name", "points", "note")]
