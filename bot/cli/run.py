@@ -7,7 +7,7 @@ import logging
 import sys
 
 from bot.cli import Subcommand, fail
-from bot.config import Settings, load_settings
+from bot.config import Settings, load_settings, token_problem
 from bot.errors import GuandanError
 from bot.i18n import DEFAULT_LANGUAGE, t
 
@@ -61,6 +61,9 @@ def run(args: argparse.Namespace) -> int:
         return fail(settings)
     if not settings.has_token:
         return fail(t("run.no_token", settings.language))
+    problem = token_problem(settings.token or "")
+    if problem is not None:  # said before connecting: Telegram would only answer "Not Found"
+        return fail(t(problem, settings.language))
     return run_bot(settings)
 
 
