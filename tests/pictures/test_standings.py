@@ -5,8 +5,8 @@ import io
 import pytest
 from PIL import Image
 
-from bot.pictures import theme
 from bot.pictures import standings as standings_picture
+from bot.pictures import theme
 from bot.pictures.standings import HEADER_GAP, PLACE_WIDTH, ROW_HEIGHT, WIDTH, render_standings
 from bot.pictures.text import fit, width
 from bot.sheets.standings import StandingRow
