@@ -190,14 +190,15 @@ class CommandTable:
     def find(self, name: str | None) -> CommandSpec | None:
         return None if name is None else self._by_name.get(name.lower())
 
-    def closest(self, name: str) -> str | None:
+    def closest(self, name: str, *, reach: int | None = None) -> str | None:
         """The registered name a typo most likely meant (``reslut`` → ``result``, ``standing`` → ``standings``):
-        at most one edit for names of up to four letters, two for longer ones; ``None`` when none is that close or
-        two are equally close."""
+        at most ``reach`` edits (a swap of neighbours is one), by default one for names of up to four letters and two
+        for longer ones; ``None`` when none is that close or two commands are equally close."""
         typed = name.lower()
         if not typed or typed in self._by_name:
             return None
-        reach = 1 if len(typed) <= 4 else 2
+        if reach is None:
+            reach = 1 if len(typed) <= 4 else 2
         scored = sorted((_edits(typed, known), known) for known in self._by_name)
         best = [known for distance, known in scored if distance == scored[0][0]]
         if scored[0][0] > reach or len({self._by_name[known].name for known in best}) > 1:

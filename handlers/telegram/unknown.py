@@ -36,13 +36,17 @@ def for_another_bot(text: str, bot_username: str) -> bool:
     return "@" in command and command.split("@", 1)[1].lower() != bot_username.lower()
 
 
+TYPO_REACH_UNADDRESSED = 1
+"""In a group, a plain ``/cmd`` may be another bot's: only a one-edit typo of ours (``/reslut``) is answered."""
+
+
 async def answer_unknown(update: Update, context: BotContext, name: str, *, addressed: bool) -> None:
-    """Answer ``/name``: always when it was ``addressed`` to the bot; in a group otherwise only when it is a typo of
-    one of our commands (a plain ``/cmd`` nobody here knows may belong to another bot)."""
+    """Answer ``/name``: always when it was ``addressed`` to the bot; in a group otherwise only when it is one typo
+    away from one of our commands (a plain ``/cmd`` nobody here knows may belong to another bot)."""
     caller = caller_of(update)
     if caller is None:
         return
-    if not addressed and context.commands.closest(name) is None:
+    if not addressed and context.commands.closest(name, reach=TYPO_REACH_UNADDRESSED) is None:
         return
     services = context.services
     language = await language_of(services.storage, caller, services.settings.language)

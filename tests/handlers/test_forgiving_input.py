@@ -96,6 +96,10 @@ async def test_a_typo_in_a_group_gets_did_you_mean_with_the_usage(group_with_adm
 async def test_a_typo_addressed_to_another_bot_and_an_unrelated_command_stay_silent(group_with_admin: Group) -> None:
     assert await group_with_admin.say(group_with_admin.member, "/reslut@other_bot 2") == []
     assert await group_with_admin.say(group_with_admin.member, "/weather") == []
+    # Two edits from /start: maybe another bot's /stats, so a group gets nothing unless it is addressed to us.
+    assert await group_with_admin.say(group_with_admin.member, "/stats") == []
+    [addressed] = await group_with_admin.say(group_with_admin.member, "/stats@guandan_test_bot")
+    assert "你是不是想用 /start？" in addressed
 
 
 async def test_a_full_width_typo_gets_did_you_mean_in_chinese(group_with_admin: Group) -> None:
