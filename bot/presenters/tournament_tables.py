@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from bot.i18n import Language, t
-from bot.presenters.tournaments import capped, mention, say
+from bot.presenters.tournaments import capped, listed, mention, say
 from bot.richtext import escape
 from bot.ruleset.scoring import Side
 from bot.services.tournament.draw import DrawMade
@@ -59,7 +59,7 @@ def draw_pairs(made: DrawMade, lang: Language) -> str:
                      for team in made.draw.teams], lang)
     reserves = [entry.name for entry in made.waiting] + [person.name for person in made.draw.reserves]
     if reserves:
-        lines.append(say("signup.list.reserves", lang, count=len(reserves), names=", ".join(reserves)))
+        lines.append(say("signup.list.reserves", lang, count=len(reserves), names=listed(reserves, lang)))
     lines.append(say("tables.draw.seed", lang, seed=made.draw.seed.hex))
     return "\n".join(lines)
 
@@ -95,9 +95,9 @@ def round_text(state: TournamentState, round_number: int, lang: Language) -> str
     byes = [_name(match.winning_team, lang) for match in matches if match.state is MatchState.BYE]
     walkovers = [_name(match.winning_team, lang) for match in matches if match.state is MatchState.WALKOVER]
     if byes:
-        lines.append(say("tables.round.byes", lang, raw={"names": ", ".join(capped(byes, lang))}, count=len(byes)))
+        lines.append(say("tables.round.byes", lang, raw={"names": listed(capped(byes, lang), lang)}, count=len(byes)))
     if walkovers:
-        lines.append(say("tables.round.walkovers", lang, raw={"names": ", ".join(walkovers)}))
+        lines.append(say("tables.round.walkovers", lang, raw={"names": listed(walkovers, lang)}))
     if tables:
         lines.append(t("tables.round.hint", lang))
     return "\n".join(lines)
@@ -191,8 +191,8 @@ def result_text(recorded: ResultRecorded, lang: Language) -> str:
             "outcome": outcome_text(match, report.outcome, lang), "winner": _winner(match, report.outcome.winner, lang),
             "other": _name(match.team(report.side.other), lang)}, table=match.table or 0)
     if recorded.kind is ResultKind.DISPUTED:
-        officials = ", ".join(mention(referee.user_id, referee.username, referee.display_name)
-                              for referee in recorded.referees) or t("tables.result.organisers", lang)
+        officials = listed((mention(referee.user_id, referee.username, referee.display_name)
+                            for referee in recorded.referees), lang) or t("tables.result.organisers", lang)
         return say("tables.result.disputed", lang, raw={"where": where, "referees": officials},
                    table=match.table or 0)
     game = match.games[-1] if match.games else None
@@ -236,7 +236,7 @@ def finished_text(state: TournamentState, standings: Standings, lang: Language) 
     if standings.runner_up is not None:
         lines.append(say("tables.finished_runner_up", lang, name=standings.runner_up.name))
     if standings.third:
-        lines.append(say("tables.finished_third", lang, names=", ".join(team.name for team in standings.third)))
+        lines.append(say("tables.finished_third", lang, names=listed((team.name for team in standings.third), lang)))
     lines.append("")
     lines.append(standings_text(state, standings, lang))
     return "\n".join(lines)

@@ -30,6 +30,11 @@ def say(key: str, lang: Language, /, raw: Mapping[str, str] | None = None, **par
     return t(key, lang, **escaped, **(raw or {}))
 
 
+def listed(items: Iterable[str], lang: Language) -> str:
+    """Names one after the other as the language writes a list: ``张三、李四`` / ``Zhang, Li``."""
+    return t("tournament.list_separator", lang).join(items)
+
+
 def capped(lines: Sequence[str], lang: Language, limit: int = LIST_LIMIT) -> list[str]:
     if len(lines) <= limit:
         return list(lines)
@@ -124,7 +129,7 @@ def withdrawn(result: Withdrawn, lang: Language) -> str:
         return say("signup.invitation_withdrawn", lang)
     lines = [say("signup.withdrawn", lang, name=result.entry.name)]
     if result.promoted:
-        lines.append(say("signup.promoted", lang, names=", ".join(entry.name for entry in result.promoted)))
+        lines.append(say("signup.promoted", lang, names=listed((entry.name for entry in result.promoted), lang)))
     lines.append(counts(result.state, lang))
     return "\n".join(lines)
 
@@ -137,7 +142,7 @@ def entries_text(state: TournamentState, lang: Language) -> str:
                         lang)
         reserves = [entry.name for entry in state.registration.waiting] + [person.name for person in state.reserves]
         if reserves:
-            lines.append(say("signup.list.reserves", lang, count=len(reserves), names=", ".join(reserves)))
+            lines.append(say("signup.list.reserves", lang, count=len(reserves), names=listed(reserves, lang)))
         return "\n".join(lines)
     lines = [say("signup.list.title", lang, name=record.name, mode=mode_text(record.mode, lang)), counts(state, lang)]
     active = state.registration.active
@@ -168,7 +173,7 @@ def setting_value(key: str, value: str, lang: Language) -> str:
 
 def settings_text(view: SettingsView, lang: Language) -> str:
     record = view.state.record
-    names = ", ".join(referee.display_name for referee in view.referees) or "—"
+    names = listed((referee.display_name for referee in view.referees), lang) or "—"
     lines = [say("tournament.settings.title", lang, name=record.name),
              say("tournament.settings.state", lang, status=status_text(record.status, lang),
                  mode=mode_text(record.mode, lang), referees=names)]
@@ -191,5 +196,5 @@ def referees_text(tournament: str, referees: Iterable[Referee], lang: Language) 
     names = [escape(referee.display_name) for referee in referees]
     if not names:
         return say("tournament.referee.none", lang, tournament=tournament)
-    return say("tournament.referee.list", lang, raw={"names": ", ".join(names)}, tournament=tournament)
+    return say("tournament.referee.list", lang, raw={"names": listed(names, lang)}, tournament=tournament)
 

@@ -73,3 +73,14 @@ async def test_the_welcome_says_how_to_switch_language(group_with_admin: Group) 
     await group_with_admin.say(group_with_admin.admin, "/lang en")
     [english] = await group_with_admin.say(group_with_admin.member, "/start")
     assert english.startswith("Hello! 👋\n🌐 中文：发送 /lang zh (in a group, an organiser sends it).")
+
+
+async def test_chinese_lists_use_the_enumeration_comma(club: Club) -> None:
+    await club.say(club.admin, "/new 周五杯")
+    await club.sign_up_singles(10)
+    texts = await club.say(club.admin, "/draw")
+    [byes] = [line for text in texts for line in text.split("\n") if line.startswith("轮空（3）：")]
+    assert byes.count("、") == 2 and ", " not in byes
+    await club.say(club.admin, "/lang en")
+    texts = await club.say(club.member, "/tables")
+    assert "、" not in " ".join(texts)
