@@ -73,5 +73,6 @@ def run_polling(settings: Settings) -> int:
         loop.close()
         return 0
     logging.getLogger(__name__).info("polling Telegram; database %s", settings.db_path)
-    application.run_polling(allowed_updates=Update.ALL_TYPES)
+    # Should the network drop between that answer and PTB's own start, PTB keeps trying too instead of stopping.
+    application.run_polling(allowed_updates=Update.ALL_TYPES, bootstrap_retries=-1)
     return 0
