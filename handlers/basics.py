@@ -23,14 +23,14 @@ async def help_text(call: Invocation) -> str:
     if call.caller.is_private:
         lines += [call.text("help.private_hint"), "", call.text("help.commands")]
         lines += [_line(call, spec) for spec in table.visible(kind, organiser=True)]
-        return "\n".join(lines)
+        return "\n".join([*lines, "", call.text("help.one_command")])
     lines.append(call.text("help.commands"))
     lines += [_line(call, spec) for spec in table.visible(kind, organiser=False)]
     extra = [spec for spec in table.visible(kind, organiser=organiser) if spec.audience is Audience.ORGANISER]
     if extra:
         lines += ["", call.text("help.organiser_commands")]
         lines += [_line(call, spec) for spec in extra]
-    return "\n".join(lines)
+    return "\n".join([*lines, "", call.text("help.one_command")])
 
 
 async def start_command(call: Invocation) -> None:

@@ -143,6 +143,8 @@ async def test_signup_with_the_gender_before_the_name_is_understood(club: Club) 
 
 
 async def test_help_explains_one_command_with_examples(group_with_admin: Group) -> None:
+    [listing] = await group_with_admin.say(group_with_admin.member, "/help")
+    assert listing.endswith("想看某个命令的说明和例子，发送 /help 加命令名，例如 <code>/help result</code>。")
     [result] = await group_with_admin.say(group_with_admin.member, "/help result")
     assert result.startswith("<b>/result</b>（也可以用 /score） — 报告一桌的成绩")
     assert "用法：/result 桌号" in result and "<b>例子：</b>" in result
