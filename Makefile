@@ -4,7 +4,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck unit bench clean check-postgres
+.PHONY: run console demo test lint typecheck unit bench clean check-postgres
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -13,6 +13,12 @@ $(STAMP): pyproject.toml
 
 run: $(STAMP)
 	$(PY) -m bot
+
+console: $(STAMP)
+	$(PY) -m bot console
+
+demo: $(STAMP)
+	$(PY) -m bot demo
 
 test: lint typecheck unit
 

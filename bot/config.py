@@ -24,11 +24,14 @@ variable                 meaning                                                
 start close to "now" without waiting for the wall clock).
 
 The token and the WeCom secret never appear in ``repr``/``str`` of :class:`Settings`, in logs or in messages.
+:func:`token_problem` says what is wrong with a token that cannot be one (before the bot tries to connect with it),
+without showing it.
 """
 
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import timedelta
@@ -166,6 +169,28 @@ def parse_env_file(text: str) -> dict[str, str]:
             value = value.split(" #", 1)[0].rstrip()
         values[name] = value
     return values
+
+
+_TOKEN_ID = re.compile(r"^[0-9]{1,20}$")
+_TOKEN_SECRET = re.compile(r"^[A-Za-z0-9_-]+$")
+
+
+def token_problem(token: str) -> str | None:
+    """The catalog key saying why ``token`` cannot be a bot token (BotFather's look like ``123456789:AAH…``: the
+    bot's number, a colon, letters, digits, ``-`` and ``_``), or ``None`` when it may be one. Only Telegram can say
+    whether it is the right one."""
+    if any(char.isspace() or char in "\"'`“”‘’<>" for char in token):
+        return "config.token.spaces_or_quotes"
+    if token.lower().startswith("bot") and ":" in token:
+        return "config.token.bot_prefix"
+    number, colon, secret = token.partition(":")
+    if not colon:
+        return "config.token.no_colon"
+    if not _TOKEN_ID.match(number):
+        return "config.token.bad_number"
+    if not _TOKEN_SECRET.match(secret):
+        return "config.token.bad_secret"
+    return None
 
 
 def load_settings(environ: Mapping[str, str] | None = None, env_file: Path | None = Path(".env")) -> Settings:

@@ -1,13 +1,17 @@
 """Localized texts: ``t(key, lang, **params)`` over the catalogs in ``locales/<lang>/*.toml``.
 
 A file ``locales/en/cards.toml`` holding ``bad_rank = "..."`` (or a table ``[bad]`` with ``rank = "..."``)
-defines the key ``cards.bad_rank`` (``cards.bad.rank``). Placeholders use ``str.format`` syntax: ``{token}``.
-Both languages must define the same keys with the same placeholders (``tests/test_locales.py``).
+defines the key ``cards.bad_rank`` (``cards.bad.rank``). Placeholders use ``str.format`` syntax: ``{token}``; a
+count followed by its noun in the singular and the plural, ``{count:pair|pairs}``, says ``1 pair`` and ``2 pairs``
+(English needs it, Chinese writes ``{count} 对``). Both languages must define the same keys with the same placeholders
+(``tests/test_locales.py``).
 """
 
 from __future__ import annotations
 
 import enum
+import re
+import string
 import tomllib
 from collections.abc import Mapping
 from functools import cache
@@ -63,10 +67,31 @@ def catalog(lang: Language) -> Mapping[str, str]:
     return texts
 
 
+class _Plurals(string.Formatter):
+    """``{count:pair|pairs}`` → ``1 pair`` / ``3 pairs``; any other field as ``str.format`` would show it."""
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if "|" in format_spec:
+            one, _, many = format_spec.partition("|")
+            return f"{value} {one if value == 1 else many}"
+        return str(super().format_field(value, format_spec))
+
+
+_PLURALS = _Plurals()
+_PLURAL_FIELD = re.compile(r"\{\w+:[^{}|]*\|[^{}]*\}")
+
+
+@cache
+def _has_plurals(template: str) -> bool:
+    return _PLURAL_FIELD.search(template) is not None
+
+
 def t(key: str, lang: Language | str, /, **params: Any) -> str:
     """The text ``key`` in ``lang`` with ``params`` filled in. An unknown key raises ``KeyError``."""
     template = catalog(Language(lang))[key]
-    return template.format(**params) if params else template
+    if not params:
+        return template
+    return _PLURALS.vformat(template, (), params) if _has_plurals(template) else template.format(**params)
 
 
 def has(key: str, lang: Language | str = DEFAULT_LANGUAGE) -> bool:

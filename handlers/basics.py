@@ -1,11 +1,13 @@
-"""``/start`` and ``/help``: what the bot does and the commands the caller may use here."""
+"""``/start`` and ``/help``: what the bot does and the commands the caller may use here; ``/help <command>``
+explains one command with examples."""
 
 from __future__ import annotations
 
+from bot.i18n import has, t
 from bot.services.roles import Role
 from handlers.arguments import at_most
 from handlers.invocation import Invocation
-from handlers.registry import Audience, CommandSpec
+from handlers.registry import Audience, CommandSpec, unknown_command_text
 
 
 def _line(call: Invocation, spec: CommandSpec) -> str:
@@ -21,22 +23,44 @@ async def help_text(call: Invocation) -> str:
     if call.caller.is_private:
         lines += [call.text("help.private_hint"), "", call.text("help.commands")]
         lines += [_line(call, spec) for spec in table.visible(kind, organiser=True)]
-        return "\n".join(lines)
+        return "\n".join([*lines, "", call.text("help.one_command")])
     lines.append(call.text("help.commands"))
     lines += [_line(call, spec) for spec in table.visible(kind, organiser=False)]
     extra = [spec for spec in table.visible(kind, organiser=organiser) if spec.audience is Audience.ORGANISER]
     if extra:
         lines += ["", call.text("help.organiser_commands")]
         lines += [_line(call, spec) for spec in extra]
-    return "\n".join(lines)
+    return "\n".join([*lines, "", call.text("help.one_command")])
 
 
 async def start_command(call: Invocation) -> None:
     # A deep link may carry one payload word (t.me/bot?start=xyz); it is accepted and not used yet.
     at_most(call.args, 1)
-    await call.reply(call.text("help.greeting") + "\n\n" + await help_text(call))
+    await call.reply(call.text("help.greeting") + "\n" + call.text("help.switch_language") + "\n\n"
+                     + await help_text(call))
+
+
+def command_help(call: Invocation, spec: CommandSpec) -> str:
+    """One command: its names and what it does, its usage, and examples where the catalog has them."""
+    aliases = " ".join(f"/{name}" for name in spec.aliases)
+    lines = [call.text("help.command.title", name=spec.name, description=t(spec.description_key, call.language),
+                       aliases=call.text("help.command.aliases", names=aliases) if aliases else "")]
+    if has(spec.usage_key, call.language):
+        lines.append(t(spec.usage_key, call.language))
+    examples = f"commands.examples.{spec.name}"
+    if has(examples, call.language):
+        lines += ["", call.text("help.command.examples"), t(examples, call.language)]
+    return "\n".join(lines)
 
 
 async def help_command(call: Invocation) -> None:
-    at_most(call.args, 0)
-    await call.reply(await help_text(call))
+    args = at_most(call.args, 1)
+    if not args:
+        await call.reply(await help_text(call))
+        return
+    name = args[0].removeprefix("/").split("@", 1)[0]
+    spec = call.commands.find(name)
+    if spec is None or not spec.listed:
+        await call.reply(unknown_command_text(call.commands, name, call.language))
+        return
+    await call.reply(command_help(call, spec))

@@ -2,18 +2,21 @@
 
 * ``/schedule`` — the timetable; ``/schedule <round> <YYYY-MM-DD> <HH:MM> [UTC offset]`` — organisers: when the
   round starts, in the tournament's time zone (the offset only to pick one reading of a time the clocks show
-  twice); ``/schedule <round> off`` — remove it.
+  twice); ``/schedule <round> off`` — remove it. The round may be named (``决赛``, ``半决赛``, ``final``), the date
+  said (``明天``, ``12-03``) or left out (``19:30``: today, or tomorrow once past): see
+  :func:`~bot.match_clock.local_time.read_start_words`.
 * ``/here`` — a player's pair is at its table; ``/here <table> left|right`` — a referee checks a pair in.
 """
 
 from __future__ import annotations
 
 from bot.errors import UsageError
-from bot.match_clock.local_time import read_start
+from bot.match_clock.local_time import read_start_words
 from bot.presenters.match_clock import scheduled_text, timetable_text
 from bot.ruleset.scoring import Side
+from bot.services.match_clock.board import BoardTournament
 from bot.services.match_clock.checkin import check_in
-from bot.services.match_clock.timetable import chat_timetable, schedule_round, tournament_zone, unschedule_round
+from bot.services.match_clock.timetable import chat_timetable, schedule_round, schedule_target, unschedule_round
 from bot.services.roles import Role
 from handlers.arguments import MissingArgument, at_most
 from handlers.invocation import Invocation
@@ -35,11 +38,37 @@ class BadSide(UsageError):
     key = "schedule.bad_side"
 
 
-def parse_round(text: str) -> int:
-    digits = text.removeprefix("#").lower().removeprefix("r")
+class RoundsNotKnownYet(UsageError):
+    key = "schedule.rounds_not_known"
+
+
+ROUNDS_FROM_THE_END: dict[str, int] = {
+    "决赛": 0, "总决赛": 0, "final": 0, "半决赛": 1, "semifinal": 1, "semi-final": 1, "semifinals": 1,
+    "semi-finals": 1, "semi": 1, "四分之一决赛": 2, "quarterfinal": 2, "quarter-final": 2, "quarterfinals": 2,
+    "quarter-finals": 2,
+}  # fmt: skip
+"""Rounds named by how far they are from the last (the final): ``决赛`` is the last round, ``半决赛`` the one before."""
+
+
+def parse_round(text: str) -> int | str:
+    """A round's number (``2``, ``r2``, ``#2``, ``第2轮``), or the name of a round counted from the end (``决赛``),
+    returned as typed for :func:`resolve_round`."""
+    word = text.strip().casefold()
+    if word in ROUNDS_FROM_THE_END:
+        return word
+    digits = word.removeprefix("#").removeprefix("r").removeprefix("第").removesuffix("轮")
     if not digits.isascii() or not digits.isdigit() or len(digits) > 3:
         raise BadRound(value=text)
     return int(digits)
+
+
+def resolve_round(round_: int | str, tournament: BoardTournament) -> int:
+    """A named round's number once the draw has fixed how many rounds there are."""
+    if isinstance(round_, int):
+        return round_
+    if tournament.rounds is None:
+        raise RoundsNotKnownYet(value=round_)
+    return max(1, tournament.rounds - ROUNDS_FROM_THE_END[round_])
 
 
 async def schedule_command(call: Invocation) -> None:
@@ -51,16 +80,15 @@ async def schedule_command(call: Invocation) -> None:
         return
     # Refused before the arguments are read; the service decides again in its transaction.
     await services.roles.require(call.caller, Role.ORGANISER)
-    round_number = parse_round(args[0])
+    named = parse_round(args[0])
+    tournament = await schedule_target(services, call.caller)
+    round_number = resolve_round(named, tournament)
     if len(args) == 2 and args[1].lower() in OFF_WORDS:
         _, changes = await unschedule_round(services, call.caller, round_number)
         call.timers.apply(changes)
         await call.reply(call.text("schedule.removed", round=round_number))
         return
-    if len(args) < 3:
-        raise MissingArgument()
-    zone = await tournament_zone(services, call.caller)
-    starts_at = read_start(args[1], args[2], zone, args[3] if len(args) == 4 else None, now=services.clock())
+    starts_at = read_start_words(args[1:], tournament.zone, services.clock())
     scheduled = await schedule_round(services, call.caller, round_number, starts_at)
     call.timers.apply(scheduled.changes)
     await call.reply(scheduled_text(scheduled.tournament, round_number, scheduled.start.starts_at,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.errors import CardError, RuleError
-from bot.presenters.plays import describe
+from bot.presenters.plays import abbreviations_text, describe
 from bot.ruleset.judge import judge
 from bot.ruleset.play_request import parse_play_request
 from handlers.invocation import Invocation
@@ -19,6 +19,9 @@ async def play_command(call: Invocation) -> None:
         await call.reply(call.text(error.key, **error.params) + "\n" + call.text(call.spec.usage_key))
         return
     text = describe(verdict, call.language)
+    read = abbreviations_text(request.abbreviations, call.language)
+    if read is not None:
+        text += "\n" + read
     if not request.level_given:
         text += "\n" + call.text("play_request.default_level")
     await call.reply(text)

@@ -25,7 +25,7 @@ from bot.services import Services
 from bot.services.caller import Caller, ChatKind
 from bot.services.chats import language_of
 from bot.services.roles import Role
-from handlers.arguments import clean_arguments
+from handlers.arguments import clean_arguments, clean_text
 from handlers.invocation import Channel, Invocation, Mentioned, NoTimers, Timers
 
 _COMMAND_NAME = re.compile(r"^[a-z0-9_]{1,32}$")
@@ -73,6 +73,9 @@ class CommandSpec:
     """Shown in /help and the menus (which need its ``commands.describe.<name>`` text)."""
     documents: bool = False
     """Also run for a document sent with the command as its caption (``/import`` with a roster file)."""
+    free_text: bool = False
+    """The arguments are text (a name, a question) that keeps its punctuation; otherwise commas and the like
+    separate words (:func:`~handlers.arguments.separate_words`)."""
 
     def __post_init__(self) -> None:
         for name in (self.name, *self.aliases):
@@ -109,9 +112,24 @@ class CommandSpec:
             raise GroupsOnly() if ChatKind.PRIVATE not in self.chat_kinds else PrivateOnly()
         if self.audience is Audience.ORGANISER:
             await services.roles.require(caller, Role.ORGANISER)
-        args = clean_arguments(raw_args, self.max_argument_length)
+        # Quoted names keep their commas; elsewhere commas separate words unless the command takes free text.
+        args = clean_arguments(raw_args, self.max_argument_length, separate=not self.free_text)
         await self.callback(Invocation(services, commands, self, caller, language, args, channel, mentioned,
                                        timers or NoTimers()))
+
+
+def unknown_command_text(table: CommandTable, name: str, language: Language) -> str:
+    """The answer to ``/name`` that no command has: "did you mean /result?" with that command's usage when a
+    registered name is one typo away, otherwise a pointer to /help (markup)."""
+    shown = escape_params({"command": name[:40]})["command"]
+    suggestion = table.closest(name)
+    if suggestion is None:
+        return t("registry.unknown", language, command=shown)
+    text = t("registry.did_you_mean", language, command=shown, suggestion=suggestion)
+    spec = table.find(suggestion)
+    if spec is not None and has(spec.usage_key, language):
+        text += "\n" + t(spec.usage_key, language)
+    return text
 
 
 def command_name_in(text: str | None) -> str | None:
@@ -119,6 +137,45 @@ def command_name_in(text: str | None) -> str | None:
     if not text or not text.startswith("/"):
         return None
     return text.split(maxsplit=1)[0][1:].split("@", 1)[0].lower() or None
+
+
+@dataclass(frozen=True, slots=True)
+class TypedCommand:
+    """A command found in plain text: ``／ｒｅｓｕｌｔ ２ Ａ＋`` (a full-width slash, which Telegram does not mark as
+    a command) read as ``/result 2 A+``."""
+
+    name: str
+    addressee: str | None
+    args: tuple[str, ...]
+
+
+_TYPED_COMMAND = re.compile(r"/([A-Za-z0-9_]{1,32})(?:@([A-Za-z0-9_]*))?(?![A-Za-z0-9_@])")
+
+
+def typed_command(text: str | None) -> TypedCommand | None:
+    """The command a text starts with once cleaned (NFKC folds ``／`` into ``/`` and full-width letters into
+    plain ones); ``None`` when it does not start with one. The arguments are the words after the command, even
+    when punctuation is glued to it (``/signup。``)."""
+    if not text:
+        return None
+    cleaned = clean_text(text).lstrip()
+    found = _TYPED_COMMAND.match(cleaned)
+    if found is None:
+        return None
+    return TypedCommand(found.group(1).lower(), found.group(2), tuple(cleaned[found.end():].split()))
+
+
+def _edits(first: str, second: str) -> int:
+    """Optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours."""
+    previous_row: list[int] = []
+    row = list(range(len(second) + 1))
+    for i, left in enumerate(first, start=1):
+        before, previous_row, row = previous_row, row, [i] + [0] * len(second)
+        for j, right in enumerate(second, start=1):
+            row[j] = min(previous_row[j] + 1, row[j - 1] + 1, previous_row[j - 1] + (left != right))
+            if i > 1 and j > 1 and left == second[j - 2] and first[i - 2] == right:
+                row[j] = min(row[j], before[j - 2] + 1)
+    return row[-1]
 
 
 class CommandTable:
@@ -135,6 +192,21 @@ class CommandTable:
 
     def find(self, name: str | None) -> CommandSpec | None:
         return None if name is None else self._by_name.get(name.lower())
+
+    def closest(self, name: str, *, reach: int | None = None) -> str | None:
+        """The registered name a typo most likely meant (``reslut`` → ``result``, ``standing`` → ``standings``):
+        at most ``reach`` edits (a swap of neighbours is one), by default one for names of up to four letters and two
+        for longer ones; ``None`` when none is that close or two commands are equally close."""
+        typed = name.lower()
+        if not typed or typed in self._by_name:
+            return None
+        if reach is None:
+            reach = 1 if len(typed) <= 4 else 2
+        scored = sorted((_edits(typed, known), known) for known in self._by_name)
+        best = [known for distance, known in scored if distance == scored[0][0]]
+        if scored[0][0] > reach or len({self._by_name[known].name for known in best}) > 1:
+            return None
+        return best[0]
 
     def visible(self, kind: ChatKind, *, organiser: bool) -> list[CommandSpec]:
         """What a caller may use in a chat of this kind (organiser commands only for organisers)."""

@@ -84,8 +84,9 @@ async def _run(settings: Settings) -> int:
         await directory.load(services.storage)
         if telegram.application is not None:
             from handlers.telegram.app import start_alongside
+            from handlers.telegram.polling import telegram_address
 
-            await start_alongside(telegram.application)
+            await start_alongside(telegram.application, telegram_address(settings))
         await announcer.restore()
         announcer.start()
         log.info("serving WeCom%s; database %s", " and Telegram" if telegram.application else "", settings.db_path)

@@ -192,8 +192,8 @@ def parse_signup(args: tuple[str, ...], mentioned: Mentioned | None) -> SignUpRe
     """Every form of ``/signup`` (see ``bot.services.tournament.signup``):
 
     ``/signup`` (alone; as a reply: invite the replied-to author), ``/signup @partner``, ``/signup m`` (and
-    ``f 男 女 male female``), organisers ``/signup 张三 李四`` (a pair), ``/signup 张三`` and ``/signup 张三 m``;
-    ``unit=财务处`` anywhere gives the people signed up (or the caller) a unit.
+    ``f 男 女 male female``), organisers ``/signup 张三 李四`` (a pair), ``/signup 张三`` and ``/signup 张三 m`` (also
+    written ``/signup m 张三``); ``unit=财务处`` anywhere gives the people signed up (or the caller) a unit.
     """
     if mentioned is not None and (mentioned.inline or not args):
         return SignUpRequest(partner=partner_of(mentioned))  # the mention's words are the partner's name
@@ -219,4 +219,7 @@ def _parse_signup(args: tuple[str, ...]) -> SignUpRequest:
     gender = _gender(args[1])
     if gender is not None:
         return SignUpRequest(names=(first,), gender=gender)
+    gender = _gender(first)
+    if gender is not None:  # the gender first (/signup 女 刘奶奶): read as /signup 刘奶奶 女
+        return SignUpRequest(names=(args[1],), gender=gender)
     return SignUpRequest(names=args)

@@ -14,6 +14,7 @@ from bot.services.tournament.views import bracket_view, standings_view, tables_v
 from bot.services.tournament.workbook import WORKBOOK_NAME, tournament_workbook
 from handlers.arguments import at_most
 from handlers.invocation import Invocation
+from handlers.language import UnknownLanguage
 from handlers.long_replies import fits, reply_or_file, reply_with_pictures, text_file
 from handlers.tournament_arguments import is_confirmation
 from handlers.tournament_keyboards import draw_buttons
@@ -88,10 +89,15 @@ async def standings_command(call: Invocation) -> None:
 
 
 async def export_command(call: Invocation) -> None:
-    at_most(call.args, 0)
-    exported = await export_tournament(call.services, call.caller)
+    """The contract's English files, or with ``/export zh`` (``en``, 中文 …) headers and words in that language."""
+    args = at_most(call.args, 1)
+    try:
+        language = Language.parse(args[0]) if args else None
+    except ValueError:
+        raise UnknownLanguage(value=args[0]) from None
+    exported = await export_tournament(call.services, call.caller, language)
     name = exported.state.record.name
     await call.send_document(exported.entries_csv, "entries.csv", call.text("tables.export.entries", name=name))
     await call.send_document(exported.matches_csv, "matches.csv", call.text("tables.export.matches", name=name))
-    workbook = await tournament_workbook(call.services, exported.state, call.language)
+    workbook = await tournament_workbook(call.services, exported.state, call.language, language)
     await call.send_document(workbook, WORKBOOK_NAME, call.text("sheets.workbook_caption", name=name))

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from bot.errors import UsageError
 from bot.presenters import tournaments as text
+from bot.services.roles import Role
 from bot.services.tournament.signup import Invited, accept, sign_up, withdraw
 from bot.services.tournament.views import entries_view
 from handlers.arguments import at_most
@@ -12,8 +14,18 @@ from handlers.tournament_arguments import parse_signup, username_of
 from handlers.tournament_keyboards import accept_buttons
 
 
+class NamesForOrganisersError(UsageError):
+    key = "signup.names_for_organisers"
+
+
 async def signup_command(call: Invocation) -> None:
     request = parse_signup(call.args, call.mentioned)
+    gender = request.gender
+    if len(request.names) == 1 and gender is not None and not await call.services.roles.has(call.caller,
+                                                                                          Role.ORGANISER):
+        # Most likely the person's own name (/signup 女 刘奶奶): show how to sign oneself up.
+        raise NamesForOrganisersError(refusal=call.text("roles.not_organiser"),
+                                      example="/signup " + call.text(f"entries.gender.{gender.value}"))
     result = await sign_up(call.services, call.caller, request)
     if isinstance(result, Invited):
         await call.reply(text.invited(result, call.language), accept_buttons(result, call.language))

@@ -16,6 +16,8 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from handlers.arguments import WORD_SEPARATORS
+
 VERBS: dict[str, str] = {
     "帮助": "help",
     "报名": "signup",
@@ -55,6 +57,9 @@ class WrittenCommand:
     verb: bool = False
 
 
+_GLUED_SEPARATOR = re.compile(f"[{WORD_SEPARATORS}]")
+
+
 def written_command(text: str | None) -> WrittenCommand | None:
     """``/signup @lily`` → ``signup``; ``报名 男`` and ``/报名 男`` → ``signup``; ``None`` for anything else (a
     question). ``/cmd@name`` drops the ``@name``; command names compare in lower case."""
@@ -62,14 +67,18 @@ def written_command(text: str | None) -> WrittenCommand | None:
     if not words:
         return None
     first = unicodedata.normalize("NFKC", words[0])
+    rest = words[1:]
+    glued = _GLUED_SEPARATOR.search(first) if first.startswith("/") else None
+    if glued is not None:  # /signup。张三, /报名，张三: the punctuation ends the command word (as Telegram ends it)
+        first, rest = first[:glued.start()], [first[glued.start():], *rest]
     slash = first.startswith("/")
     word = first[1:] if slash else first
     if word in VERBS:
-        return WrittenCommand(VERBS[word], tuple(words[1:]), verb=True)
+        return WrittenCommand(VERBS[word], tuple(rest), verb=True)
     if not slash:
         return None
     name = word.split("@", 1)[0].lower()
-    return WrittenCommand(name, tuple(words[1:])) if name else None
+    return WrittenCommand(name, tuple(rest)) if name else None
 
 
 _LEADING_MENTION = re.compile(r"\s*@\S+")

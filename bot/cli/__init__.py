@@ -7,11 +7,13 @@ Exit status: 0 success, 1 a negative verdict where a subcommand says so, 2 bad i
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from bot import __version__
+from bot.i18n import DEFAULT_LANGUAGE, Language, t
 
 
 @dataclass(frozen=True)
@@ -40,15 +42,34 @@ def build_parser(subcommands: Sequence[Subcommand]) -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser(_subcommands())
-    args = parser.parse_args(argv)
-    if args.subcommand is None:
-        from bot.cli.default import run_default
+DEPENDENCIES = frozenset({"telegram", "aiosqlite", "apscheduler", "PIL", "openpyxl", "noto_cjk_sans_otc",
+                          "rapidfuzz", "httpx", "certifi"})
+"""Top-level modules of the packages ``pyproject.toml`` installs into ``.venv``."""
 
-        return run_default(parser)
-    result: int = args.run(args)
+
+def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        parser = build_parser(_subcommands())
+        args = parser.parse_args(argv)
+        if args.subcommand is None:
+            from bot.cli.default import run_default
+
+            return run_default(parser)
+        result: int = args.run(args)
+    except ModuleNotFoundError as error:
+        if (error.name or "").split(".")[0] not in DEPENDENCIES:
+            raise
+        # Most often the system's python3 instead of the project's environment: say which to use.
+        return fail(t("run.missing_package", _language(), package=error.name, python=sys.executable))
     return result
+
+
+def _language() -> Language:
+    try:
+        return Language.parse(os.environ.get("GUANDAN_LANG", "")) if os.environ.get("GUANDAN_LANG") else \
+            DEFAULT_LANGUAGE
+    except ValueError:
+        return DEFAULT_LANGUAGE
 
 
 def fail(message: str) -> int:

@@ -88,8 +88,11 @@ def run(args: argparse.Namespace) -> int:
     settings = settings_or_message()
     if isinstance(settings, str):
         return fail(settings)
-    return start_console(replace(settings, token=None, base_url=None, db_path=args.db, db_url=None),
-                         args.lang or settings.language,
+    # --lang is the language of the console's own texts and of the bot there (a chat that chose one with /lang keeps
+    # it): a person who asks for English gets English answers too.
+    language = args.lang or settings.language
+    return start_console(replace(settings, token=None, base_url=None, db_path=args.db, db_url=None, language=language),
+                         language,
                          args.files)
 
 
@@ -102,7 +105,8 @@ def start_console(settings: Settings, language: Language, files: Path | None = N
 def _configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--db", type=Path, default=DEFAULT_CONSOLE_DB,
                         help=f"SQLite file for the simulated chats (default {DEFAULT_CONSOLE_DB})")
-    parser.add_argument("--lang", type=Language, choices=list(Language), help="language of the console's own texts")
+    parser.add_argument("--lang", type=Language, choices=list(Language),
+                        help="language of the console's own texts and of the bot in chats that have not chosen one")
     parser.add_argument("--files", type=Path, metavar="DIR",
                         help="folder for the files and pictures the bot sends (default: next to the database, "
                              f"{files_folder(DEFAULT_CONSOLE_DB)})")

@@ -9,6 +9,9 @@
 
 Exit status 0 with a verdict (also "not a play" and "does not beat"), 2 for unreadable cards or level. In
 ``--jsonl`` mode a bad line never stops the batch: its output line is ``{"error": "<message>"}``.
+
+The level is read as the chat reads it (``--level 打10``, ``10级``, ``level=10``), the cards too (``33344``; ``BJ``,
+``SJ`` and ``RJ`` read across both sets of cards, the human verdict saying how).
 """
 
 from __future__ import annotations
@@ -21,15 +24,17 @@ from typing import Any, TextIO
 from bot.cli import Subcommand, fail
 from bot.errors import GuandanError
 from bot.i18n import DEFAULT_LANGUAGE, Language, t
-from bot.presenters.plays import describe, error_text, verdict_json
-from bot.ruleset.judge import judge, parse_level
+from bot.presenters.plays import abbreviations_text, describe, error_text, verdict_json
+from bot.ruleset.judge import judge
+from bot.ruleset.play_request import read_level, written_out
 
 DEFAULT_LEVEL = "2"
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("cards", nargs="*", help='the cards, e.g. "S3 D3 C3 S4 D4" (or 红桃Q, 10S, 大王 ...)')
-    parser.add_argument("--level", default=DEFAULT_LEVEL, help="the level being played: 2-10, J, Q, K, A (default 2)")
+    parser.add_argument("--level", default=DEFAULT_LEVEL,
+                        help="the level being played: 2-10, J, Q, K, A, also as in chat: 打10, 10级 (default 2)")
     parser.add_argument("--beats", metavar="CARDS", help="also say whether the cards beat these cards")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument(
@@ -46,13 +51,15 @@ def run(args: argparse.Namespace) -> int:
         run_batch(sys.stdin, sys.stdout, args.level, lang)
         return 0
     try:
-        verdict = judge(" ".join(args.cards), parse_level(args.level), args.beats)
+        cards, beats, readings = written_out(" ".join(args.cards), args.beats)
+        verdict = judge(cards, read_level(args.level), beats)
     except GuandanError as error:
         return fail(error_text(error, lang))
     if args.json:
         print(json.dumps(verdict_json(verdict, lang), ensure_ascii=False))
     else:
-        print(describe(verdict, lang))
+        read = abbreviations_text(readings, lang)
+        print(describe(verdict, lang) + ("\n" + read if read else ""))
     return 0
 
 
@@ -68,7 +75,8 @@ def judge_line(line: str, default_level: str, lang: Language) -> dict[str, Any]:
     if not isinstance(cards, str) or not isinstance(level, str | int) or not isinstance(against, str | None):
         return {"error": t("plays.batch.bad_fields", lang)}
     try:
-        return verdict_json(judge(cards, parse_level(str(level)), against), lang)
+        cards, against, _ = written_out(cards, against)
+        return verdict_json(judge(cards, read_level(str(level)), against), lang)
     except GuandanError as error:
         return {"error": error_text(error, lang)}
 

@@ -11,7 +11,7 @@ import sys
 import urllib.parse
 
 from bot.cli import Subcommand, fail
-from bot.config import Settings, load_settings
+from bot.config import Settings, load_settings, token_problem
 from bot.errors import GuandanError, StorageError
 from bot.i18n import DEFAULT_LANGUAGE, t
 
@@ -98,6 +98,9 @@ def run(args: argparse.Namespace) -> int:
         return fail(settings)
     if not settings.has_token and not settings.has_wecom:
         return fail(t("run.no_token", settings.language))
+    problem = token_problem(settings.token or "") if settings.has_token else None
+    if problem is not None:  # said before connecting: Telegram would only answer "Not Found"
+        return fail(t(problem, settings.language))
     return run_bot(settings)
 
 

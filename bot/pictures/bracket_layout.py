@@ -14,8 +14,9 @@ from functools import cache
 
 from bot.pictures.bracket import Bracket, BracketMatch
 
-SLOTS_PER_PANEL = 32
-"""First-round slots in one picture: 32 boxes keep a picture under ~2,600 px tall at legible text sizes."""
+SLOTS_PER_PANEL = 16
+"""First-round slots in one picture: 16 boxes keep a picture under 2,560 px tall and wide (Telegram's photo limit)
+with text a phone shows legibly (:mod:`bot.pictures.theme`)."""
 
 
 class PanelKind(enum.Enum):

@@ -25,17 +25,20 @@ from bot.pictures.text import fit
 from bot.ruleset.scoring import Side
 from bot.sheets.matches import MatchRow, MatchStatus
 
-BOX_WIDTH = 250
-ROW_HEIGHT = 26
+px = theme.px
+BOX_WIDTH = px(240)
+ROW_HEIGHT = px(26)
 BOX_HEIGHT = 2 * ROW_HEIGHT
-LABEL_HEIGHT = 19
-SLOT_PITCH = 80
-COLUMN_GAP = 44
-COLUMN_HEADER_HEIGHT = 46
-CELL_WIDTH = 34
-BANNER_HEIGHT = 34
-SECTION_GAP = 30
-RADIUS = 6
+LABEL_HEIGHT = px(20)
+SLOT_PITCH = px(80)
+COLUMN_GAP = px(41)
+COLUMN_HEADER_HEIGHT = px(48)
+CELL_WIDTH = px(36)
+BANNER_HEIGHT = px(34)
+SECTION_GAP = px(30)
+RADIUS = px(6)
+PADDING = px(7)
+"""Between a box's edge and its text."""
 
 
 def render_bracket(
@@ -99,7 +102,7 @@ class _Panel:
         content_width = columns * BOX_WIDTH + (columns - 1) * COLUMN_GAP
         self.width = max(theme.MIN_WIDTH, content_width + 2 * theme.MARGIN)
         self.left = (self.width - content_width) // 2
-        self.slots_top = theme.TITLE_BAR_HEIGHT + COLUMN_HEADER_HEIGHT + 8
+        self.slots_top = theme.TITLE_BAR_HEIGHT + COLUMN_HEADER_HEIGHT + px(8)
         self.boxes = {
             placement.match_id: _Box(
                 self.column_x(placement.column),
@@ -112,14 +115,14 @@ class _Panel:
         self.banner_top: int | None = None
         self.third_box: _Box | None = None
         if final is not None and final.match_id in self.boxes:
-            below = self.boxes[final.match_id].bottom + 12
+            below = self.boxes[final.match_id].bottom + px(12)
             if bracket.champion is not None:
                 self.banner_top = below
                 below += BANNER_HEIGHT
             if plan.with_third_place:
                 self.third_box = _Box(self.column_x(columns - 1), below + SECTION_GAP + LABEL_HEIGHT + ROW_HEIGHT)
                 below = self.third_box.bottom
-            bottom = max(bottom, below + 8)
+            bottom = max(bottom, below + px(8))
         self.height = bottom + theme.MARGIN
         self.image = Image.new("RGB", (self.width, self.height), theme.BACKGROUND)
         self.draw_on = ImageDraw.Draw(self.image)
@@ -167,7 +170,7 @@ class _Panel:
         subtitle = fit(self._subtitle(), theme.SUBTITLE_SIZE, self.width / 2)
         subtitle_width = font(theme.SUBTITLE_SIZE).getlength(subtitle)
         draw_text(draw, (self.width - theme.MARGIN, middle), subtitle, theme.SUBTITLE_SIZE, theme.SUBTITLE_TEXT, "rm")
-        room = self.width - 2 * theme.MARGIN - subtitle_width - 24
+        room = self.width - 2 * theme.MARGIN - subtitle_width - px(24)
         draw_text(draw, (theme.MARGIN, middle), fit(self.title, theme.TITLE_SIZE, room), theme.TITLE_SIZE,
                   theme.TITLE_TEXT, "lm", stroke=1)
 
@@ -184,13 +187,15 @@ class _Panel:
     def _column_headers(self) -> None:
         draw = self.draw_on
         face = font(theme.HEADER_SIZE)
-        middle = theme.TITLE_BAR_HEIGHT + COLUMN_HEADER_HEIGHT // 2 + 2
+        middle = theme.TITLE_BAR_HEIGHT + COLUMN_HEADER_HEIGHT // 2 + px(2)
+        pill = theme.HEADER_SIZE // 2 + px(6)
         for column, round_number in enumerate(self.plan.rounds):
             x = self.column_x(column) + BOX_WIDTH // 2
-            text = fit(round_name(self.bracket, round_number, self.lang), theme.HEADER_SIZE, BOX_WIDTH - 24)
+            text = fit(round_name(self.bracket, round_number, self.lang), theme.HEADER_SIZE, BOX_WIDTH - px(24))
             if round_number == self.highlight:
-                half = face.getlength(text) / 2 + 14
-                draw.rounded_rectangle((x - half, middle - 14, x + half, middle + 14), radius=14, fill=theme.ACCENT)
+                half = face.getlength(text) / 2 + pill
+                draw.rounded_rectangle((x - half, middle - pill, x + half, middle + pill), radius=pill,
+                                       fill=theme.ACCENT)
                 draw_text(draw, (x, middle), text, theme.HEADER_SIZE, "#FFFFFF", "mm")
             else:
                 draw_text(draw, (x, middle), text, theme.HEADER_SIZE, theme.HEADER_TEXT, "mm")
@@ -206,7 +211,7 @@ class _Panel:
                 [(feeder.right, feeder.center), (middle, feeder.center), (middle, target.center),
                  (target.x, target.center)],
                 fill=theme.LINK_DECIDED if decided else theme.LINK,
-                width=2,
+                width=px(2),
                 joint="curve",
             )
 
@@ -218,7 +223,7 @@ class _Panel:
         fill = theme.PROJECTED_FILL if match.is_projected else theme.BOX_FILL
         border = theme.ACCENT if current else (theme.PROJECTED_BORDER if match.is_projected else theme.BOX_BORDER)
         draw.rounded_rectangle((box.x, box.top, box.right, box.bottom), radius=RADIUS, fill=fill, outline=border,
-                               width=2 if current else 1)
+                               width=px(2) if current else px(1))
         cells = max(1, len(match.games))
         self._label_line(match, box, cells, third_place)
         winner = match.winner
@@ -238,21 +243,25 @@ class _Panel:
                 text = name
                 colour = theme.WINNER_TEXT if winner is side else (
                     theme.MUTED_TEXT if winner is side.other or match.is_projected else theme.TEXT)
-            room = BOX_WIDTH - 12 - 8 - (0 if match.is_bye or match.is_projected else cells * CELL_WIDTH)
-            draw_text(draw, (box.x + 12, row_middle), fit(text, theme.NAME_SIZE, room), theme.NAME_SIZE, colour, "lm")
+            # The level cells take room only in a row that shows a level: a name is not cut while space is free.
+            shown = 0 if match.is_bye or match.is_projected else _levels_shown(match, side)
+            room = BOX_WIDTH - 2 * PADDING - (cells * CELL_WIDTH if shown else 0)
+            draw_text(draw, (box.x + PADDING, row_middle), fit(text, theme.NAME_SIZE, room), theme.NAME_SIZE, colour,
+                      "lm")
             if not match.is_bye:
                 self._level_cells(match, box, side, row_middle, cells)
-        draw.line((box.x + 1, box.center, box.right - 1, box.center), fill=theme.DIVIDER, width=1)
+        draw.line((box.x + 1, box.center, box.right - 1, box.center), fill=theme.DIVIDER, width=px(1))
 
     def _winner_row(self, box: _Box, index: int) -> None:
         top = box.top + index * ROW_HEIGHT
         corners = (True, True, False, False) if index == 0 else (False, False, True, True)
         self.draw_on.rounded_rectangle((box.x + 1, top + 1, box.right - 1, top + ROW_HEIGHT - 1), radius=RADIUS - 1,
                                        fill=theme.WINNER_FILL, corners=corners)
-        self.draw_on.rectangle((box.x + 1, top + 4, box.x + 4, top + ROW_HEIGHT - 4), fill=theme.WINNER_MARK)
+        self.draw_on.rectangle((box.x + 1, top + px(4), box.x + px(4), top + ROW_HEIGHT - px(4)),
+                               fill=theme.WINNER_MARK)
 
     def _level_cells(self, match: BracketMatch, box: _Box, side: Side, middle: int, cells: int) -> None:
-        first_cell = box.right - 8 - cells * CELL_WIDTH
+        first_cell = box.right - PADDING - cells * CELL_WIDTH
         for index, game in enumerate(match.games):
             level = game.left_level if side is Side.LEFT else game.right_level
             if level is None:
@@ -270,14 +279,14 @@ class _Panel:
             parts.append(t("render.table", self.lang, table=match.table))
         if match.best_of_three:
             parts.append(t("render.best_of_three", self.lang))
-        baseline = box.top - 5
+        baseline = box.top - px(5)
         badge = self._badge_text(match)
         badge_left = box.right
         if badge is not None:
             badge_left = self._badge(badge, box.right, baseline)
         if parts:
-            room = badge_left - box.x - 10
-            draw_text(self.draw_on, (box.x + 2, baseline), fit(" · ".join(parts), theme.LABEL_SIZE, room),
+            room = badge_left - box.x - px(10)
+            draw_text(self.draw_on, (box.x + px(2), baseline), fit(" · ".join(parts), theme.LABEL_SIZE, room),
                       theme.LABEL_SIZE, theme.LABEL_TEXT, "ls")
 
     def _badge_text(self, match: BracketMatch) -> tuple[str, str] | None:
@@ -293,9 +302,10 @@ class _Panel:
         ink, paper = theme.BADGE_COLOURS[key]
         face = font(theme.BADGE_SIZE)
         text = fit(text, theme.BADGE_SIZE, BOX_WIDTH / 2)
-        left = right - face.getlength(text) - 14
-        self.draw_on.rounded_rectangle((left, baseline - 15, right, baseline + 2), radius=8, fill=paper)
-        draw_text(self.draw_on, ((left + right) / 2, baseline - 6), text, theme.BADGE_SIZE, ink, "mm")
+        left = right - face.getlength(text) - px(14)
+        top, bottom = baseline - theme.BADGE_SIZE - px(2), baseline + px(3)
+        self.draw_on.rounded_rectangle((left, top, right, bottom), radius=(bottom - top) // 2, fill=paper)
+        draw_text(self.draw_on, ((left + right) / 2, (top + bottom) / 2), text, theme.BADGE_SIZE, ink, "mm")
         return int(left)
 
     def _champion(self) -> None:
@@ -306,9 +316,14 @@ class _Panel:
         top, bottom = self.banner_top, self.banner_top + BANNER_HEIGHT
         self.draw_on.rounded_rectangle((box.x, top, box.right, bottom), radius=BANNER_HEIGHT // 2,
                                        fill=theme.GOLD_FILL, outline=theme.GOLD_BORDER)
-        _star(self.draw_on, box.x + 20, (top + bottom) / 2, 9)
-        text = fit(t("render.champion", self.lang, name=champion), theme.NAME_SIZE, BOX_WIDTH - 44)
-        draw_text(self.draw_on, (box.x + 36, (top + bottom) / 2), text, theme.NAME_SIZE, theme.GOLD_TEXT, "lm")
+        _star(self.draw_on, box.x + px(20), (top + bottom) / 2, px(9))
+        text = fit(t("render.champion", self.lang, name=champion), theme.NAME_SIZE, BOX_WIDTH - px(44))
+        draw_text(self.draw_on, (box.x + px(36), (top + bottom) / 2), text, theme.NAME_SIZE, theme.GOLD_TEXT, "lm")
+
+
+def _levels_shown(match: BracketMatch, side: Side) -> bool:
+    """Whether a level stands in ``side``'s row (a played or reported game)."""
+    return any((game.left_level if side is Side.LEFT else game.right_level) is not None for game in match.games)
 
 
 def _star(draw: ImageDraw.ImageDraw, x: float, y: float, radius: float) -> None:

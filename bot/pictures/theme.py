@@ -1,4 +1,8 @@
-"""Colours and sizes shared by the pictures (pixels at 1×; Telegram shows photos up to 2,560 px on a side)."""
+"""Colours and sizes shared by the pictures (Telegram shows photos up to 2,560 px on a side).
+
+Sizes are for a phone: a picture is at least :data:`MIN_WIDTH` (1,080) pixels wide and no text is smaller than
+:data:`MIN_TEXT_SIZE` (28) pixels. Geometry that was drawn for the first, smaller pictures is scaled with :func:`px`.
+"""
 
 from __future__ import annotations
 
@@ -40,12 +44,22 @@ BADGE_COLOURS: Final = {
     "walkover": ("#4B5563", "#E9ECEF"),
 }
 
-TITLE_SIZE: Final = 26
-SUBTITLE_SIZE: Final = 15
-HEADER_SIZE: Final = 15
-NAME_SIZE: Final = 16
-LABEL_SIZE: Final = 13
-BADGE_SIZE: Final = 12
+SCALE: Final = 1.75
+"""Geometry relative to the first pictures, whose names were 16 px."""
+
+
+def px(value: float) -> int:
+    """A length of the first pictures at today's scale."""
+    return round(value * SCALE)
+
+
+MIN_TEXT_SIZE: Final = 28
+TITLE_SIZE: Final = 44
+SUBTITLE_SIZE: Final = 28
+HEADER_SIZE: Final = 28
+NAME_SIZE: Final = 30
+LABEL_SIZE: Final = 28
+BADGE_SIZE: Final = 28
 
 EXACT_COLOURS: Final = (
     BACKGROUND, TITLE_BAR, TITLE_TEXT, SUBTITLE_TEXT, HEADER_TEXT, ACCENT, ACCENT_TINT, BOX_FILL, BOX_BORDER,
@@ -56,5 +70,5 @@ EXACT_COLOURS: Final = (
 """Flat colours a picture's palette keeps exactly (see :func:`bot.pictures.picture.to_picture`)."""
 
 MARGIN: Final = 28
-TITLE_BAR_HEIGHT: Final = 70
-MIN_WIDTH: Final = 640
+TITLE_BAR_HEIGHT: Final = px(64)
+MIN_WIDTH: Final = 1080

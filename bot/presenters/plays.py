@@ -1,4 +1,5 @@
-"""A play :class:`~bot.ruleset.judge.Verdict` as localized text (``describe``) and as the CLI's JSON object."""
+"""A play :class:`~bot.ruleset.judge.Verdict` as localized text (``describe``) and as the CLI's JSON object; how joker
+abbreviations were read (``abbreviations_text``)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from typing import Any
 
 from bot.errors import GuandanError
 from bot.i18n import Language, t
-from bot.ruleset.cards import Card, Rank, Suit, format_cards
+from bot.ruleset.cards import AbbreviationReading, Card, Rank, Suit, format_cards
 from bot.ruleset.compare import reading_beats
 from bot.ruleset.judge import JudgedCards, Verdict
 from bot.ruleset.plays import Reading
@@ -30,7 +31,10 @@ def error_text(error: GuandanError, lang: Language | str) -> str:
 def judged_text(judged: JudgedCards, lang: Language | str) -> str:
     cards = format_cards(judged.cards)
     if judged.refusal is not None or not judged.readings:
-        reason = error_text(judged.refusal, lang) if judged.refusal is not None else t("plays.not_a_play", lang)
+        # "not a play" is said once: the line goes on with why, or (no particular reason) with what a play is.
+        refusal = judged.refusal
+        generic = refusal is None or refusal.key == "plays.not_a_play"
+        reason = t("plays.what_plays_are", lang) if generic or refusal is None else error_text(refusal, lang)
         return t("plays.verdict.no_play", lang, cards=cards, reason=reason)
     if len(judged.readings) == 1:
         return t("plays.verdict.one", lang, cards=cards, reading=reading_text(judged.readings[0], lang))
@@ -62,6 +66,30 @@ def _beats_text(play: JudgedCards, against: JudgedCards, beats: bool, level: Ran
         return t("plays.verdict.beats", lang, play=reading_text(winner, lang), against=reading_text(target, lang))
     return t("plays.verdict.does_not_beat", lang, play=reading_text(play.readings[0], lang),
              against=reading_text(target, lang))
+
+
+def card_text(card: Card, lang: Language | str) -> str:
+    return rank_text(card.rank, lang) if card.is_joker else str(card)
+
+
+def abbreviations_text(readings: tuple[AbbreviationReading, ...], lang: Language | str) -> str | None:
+    """``Read BJ as small joker, RJ as big joker.`` and what to write for the other meaning; ``None`` when the
+    request had no abbreviation."""
+    if not readings:
+        return None
+    shown = t("plays.abbreviation.separator", lang).join(
+        t("plays.abbreviation.reading", lang, typed=reading.typed, card=card_text(reading.card, lang))
+        for reading in readings)
+    lines = [t("plays.abbreviation.line", lang, readings=shown)]
+    meant = {reading.typed: reading.card for reading in readings}
+    if meant.get("SJ") is not None and meant["SJ"].is_joker:
+        lines.append(t("plays.abbreviation.big_small", lang))
+    else:
+        if "BJ" in meant:
+            lines.append(t("plays.abbreviation.black_joker", lang))
+        if "SJ" in meant:
+            lines.append(t("plays.abbreviation.spade_jack", lang))
+    return "".join(lines)
 
 
 def verdict_json(verdict: Verdict, lang: Language | str) -> dict[str, Any]:

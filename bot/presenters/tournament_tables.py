@@ -7,7 +7,7 @@ from zoneinfo import ZoneInfo
 
 from bot.i18n import Language, t
 from bot.match_clock.local_time import local_text
-from bot.presenters.tournaments import LIST_LIMIT, capped, mention, say
+from bot.presenters.tournaments import LIST_LIMIT, capped, listed, mention, say
 from bot.richtext import escape
 from bot.ruleset.scoring import Side
 from bot.services.tournament.draw import DrawMade, DrawUndone, DrawWarnings, Sealed
@@ -67,7 +67,7 @@ def draw_commitment(made: DrawMade, lang: Language) -> str:
         text = say(key, lang, name=record.name, entries=len(made.draw.entries), commitment=made.draw.commitment,
                    published=f"{local_text(made.committed_at, zone)} {zone.key}")
     if made.left_out:
-        text += "\n" + say("tables.draw.left_out", lang, names=", ".join(entry.name for entry in made.left_out))
+        text += "\n" + say("tables.draw.left_out", lang, names=listed((entry.name for entry in made.left_out), lang))
     return text
 
 
@@ -75,12 +75,12 @@ def draw_warnings_text(warnings: DrawWarnings, lang: Language) -> str:
     """What to know before the draw, and how to go ahead."""
     lines = [say("tables.draw.warn_title", lang, name=warnings.state.record.name)]
     if warnings.invitations:
-        names = ", ".join(f"{invitation.inviter_name} → {invitation.invitee_name}"
-                          for invitation in warnings.invitations)
+        names = listed((f"{invitation.inviter_name} → {invitation.invitee_name}"
+                        for invitation in warnings.invitations), lang)
         lines.append(say("tables.draw.warn_invitations", lang, count=len(warnings.invitations), names=names))
     if warnings.genderless:
         lines.append(say("tables.draw.warn_genderless", lang,
-                         names=", ".join(entry.name for entry in warnings.genderless),
+                         names=listed((entry.name for entry in warnings.genderless), lang),
                          example=warnings.genderless[0].name))
     lines.append(t("tables.draw.warn_confirm", lang))
     return "\n".join(lines)
@@ -96,7 +96,7 @@ def draw_pairs(made: DrawMade, lang: Language, limit: int | None = LIST_LIMIT) -
                      for team in made.draw.teams], lang, limit)
     reserves = [entry.name for entry in made.waiting] + [person.name for person in made.draw.reserves]
     if reserves:
-        lines.append(say("signup.list.reserves", lang, count=len(reserves), names=", ".join(reserves)))
+        lines.append(say("signup.list.reserves", lang, count=len(reserves), names=listed(reserves, lang)))
     lines.append(say("tables.draw.seed", lang, seed=made.draw.seed.hex))
     return "\n".join(lines)
 
@@ -143,10 +143,10 @@ def round_text(state: TournamentState, round_number: int, lang: Language, limit:
     byes = [_name(match.winning_team, lang) for match in matches if match.state is MatchState.BYE]
     walkovers = [_name(match.winning_team, lang) for match in matches if match.state is MatchState.WALKOVER]
     if byes:
-        lines.append(say("tables.round.byes", lang, raw={"names": ", ".join(capped(byes, lang, limit))},
+        lines.append(say("tables.round.byes", lang, raw={"names": listed(capped(byes, lang, limit), lang)},
                          count=len(byes)))
     if walkovers:
-        lines.append(say("tables.round.walkovers", lang, raw={"names": ", ".join(walkovers)}))
+        lines.append(say("tables.round.walkovers", lang, raw={"names": listed(walkovers, lang)}))
     if tables:
         lines.append(t("tables.round.hint", lang))
     return "\n".join(lines)
@@ -293,8 +293,8 @@ def result_text(recorded: ResultRecorded, lang: Language) -> str:
             "outcome": outcome_text(match, report.outcome, lang), "winner": _winner(match, report.outcome.winner, lang),
             "other": _name(other, lang)}, table=match.table or 0)
     if recorded.kind is ResultKind.DISPUTED:
-        officials = ", ".join(mention(referee.user_id, referee.username, referee.display_name)
-                              for referee in recorded.referees) or t("tables.result.organisers", lang)
+        officials = listed((mention(referee.user_id, referee.username, referee.display_name)
+                            for referee in recorded.referees), lang) or t("tables.result.organisers", lang)
         return say("tables.result.disputed", lang, raw={"where": where, "referees": officials,
                                                          "reports": "\n".join(_dispute_lines(recorded, lang))},
                    table=match.table or 0)
@@ -388,7 +388,7 @@ def _podium(state: TournamentState, standings: Standings, lang: Language, *, cor
     if standings.runner_up is not None:
         lines.append(say("tables.finished_runner_up", lang, name=standings.runner_up.name))
     if standings.third:
-        lines.append(say("tables.finished_third", lang, names=", ".join(team.name for team in standings.third)))
+        lines.append(say("tables.finished_third", lang, names=listed((team.name for team in standings.third), lang)))
     return lines
 
 

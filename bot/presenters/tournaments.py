@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from bot.i18n import Language, t
+from bot.i18n import Language, has, t
 from bot.richtext import escape
 from bot.richtext import mention as person_mention
 from bot.services.tournament.entries_edit import MemberEdited
@@ -32,6 +32,11 @@ def say(key: str, lang: Language, /, raw: Mapping[str, str] | None = None, **par
     escaped = {name: escape(value) if isinstance(value, str) else value
                for name, value in params.items()}
     return t(key, lang, **escaped, **(raw or {}))
+
+
+def listed(items: Iterable[str], lang: Language) -> str:
+    """Names one after the other as the language writes a list: ``张三、李四`` / ``Zhang, Li``."""
+    return t("tournament.list_separator", lang).join(items)
 
 
 def capped(lines: Sequence[str], lang: Language, limit: int | None = LIST_LIMIT) -> list[str]:
@@ -149,7 +154,7 @@ def withdrawn(result: Withdrawn, lang: Language) -> str:
         return say("signup.invitation_withdrawn", lang)
     lines = [say("signup.withdrawn", lang, name=result.entry.name)]
     if result.promoted:
-        lines.append(say("signup.promoted", lang, names=", ".join(entry.name for entry in result.promoted)))
+        lines.append(say("signup.promoted", lang, names=listed((entry.name for entry in result.promoted), lang)))
     lines.append(counts(result.state, lang))
     return "\n".join(lines)
 
@@ -163,7 +168,7 @@ def entries_text(state: TournamentState, lang: Language, limit: int | None = LIS
                         lang, limit)
         reserves = [entry.name for entry in state.registration.waiting] + [person.name for person in state.reserves]
         if reserves:
-            lines.append(say("signup.list.reserves", lang, count=len(reserves), names=", ".join(reserves)))
+            lines.append(say("signup.list.reserves", lang, count=len(reserves), names=listed(reserves, lang)))
         return "\n".join(lines)
     lines = [say("signup.list.title", lang, name=record.name, mode=mode_text(record.mode, lang)), counts(state, lang)]
     active = state.registration.active
@@ -187,22 +192,34 @@ def status_text(status: TournamentStatus, lang: Language) -> str:
     return t(f"tournament.status.{status.value}", lang)
 
 
+def setting_name(key: str, lang: Language) -> str:
+    """A ``/set`` key as the chat's language names it (决赛 for ``final``); ``/set`` accepts that name too."""
+    localized = f"tournament.key.{key}"
+    return t(localized, lang) if has(localized, lang) else key
+
+
+def setting_value(key: str, value: str, lang: Language) -> str:
+    """A value as ``/set`` takes it, in the chat's language where it has words (三局两胜 for ``bo3``)."""
+    localized = f"tournament.value.{key}.{value}"
+    return t(localized, lang) if has(localized, lang) else value
+
+
 def settings_text(view: SettingsView, lang: Language) -> str:
     record = view.state.record
-    names = ", ".join(referee.display_name for referee in view.referees) or "—"
+    names = listed((referee.display_name for referee in view.referees), lang) or "—"
     lines = [say("tournament.settings.title", lang, name=record.name),
              say("tournament.settings.state", lang, status=status_text(record.status, lang),
                  mode=mode_text(record.mode, lang), referees=names)]
     for key in SETTING_KEYS:
-        value = key.show(getattr(record.settings, key.field))
-        lines.append(say("tournament.settings.line", lang, key=key.name, value=value,
+        value = setting_value(key.name, key.show(getattr(record.settings, key.field)), lang)
+        lines.append(say("tournament.settings.line", lang, key=setting_name(key.name, lang), value=value,
                          label=t(f"tournament.setting.{key.name}", lang)))
     lines.append(t("tournament.settings.hint", lang))
     return "\n".join(lines)
 
 
 def setting_changed(state: TournamentState, key: str, value: str, lang: Language) -> str:
-    text = say("tournament.setting_changed", lang, key=key, value=value)
+    text = say("tournament.setting_changed", lang, key=setting_name(key, lang), value=setting_value(key, value, lang))
     if key == "capacity":
         text += "\n" + counts(state, lang)
     return text
@@ -212,7 +229,7 @@ def referees_text(tournament: str, referees: Iterable[Referee], lang: Language) 
     names = [escape(referee.display_name) for referee in referees]
     if not names:
         return say("tournament.referee.none", lang, tournament=tournament)
-    return say("tournament.referee.list", lang, raw={"names": ", ".join(names)}, tournament=tournament)
+    return say("tournament.referee.list", lang, raw={"names": listed(names, lang)}, tournament=tournament)
 
 
 

@@ -7,7 +7,11 @@ Notation: a card is a suit and a rank, suit first (``S10``, ``♥Q``, ``红桃Q`
 Suits ``S H C D`` / ``♠ ♥ ♣ ♦`` / ``黑桃 红桃 梅花 方块`` (also ``红心 方片 草花``); ranks ``2``–``10`` (also ``T``),
 ``J Q K A``, case-insensitive. A rank without a suit is "some suit other than hearts": it is never a wild card
 and never completes a flush. Jokers: ``大王``/``BIG``/``RJ`` (red), ``小王``/``SMALL``/``BJ`` (black).
-Cards are separated by spaces or commas (ASCII or full-width).
+Cards are separated by spaces or commas (ASCII or full-width); ranks without suits may also be written together,
+``33344`` (:func:`rank_run`).
+
+``BJ``, ``SJ`` and ``RJ`` mean different things to different people (black/red joker, big/small joker, ♠J):
+:func:`read_abbreviations` reads them across a whole request and says how it read them.
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ import enum
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from bot.errors import CardError
@@ -210,6 +214,58 @@ def parse_card(token: str) -> Card:
     raise UnknownCardError(token=token)
 
 
+_RUN_RANK = re.compile(r"10|[2-9TJQKA]")
+
+
+def rank_run(token: str) -> tuple[Card, ...] | None:
+    """``33344`` → 3 3 3 4 4 and ``1010JJ`` → 10 10 J J (ranks without suits written together, two or more); ``None``
+    when ``token`` is not only ranks."""
+    text = _normalize(token)
+    ranks = _RUN_RANK.findall(text)
+    if len(ranks) < 2 or "".join(ranks) != text:
+        return None
+    return tuple(Card(_RANK_NAMES[rank]) for rank in ranks)
+
+
+def _cards_of(token: str) -> tuple[Card, ...]:
+    try:
+        return (parse_card(token),)
+    except CardError:
+        run = rank_run(token)
+        if run is None:
+            raise
+        return run
+
+
+@dataclass(frozen=True, slots=True)
+class AbbreviationReading:
+    """How a joker abbreviation of a request was read: ``typed`` (``BJ``) as ``card``."""
+
+    typed: str
+    card: Card
+
+
+ABBREVIATIONS = ("BJ", "RJ", "SJ")
+
+
+def read_abbreviations(tokens: Sequence[str]) -> tuple[tuple[str, ...], tuple[AbbreviationReading, ...]]:
+    """The tokens of a request (every card of both sides) with ``BJ``/``SJ``/``RJ`` written out, and how each was read.
+
+    ``RJ`` is the red joker (大王). ``BJ`` and ``SJ`` together, without ``RJ``, are the big and the small joker;
+    otherwise ``BJ`` is the black joker (小王) and ``SJ`` the jack of spades, as the suit-first notation reads it."""
+    typed = {_normalize(token) for token in tokens} & set(ABBREVIATIONS)
+    if not typed:
+        return tuple(tokens), ()
+    big_and_small = {"BJ", "SJ"} <= typed and "RJ" not in typed
+    meaning = {
+        "RJ": BIG_JOKER,
+        "BJ": BIG_JOKER if big_and_small else SMALL_JOKER,
+        "SJ": SMALL_JOKER if big_and_small else Card(Rank.JACK, Suit.SPADES),
+    }
+    written = tuple(str(meaning[_normalize(token)]) if _normalize(token) in meaning else token for token in tokens)
+    return written, tuple(AbbreviationReading(name, meaning[name]) for name in ABBREVIATIONS if name in typed)
+
+
 def split_tokens(text: str) -> list[str]:
     return [token for token in _SEPARATORS.split(text) if token]
 
@@ -243,7 +299,9 @@ def parse_cards(text: str, *, limit: int = HAND_SIZE) -> tuple[Card, ...]:
         raise NoCardsError()
     if len(tokens) > limit:
         raise TooManyCardsError(count=len(tokens), limit=limit)
-    cards = tuple(parse_card(token) for token in tokens)
+    cards = tuple(card for token in tokens for card in _cards_of(token))
+    if len(cards) > limit:
+        raise TooManyCardsError(count=len(cards), limit=limit)
     check_copies(cards)
     return cards
 

@@ -9,7 +9,10 @@
 The level may be written ``打10``, ``打 10``, ``打10级``, ``level=10``, ``level 10``, ``level: 10``, ``L=10``,
 ``lvl:10``, ``级=10`` or ``--level 10``, anywhere among the words. The separator between the two sets of cards is one of
 :data:`SEPARATORS` (``vs``, ``对``, ``压``, ``beats``, ...). Words are expected already cleaned at the edge (Unicode
-normalized, invisible characters dropped); the cards themselves are read later by :func:`bot.ruleset.judge.judge`.
+normalized, invisible characters dropped); the cards themselves are read later by :func:`bot.ruleset.judge.judge`,
+after the joker abbreviations ``BJ``/``SJ``/``RJ`` of both sides were read together
+(:func:`bot.ruleset.cards.read_abbreviations`). :func:`read_level` reads a level alone as the chat does
+(``--level 打10`` of ``python -m bot play``).
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.errors import UsageError
-from bot.ruleset.cards import Rank
+from bot.ruleset.cards import AbbreviationReading, Rank, read_abbreviations, split_tokens
 from bot.ruleset.judge import parse_level
 
 DEFAULT_LEVEL = Rank.TWO
@@ -67,6 +70,8 @@ class PlayRequest:
     level: Rank = DEFAULT_LEVEL
     against: str | None = None
     level_given: bool = False
+    abbreviations: tuple[AbbreviationReading, ...] = ()
+    """How ``BJ``/``SJ``/``RJ`` were read (``cards`` and ``against`` have them written out)."""
 
 
 def _level_text(words: Sequence[str], index: int) -> tuple[str, int] | None:
@@ -122,7 +127,30 @@ def parse_play_request(words: Sequence[str]) -> PlayRequest:
         raise NoPlayCardsError()
     if separator and not sides[1]:
         raise NoAgainstCardsError(separator=separator)
-    against = " ".join(sides[1]) if separator else None
+    cards, against, abbreviations = written_out(" ".join(sides[0]), " ".join(sides[1]) if separator else None)
     if level is None:
-        return PlayRequest(" ".join(sides[0]), DEFAULT_LEVEL, against, level_given=False)
-    return PlayRequest(" ".join(sides[0]), level[0], against, level_given=True)
+        return PlayRequest(cards, DEFAULT_LEVEL, against, level_given=False, abbreviations=abbreviations)
+    return PlayRequest(cards, level[0], against, level_given=True, abbreviations=abbreviations)
+
+
+def written_out(cards: str, against: str | None) -> tuple[str, str | None, tuple[AbbreviationReading, ...]]:
+    """Both sides with ``BJ``/``SJ``/``RJ`` written out, read across the whole request, and how they were read."""
+    play_tokens = split_tokens(cards)
+    other_tokens = split_tokens(against) if against is not None else []
+    written, readings = read_abbreviations([*play_tokens, *other_tokens])
+    if not readings:
+        return cards, against, ()
+    play, other = written[: len(play_tokens)], written[len(play_tokens):]
+    return " ".join(play), (" ".join(other) if against is not None else None), readings
+
+
+def read_level(text: str) -> Rank:
+    """A level written alone as the chat takes it: ``10``, ``打10``, ``打10级``, ``10级``, ``level=10``, ``L=10``.
+
+    Raises :class:`MissingLevelError` or the :class:`~bot.ruleset.judge.UnknownPlayLevelError` of
+    :func:`~bot.ruleset.judge.parse_level`."""
+    words = text.split()
+    found = _level_text(words, 0) if words else None
+    if found is not None and found[1] == len(words):
+        return parse_level(found[0])
+    return parse_level(text.strip().removesuffix(_LEVEL_SUFFIX) or text)

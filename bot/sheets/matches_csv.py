@@ -12,8 +12,10 @@ import io
 from collections.abc import Iterable, Sequence
 
 from bot.errors import UsageError
+from bot.i18n import Language
 from bot.ruleset.scoring import MatchLevel, Side, UnknownLevelError
 from bot.sheets.csv_cells import csv_row, restore
+from bot.sheets.labels import localized_cells, localized_header
 from bot.sheets.matches import BYE, MatchRow, MatchStatus, Stage
 
 HEADER: tuple[str, ...] = (
@@ -249,30 +251,30 @@ def _check_consistency(rows: Sequence[MatchRow], lines: Sequence[int]) -> None:
                 raise PairTwiceError(line=line, name=name, round=row.round)
 
 
-def format_matches_csv(rows: Iterable[MatchRow]) -> str:
-    """The CSV text (``\\r\\n`` line ends, as the csv module and Excel write them), without a byte order mark;
-    names that would start a formula are written as text (``bot.sheets.csv_cells``)."""
+def format_matches_csv(rows: Iterable[MatchRow], language: Language | None = None) -> str:
+    """The CSV text (``\r\n`` line ends, as the csv module and Excel write them), without a byte order mark;
+    headers and words in ``language`` when given (:mod:`bot.sheets.labels`: such a file is for people, and
+    ``python -m bot render`` reads only the contract's English); names that would start a formula are written as
+    text (``bot.sheets.csv_cells``)."""
     buffer = io.StringIO()
     writer = csv.writer(buffer)
-    writer.writerow(HEADER)
+    writer.writerow(localized_header("matches", HEADER, language))
     for row in rows:
-        writer.writerow(csv_row(
-            [
-                row.round,
-                row.stage.value,
-                row.table,
-                row.left,
-                row.right,
-                None if row.left_level is None else str(row.left_level),
-                None if row.right_level is None else str(row.right_level),
-                None if row.winner is None else row.winner.value,
-                row.status.value,
-            ],
-            text_columns=_TEXT_POSITIONS,
-        ))
+        cells = [
+            row.round,
+            row.stage.value,
+            row.table,
+            row.left,
+            row.right,
+            None if row.left_level is None else str(row.left_level),
+            None if row.right_level is None else str(row.right_level),
+            None if row.winner is None else row.winner.value,
+            row.status.value,
+        ]
+        writer.writerow(csv_row(localized_cells("matches", HEADER, cells, language), text_columns=_TEXT_POSITIONS))
     return buffer.getvalue()
 
 
-def write_matches_csv(rows: Iterable[MatchRow]) -> bytes:
+def write_matches_csv(rows: Iterable[MatchRow], language: Language | None = None) -> bytes:
     """UTF-8 with a byte order mark, so that Excel opens Chinese names correctly (issue 5)."""
-    return format_matches_csv(rows).encode("utf-8-sig")
+    return format_matches_csv(rows, language).encode("utf-8-sig")

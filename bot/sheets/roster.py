@@ -7,6 +7,12 @@ rows; other columns such as 序号 or 电话 are ignored):
 - partner (optional): 搭档, 队友, 对家, partner, …
 - gender (optional): 性别, gender, sex — 男/女, m/f, male/female
 - unit (optional): 单位, 部门, 单位/部门, unit, department, …
+- members (instead of name and partner): 成员, members — ``张三 / 李四`` as ``/export`` writes ``entries.csv``, with
+  the gender column listing each member's (``m / f``, ``男 / 女``) and a status column (状态, status) whose
+  ``withdrawn`` rows are skipped, so last week's export can be imported as it is. In mixed mode each member is a
+  sign-up of their own (the draw pairs men with women again); otherwise the members are a pair. A cell the export
+  wrote as text with a leading ``'`` (a name that would start a formula, ``bot.sheets.csv_cells``) is read back as
+  it was.
 
 Rows whose name, partner, gender and unit cells are all blank are skipped. Problems of the file as a whole (not a
 spreadsheet, empty, no name column, too many rows) raise a :class:`~bot.sheets.roster_file.RosterFileError` leaf;
@@ -26,6 +32,7 @@ from collections.abc import Container, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from bot.i18n import Language, t
+from bot.sheets.csv_cells import restore
 from bot.sheets.roster_file import RosterFileError, SheetRow, SheetTable, read_tables
 from bot.tournament.entries import Gender, RegistrationMode, UnknownGenderError
 from bot.tournament.names import MAX_NAME_LENGTH, NameEmptyError, NameTooLongError, clean_name, clean_unit, name_key
@@ -53,6 +60,13 @@ class Column(enum.StrEnum):
     PARTNER = "partner"
     GENDER = "gender"
     UNIT = "unit"
+    MEMBERS = "members"
+    STATUS = "status"
+
+
+MEMBER_SEPARATOR = "/"
+WITHDRAWN_WORDS = frozenset({"withdrawn", "已退出", "退出"})
+"""Rows of an exported ``entries.csv`` (English or ``/export zh``) that are not sign-ups any more."""
 
 
 _HEADER_ALIASES: Mapping[str, Column] = {
@@ -64,6 +78,8 @@ _HEADER_ALIASES: Mapping[str, Column] = {
     **dict.fromkeys(("单位", "部门", "单位部门", "部门单位", "所在单位", "所属单位", "工作单位", "所在部门", "班级",
                      "分会", "公司", "unit", "department", "dept", "organization", "organisation", "company"),
                     Column.UNIT),
+    **dict.fromkeys(("成员", "members"), Column.MEMBERS),
+    **dict.fromkeys(("状态", "status"), Column.STATUS),
 }
 
 
@@ -76,6 +92,7 @@ class RosterRow:
     partner: str | None = None
     gender: Gender | None = None
     unit: str | None = None
+    partner_gender: Gender | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,7 +167,7 @@ def _find_header(tables: Sequence[SheetTable]) -> tuple[SheetTable, int, dict[Co
                 column = _HEADER_ALIASES.get(_header_key(cell))
                 if column is not None:
                     columns.setdefault(column, position)
-            if Column.NAME in columns:
+            if Column.NAME in columns or Column.MEMBERS in columns:
                 return table, index, columns
     if all(row.is_empty for table in tables for row in table.rows):
         raise NoRowsError()
@@ -190,13 +207,21 @@ def validate_rows(
     accepted: list[RosterRow] = []
     problems: list[RosterProblem] = []
     first_seen: dict[str, int] = {}
+    exported = Column.MEMBERS in columns
     for sheet_row in rows:
         number = sheet_row.number
+        if exported:  # the export wrote a name that would start a formula as text: read it back as it was
+            sheet_row = SheetRow(number, tuple(restore(cell) for cell in sheet_row.cells))
         row_problems: list[RosterProblem] = []
-        name = _person(sheet_row, columns, Column.NAME, row_problems)
+        if exported and _cell(sheet_row, columns, Column.STATUS).strip().casefold() in WITHDRAWN_WORDS:
+            continue
+        if exported:
+            name, partner = _members(sheet_row, columns, row_problems)
+        else:
+            name = _person(sheet_row, columns, Column.NAME, row_problems)
+            partner = _person(sheet_row, columns, Column.PARTNER, row_problems)
         if name is None and not row_problems:
             row_problems.append(RosterProblem(number, "sheets.problem.missing_name"))
-        partner = _person(sheet_row, columns, Column.PARTNER, row_problems)
         if name is not None and partner is not None and name_key(name) == name_key(partner):
             row_problems.append(RosterProblem(number, "sheets.problem.partner_is_self", {"name": _shown(name)}))
             partner = None
@@ -210,16 +235,27 @@ def validate_rows(
                 row_problems.append(RosterProblem(number, "sheets.problem.duplicate_name", params))
             elif key in entered:
                 row_problems.append(RosterProblem(number, "sheets.problem.already_entered", {"name": _shown(person)}))
-        gender = _gender(sheet_row, columns, row_problems)
+        if exported:
+            gender, partner_gender = _member_genders(sheet_row, columns, row_problems)
+        else:
+            gender, partner_gender = _gender(sheet_row, columns, row_problems), None
         unit = _unit(sheet_row, columns, row_problems)
         if mode is RegistrationMode.MIXED:
-            if partner is not None:
+            if partner is not None and not exported:
                 row_problems.append(RosterProblem(number, "sheets.problem.partner_in_mixed"))
-            if gender is None and name is not None and not _cell(sheet_row, columns, Column.GENDER):
-                row_problems.append(RosterProblem(number, "sheets.problem.gender_required", {"name": _shown(name)}))
+            for person, known in ((name, gender), (partner if exported else None, partner_gender)):
+                if person is not None and known is None and (exported or not _cell(sheet_row, columns, Column.GENDER)):
+                    row_problems.append(RosterProblem(number, "sheets.problem.gender_required",
+                                                      {"name": _shown(person)}))
         problems.extend(row_problems)
-        if not row_problems and name is not None:
-            accepted.append(RosterRow(number, name, partner, gender, unit))
+        if row_problems or name is None:
+            continue
+        if exported and mode is RegistrationMode.MIXED:  # each member signs up alone; the draw pairs them again
+            accepted.append(RosterRow(number, name, None, gender, unit))
+            if partner is not None:
+                accepted.append(RosterRow(number, partner, None, partner_gender, unit))
+        else:
+            accepted.append(RosterRow(number, name, partner, gender, unit, partner_gender))
     if problems:
         return RosterCheck(problems=tuple(problems))
     return RosterCheck(rows=tuple(accepted))
@@ -246,8 +282,9 @@ def _person(
     return None
 
 
-def _gender(row: SheetRow, columns: Mapping[Column, int], problems: list[RosterProblem]) -> Gender | None:
-    raw = _cell(row, columns, Column.GENDER)
+def _gender(row: SheetRow, columns: Mapping[Column, int], problems: list[RosterProblem],
+            raw: str | None = None) -> Gender | None:
+    raw = _cell(row, columns, Column.GENDER) if raw is None else raw.strip()
     if not raw:
         return None
     try:
@@ -255,6 +292,27 @@ def _gender(row: SheetRow, columns: Mapping[Column, int], problems: list[RosterP
     except UnknownGenderError:
         problems.append(RosterProblem(row.number, "sheets.problem.bad_gender", {"value": _shown(tidy_text(raw))}))
         return None
+
+
+def _split_members(text: str) -> list[str]:
+    return [part.strip() for part in text.split(MEMBER_SEPARATOR)]
+
+
+def _members(row: SheetRow, columns: Mapping[Column, int], problems: list[RosterProblem]
+             ) -> tuple[str | None, str | None]:
+    """An exported entry's members (``张三 / 李四``): the first, and the second of a pair."""
+    parts = [part for part in _split_members(_cell(row, columns, Column.MEMBERS)) if part]
+    people = [_person(SheetRow(row.number, (part,)), {Column.NAME: 0}, Column.NAME, problems) for part in parts[:2]]
+    if len(parts) > 2:
+        problems.append(RosterProblem(row.number, "sheets.problem.too_many_members", {"count": len(parts)}))
+    return (people[0] if people else None), (people[1] if len(people) > 1 else None)
+
+
+def _member_genders(row: SheetRow, columns: Mapping[Column, int], problems: list[RosterProblem]
+                    ) -> tuple[Gender | None, Gender | None]:
+    """The genders of an exported entry's members, in their order (``m / f``; a blank part is unknown)."""
+    parts = _split_members(_cell(row, columns, Column.GENDER)) + ["", ""]
+    return _gender(row, columns, problems, parts[0]), _gender(row, columns, problems, parts[1])
 
 
 def _unit(row: SheetRow, columns: Mapping[Column, int], problems: list[RosterProblem]) -> str | None:

@@ -15,6 +15,9 @@ class StandingRow:
     name: str
     points: int | None = None
     note: str = ""
+    played: int | None = None
+    """Matches played (the picture shows them as the text does; the workbook's standings sheet keeps its columns)."""
+    won: int | None = None
 
     def __post_init__(self) -> None:
         if self.place is not None and self.place < 1:

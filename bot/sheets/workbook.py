@@ -18,7 +18,9 @@ from openpyxl.styles import Font, PatternFill
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
+from bot.i18n import Language
 from bot.sheets.entries import ENTRIES_HEADER, EntryRow
+from bot.sheets.labels import localized_cells, localized_header
 from bot.sheets.matches import MatchRow
 from bot.sheets.matches_csv import HEADER as MATCHES_HEADER
 from bot.sheets.standings import StandingRow
@@ -42,17 +44,24 @@ def build_tournament_xlsx(
     standings: Sequence[StandingRow],
     history: Sequence[Event],
     title: str = "",
+    language: Language | None = None,
 ) -> bytes:
-    """The workbook's bytes; the four sheets always exist (with their header) even when a list is empty."""
+    """The workbook's bytes; the four sheets always exist (with their header) even when a list is empty. Headers
+    and words in ``language`` when given (:mod:`bot.sheets.labels`), else the contract's English."""
     workbook = Workbook()
     for unnamed in list(workbook.worksheets):
         workbook.remove(unnamed)
     workbook.properties.title = _text(title) or None
     workbook.properties.creator = "guandan-bot"
-    _sheet(workbook, "entries", ENTRIES_HEADER, (row.cells() for row in entries))
-    _sheet(workbook, "matches", MATCHES_HEADER, (match_cells(row) for row in matches))
-    _sheet(workbook, "standings", STANDINGS_HEADER, ((row.place, row.name, row.points, row.note) for row in standings))
-    _sheet(workbook, "history", HISTORY_HEADER, (history_cells(event) for event in history))
+    sheets: tuple[tuple[str, Sequence[str], Iterable[Sequence[Cell]]], ...] = (
+        ("entries", ENTRIES_HEADER, (row.cells() for row in entries)),
+        ("matches", MATCHES_HEADER, (match_cells(row) for row in matches)),
+        ("standings", STANDINGS_HEADER, ((row.place, row.name, row.points, row.note) for row in standings)),
+        ("history", HISTORY_HEADER, (history_cells(event) for event in history)),
+    )
+    for name, header, rows in sheets:
+        _sheet(workbook, name, localized_header(name, header, language),
+               (localized_cells(name, header, cells, language) for cells in rows))
     buffer = io.BytesIO()
     workbook.save(buffer)
     return buffer.getvalue()

@@ -143,6 +143,8 @@ class SettingKey:
     expected: str
     """The accepted values, as the usage line shows them."""
     before_draw_only: bool = False
+    aliases: tuple[str, ...] = ()
+    """Other names ``/set`` accepts for the key: the Chinese one ``/settings`` shows in a Chinese chat (决赛)."""
 
 
 def _bad(key: str, value: str, expected: str) -> BadSettingValueError:
@@ -232,28 +234,29 @@ SETTING_KEYS: tuple[SettingKey, ...] = (
     SettingKey("third_place", "third_place",
                _choice("third_place", {"playoff": ThirdPlace.PLAYOFF, "shared": ThirdPlace.SHARED,
                                        "季军赛": ThirdPlace.PLAYOFF, "并列": ThirdPlace.SHARED}),
-               lambda value: str(_plain(value)), "playoff|shared", before_draw_only=True),
+               lambda value: str(_plain(value)), "playoff|shared", before_draw_only=True, aliases=("季军",)),
     SettingKey("final", "final",
                _choice("final", {"bo1": FinalFormat.SINGLE, "bo3": FinalFormat.BEST_OF_THREE,
                                  "一局": FinalFormat.SINGLE, "三局两胜": FinalFormat.BEST_OF_THREE}),
-               lambda value: _FINAL_WORDS[value], "bo1|bo3", before_draw_only=True),
+               lambda value: _FINAL_WORDS[value], "bo1|bo3", before_draw_only=True, aliases=("决赛",)),
     SettingKey("scoring", "scoring",
                _choice("scoring", {"26": ScoringScale.SCALE_26, "28": ScoringScale.SCALE_28,
                                    "winloss": ScoringScale.WIN_LOSS, "胜负": ScoringScale.WIN_LOSS}),
-               lambda value: str(_plain(value)), "26|28|winloss", before_draw_only=True),
+               lambda value: str(_plain(value)), "26|28|winloss", before_draw_only=True, aliases=("积分", "计分")),
     SettingKey("walkover", "walkover_points", _walkover, _show_walkover, f"{MIN_WALKOVER}–{MAX_WALKOVER}|default",
-               before_draw_only=True),
+               before_draw_only=True, aliases=("弃权分", "不战而胜")),
     SettingKey("time_limit", "time_limit", _number("time_limit", MIN_TIME_LIMIT, MAX_TIME_LIMIT, off=True),
-               _show_number, f"{MIN_TIME_LIMIT}–{MAX_TIME_LIMIT}|off"),
+               _show_number, f"{MIN_TIME_LIMIT}–{MAX_TIME_LIMIT}|off", aliases=("限时", "时限")),
     SettingKey("a_failures", "a_failure_limit", _number("a_failures", MIN_A_FAILURES, MAX_A_FAILURES, off=False),
-               _show_number, f"{MIN_A_FAILURES}–{MAX_A_FAILURES}", before_draw_only=True),
+               _show_number, f"{MIN_A_FAILURES}–{MAX_A_FAILURES}", before_draw_only=True,
+               aliases=("打a失败", "打a次数")),
     SettingKey("capacity", "capacity", _number("capacity", MIN_CAPACITY, MAX_CAPACITY, off=True),
-               _show_number, f"{MIN_CAPACITY}–{MAX_CAPACITY}|off", before_draw_only=True),
-    SettingKey("tz", "timezone", _zone, str, "Asia/Shanghai, Europe/London …"),
+               _show_number, f"{MIN_CAPACITY}–{MAX_CAPACITY}|off", before_draw_only=True, aliases=("名额", "上限")),
+    SettingKey("tz", "timezone", _zone, str, "Asia/Shanghai, Europe/London …", aliases=("时区",)),
     SettingKey("remind", "remind", _number("remind", MIN_REMIND, MAX_REMIND, off=False), _show_number,
-               f"{MIN_REMIND}–{MAX_REMIND}"),
+               f"{MIN_REMIND}–{MAX_REMIND}", aliases=("提醒",)),
     SettingKey("checkin", "checkin", _number("checkin", MIN_CHECKIN, MAX_CHECKIN, off=True), _show_number,
-               f"{MIN_CHECKIN}–{MAX_CHECKIN}|off"),
+               f"{MIN_CHECKIN}–{MAX_CHECKIN}|off", aliases=("签到",)),
 )
 FORMAT_SETTING_KEYS: tuple[SettingKey, ...] = (
     SettingKey("format", "format",
@@ -265,16 +268,16 @@ FORMAT_SETTING_KEYS: tuple[SettingKey, ...] = (
                                   "group": TournamentFormat.GROUPS, "循环": TournamentFormat.GROUPS,
                                   "循环赛": TournamentFormat.GROUPS, "分组": TournamentFormat.GROUPS,
                                   "小组赛": TournamentFormat.GROUPS, "分组循环": TournamentFormat.GROUPS}),
-               lambda value: str(_plain(value)), "knockout|swiss|groups", before_draw_only=True),
+               lambda value: str(_plain(value)), "knockout|swiss|groups", before_draw_only=True, aliases=("赛制",)),
     SettingKey("rounds", "rounds", _number_or_auto("rounds", 1, MAX_ROUNDS), _show_auto, f"1–{MAX_ROUNDS}|auto",
-               before_draw_only=True),
+               before_draw_only=True, aliases=("轮数",)),
     SettingKey("groups", "groups", _number_or_auto("groups", 1, MAX_CAPACITY // 3), _show_auto,
-               f"1–{MAX_CAPACITY // 3}|auto", before_draw_only=True),
+               f"1–{MAX_CAPACITY // 3}|auto", before_draw_only=True, aliases=("小组个数", "小组")),
     SettingKey("advance", "advance", _number("advance", 0, MAX_ADVANCE, off=False), _show_number,
-               f"0–{MAX_ADVANCE}", before_draw_only=True),
+               f"0–{MAX_ADVANCE}", before_draw_only=True, aliases=("出线", "晋级")),
 )
 """The format keys (``bot.tournament.format``); not yet in :data:`SETTING_KEYS` (see the module docstring)."""
-_BY_NAME = {key.name: key for key in SETTING_KEYS}
+_BY_NAME = {name: key for key in SETTING_KEYS for name in (key.name, *key.aliases)}
 
 
 def setting_key(name: str) -> SettingKey:
@@ -282,7 +285,7 @@ def setting_key(name: str) -> SettingKey:
     found = _BY_NAME.get(name.strip().casefold())
     if found is None:
         shown = name if len(name) <= 40 else name[:39] + "…"
-        raise UnknownSettingError(key=shown, keys=", ".join(_BY_NAME))
+        raise UnknownSettingError(key=shown, keys=", ".join(key.name for key in SETTING_KEYS))
     return found
 
 

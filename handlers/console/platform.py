@@ -34,7 +34,7 @@ from bot.services.console import remember_visit
 from handlers.arguments import clean_text
 from handlers.buttons import ButtonTable
 from handlers.invocation import Attachment, NoTimers
-from handlers.registry import CommandSpec, CommandTable, error_text
+from handlers.registry import CommandSpec, CommandTable, error_text, typed_command, unknown_command_text
 from handlers.rules import answer_question
 from handlers.verbs import text_after_command, written_command
 
@@ -145,14 +145,18 @@ _COMMAND = re.compile(r"/([A-Za-z0-9_]+)(?:@([A-Za-z0-9_]*))?(?![A-Za-z0-9_@])")
 
 
 def command_line(text: str | None) -> CommandLine | None:
-    """The command a line starts with (as Telegram marks one: ``/`` then letters, digits or underscores);
-    ``None`` for plain text. Arguments are the words after it, as python-telegram-bot splits them."""
+    """The command a line starts with (as Telegram marks one: ``/`` then letters, digits or underscores, or, once
+    cleaned, a full-width ``／ｒｅｓｕｌｔ``); ``None`` for plain text. Arguments are the words after it, also when
+    punctuation is glued to the command (``/signup。张三``)."""
     if not text:
         return None
     found = _COMMAND.match(text)
     if found is None:
-        return None
-    return CommandLine(found.group(1).lower(), found.group(2), tuple(text.split()[1:]))
+        typed = typed_command(text)
+        return None if typed is None else CommandLine(typed.name, typed.addressee, typed.args)
+    rest = text[found.end():]
+    glued = rest[:1] and not rest[:1].isspace() and not rest[:1].isalnum()
+    return CommandLine(found.group(1).lower(), found.group(2), tuple(rest.split() if glued else text.split()[1:]))
 
 
 def names_bot(text: str, username: str) -> bool:
@@ -333,7 +337,7 @@ class ConsolePlatform:
         return line.addressee is None or line.addressee.lower() == self.bot_username.lower()
 
     async def _unknown(self, caller: Caller, name: str, channel: ConsoleChannel) -> None:
-        await channel.reply(t("registry.unknown", await self._language(caller), command=escape(name[:40])))
+        await channel.reply(unknown_command_text(self.commands, name, await self._language(caller)))
 
     async def _answer(self, caller: Caller, channel: ConsoleChannel, spec: CommandSpec | None,
                       action: Callable[[], Awaitable[None]]) -> None:

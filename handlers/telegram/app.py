@@ -159,15 +159,15 @@ def poll(application: GuandanApplication) -> None:
     application.run_polling(allowed_updates=Update.ALL_TYPES)
 
 
-async def start_alongside(application: GuandanApplication) -> None:
+async def start_alongside(application: GuandanApplication, where: str) -> None:
     """Start polling by hand, beside another platform in the same event loop (``handlers.runner``): the services
     were started and the announcements restored by the runner, which owns the scheduler. Raise
-    :class:`~bot.config.TokenRefused` when Telegram refuses the token (PTB's ``InvalidToken`` quotes the token
-    itself, so it must not reach a traceback)."""
+    :class:`~bot.config.TokenRefused` naming ``where`` (Telegram's address, never the token) when Telegram
+    refuses the token (PTB's ``InvalidToken`` quotes the token itself, so it must not reach a traceback)."""
     try:
         await application.initialize()
     except InvalidToken:
-        raise TokenRefused() from None
+        raise TokenRefused(where=where) from None
     await set_command_menus(application.bot, application.bot_data.commands)
     updater = application.updater
     if updater is None:

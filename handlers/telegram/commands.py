@@ -19,7 +19,7 @@ from bot.i18n import Language
 from bot.pictures.picture import Picture
 from bot.richtext import Keyboard
 from handlers.invocation import Attachment, Mentioned
-from handlers.registry import CommandSpec, CommandTable, command_name_in
+from handlers.registry import CommandSpec, CommandTable, command_name_in, typed_command
 from handlers.telegram.callers import caller_of, person_of
 from handlers.telegram.captions import CaptionCommand
 from handlers.telegram.context import BotContext
@@ -117,9 +117,20 @@ def command_handlers(table: CommandTable) -> list[BaseHandler[Update, BotContext
     return built
 
 
+def command_arguments(message: Message | None, parsed: Sequence[str] | None) -> Sequence[str]:
+    """The words after the command. Telegram ends a command at the first character that cannot be part of its name,
+    so ``/signup。张三`` is the command ``/signup`` followed by ``。张三``; PTB's ``context.args`` would drop that
+    first word with the command."""
+    text = message.text if message is not None else None
+    entities = message.entities if message is not None else ()
+    if text is None or not entities or entities[0].type != MessageEntity.BOT_COMMAND or entities[0].offset != 0:
+        return parsed or ()
+    return text[entities[0].length:].split()
+
+
 def _runner(spec: CommandSpec) -> Callable[[Update, BotContext], Coroutine[Any, Any, None]]:
     async def run(update: Update, context: BotContext) -> None:
-        await run_command(spec, update, context, context.args or ())
+        await run_command(spec, update, context, command_arguments(update.effective_message, context.args))
 
     return run
 
@@ -142,6 +153,9 @@ def spec_for_update(table: CommandTable, update: object, bot_username: str | Non
     message = update.effective_message
     text = message.text if message.text is not None else message.caption
     found = table.find(command_name_in(text))
+    if found is None:
+        typed = typed_command(text)
+        found = table.find(typed.name) if typed is not None else None
     if found is None and bot_username is not None and text:
         written = written_command(without_mention(text, bot_username))
         found = table.find(written.name) if written is not None else None

@@ -1,15 +1,55 @@
-"""Running the bot on Telegram by long polling: what ``python -m bot run`` starts when ``TELEGRAM_BOT_TOKEN`` is set."""
+"""Running the bot on Telegram by long polling: what ``python -m bot run`` starts when ``TELEGRAM_BOT_TOKEN`` is set.
+
+Before polling, the bot makes sure it can reach Telegram (:func:`reach_telegram`): without a network it logs one line
+per attempt — where, what failed, when the next try is — and keeps trying, with waits growing from 1 s to a minute;
+a token Telegram refuses ends the run with one line. Once running, PTB's own loop retries a lost connection
+(``handlers.telegram.error_handler`` logs one line for each).
+"""
 
 from __future__ import annotations
 
+import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 
-from telegram import Update
-from telegram.error import InvalidToken
+from telegram import Bot, Update
+from telegram.error import InvalidToken, NetworkError
 
 from bot.clock import shifted_clock
 from bot.config import Settings, TokenRefused
+from bot.i18n import Language, t
 from handlers.telegram.app import build_application
+
+log = logging.getLogger(__name__)
+
+TELEGRAM_API = "https://api.telegram.org"
+FIRST_WAIT = 1.0
+LONGEST_WAIT = 60.0
+
+
+def telegram_address(settings: Settings) -> str:
+    """Where the bot connects, never with the token: Telegram's address or ``TELEGRAM_BASE_URL``."""
+    return settings.base_url or TELEGRAM_API
+
+
+async def reach_telegram(
+    bot: Bot, where: str, language: Language, *, sleep: Callable[[float], Awaitable[object]] = asyncio.sleep,
+    first_wait: float = FIRST_WAIT, longest_wait: float = LONGEST_WAIT,
+) -> None:
+    """Return once Telegram answers ``getMe``; until then log one line per failed attempt and try again after 1,
+    2, 4 … s (at most ``longest_wait``). A refused token raises ``InvalidToken``."""
+    wait = first_wait
+    while True:
+        try:
+            async with bot:  # initialising asks getMe
+                return
+        except InvalidToken:
+            raise
+        except NetworkError as error:  # no network, DNS, refused connections, timeouts, 5xx answers
+            log.warning(t("run.unreachable", language, where=where, error=f"{type(error).__name__}: {error}",
+                          seconds=f"{wait:g}"))
+        await sleep(wait)
+        wait = min(longest_wait, wait * 2)
 
 
 class QuietRefusedToken(logging.Filter):
@@ -26,13 +66,28 @@ def run_polling(settings: Settings) -> int:
     application = build_application(
         settings, clock=shifted_clock(settings.clock_offset), rate_limiter=settings.rate_limit
     )
+    where = telegram_address(settings)
+    token = settings.token or ""
+    probe = Bot(token, base_url=settings.base_url) if settings.base_url else Bot(token)
+    # PTB's run_polling uses the current event loop: the same one waits for Telegram first.
+    loop = asyncio.new_event_loop()
+    asyncio.set_event_loop(loop)
+    try:
+        loop.run_until_complete(reach_telegram(probe, where, settings.language))
+    except InvalidToken:
+        loop.close()
+        raise TokenRefused(where=where) from None
+    except KeyboardInterrupt:
+        loop.close()
+        return 0
     logging.getLogger(__name__).info("polling Telegram; database %s", settings.database_shown)
     quiet = QuietRefusedToken()
     logging.getLogger("telegram.ext").addFilter(quiet)
     try:
-        application.run_polling(allowed_updates=Update.ALL_TYPES)
+        # Should the network drop between that answer and PTB's own start, PTB keeps trying too instead of stopping.
+        application.run_polling(allowed_updates=Update.ALL_TYPES, bootstrap_retries=-1)
     except InvalidToken:
-        raise TokenRefused() from None
+        raise TokenRefused(where=where) from None
     finally:
         logging.getLogger("telegram.ext").removeFilter(quiet)
     return 0

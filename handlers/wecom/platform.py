@@ -40,7 +40,7 @@ from handlers.announcer import Announcer
 from handlers.arguments import clean_text
 from handlers.buttons import ButtonData, ButtonTable, ForgedButtonError
 from handlers.invocation import Attachment, Mentioned
-from handlers.registry import CommandSpec, CommandTable, error_text
+from handlers.registry import CommandSpec, CommandTable, error_text, unknown_command_text
 from handlers.rules import answer_question
 from handlers.verbs import text_after_command, written_command
 from handlers.wecom.client import (
@@ -273,7 +273,7 @@ class WeComPlatform:
             await answer_question(self.services, caller, question, channel, addressed=True)
             return
         if spec is None:
-            await channel.reply(t("registry.unknown", channel.answer.language, command=escape(written.name[:40])))
+            await channel.reply(unknown_command_text(self.commands, written.name, channel.answer.language))
             return
         args, mentioned = self._pointed_at(written.args)
         await spec.invoke(self.services, self.commands, caller, args, channel, mentioned=mentioned,

@@ -59,3 +59,16 @@ def test_the_console_keeps_its_things_next_to_the_database(tmp_path: Path) -> No
     with line_editing(history):
         readline.add_history("/help")
     assert "/help" in history.read_text()
+
+
+def test_console_lang_sets_the_bots_language_and_the_welcome_says_how_to_switch(tmp_path: Path) -> None:
+    """Issue 15 §5: ``console --lang en`` answers in English from the first command; the welcome and /start say how
+    to switch."""
+    done = run_console(tmp_path, "/start\n/new Cup\n", "--lang", "en")
+    assert done.returncode == 0, done.stderr
+    assert "/lang zh switches the group to Chinese" in done.stdout
+    assert "🤖 Hello! 👋\n   🌐 中文：发送 /lang zh (in a group, an organiser sends it)." in done.stdout
+    assert "🤖 🀄 Cup is open for sign-up!" in done.stdout and "开始报名" not in done.stdout
+    (tmp_path / "zh").mkdir()
+    chinese = run_console(tmp_path / "zh", "/start\n")
+    assert "🌐 For English, send /lang en（在群里由组织者发送）。" in chinese.stdout

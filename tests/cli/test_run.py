@@ -96,7 +96,8 @@ def test_a_token_telegram_refuses_is_one_line_without_the_token_and_exit_2(
     assert bot.returncode == 2, output
     assert secret not in output and "%3A" + secret not in output
     assert "Traceback" not in output
-    assert t("run.token_refused", Language.ZH) in output.splitlines()
+    # forgiving names where the token was refused (TELEGRAM_BASE_URL here)
+    assert t("run.token_refused", Language.ZH, where=server.base_url) in output.splitlines()
 
 
 def confirmed_past(update_id: int):  # type: ignore[no-untyped-def]
@@ -140,3 +141,45 @@ def test_the_bot_process_answers_survives_sigkill_and_ignores_redelivered_update
     assert len(replies(calls)) == before + 1
     with sqlite3.connect(db) as connection:
         assert connection.execute("SELECT count(*) FROM history WHERE kind = 'chat.language'").fetchone() == (1,)
+
+
+@pytest.mark.parametrize(("token", "says"), [
+    ("987654321", "no colon"),
+    ("bot123456789:AAHfake-secret_1", "starts with “bot”"),
+    ("'123456789:AAHfake'", "spaces, quotes or brackets"),
+    ("123456789:AAH fake", "spaces, quotes or brackets"),
+    ("abc:AAHfake", "bot's number"),
+    ("123456789:AAH+fake/x", "characters a token never has"),
+])
+def test_a_malformed_token_is_named_before_connecting(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                      capsys: pytest.CaptureFixture[str], token: str,
+                                                      says: str) -> None:
+    """Issue 15 §6: no connection is tried with what cannot be a token; the token itself is never echoed."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("TELEGRAM_BOT_TOKEN", token)
+    monkeypatch.setenv("TELEGRAM_BASE_URL", "http://127.0.0.1:9/bot")  # would fail loudly if it were tried
+    monkeypatch.setenv("GUANDAN_LANG", "en")
+    assert main(["run"]) == 2
+    err = capsys.readouterr().err
+    assert says in err and token.strip("'") not in err and "Traceback" not in err
+
+
+def test_without_network_one_line_per_try_and_it_keeps_trying(tmp_path: Path) -> None:
+    """Issue 15 §6: where, what failed and when the next try is, one line each, no traceback; still running."""
+    env = {key: value for key, value in os.environ.items() if not key.startswith(("TELEGRAM_", "GUANDAN_"))}
+    env |= {"TELEGRAM_BOT_TOKEN": TOKEN, "TELEGRAM_BASE_URL": "http://127.0.0.1:9/bot",
+            "GUANDAN_DB": str(tmp_path / "bot.sqlite3"), "GUANDAN_LANG": "en"}
+    bot = subprocess.Popen([sys.executable, "-m", "bot", "run"], env=env, cwd=tmp_path, stdin=subprocess.DEVNULL,
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        with pytest.raises(subprocess.TimeoutExpired):
+            bot.wait(timeout=6.5)  # start-up, then tries at about 0, 1 and 3 s: still trying
+    finally:
+        bot.send_signal(signal.SIGTERM)
+        output = bot.communicate(timeout=10)[0]
+    lines = [line for line in output.splitlines() if "Cannot reach Telegram" in line]
+    assert len(lines) >= 3, output
+    assert "at http://127.0.0.1:9/bot (NetworkError: " in lines[0] and lines[0].endswith("next try in 1 s.")
+    assert lines[1].endswith("next try in 2 s.") and lines[2].endswith("next try in 4 s.")
+    assert "Traceback" not in output and TOKEN not in output
+    assert len(output.splitlines()) <= len(lines) + 2, output

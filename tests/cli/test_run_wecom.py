@@ -268,4 +268,4 @@ def test_a_token_telegram_refuses_ends_the_process_of_both_platforms_with_one_li
     secret = OFFLINE_PROCESS_TOKEN.split(":")[1]
     assert done.returncode == 2, output
     assert secret not in output and "Traceback" not in output
-    assert t("run.token_refused", Language.ZH) in done.stderr.splitlines()
+    assert t("run.token_refused", Language.ZH, where=telegram.base_url) in done.stderr.splitlines()

@@ -74,7 +74,7 @@ async def test_set_remind_moves_the_reminders_and_set_tz_reads_times_there(club:
     # Round 1 keeps its instant (19:30 in Shanghai is 13:30 in Berlin); round 2 was read in Berlin.
     assert "<b>第 1 轮</b>：2026-05-01 13:30" in listing and "<b>第 2 轮</b>：2026-05-01 19:30" in listing
     [settings] = await club.say(club.member, "/settings")
-    assert "remind 45" in settings and "checkin off" in settings
+    assert "提醒 45" in settings and "签到 关闭" in settings
 
 
 async def test_a_cancelled_tournament_announces_nothing(club: Club, clock: ManualClock) -> None:

@@ -58,8 +58,8 @@ async def test_plays_in_english(offline: OfflineBot, private_member: dict[str, A
         ("/play S5 S6 S7 S8 S9 对 SK DK CK HK HK", "Yes: straight flush up to 9 beats 5-card bomb of K."),
         ("/play S5 S6 S7 S8 S9 压 SK DK CK HK DK CK", "No: straight flush up to 9 does not beat 6-card bomb of K."),
         ("/play S3 vs S4 S4", "No: single 3 does not beat pair of 4."),
-        ("/play S3 S4 vs S2", "No: the first cards are not a play"),
-        ("/play S4 vs S2 S3", "No: the cards to beat are not a play"),
+        ("/play S3 S4 vs S2", "No: the first cards cannot beat anything."),
+        ("/play S4 vs S2 S3", "No: there is nothing to beat there."),
     ],
 )
 async def test_beats_or_not(offline: OfflineBot, private_member: dict[str, Any], member: FakeUser, text: str,

@@ -44,7 +44,7 @@ CASES: dict[str, list[tuple[str, str]]] = {
     "set": [("/set", "缺少"), ("/set final", "缺少"), ("/set colour red", "没有“colour”这项设置"),
             ("/set final bo5", "不是 final 的有效值"), ("/set final bo3 now", "多余"), ("/set tz Mars/Base", "不是 tz"),
             ("/set capacity 1", "不是 capacity"), (f"/set time_limit {ODD}", "不是 time_limit")],
-    "export": [("/export csv", "多余")],
+    "export": [("/export csv", "不支持“csv”这种语言"), ("/export zh csv", "多余")],
     "draw": [("/draw now", "多余")],
     "cancel": [("/cancel Other Cup", "确认取消请发送比赛名称")],
 }

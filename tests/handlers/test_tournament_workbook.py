@@ -85,13 +85,14 @@ async def test_export_sends_the_csvs_unchanged_then_a_workbook_matching_the_tour
     async with services.storage.read() as tx:
         stored = await history.for_tournament(tx, state.tournament_id)
     zone = ZoneInfo(state.record.settings.timezone)
-    # People by name, never by Telegram id (issue 16, item 11).
-    names = {f"tg:{person.user_id}": person.first_name for person in (*club.people.values(), club.admin)}
+    # People by name, never by their keys or Telegram ids (issue 16, item 11; issue 15).
+    names = {f"tg:{user.user_id}": user.first_name for user in (*club.people.values(), club.admin, club.member)}
+    names |= {person.key: person.name for entry in state.registration.entries for person in entry.members}
 
     def shown(value: object) -> str:
         if isinstance(value, list):
-            return " / ".join(names.get(key, key.removeprefix("name:")) for key in value)
-        return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+            return " / ".join(names.get(key, key) for key in value)
+        return names.get(value, value) if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
 
     expected_history = [("at", "actor", "kind", "details")] + [
         (entry.at.astimezone(zone).isoformat(timespec="seconds"), names.get(entry.actor, entry.actor), entry.kind,
@@ -99,6 +100,8 @@ async def test_export_sends_the_csvs_unchanged_then_a_workbook_matching_the_tour
         for entry in stored]
     got_history = sheet(workbook, "history")
     assert got_history == expected_history
+    assert "tg:" not in repr(got_history) and "name:" not in repr(got_history)
+    assert any(row[1] == "老王" for row in got_history)
     kinds = [row[2] for row in got_history[1:]]
     assert "entry.signed_up" in kinds and len(kinds) == len(stored) > 20
 
@@ -110,8 +113,8 @@ async def test_before_the_draw_the_workbook_holds_the_entries(club: Club) -> Non
     files = documents(await club.calls(club.member, "/export"))
     workbook = files["tournament.xlsx"]
     assert sheet(workbook, "entries") == [
-        ("name", "members", "unit", "status"), ("张三 / 李四", "张三 / 李四", None, "pair"),
-        ("=1+1", "=1+1", None, "single")]  # a name stays text, never a formula
+        ("name", "members", "unit", "status", "gender"), ("张三 / 李四", "张三 / 李四", None, "pair", None),
+        ("=1+1", "=1+1", None, "single", None)]  # a name stays text, never a formula
     assert sheet(workbook, "matches") == [
         ("round", "stage", "table", "left", "right", "left_level", "right_level", "winner", "status")]
     assert sheet(workbook, "standings") == [("place", "name", "points", "note")]
@@ -123,13 +126,14 @@ async def test_names_that_start_a_formula_are_text_in_every_export(club: Club) -
     """Issue 16, item 3: an organiser (anyone who adds the bot to a group) types a formula as a name; the CSVs
     prefix it with ' (a spreadsheet shows it as text), the workbook keeps it a text cell."""
     await club.say(club.admin, "/new 周五杯")
-    await club.say(club.admin, "/signup =HYPERLINK(\"http://evil\",\"Click\") 张三")
+    # One argument: forgiving separates words at commas, so the formula is one without a comma.
+    await club.say(club.admin, "/signup =HYPERLINK(\"http://evil\") 张三")
     await club.say(club.admin, "/signup +SUM(A1)")
     await club.say(club.admin, "/signup -2+3+cmd|'/C calc'!A0")
     await club.sign_up_singles(2)
     files = documents(await club.calls(club.member, "/export"))
     entries = csv_rows(files["entries.csv"])
-    assert entries[1][:2] == ["'=HYPERLINK(\"http://evil\",\"Click\") / 张三"] * 2
+    assert entries[1][:2] == ["'=HYPERLINK(\"http://evil\") / 张三"] * 2
     assert entries[2][:2] == ["'+SUM(A1)"] * 2
     assert entries[3][0] == "'-2+3+cmd|'/C / calc'!A0"  # read as a pair of two names
     assert sheet(files["tournament.xlsx"], "entries")[2][:2] == ("+SUM(A1)", "+SUM(A1)")

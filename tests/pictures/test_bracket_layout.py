@@ -1,4 +1,5 @@
-"""Panels: one picture up to 32 first-round slots, then regions of at most 32 slots plus a finals panel."""
+"""Panels: one picture up to 16 first-round slots (a phone-readable picture under Telegram's 2,560 px photo limit),
+then regions of at most 16 slots plus a finals panel."""
 
 import pytest
 
@@ -10,9 +11,10 @@ from tests.support.sample_matches import sample_rows
 @pytest.mark.parametrize(
     ("pairs", "kinds"),
     [
-        (2, ["whole"]), (3, ["whole"]), (5, ["whole"]), (13, ["whole"]), (33, ["whole"]), (64, ["whole"]),
-        (65, ["region", "region", "finals"]), (128, ["region", "region", "finals"]),
-        (256, ["region"] * 4 + ["finals"]),
+        (2, ["whole"]), (3, ["whole"]), (5, ["whole"]), (13, ["whole"]), (32, ["whole"]),
+        (33, ["region", "region", "finals"]), (64, ["region", "region", "finals"]),
+        (65, ["region"] * 4 + ["finals"]), (128, ["region"] * 4 + ["finals"]),
+        (256, ["region"] * 8 + ["finals"]),
     ],
 )
 def test_panels_by_size(pairs: int, kinds: list[str]) -> None:
@@ -47,7 +49,7 @@ def test_regions_cover_the_first_round_once_and_the_finals_start_where_they_end(
     covered = [placement.match_id for region in regions for placement in region.placements
                if placement.match_id in first_round]
     assert sorted(covered) == sorted(first_round)
-    assert [region.number for region in regions] == [1, 2, 3, 4]
+    assert [region.number for region in regions] == [1, 2, 3, 4, 5, 6, 7, 8]
     assert finals.kind is PanelKind.FINALS and finals.with_third_place
     assert finals.rounds[0] == regions[0].rounds[-1]
     assert not any(region.with_third_place for region in regions)

@@ -33,14 +33,14 @@ def expected_width(columns: int) -> int:
 
 
 @pytest.mark.parametrize(("pairs", "columns", "slots"), [(2, 1, 1), (3, 2, 2), (5, 3, 4), (8, 3, 4), (13, 4, 8),
-                                                         (33, 6, 32)])
+                                                         (32, 5, 16)])
 def test_small_and_medium_brackets_are_one_picture(pairs: int, columns: int, slots: int) -> None:
     (picture,) = render_bracket(sample_rows(pairs, finished_rounds=1), lang="zh")
     image = open_png(picture)
     assert image.format == "PNG" and image.mode == "P"
     assert image.size == (picture.width, picture.height) == (expected_width(columns), picture.height)
     assert picture.height >= theme.TITLE_BAR_HEIGHT + COLUMN_HEADER_HEIGHT + slots * SLOT_PITCH
-    assert picture.height <= 2800  # stays readable when Telegram scales photos to 2,560 px
+    assert max(picture.width, picture.height) <= 2560  # a photo Telegram does not shrink
     assert picture.label == ""
 
 
@@ -49,22 +49,33 @@ def pictures_of_256_pairs() -> tuple[Picture, ...]:
     return render_bracket(sample_rows(256, finished_rounds=3), lang="en", title="Open 2026")
 
 
-def test_256_pairs_come_as_four_regions_and_the_finals(pictures_of_256_pairs: Sequence[Picture]) -> None:
+def test_256_pairs_come_as_eight_regions_and_the_finals(pictures_of_256_pairs: Sequence[Picture]) -> None:
     assert [picture.label for picture in pictures_of_256_pairs] == [
-        "Part 1 of 4", "Part 2 of 4", "Part 3 of 4", "Part 4 of 4", "Finals"]
-    for picture in pictures_of_256_pairs[:4]:
+        *(f"Part {number} of 8" for number in range(1, 9)), "Finals"]
+    for picture in pictures_of_256_pairs[:8]:
         assert (picture.width, picture.height) == (open_png(picture).width, open_png(picture).height)
-        assert picture.width == expected_width(6)
-        assert picture.height <= 2800
-    assert pictures_of_256_pairs[4].width == expected_width(3)
+        assert picture.width == expected_width(5)
+        assert picture.height <= 2560
+    assert pictures_of_256_pairs[8].width == expected_width(4)
+
+
+@pytest.mark.parametrize("pairs", [2, 3, 5, 8, 13, 16, 17, 32, 33, 64, 100, 256])
+def test_every_picture_is_readable_on_a_phone(pairs: int) -> None:
+    """Issue 15: at least 1,080 px wide, text at least 28 px, no side over Telegram's 2,560 px photo limit (more
+    pictures instead)."""
+    for picture in render_bracket(sample_rows(pairs, finished_rounds=1), lang="zh"):
+        assert 1080 <= picture.width <= 2560 and picture.height <= 2560, (pairs, picture.width, picture.height)
+    sizes = (theme.TITLE_SIZE, theme.SUBTITLE_SIZE, theme.HEADER_SIZE, theme.NAME_SIZE, theme.LABEL_SIZE,
+             theme.BADGE_SIZE)
+    assert min(sizes) >= theme.MIN_TEXT_SIZE == 28
 
 
 def test_the_current_round_is_tinted(pictures_of_256_pairs: Sequence[Picture]) -> None:
     image = open_png(pictures_of_256_pairs[0]).convert("RGB")
     below_headers = theme.TITLE_BAR_HEIGHT + COLUMN_HEADER_HEIGHT + 4
-    column_x = [theme.MARGIN + column * (BOX_WIDTH + COLUMN_GAP) + 2 for column in range(6)]
+    column_x = [theme.MARGIN + column * (BOX_WIDTH + COLUMN_GAP) + 2 for column in range(5)]
     tinted = [_close(image.getpixel((x, below_headers)), _rgb(theme.ACCENT_TINT)) for x in column_x]
-    assert tinted == [False, False, False, True, False, False]  # round 4 is being played
+    assert tinted == [False, False, False, True, False]  # round 4 is being played
 
 
 def _close(pixel: object, colour: tuple[int, int, int]) -> bool:
@@ -113,3 +124,29 @@ def test_round_names(pairs: int, names: list[str]) -> None:
 def test_no_main_match_is_nothing_to_draw() -> None:
     with pytest.raises(NothingToDrawError):
         render_bracket(list[MatchRow]())
+
+
+def test_a_name_is_not_cut_while_its_box_has_room(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The level cells take room only in a row that shows a level (issue 15)."""
+    from bot.pictures import bracket_picture
+    from bot.pictures.bracket_picture import CELL_WIDTH, PADDING
+    from bot.pictures.text import fit, width
+    from bot.ruleset.scoring import MatchLevel, Side
+    from bot.sheets.matches import MatchStatus, Stage
+
+    room = BOX_WIDTH - 2 * PADDING
+    name = next(candidate for length in range(4, 40) if room - CELL_WIDTH < width(
+        candidate := "张" * length + " / 李四", theme.NAME_SIZE) <= room)
+    fitted: list[tuple[str, str]] = []
+
+    def recording(text: str, size: int, space: float) -> str:
+        fitted.append((text, fit(text, size, space)))
+        return fitted[-1][1]
+
+    monkeypatch.setattr(bracket_picture, "fit", recording)
+    render_bracket([MatchRow(1, Stage.MAIN, 1, name, "王五 / 赵六")], lang="zh")
+    assert (name, name) in fitted  # pending: the whole name
+    fitted.clear()
+    render_bracket([MatchRow(1, Stage.MAIN, 1, name, "王五 / 赵六", MatchLevel.parse("K"), MatchLevel.parse("A+"),
+                             Side.RIGHT, MatchStatus.CONFIRMED)], lang="zh")
+    assert [shown for text, shown in fitted if text == name] != [name]  # its level needs the room now

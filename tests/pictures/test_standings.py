@@ -5,8 +5,10 @@ import io
 import pytest
 from PIL import Image
 
+from bot.pictures import standings as standings_picture
 from bot.pictures import theme
-from bot.pictures.standings import ROW_HEIGHT, WIDTH, render_standings
+from bot.pictures.standings import HEADER_GAP, PLACE_WIDTH, ROW_HEIGHT, WIDTH, render_standings
+from bot.pictures.text import fit, width
 from bot.sheets.standings import StandingRow
 from tests.support.sample_matches import sample_names
 
@@ -36,8 +38,8 @@ def test_height_grows_with_rows() -> None:
 def test_the_champion_gets_a_gold_medal() -> None:
     (picture,) = render_standings(standings(3), lang="en")
     image = Image.open(io.BytesIO(picture.png)).convert("RGB")
-    first_row_middle = theme.TITLE_BAR_HEIGHT + 14 + ROW_HEIGHT + ROW_HEIGHT // 2
-    centre_x = theme.MARGIN + 76 // 2
+    first_row_middle = theme.TITLE_BAR_HEIGHT + HEADER_GAP + ROW_HEIGHT + ROW_HEIGHT // 2
+    centre_x = theme.MARGIN + PLACE_WIDTH // 2
     gold = tuple(int(theme.MEDALS[0][index : index + 2], 16) for index in (1, 3, 5))
     pixel = image.getpixel((centre_x - 9, first_row_middle))
     assert isinstance(pixel, tuple)
@@ -60,3 +62,28 @@ def test_pairs_still_playing_have_no_place_yet() -> None:
     assert Image.open(io.BytesIO(picture.png)).size == (WIDTH, picture.height)
     with pytest.raises(ValueError):
         StandingRow(0, "戊 / 己")
+
+
+def test_a_name_is_not_cut_while_the_picture_has_room(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The note column takes only what its notes need (none without notes): a long name keeps its room."""
+    fitted: dict[str, str] = {}
+
+    def recording(text: str, size: int, room: float) -> str:
+        fitted[text] = fit(text, size, room)
+        return fitted[text]
+
+    monkeypatch.setattr(standings_picture, "fit", recording)
+    name = "Alexander Hamilton / Margaret Thatcher"
+    render_standings([StandingRow(1, name, 26, "", 4, 4)], lang="en")
+    assert fitted[name] == name
+    render_standings([StandingRow(1, name, 26, "冠军", 4, 4)], lang="zh")
+    assert fitted[name] == name and width(name, theme.NAME_SIZE) > 500
+
+
+def test_played_and_won_are_shown(monkeypatch: pytest.MonkeyPatch) -> None:
+    drawn: list[str] = []
+    real = standings_picture.draw_text
+    monkeypatch.setattr(standings_picture, "draw_text", lambda draw, xy, text, *rest, **options: (
+        drawn.append(text), real(draw, xy, text, *rest, **options)))
+    render_standings([StandingRow(1, "甲 / 乙", 26, "冠军", 7, 5)], lang="zh")
+    assert {"场次", "胜", "积分", "7", "5", "26"} <= set(drawn)

@@ -53,4 +53,6 @@ def test_describe_names_jokers_and_reasons() -> None:
     assert describe(judge("BIG", Rank.TEN), Language.EN).splitlines()[1] == "大王: single big joker"
     assert "不算对子" in describe(judge("BIG SMALL", Rank.TEN), Language.ZH)
     lines = describe(judge("S3 D3", Rank.TEN, "BIG SMALL"), Language.EN).splitlines()
-    assert lines[-1] == "No: the cards to beat are not a play, so nothing can be played over them."
+    assert lines[-1] == "No: there is nothing to beat there."  # "not a play" was said on the line before
+    assert lines[-2] == ("大王 小王: not a play. A big joker and a small joker are not a pair; only two big jokers "
+                         "or two small jokers are.")

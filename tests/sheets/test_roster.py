@@ -263,7 +263,7 @@ def test_the_report_lists_problems_up_to_a_limit(tmp_path: Path) -> None:
     data = csv_file(tmp_path / "r.csv", "name,gender\n" + "".join(f"p{index},?\n" for index in range(40)))
     check = check_roster(data)
     report = describe_problems(check.problems, "en", limit=30).splitlines()
-    assert report[0] == "Nothing was imported: 40 problem(s) found. Fix them and send the file again."
+    assert report[0] == "Nothing was imported: 40 problems found. Fix them and send the file again."
     assert report[1].startswith("Row 2: the gender “?”")
     assert report[-1] == "… and 10 more."
     assert len(report) == 32

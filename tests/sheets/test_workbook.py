@@ -47,10 +47,10 @@ def test_the_four_sheets_in_order(finished_tournament_workbook: Workbook) -> Non
 
 def test_entries_cells(finished_tournament_workbook: Workbook) -> None:
     assert values(finished_tournament_workbook, "entries") == [
-        ("name", "members", "unit", "status"),
-        ("张三 / 李四", "张三 / 李四", "工会", "pair"),
-        ("=HYPERLINK(\"x\")", "=HYPERLINK(\"x\")", None, "single"),
-        ("王五", "王五", "财务处", "reserve"),
+        ("name", "members", "unit", "status", "gender"),
+        ("张三 / 李四", "张三 / 李四", "工会", "pair", None),
+        ("=HYPERLINK(\"x\")", "=HYPERLINK(\"x\")", None, "single", None),
+        ("王五", "王五", "财务处", "reserve", None),
     ]
     sheet = finished_tournament_workbook["entries"]
     assert sheet["A3"].data_type == "s"  # text, not a formula
@@ -93,5 +93,5 @@ def test_header_rows_are_frozen(finished_tournament_workbook: Workbook) -> None:
 def test_an_empty_tournament_still_has_every_sheet_and_header() -> None:
     workbook = load_workbook(io.BytesIO(build_tournament_xlsx(entries=[], matches=[], standings=[], history=[])))
     assert [values(workbook, name) for name in workbook.sheetnames] == [
-        [("name", "members", "unit", "status")], [MATCHES_HEADER], [("place", "name", "points", "note")],
+        [("name", "members", "unit", "status", "gender")], [MATCHES_HEADER], [("place", "name", "points", "note")],
         [("at", "actor", "kind", "details")]]

@@ -1,19 +1,39 @@
+import pytest
 from telegram import Bot, MessageEntity
 
 from tests.support.fake_api import FakeBotApi
 from tests.support.telegram import ANONYMOUS_ADMIN_ID
-from tests.support.updates import FakeUser, UpdateFactory, group_chat, supergroup_chat, to_update
+from tests.support.updates import (
+    FakeUser,
+    UpdateFactory,
+    command_entity_text,
+    group_chat,
+    supergroup_chat,
+    to_update,
+)
 
 ALICE = FakeUser(1, "Alice", "alice")
 
 
 async def test_a_command_carries_a_bot_command_entity_at_offset_zero() -> None:
     async with Bot("1:fake", request=FakeBotApi()) as bot:
-        update = to_update(UpdateFactory().message(group_chat(), ALICE, "/lang🀄@guandan_test_bot en"), bot)
+        update = to_update(UpdateFactory().message(group_chat(), ALICE, "/lang@guandan_test_bot en 🀄 @alice_x"), bot)
     assert update.message is not None
-    [entity] = update.message.entities
-    assert (entity.type, entity.offset, entity.length) == (MessageEntity.BOT_COMMAND, 0, 24)  # 🀄 is 2 UTF-16 units
+    command, mention = update.message.entities
+    assert (command.type, command.offset, command.length) == (MessageEntity.BOT_COMMAND, 0, 22)
+    assert (mention.type, mention.offset, mention.length) == (MessageEntity.MENTION, 29, 8)  # 🀄 is 2 UTF-16 units
     assert update.message.get_bot() is bot
+
+
+@pytest.mark.parametrize(("text", "marked"), [
+    ("/signup。", "/signup"),  # Telegram ends a command at punctuation
+    ("/lang🀄 en", "/lang"),
+    ("/signup女", ""),  # a letter continues the word: no command at all
+    ("／signup", ""),  # a full-width slash is plain text
+    ("/a<b>", "/a"),
+])
+def test_the_command_entity_ends_where_telegram_ends_it(text: str, marked: str) -> None:
+    assert command_entity_text(text) == marked
 
 
 def test_updates_and_messages_are_numbered() -> None:

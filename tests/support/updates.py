@@ -30,6 +30,22 @@ def to_update(data: Mapping[str, Any], bot: Bot) -> Update:
     return update
 
 
+_COMMAND = re.compile(r"/[A-Za-z0-9_]{1,64}(?:@[A-Za-z0-9_]{1,32})?")
+
+
+def command_entity_text(text: str) -> str:
+    """What Telegram marks as the ``bot_command`` at the start of ``text``: ``/`` and a name of letters, digits and
+    ``_`` (with ``@bot``), ended by anything that cannot continue a word — ``/signup。`` marks ``/signup``, while
+    ``/signup女`` and ``／signup`` (a full-width slash) are no command at all."""
+    found = _COMMAND.match(text)
+    if found is None:
+        return ""
+    rest = text[found.end():]
+    if rest and (rest[0].isalnum() or rest[0] in "_/#@"):
+        return ""
+    return found.group()
+
+
 _MENTION = re.compile(r"(?<![A-Za-z0-9_@])@[A-Za-z0-9_]{5,32}(?![A-Za-z0-9_])")
 
 
@@ -112,8 +128,8 @@ class UpdateFactory:
         elif sender is not None:
             message["from"] = sender.to_json()
         found = list(entities) if entities is not None else mention_entities(text)
-        if text.startswith("/"):
-            command = text.split(maxsplit=1)[0]
+        command = command_entity_text(text)
+        if command:
             found.insert(0, {"type": "bot_command", "offset": 0, "length": utf16_length(command)})
         if found:
             message["entities"] = found

@@ -54,6 +54,18 @@ class RoundNotScheduled(TournamentError):
     key = "schedule.not_scheduled"
 
 
+class NotAfterEarlierRound(TournamentError):
+    """A round would start at or before the start of an earlier round."""
+
+    key = "schedule.not_after_earlier"
+
+
+class NotBeforeLaterRound(TournamentError):
+    """A round would start at or after the start of a later round."""
+
+    key = "schedule.not_before_later"
+
+
 @dataclass(frozen=True, slots=True)
 class JobChanges:
     """What the job queue must do after a committed change."""
@@ -136,6 +148,20 @@ async def _plan(
     return JobChanges(tuple(added), tuple(stopped))
 
 
+def _check_order(tournament: BoardTournament, round_number: int, starts_at: datetime,
+                 others: Iterable[RoundStart]) -> None:
+    """Rounds follow each other: refuse a start at or before an earlier round's, or at or after a later one's."""
+    for other in others:
+        if other.round == round_number:
+            continue
+        shown = {"round": round_number, "when": local_text(starts_at, tournament.zone), "other": other.round,
+                 "other_when": local_text(other.starts_at, tournament.zone)}
+        if other.round < round_number and other.starts_at >= starts_at:
+            raise NotAfterEarlierRound(**shown)
+        if other.round > round_number and other.starts_at <= starts_at:
+            raise NotBeforeLaterRound(**shown)
+
+
 async def _cancel_all(tx: Tx, rows: Iterable[Announcement], now: datetime) -> list[int]:
     return await announcements.cancel(tx, [row.announcement_id for row in rows], now)
 
@@ -158,6 +184,7 @@ async def schedule_round(services: Services, caller: Caller, round_number: int, 
         previous = await timetable.round_start(tx, tournament.tournament_id, round_number)
         if previous is not None and previous.starts_at <= now:
             raise RoundAlreadyStarted(round=round_number, when=local_text(previous.starts_at, tournament.zone))
+        _check_order(tournament, round_number, starts_at, await timetable.timetable(tx, tournament.tournament_id))
         await timetable.set_round_start(
             tx, tournament.tournament_id, round_number, tournament.chat_id, starts_at, caller.actor_key, now)
         start = await timetable.round_start(tx, tournament.tournament_id, round_number)
@@ -202,8 +229,14 @@ async def chat_timetable(services: Services, caller: Caller) -> Timetable:
 
 async def tournament_zone(services: Services, caller: Caller) -> ZoneInfo:
     """The time zone of the chat's tournament (start times are typed in it)."""
+    return (await schedule_target(services, caller)).zone
+
+
+async def schedule_target(services: Services, caller: Caller) -> BoardTournament:
+    """The chat's tournament as the match clock sees it: its zone (start times are typed in it) and its rounds
+    (``决赛`` is the last)."""
     async with services.storage.read() as tx:
-        return (await tournament_in(tx, services.board, caller.chat_id)).zone
+        return await tournament_in(tx, services.board, caller.chat_id)
 
 
 async def cancel_pending(tx: Tx, tournament_id: int, now: datetime) -> JobChanges:

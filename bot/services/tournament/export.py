@@ -1,10 +1,15 @@
 """``/export``: ``entries.csv`` and ``matches.csv`` (UTF-8 with a byte order mark, so Excel reads Chinese names).
 
-``entries.csv`` — ``name,members,unit,status``. Before the draw: one row per entry ever made, ``status`` ``pair``
+``entries.csv`` — ``name,members,unit,status,gender``. Before the draw: one row per entry ever made, ``status`` ``pair``
 (an active pair), ``single`` (an active single, to be paired by lot), ``reserve`` (on the waiting list) or
 ``withdrawn``. After the draw: one row per pair of the bracket (``pair``) and one per reserve: entries the capacity
 left waiting, then the people the pairing left out. ``name`` is the entry's (or pair's) name, ``members`` its
-members' display names joined by `` / `` (the same text for these entries; one name for a single).
+members' display names joined by `` / `` (the same text for these entries; one name for a single), ``gender``
+their genders in the same order (``m / f``; empty when nobody's is known). ``/import`` reads the file back: the
+members become the roster's people again (:mod:`bot.sheets.roster`).
+
+``/export zh`` writes both files with headers and words in that language (:mod:`bot.sheets.labels`); the default is
+the contract's English.
 
 ``matches.csv`` — ``round,stage,table,left,right,left_level,right_level,winner,status`` — one row per match of
 every started round, in bracket order (the third-place playoff after the final):
@@ -26,9 +31,10 @@ In both files a name or unit that would start a spreadsheet formula is written a
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
+from bot.i18n import Language
 from bot.services import Services
 from bot.services.caller import Caller
 from bot.services.tournament.state import TournamentState, read_state
@@ -37,6 +43,7 @@ from bot.sheets.matches import MatchRow, MatchStatus, Stage
 from bot.sheets.matches_csv import write_matches_csv
 from bot.tournament.bracket import Bracket
 from bot.tournament.entries import EntryStatus as RegistrationStatus
+from bot.tournament.entries import Person
 from bot.tournament.matches import Match, MatchKind, MatchState
 from bot.tournament.outcome import Outcome, OutcomeKind
 
@@ -48,9 +55,19 @@ class Export:
     matches_csv: bytes
 
 
-async def export_tournament(services: Services, caller: Caller) -> Export:
+async def export_tournament(services: Services, caller: Caller, language: Language | None = None) -> Export:
+    """Both files of the chat's latest tournament; in ``language`` when asked (``/export zh``)."""
     state = await read_state(services, caller.chat_id)
-    return Export(state, write_entries_csv(entry_rows(state)), write_matches_csv(match_rows(state.bracket)))
+    return Export(state, write_entries_csv(entry_rows(state), language),
+                  write_matches_csv(match_rows(state.bracket), language))
+
+
+def genders(people: Iterable[Person | None]) -> str:
+    """``m / f`` in the members' order; empty when nobody's gender is known."""
+    found = [None if person is None else person.gender for person in people]
+    if all(gender is None for gender in found):
+        return ""
+    return " / ".join("" if gender is None else gender.value for gender in found)
 
 
 def entry_rows(state: TournamentState) -> list[EntryRow]:
@@ -64,12 +81,14 @@ def entry_rows(state: TournamentState) -> list[EntryRow]:
                 status = EntryStatus.RESERVE
             else:
                 status = EntryStatus.SINGLE if entry.is_single else EntryStatus.PAIR
-            rows.append(EntryRow(entry.name, entry.name, entry.unit or "", status))
+            rows.append(EntryRow(entry.name, entry.name, entry.unit or "", status, genders(entry.members)))
         return rows
-    pairs = [EntryRow(team.name, team.name, team.unit or "", EntryStatus.PAIR) for team in state.teams]
-    waiting = [EntryRow(entry.name, entry.name, entry.unit or "", EntryStatus.RESERVE)
+    people = {person.key: person for entry in registration.entries for person in entry.members}
+    pairs = [EntryRow(team.name, team.name, team.unit or "", EntryStatus.PAIR,
+                      genders(people.get(key) for key in team.members)) for team in state.teams]
+    waiting = [EntryRow(entry.name, entry.name, entry.unit or "", EntryStatus.RESERVE, genders(entry.members))
                for entry in registration.waiting]
-    left_out = [EntryRow(person.name, person.name, person.unit or "", EntryStatus.RESERVE)
+    left_out = [EntryRow(person.name, person.name, person.unit or "", EntryStatus.RESERVE, genders((person,)))
                 for person in state.reserves]
     return pairs + waiting + left_out
 

@@ -29,9 +29,11 @@ PICTURES_KEPT = 16
 
 
 def standing_rows(state: TournamentState, table: Standings, lang: Language) -> list[StandingRow]:
-    """One row per pair in standings order: place (none while still playing), name, match points, how it ended."""
+    """One row per pair in standings order: place (none while still playing), name, match points, how it ended,
+    matches played and won."""
     rounds = state.require_bracket().rounds
-    return [StandingRow(placing.place, placing.team.name, placing.points, finish_note(placing, rounds, lang))
+    return [StandingRow(placing.place, placing.team.name, placing.points, finish_note(placing, rounds, lang),
+                        placing.matches, placing.won)
             for placing in table.placings]
 
 

@@ -88,7 +88,7 @@ def sign_up_group(row: RosterRow) -> tuple[Person, ...]:
     first = Person.named(row.name, gender=row.gender, unit=row.unit)
     if row.partner is None:
         return (first,)
-    return first, Person.named(row.partner, unit=row.unit)
+    return first, Person.named(row.partner, gender=row.partner_gender, unit=row.unit)
 
 
 def _plan(sheet: RosterSheet, registration: Registration) -> _Plan:

@@ -5,16 +5,18 @@ The entries and matches sheets hold exactly the rows of ``entries.csv`` and ``ma
 (:func:`bot.services.tournament.pictures.standing_rows`), the history sheet the tournament's append-only history
 with times in the tournament's time zone. The workbook is built in the worker thread (:mod:`bot.services.worker`).
 
-The history sheet names people, never their Telegram ids (issue 16, item 11): an actor ``tg:<id>`` is shown by
-the name the tournament knows (an entry's member, a referee) or the bot last saw, an anonymous administrator as
-such, person keys in details (``members``) and user ids (``to_user``, ``by_user``, ``user_id``) as names too.
-Nobody needs an id there: the draw file is what verification reads, and it keys accounts by a keyed hash.
+The history sheet names people, never their keys or Telegram ids (issue 16, item 11; issue 15): an actor
+``tg:<id>`` (or ``wecom:<n>``) is shown by the name the tournament knows (an entry's member, a reserve, a referee)
+or the bot last saw, an anonymous administrator as such, person keys in details (``members``, alone or in lists,
+``name:`` keys too) and user ids (``to_user``, ``by_user``, ``user_id``) as names too. Nobody needs an id there:
+the draw file is what verification reads, and it keys accounts by a keyed hash.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from typing import Any
 from zoneinfo import ZoneInfo
 
 from bot.i18n import Language, t
@@ -24,7 +26,7 @@ from bot.services.tournament.pictures import standing_rows
 from bot.services.tournament.state import TournamentState
 from bot.services.worker import in_worker
 from bot.sheets.workbook import build_tournament_xlsx
-from bot.tournament.entries import ACCOUNT_PREFIXES, account_id, account_key
+from bot.tournament.entries import ACCOUNT_PREFIXES, account_id, account_key, is_person_key
 from bot.tournament.standings import standings
 from bot.tournament.teams import Event
 from storage import Tx, history, tournament_people, users
@@ -63,7 +65,7 @@ class PeopleNames:
         if isinstance(value, list) and all(isinstance(item, str) for item in value):
             return " / ".join(self.person(item) for item in value)
         if isinstance(value, str):
-            return self.person(value) if value.startswith(ACCOUNT_PREFIXES) else value
+            return self.person(value) if is_person_key(value) else value
         return json.dumps(value, ensure_ascii=False)
 
 
@@ -71,10 +73,13 @@ async def people_names(tx: Tx, state: TournamentState, stored: list[HistoryEntry
     """Every name the history may need: the tournament's people, its referees, and whoever else it names as the
     bot last saw them."""
     names = {person.key: person.name for entry in state.registration.entries for person in entry.members}
+    names |= {person.key: person.name for person in state.reserves}
     for referee in await tournament_people.referees(tx, state.tournament_id):
         if referee.user_id is not None:
             names.setdefault(account_key(referee.user_id), referee.display_name)
-    wanted = {entry.actor for entry in stored if entry.actor.startswith(ACCOUNT_PREFIXES)}
+    wanted = {key for entry in stored for key in (entry.actor, *(found for value in entry.details.values()
+                                                                 for found in _keys_in(value)))
+              if key.startswith(ACCOUNT_PREFIXES)}
     wanted |= {account_key(value) for entry in stored for name, value in entry.details.items()
                if name in USER_ID_DETAILS and isinstance(value, int)}
     for key in sorted(wanted - names.keys()):
@@ -93,8 +98,18 @@ def history_event(entry: HistoryEntry, zone: ZoneInfo, names: PeopleNames) -> Ev
     return Event(at, names.actor(entry.actor), entry.kind, details)
 
 
-async def tournament_workbook(services: Services, state: TournamentState, lang: Language) -> bytes:
-    """The workbook's bytes; before the draw the matches and standings sheets have their header only."""
+def _keys_in(value: Any) -> Iterator[str]:
+    if isinstance(value, str) and is_person_key(value):
+        yield value
+    elif isinstance(value, list):
+        for item in value:
+            yield from _keys_in(item)
+
+
+async def tournament_workbook(services: Services, state: TournamentState, lang: Language,
+                              sheet_language: Language | None = None) -> bytes:
+    """The workbook's bytes; before the draw the matches and standings sheets have their header only. Headers and
+    words in ``sheet_language`` when asked (``/export zh``), else the contract's English."""
     async with services.storage.read() as tx:
         stored = await history.for_tournament(tx, state.tournament_id)
         names = await people_names(tx, state, stored, lang)
@@ -107,4 +122,5 @@ async def tournament_workbook(services: Services, state: TournamentState, lang: 
         standings=table,
         history=[history_event(entry, zone, names) for entry in stored],
         title=state.record.name,
+        language=sheet_language,
     )

@@ -107,6 +107,15 @@ async def test_unknown_and_other_bots_commands(console: Console) -> None:
     assert len(lines) == 2 and lines[1].startswith("🤖 当前聊天语言：中文。")
 
 
+async def test_typos_and_full_width_commands_in_the_console(console: Console) -> None:
+    """Issue 15 §4: a command one typo away gets "did you mean", a full-width one runs."""
+    chat, lines = console
+    await run(chat, "/reslut 1 K A+", "／ｌａｎｇ ｅｎ", "/standing")
+    assert lines[0].startswith("🤖 我不认识命令 /reslut。你是不是想用 /result？")
+    assert lines[-2] == "🤖 Done: this chat now speaks English."
+    assert lines[-1].startswith("🤖 I don't know the command /standing. Did you mean /standings?")
+
+
 async def test_refusals_and_bugs_are_answered(console: Console, caplog: pytest.LogCaptureFixture) -> None:
     chat, lines = console
     await run(chat, "/lang en", "/signup", "/fail")
@@ -119,8 +128,9 @@ async def test_refusals_and_bugs_are_answered(console: Console, caplog: pytest.L
 
 async def test_usage_errors_add_the_usage_line(console: Console) -> None:
     chat, lines = console
-    await run(chat, "/lang en", "/help me")
-    assert lines[-1] == "🤖 Too many words: “me” is not expected here.\n   Usage: /help"
+    await run(chat, "/lang en", "/help result me")
+    assert lines[-1] == ("🤖 Too many words: “me” is not expected here.\n   Usage: /help, or /help <command> "
+                         "(one command explained, with examples) — e.g. /help result")
 
 
 async def test_files_and_pictures_are_saved_and_their_paths_shown(console: Console, tmp_path: Path) -> None:

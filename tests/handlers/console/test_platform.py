@@ -9,6 +9,8 @@ def test_a_command_is_read_as_telegram_marks_one() -> None:
     assert command_line("/Signup@guandan_bot @bob  m") == CommandLine("signup", "guandan_bot", ("@bob", "m"))
     assert command_line("/result 1 K A+") == CommandLine("result", None, ("1", "K", "A+"))
     assert command_line("/start中文") == CommandLine("start", None, ())
+    assert command_line("/signup。张三") == CommandLine("signup", None, ("。张三",))
+    assert command_line("／ｒｅｓｕｌｔ １ Ｋ Ａ＋") == CommandLine("result", None, ("1", "K", "A+"))
     assert command_line("同花顺") is None and command_line("/ 同花顺") is None and command_line(None) is None
 
 

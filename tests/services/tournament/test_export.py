@@ -37,12 +37,12 @@ async def test_entries_before_the_draw(services: Services, admin: Caller) -> Non
     await withdraw(services, player(3))
     exported = await export_tournament(services, admin)
     assert exported.entries_csv == BOM + (
-        "name,members,unit,status\r\n"
-        "张三 / 李四,张三 / 李四,,pair\r\n"
-        "Lily,Lily,,single\r\n"
-        '"Tom, Jr.","Tom, Jr.",,single\r\n'
-        "Ann,Ann,,withdrawn\r\n"
-        "Max,Max,,reserve\r\n").encode()
+        "name,members,unit,status,gender\r\n"
+        "张三 / 李四,张三 / 李四,,pair,\r\n"
+        "Lily,Lily,,single,\r\n"
+        '"Tom, Jr.","Tom, Jr.",,single,\r\n'
+        "Ann,Ann,,withdrawn,\r\n"
+        "Max,Max,,reserve,\r\n").encode()
     assert rows(exported.matches_csv) == [HEADER.split(",")]
 
 
@@ -55,9 +55,10 @@ async def test_entries_after_the_draw_are_pairs_and_reserves(services: Services,
     made = await make_draw(services, admin)
     exported = await export_tournament(services, admin)
     table = rows(exported.entries_csv)
-    assert table[0] == ["name", "members", "unit", "status"]
-    assert table[1:3] == [[team.name, team.name, "", "pair"] for team in made.draw.teams]
-    assert table[3:] == [["P5", "P5", "", "reserve"], ["P6", "P6", "", "reserve"], ["Late", "Late", "", "reserve"]]
+    assert table[0] == ["name", "members", "unit", "status", "gender"]
+    assert table[1:3] == [[team.name, team.name, "", "pair", ""] for team in made.draw.teams]
+    assert table[3:] == [["P5", "P5", "", "reserve", ""], ["P6", "P6", "", "reserve", ""],
+                         ["Late", "Late", "", "reserve", ""]]
 
 
 async def test_matches_every_status(services: Services, admin: Caller) -> None:

@@ -13,6 +13,7 @@ from bot.i18n import Language
 from bot.pictures import bracket_picture
 from bot.pictures.bracket import build_bracket
 from bot.pictures.bracket_picture import render_bracket
+from bot.pictures.standings import WIDTH
 from bot.services import Services
 from bot.services.caller import Caller
 from bot.services.tournament import pictures as tournament_pictures
@@ -89,11 +90,14 @@ async def test_standings_rows_follow_the_placings(services: Services, admin: Cal
     rows = standing_rows(state, table, Language.EN)
     champion = table.champion
     assert champion is not None
-    assert rows[0] == StandingRow(1, champion.name, table.placings[0].points, "Champion")
+    assert rows[0] == StandingRow(1, champion.name, table.placings[0].points, "Champion",
+                                  table.placings[0].matches, table.placings[0].won)
+    # The picture shows played and won, as the text does.
+    assert [(row.played, row.won) for row in rows] == [(placing.matches, placing.won) for placing in table.placings]
     assert rows[1].note == "Runner-up" and [row.note for row in rows[2:4]] == ["Third place"] * 2
     assert rows[-1].place == 5 and rows[-1].note == "Out in Quarter-finals"  # five pairs: eight lines
     (picture,) = await standings_pictures(state, table, Language.EN)
-    assert picture.width == 760
+    assert picture.width == WIDTH >= 1080
 
 
 async def test_drawing_happens_in_the_one_worker_thread(
