@@ -25,6 +25,9 @@ a bye) and the table number (``null`` for a bye). A member's ``gender`` is ``m``
 Verifying checks that ``sha256(seed) == commitment``, rebuilds the registration from ``entries`` (refusing
 duplicates and impossible entries as sign-up would), redraws with ``seed`` and ``options``, and compares the
 recomputed ``teams``, ``reserves`` and ``round_1`` with the file's.
+
+A Swiss event's or a group stage's draw is published as version 2 (:mod:`bot.tournament.event_draw_file`);
+:func:`verify` checks both versions.
 """
 
 from __future__ import annotations
@@ -40,12 +43,15 @@ from bot.errors import GuandanError, TournamentError
 from bot.tournament.bracket import Bracket, BracketOptions
 from bot.tournament.draw import Draw, draw
 from bot.tournament.entries import Gender, Person, RegistrationMode, is_person_key
+from bot.tournament.event_draw import EventDraw
 from bot.tournament.names import clean_name, clean_unit
 from bot.tournament.registration import Registration, close, open_registration, sign_up_many
 from bot.tournament.seed import DrawSeed
 
 FORMAT = "guandan-bot/draw"
 VERSION = 1
+POINTS_EVENT_VERSION = 2
+"""A Swiss event's or a group stage's draw file (:mod:`bot.tournament.event_draw_file`)."""
 
 
 class UnreadableDrawFileError(TournamentError):
@@ -59,11 +65,12 @@ class DrawCheck(enum.StrEnum):
     TEAMS = "teams"
     RESERVES = "reserves"
     ROUND_1 = "round_1"
+    GROUPS = "groups"  # a group stage's groups (version 2)
 
 
 @dataclass(frozen=True, slots=True)
 class VerifyResult:
-    draw: Draw
+    draw: Draw | EventDraw
     """The draw recomputed from the file's entries and seed."""
     mismatches: tuple[DrawCheck, ...]
 
@@ -212,7 +219,7 @@ def _parse(content: str | bytes) -> Mapping[str, Any]:
         raise UnreadableDrawFileError(reason="JSON")
     if document.get("format") != FORMAT:
         raise UnreadableDrawFileError(reason="format")
-    if document.get("version") != VERSION:
+    if document.get("version") not in (VERSION, POINTS_EVENT_VERSION):
         raise UnreadableDrawFileError(reason="version")
     return document
 
@@ -220,6 +227,11 @@ def _parse(content: str | bytes) -> Mapping[str, Any]:
 def verify(content: str | bytes) -> VerifyResult:
     """Recompute the draw a file describes and compare; raise :class:`UnreadableDrawFileError`."""
     document = _parse(content)
+    if document["version"] == POINTS_EVENT_VERSION:
+        # Imported here: the version-2 reader builds on this module's readers.
+        from bot.tournament.event_draw_file import verify_event
+
+        return verify_event(document)
     registration = _read_registration(document)
     options = _read_options(document)
     try:

@@ -2,7 +2,9 @@
 
 Sides are the match's own: ``left`` is the pair listed first at the table, ``right`` the other.
 Text form (used in the history and accepted by :meth:`Outcome.parse`): ``K A+`` (levels left then right),
-``A A left`` (equal levels and the stated winner), ``forfeit left`` / ``forfeit right`` / ``forfeit both``.
+``A A left`` (equal levels and the stated winner), ``forfeit left`` / ``forfeit right`` / ``forfeit both``, and in
+a Swiss or group round ``K K draw`` (equal levels, nobody named winner: a draw, 平局, issue 12). A knockout never
+takes a draw (its services refuse one: a knockout needs a winner).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ class OutcomeKind(enum.StrEnum):
     PLAYED = "played"
     FORFEIT = "forfeit"  # one side forfeits (弃权): the other side wins
     DOUBLE_FORFEIT = "double_forfeit"  # both forfeit: nobody advances, the next opponent gets a walkover
+    DRAW = "draw"  # equal levels and no winner (平局): only in a Swiss or group round
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,13 +44,15 @@ class Outcome:
     """The text form, made once: every event of the history carries it."""
 
     def __post_init__(self) -> None:
-        played = self.kind is OutcomeKind.PLAYED
+        played = self.kind in (OutcomeKind.PLAYED, OutcomeKind.DRAW)
         if played != (self.left_level is not None and self.right_level is not None) or (
             not played and (self.left_level is not None or self.right_level is not None)
         ):
             raise ValueError(f"levels do not fit a {self.kind} outcome")
-        if (self.winner is None) != (self.kind is OutcomeKind.DOUBLE_FORFEIT):
+        if (self.winner is None) != (self.kind in (OutcomeKind.DOUBLE_FORFEIT, OutcomeKind.DRAW)):
             raise ValueError(f"a {self.kind} outcome {'needs' if self.winner is None else 'has no'} winner")
+        if self.kind is OutcomeKind.DRAW and not self.levels_equal:
+            raise ValueError("a draw needs equal levels")
         object.__setattr__(self, "text", self._format())
 
     @classmethod
@@ -63,6 +68,15 @@ class Outcome:
     def double_forfeit(cls) -> Outcome:
         return cls(OutcomeKind.DOUBLE_FORFEIT, None)
 
+    @classmethod
+    def draw(cls, level: MatchLevel) -> Outcome:
+        """Both pairs ended on ``level`` and nobody was named winner (平局; Swiss and group rounds only)."""
+        return cls(OutcomeKind.DRAW, None, level, level)
+
+    @property
+    def is_draw(self) -> bool:
+        return self.kind is OutcomeKind.DRAW
+
     @property
     def levels_equal(self) -> bool:
         return self.left_level is not None and self.right_level is not None and (
@@ -70,7 +84,8 @@ class Outcome:
         )
 
     def score(self, variant: RuleVariant) -> MatchScore | None:
-        """Match points under ``variant.scoring`` (notice 002); ``None`` for a double forfeit, which scores 0 : 0."""
+        """Match points under ``variant.scoring`` (notice 002); ``None`` for a double forfeit, which scores 0 : 0,
+        and for a draw, which has no winner (its points: :func:`bot.tournament.points.table_points`)."""
         if self.kind is OutcomeKind.DOUBLE_FORFEIT or self.winner is None:
             return None
         if self.kind is OutcomeKind.FORFEIT:
@@ -84,6 +99,8 @@ class Outcome:
     def _format(self) -> str:
         if self.kind is OutcomeKind.DOUBLE_FORFEIT:
             return "forfeit both"
+        if self.kind is OutcomeKind.DRAW:
+            return f"{self.left_level} {self.right_level} draw"
         assert self.winner is not None
         if self.kind is OutcomeKind.FORFEIT:
             return f"forfeit {self.winner.other.value}"
@@ -101,6 +118,11 @@ class Outcome:
                 return cls.forfeit(Side(words[1]))
         elif len(words) in (2, 3):
             stated: Side | None = None
+            if len(words) == 3 and words[2] == OutcomeKind.DRAW.value:
+                left, right = MatchLevel.parse(words[0]), MatchLevel.parse(words[1])
+                if left.value != right.value:
+                    raise OutcomeSyntaxError(text=text)
+                return cls.draw(left)
             if len(words) == 3:
                 if words[2] not in (Side.LEFT.value, Side.RIGHT.value):
                     raise OutcomeSyntaxError(text=text)
