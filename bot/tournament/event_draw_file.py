@@ -96,6 +96,8 @@ def export_event_draw(result: EventDraw) -> str:
 
 
 def _read_event(document: Mapping[str, Any]) -> FormatOptions:
+    if "event" not in document:
+        raise UnreadableDrawFileError(reason="version")  # version 2 is a points event's file: it names the event
     stated = _get(document, "event", dict, "")
     try:
         kind = TournamentFormat(_get(stated, "format", str, "event."))

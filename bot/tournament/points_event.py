@@ -25,8 +25,8 @@ from datetime import datetime
 
 from bot.errors import TournamentError
 from bot.tournament.bracket import MatchId, UnknownMatchError, UnknownTableError
-from bot.tournament.matches import Match, MatchKind, MatchState
 from bot.tournament.group_knockout import qualifier_tiers
+from bot.tournament.matches import Match, MatchKind, MatchState
 from bot.tournament.points import bye_points
 from bot.tournament.ranking import StandingRow
 from bot.tournament.round_robin import GroupStage, GroupTable, group_label, group_standings, record_group_result
