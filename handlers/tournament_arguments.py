@@ -104,6 +104,24 @@ def parse_outcome(words: tuple[str, ...]) -> Outcome:
         raise WinnerContradictionError(left=str(left), right=str(right)) from None
 
 
+_DRAW_WORDS = frozenset({"draw", "平", "平局", "和"})
+
+
+def parse_result(words: tuple[str, ...]) -> Outcome:
+    """:func:`parse_outcome`, where equal levels with no winner named (or with ``draw`` / 平局) are a draw — what a
+    Swiss or group round records (issue 12); a knockout refuses a draw with the reply it always gave
+    (:class:`WinnerMissingError`, raised where the refusal is mapped)."""
+    if len(words) in (2, 3) and words[0].casefold() not in _FORFEIT_WORDS:
+        stated = words[2] if len(words) == 3 else None
+        if stated is None or stated.casefold() in _DRAW_WORDS:
+            left, right = _level(words[0]), _level(words[1])
+            if left.value == right.value:
+                return Outcome.draw(left)
+            if stated is not None:
+                raise WinnerContradictionError(left=str(left), right=str(right))
+    return parse_outcome(words)
+
+
 def parse_mode(text: str) -> RegistrationMode:
     try:
         return RegistrationMode.parse(text)

@@ -1,7 +1,8 @@
 """The tournament's inline buttons: sign up (alone; or 男 / 女), accept an invitation, confirm or dispute a report.
 
 Callback data ``t:<tournament id>:<action>[:<arg>…]``: ``su`` sign up alone, ``sm``/``sf`` sign up as a man /
-woman, ``ac:<invitation>`` accept, ``cf:<match>:<revision>`` confirm, ``dp:<match>:<revision>`` dispute. The
+woman, ``ac:<invitation>`` accept, ``cf:<match>:<revision>`` confirm, ``dp:<match>:<revision>`` dispute (``pc``/``pd``
+the same at a Swiss or group table). The
 services check each press against the chat's current tournament (and the match's current revision), so a forged or
 stale press changes nothing and is answered with the reason.
 """
@@ -51,7 +52,8 @@ async def accept_invitation(press: Press) -> str:
 
 
 def _match_ref(press: Press) -> tuple[TableRef, int]:
-    return TableRef(0, match_id=press.data.number(0)), press.data.number(1)
+    points = press.data.action in {"pc", "pd"}
+    return TableRef(0, match_id=press.data.number(0), points=points), press.data.number(1)
 
 
 async def confirm_report(press: Press) -> str:
@@ -79,4 +81,6 @@ BUTTONS: tuple[ButtonSpec, ...] = (
     ButtonSpec(AREA, "ac", accept_invitation),
     ButtonSpec(AREA, "cf", confirm_report),
     ButtonSpec(AREA, "dp", dispute_report),
+    ButtonSpec(AREA, "pc", confirm_report),
+    ButtonSpec(AREA, "pd", dispute_report),
 )

@@ -37,5 +37,7 @@ def report_buttons(recorded: ResultRecorded, lang: Language) -> Keyboard | None:
     if recorded.kind is not ResultKind.REPORTED:
         return None
     tid, args = recorded.state.tournament_id, (str(recorded.match.match_id), str(recorded.revision))
-    return keyboard([_button(t("tables.button.confirm", lang), ButtonData(AREA, tid, "cf", args)),
-                     _button(t("tables.button.dispute", lang), ButtonData(AREA, tid, "dp", args))])
+    # A Swiss or group table's buttons say so: its match ids are the event's own, apart from a knockout's.
+    confirm, dispute = ("pc", "pd") if recorded.at_points_table else ("cf", "dp")
+    return keyboard([_button(t("tables.button.confirm", lang), ButtonData(AREA, tid, confirm, args)),
+                     _button(t("tables.button.dispute", lang), ButtonData(AREA, tid, dispute, args))])

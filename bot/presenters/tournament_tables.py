@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from bot.i18n import Language, t
+from bot.presenters import points_tables as points
 from bot.presenters.tournaments import capped, mention, say
 from bot.richtext import escape
 from bot.ruleset.scoring import Side
@@ -14,7 +15,8 @@ from bot.services.tournament.views import RoundTables
 from bot.tournament.bracket import Bracket, round_name
 from bot.tournament.matches import Match, MatchKind, MatchState
 from bot.tournament.outcome import Outcome, OutcomeKind
-from bot.tournament.standings import Placing, Standings
+from bot.tournament.points_event import points_standings
+from bot.tournament.standings import Placing, Standings, standings
 from bot.tournament.teams import Team
 
 _MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
@@ -82,7 +84,13 @@ def _match_label(match: Match, lang: Language) -> str:
 
 
 def round_text(state: TournamentState, round_number: int, lang: Language) -> str:
-    """A round as it starts: its tables, its byes (round 1) and walkovers, and how to report."""
+    """A round as it starts: its tables, its byes (round 1) and walkovers, and how to report. In a Swiss or groups
+    tournament its rounds come first; the knockout after the groups counts on from them."""
+    event = state.event
+    if event is not None:
+        if state.bracket is None or round_number <= event.rounds:
+            return points.points_round_text(state, event, round_number, lang)
+        round_number -= event.rounds
     bracket = state.require_bracket()
     tables = bracket.table_matches(round_number)
     lines = [say("tables.round.title", lang, raw={"round": escape(round_title(bracket, round_number, lang))},
@@ -118,6 +126,9 @@ def _state_text(match: Match, lang: Language) -> str:
 
 
 def tables_text(view: RoundTables, lang: Language) -> str:
+    event = view.state.event
+    if event is not None and view.state.bracket is None:
+        return points.points_tables_text(view.state, event, lang, _state_text)
     bracket = view.state.require_bracket()
     title = escape(round_title(bracket, view.round, lang))
     lines = [say("tables.list.title", lang, raw={"round": title}, name=view.state.record.name,
@@ -152,6 +163,18 @@ def _bracket_line(match: Match, lang: Language) -> str | None:
 
 
 def bracket_text(state: TournamentState, lang: Language) -> str:
+    """The bracket; a Swiss event's round with its results, a group stage's group tables (then the knockout after
+    it, once drawn)."""
+    event = state.event
+    if event is not None:
+        overview = points.points_overview_text(state, event, lang, outcome_text)
+        if state.bracket is None:
+            return overview
+        return overview + "\n\n" + t("points.overview.knockout", lang) + "\n" + _knockout_text(state, lang)
+    return _knockout_text(state, lang)
+
+
+def _knockout_text(state: TournamentState, lang: Language) -> str:
     bracket = state.require_bracket()
     lines = [say("tables.bracket.title", lang, name=state.record.name, pairs=len(bracket.teams),
                  rounds=bracket.rounds, byes=bracket.byes)]
@@ -186,7 +209,8 @@ def result_text(recorded: ResultRecorded, lang: Language) -> str:
     if recorded.kind is ResultKind.REPORTED:
         report = match.reports[-1]
         assert report.side is not None
-        return say("tables.result.reported", lang, raw={
+        key = "points.result.reported" if report.outcome.is_draw else "tables.result.reported"
+        return say(key, lang, raw={
             "where": where, "by": _name(match.team(report.side), lang),
             "outcome": outcome_text(match, report.outcome, lang), "winner": _winner(match, report.outcome.winner, lang),
             "other": _name(match.team(report.side.other), lang)}, table=match.table or 0)
@@ -199,6 +223,8 @@ def result_text(recorded: ResultRecorded, lang: Language) -> str:
     outcome = outcome_text(match, game.outcome, lang) if game else ""
     key = {ResultKind.CONFIRMED: "tables.result.confirmed", ResultKind.DECIDED: "tables.result.decided",
            ResultKind.CORRECTED: "tables.result.corrected"}[recorded.kind]
+    if game is not None and game.outcome.is_draw:
+        key = key.replace("tables.", "points.", 1)
     winner = match.winner if match.state.decided else (game.winner if game else None)
     text = say(key, lang, raw={"where": where, "outcome": outcome, "winner": _winner(match, winner, lang)})
     if match.best_of > 1:
@@ -227,6 +253,34 @@ def standings_text(state: TournamentState, standings: Standings, lang: Language)
     lines = [say(key, lang, name=state.record.name)]
     lines += capped([_placing_line(placing, lang) for placing in standings.placings], lang)
     return "\n".join(lines)
+
+
+def points_standings_text(state: TournamentState, lang: Language) -> str:
+    """``/standings`` of a Swiss or groups tournament: the points standings with their tie-break columns; after the
+    groups' knockout is drawn, its placings first."""
+    event = state.event
+    assert event is not None
+    text = points.points_standings_text(state, event, points_standings(event), lang)
+    if state.bracket is None:
+        return text
+    return standings_text(state, standings(state.bracket), lang) + "\n\n" + text
+
+
+def final_text(state: TournamentState, lang: Language) -> str:
+    """What the group sees when the tournament ends: the champion and the final ranking, for every format."""
+    if state.event is not None and state.bracket is None:
+        return points.points_finished_text(state, state.event, lang)
+    return finished_text(state, standings(state.require_bracket()), lang)
+
+
+def knockout_drawn_text(state: TournamentState, lang: Language) -> str:
+    return points.knockout_drawn_text(state, lang)
+
+
+def repaired_text(state: TournamentState, round_number: int, lang: Language) -> str:
+    event = state.event
+    assert event is not None
+    return points.repaired_text(event, round_number, lang) + "\n" + round_text(state, round_number, lang)
 
 
 def finished_text(state: TournamentState, standings: Standings, lang: Language) -> str:

@@ -13,11 +13,13 @@ from collections.abc import Iterable, Sequence
 
 from bot.errors import UsageError
 from bot.ruleset.scoring import MatchLevel, Side, UnknownLevelError
-from bot.sheets.matches import BYE, MatchRow, MatchStatus, Stage
+from bot.sheets.matches import BYE, DRAW, MatchRow, MatchStatus, Stage
 
 HEADER: tuple[str, ...] = (
-    "round", "stage", "table", "left", "right", "left_level", "right_level", "winner", "status",
+    "round", "stage", "table", "left", "right", "left_level", "right_level", "winner", "status", "group",
 )
+LEGACY_HEADER = HEADER[:-1]
+"""Files written before the ``group`` column (issue 12) are read as well."""
 MAX_ROWS = 4096
 """Far above a 256-pair bracket (255 matches, byes and best-of-three games); guards against runaway files."""
 MAX_GAMES = 3
@@ -126,7 +128,7 @@ def parse_matches_csv(text: str) -> tuple[MatchRow, ...]:
             continue
         if header is None:
             header = [cell.lower() for cell in stripped]
-            if tuple(header) != HEADER:
+            if tuple(header) not in (HEADER, LEGACY_HEADER):
                 raise HeaderError(expected=",".join(HEADER), found=",".join(stripped)[:200])
             continue
         if len(rows) >= MAX_ROWS:
@@ -149,7 +151,7 @@ def _parse_row(cells: list[str], line: int) -> MatchRow:
     if len(cells) > len(HEADER):
         raise RowLengthError(line=line, count=len(cells), expected=len(HEADER))
     cells = cells + [""] * (len(HEADER) - len(cells))
-    round_text, stage_text, table_text, left, right, left_level, right_level, winner_text, status_text = cells
+    round_text, stage_text, table_text, left, right, left_level, right_level, winner_text, status_text, group = cells
     round_number = _positive_int(round_text)
     if round_number is None:
         raise RoundError(line=line, value=round_text)
@@ -178,6 +180,8 @@ def _parse_row(cells: list[str], line: int) -> MatchRow:
         right_level=_level(right_level, line, "right_level"),
         winner=_winner(winner_text, line),
         status=status,
+        group=group,
+        draw=winner_text.lower() == DRAW,
     )
     if row.status is MatchStatus.WALKOVER:
         if row.is_bye:
@@ -204,7 +208,7 @@ def _level(text: str, line: int, column: str) -> MatchLevel | None:
 
 
 def _winner(text: str, line: int) -> Side | None:
-    if not text:
+    if not text or text.lower() == DRAW:
         return None
     try:
         return Side(text.lower())
@@ -252,8 +256,9 @@ def format_matches_csv(rows: Iterable[MatchRow]) -> str:
                 row.right,
                 "" if row.left_level is None else str(row.left_level),
                 "" if row.right_level is None else str(row.right_level),
-                "" if row.winner is None else row.winner.value,
+                row.winner_text,
                 row.status.value,
+                row.group,
             ]
         )
     return buffer.getvalue()

@@ -1,4 +1,5 @@
-"""``tournament.xlsx`` for ``/export``: sheets entries, matches, standings and history (issue 7).
+"""``tournament.xlsx`` for ``/export``: sheets entries, matches, standings and history (issue 7), and ranking: the
+rows of ``standings.csv`` (issue 12: the tie-break columns of Swiss and group standings).
 
 Column headers are the CSV contract's names (``entries.csv``, ``matches.csv``) so a sheet reads like its CSV.
 Every text cell is stored as text — a name such as ``=1+1`` never becomes a formula — and characters that the
@@ -22,9 +23,11 @@ from bot.sheets.entries import ENTRIES_HEADER, EntryRow
 from bot.sheets.matches import MatchRow
 from bot.sheets.matches_csv import HEADER as MATCHES_HEADER
 from bot.sheets.standings import StandingRow
+from bot.sheets.standings_csv import STANDINGS_HEADER as STANDINGS_CSV_HEADER
+from bot.sheets.standings_csv import StandingsCsvRow
 from bot.tournament.teams import Event
 
-SHEET_NAMES = ("entries", "matches", "standings", "history")
+SHEET_NAMES = ("entries", "matches", "standings", "history", "ranking")
 STANDINGS_HEADER = ("place", "name", "points", "note")
 HISTORY_HEADER = ("at", "actor", "kind", "details")
 
@@ -42,8 +45,9 @@ def build_tournament_xlsx(
     standings: Sequence[StandingRow],
     history: Sequence[Event],
     title: str = "",
+    ranking: Sequence[StandingsCsvRow] = (),
 ) -> bytes:
-    """The workbook's bytes; the four sheets always exist (with their header) even when a list is empty."""
+    """The workbook's bytes; the five sheets always exist (with their header) even when a list is empty."""
     workbook = Workbook()
     for unnamed in list(workbook.worksheets):
         workbook.remove(unnamed)
@@ -53,6 +57,7 @@ def build_tournament_xlsx(
     _sheet(workbook, "matches", MATCHES_HEADER, (match_cells(row) for row in matches))
     _sheet(workbook, "standings", STANDINGS_HEADER, ((row.place, row.name, row.points, row.note) for row in standings))
     _sheet(workbook, "history", HISTORY_HEADER, (history_cells(event) for event in history))
+    _sheet(workbook, "ranking", STANDINGS_CSV_HEADER, (row.cells() for row in ranking))
     buffer = io.BytesIO()
     workbook.save(buffer)
     return buffer.getvalue()
@@ -68,8 +73,9 @@ def match_cells(row: MatchRow) -> tuple[Cell, ...]:
         row.right,
         None if row.left_level is None else str(row.left_level),
         None if row.right_level is None else str(row.right_level),
-        None if row.winner is None else row.winner.value,
+        row.winner_text or None,
         row.status.value,
+        row.group or None,
     )
 
 

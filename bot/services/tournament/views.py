@@ -12,6 +12,8 @@ from bot.services.caller import Caller
 from bot.services.tournament.state import NoTournamentYetError, TournamentState, load_state, read_state
 from bot.tournament.bracket import Bracket
 from bot.tournament.matches import Match
+from bot.tournament.points_event import points_standings
+from bot.tournament.ranking import StandingRow
 from bot.tournament.standings import Standings, standings
 from storage import tournaments
 
@@ -28,11 +30,14 @@ async def entries_view(services: Services, caller: Caller) -> EntriesView:
 @dataclass(frozen=True, slots=True)
 class BracketView:
     state: TournamentState
-    bracket: Bracket
+    bracket: Bracket | None
+    """``None`` while a Swiss event or group stage is played (its tables are in ``state.event``)."""
 
 
 async def bracket_view(services: Services, caller: Caller) -> BracketView:
     state = await read_state(services, caller.chat_id)
+    if state.event is not None and state.bracket is None:
+        return BracketView(state, None)
     return BracketView(state, state.require_bracket())
 
 
@@ -51,8 +56,16 @@ class RoundTables:
 
 
 def round_tables_of(state: TournamentState, round_number: int | None = None) -> RoundTables:
+    """The tables of ``round_number`` (default: the round being played). A Swiss or groups tournament counts its
+    points rounds first and the knockout after the groups on from them; ``round`` of the result is the stage's
+    own number."""
+    event, bracket = state.event, state.bracket
+    if event is not None and (bracket is None or (round_number is not None and round_number <= event.rounds)):
+        number = event.current_round if round_number is None else round_number
+        return RoundTables(state, number, event.rounds, event.table_matches(number))
     bracket = state.require_bracket()
-    number = bracket.current_round if round_number is None else round_number
+    offset = 0 if event is None else event.rounds
+    number = bracket.current_round if round_number is None else round_number - offset
     return RoundTables(state, number, bracket.rounds, bracket.table_matches(number))
 
 
@@ -89,10 +102,16 @@ async def round_tables(services: Services, tournament_id: int, round_number: int
 @dataclass(frozen=True, slots=True)
 class StandingsView:
     state: TournamentState
-    standings: Standings
+    standings: Standings | None
+    """A knockout's placings (also of the knockout after the groups, once drawn)."""
+    points: tuple[StandingRow, ...] = ()
+    """A Swiss event's or group stage's standings, with their tie-break columns."""
 
 
 async def standings_view(services: Services, caller: Caller) -> StandingsView:
     """``/standings``: placings so far (the final ranking once the tournament is finished)."""
     state = await read_state(services, caller.chat_id)
+    if state.event is not None:
+        placings = None if state.bracket is None else standings(state.bracket)
+        return StandingsView(state, placings, points_standings(state.event))
     return StandingsView(state, standings(state.require_bracket()))
