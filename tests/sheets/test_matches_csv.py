@@ -10,7 +10,8 @@ from bot.sheets.matches import BYE, MatchRow, MatchStatus, Stage
 from bot.sheets.matches_csv import format_matches_csv, parse_matches_csv, read_matches_csv, write_matches_csv
 from tests.support.sample_matches import sample_rows
 
-HEADER = "round,stage,table,left,right,left_level,right_level,winner,status"
+HEADER = "round,stage,table,left,right,left_level,right_level,winner,status,group"
+LEGACY_HEADER = "round,stage,table,left,right,left_level,right_level,winner,status"
 
 
 def test_header_is_the_contract() -> None:
@@ -21,7 +22,7 @@ def test_header_is_the_contract() -> None:
 def test_written_file_starts_with_a_byte_order_mark() -> None:
     data = write_matches_csv([MatchRow.bye(1, "张三 / 李四")])
     assert data.startswith(b"\xef\xbb\xbf" + HEADER.encode())
-    assert data.decode("utf-8-sig").splitlines()[1] == "1,main,,张三 / 李四,BYE,,,left,bye"
+    assert data.decode("utf-8-sig").splitlines()[1] == "1,main,,张三 / 李四,BYE,,,left,bye,"
 
 
 @pytest.mark.parametrize("pairs", [2, 3, 5, 8, 13, 33, 256])
@@ -79,7 +80,7 @@ def line(fields: str) -> str:
         (line("1,main,2,丙,丁,,1,,pending").encode(), matches_csv.LevelError, {"column": "right_level"}),
         (line("1,main,2,丙,丁,,,both,pending").encode(), matches_csv.WinnerError, {"value": "both"}),
         (line("1,main,2,丙,丁,,,,done").encode(), matches_csv.StatusError, {"value": "done"}),
-        (line("1,main,2,丙,丁,,,,pending,extra").encode(), matches_csv.RowLengthError, {"count": 10}),
+        (line("1,main,2,丙,丁,,,,pending,A,extra").encode(), matches_csv.RowLengthError, {"count": 11}),
         (line("1,main,2,丙,BYE,,,left,bye").encode(), matches_csv.ByeMismatchError, {"line": 3}),
         (line("1,main,,丙,BYE,,,left,pending").encode(), matches_csv.ByeMismatchError, {"line": 3}),
         (line("1,main,,丙,丁,,,,bye").encode(), matches_csv.ByeMismatchError, {"line": 3}),
@@ -126,3 +127,18 @@ def test_walkovers_as_the_bot_exports_them() -> None:
     assert rows[0] == MatchRow(2, Stage.MAIN, None, "甲", "", winner=Side.LEFT, status=MatchStatus.WALKOVER)
     assert not rows[0].opponent_known and rows[2].opponent_known
     assert read_matches_csv(write_matches_csv(rows)) == rows
+
+
+def test_a_file_without_the_group_column_still_reads() -> None:
+    """Files exported before issue 12 have no ``group`` column."""
+    rows = read_matches_csv(f"{LEGACY_HEADER}\n1,main,,张三 / 李四,BYE,,,left,bye\n".encode())
+    assert rows == (MatchRow.bye(1, "张三 / 李四"),)
+
+
+def test_swiss_and_group_rows_draws_and_group_letters_round_trip() -> None:
+    rows = (MatchRow(1, Stage.SWISS, 1, "甲", "乙", MatchLevel.parse("K"), MatchLevel.parse("K"),
+                     status=MatchStatus.CONFIRMED, draw=True),
+            MatchRow(1, Stage.GROUP, 2, "丙", "丁", status=MatchStatus.PENDING, group="B"))
+    text = format_matches_csv(rows)
+    assert text.splitlines()[1:] == ["1,swiss,1,甲,乙,K,K,draw,confirmed,", "1,group,2,丙,丁,,,,pending,B"]
+    assert parse_matches_csv(text) == rows
