@@ -16,8 +16,13 @@ from bot.tournament.bracket import MatchId
 from bot.tournament.matches import MatchKind, MatchState
 from bot.tournament.outcome import Outcome
 from bot.tournament.points import bye_points, table_points
-from bot.tournament.points_event import NextRoundStartedError, PointsEvent, points_standings, restore_points_event
-from bot.tournament.points_event import start_points_event
+from bot.tournament.points_event import (
+    NextRoundStartedError,
+    PointsEvent,
+    points_standings,
+    restore_points_event,
+    start_points_event,
+)
 from bot.tournament.round_robin import start_groups
 from bot.tournament.swiss import NextRoundPairedError, start_swiss
 from bot.tournament.teams import Actor, Team
