@@ -9,7 +9,7 @@ import io
 import random
 from collections import Counter
 
-from bot.ruleset.scoring import MatchLevel
+from bot.ruleset.scoring import MatchLevel, Side
 from bot.tournament.draw_file import verify
 from tests.handlers.tournament_helpers import LEVELS, Club
 
@@ -203,3 +203,24 @@ async def test_14_pairs_in_4_groups_into_an_8_pair_knockout(club: Club) -> None:
     bracket_text, _picture = await club.say(club.member, "/bracket")
     assert "Group A" in bracket_text and "The knockout after the groups" in bracket_text
 
+
+
+async def test_players_report_a_draw_and_confirm_it_with_the_button(club: Club) -> None:
+    await club.say(club.admin, "/lang en")
+    await club.say(club.admin, "/new Club night")
+    await club.say(club.admin, "/set format swiss")
+    await club.sign_up_singles(8)
+    await club.say(club.admin, "/draw")
+    state = await club.state()
+    assert state.event is not None
+    match = state.event.table_matches()[0]
+    calls = await club.calls(club.seat(match, Side.LEFT), f"/result {match.table} K K")
+    assert "a draw" in calls[0].text
+    replies, answer = await club.tap(club.seat(match, Side.RIGHT), calls[0], "Confirm")
+    assert answer.params.get("text") == "Done ✅" and "K : K — a draw." in replies[0].text
+    after = await club.state()
+    assert after.event is not None and after.event.match(match.match_id).games[0].outcome.is_draw
+    [tables] = await club.say(club.member, "/tables")
+    assert "Swiss round 1 of 2" in tables and "1 of 2 tables open" in tables  # 4 pairs: ⌈log₂ 4⌉ rounds
+    _replies, stale = await club.tap(club.seat(match, Side.RIGHT), calls[0], "Confirm")
+    assert "out of date" in str(stale.params.get("text"))

@@ -88,7 +88,9 @@ def round_table_lines(event: PointsEvent, round_number: int, lang: Language) -> 
     lines = []
     for match in event.table_matches(round_number):
         group = event.group_label_of(match)
-        mark = "".join(t(f"points.round.{flaw.value}", lang).strip() for flaw in event.flaws(match))
+        # The chat's warning emoji is not in the pictures' font: the picture marks a flaw with "!".
+        mark = " ".join("! " + t(f"points.round.{flaw.value}", lang).replace("⚠️", "").strip()
+                        for flaw in event.flaws(match))
         if group:
             mark = t("points.group", lang, group=group)
         lines.append(TableLine(match.table, "?" if match.left is None else match.left.name,
