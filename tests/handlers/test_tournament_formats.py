@@ -112,8 +112,12 @@ async def test_a_41_pair_swiss_of_6_rounds_from_a_roster(club: Club) -> None:
             assert f"积分赛第 {number + 1} 轮（共 6 轮）" in texts[-1], texts
     assert "6 轮全部结束" in postings[-1] and "对手分" in postings[-1]
 
+    cached = await club.state()
+    club.offline.application.bot_data.services.tournaments.clear()  # read back from storage
     state = await club.state()
     assert state.record.status.value == "finished" and state.event is not None and state.event.finished
+    assert cached.event is not None and state.event.store == cached.event.store
+    assert state.event.core == cached.event.core
     swiss = state.event.swiss
     assert swiss is not None
     met = Counter(frozenset((table.left.team_id, table.right.team_id)) for played in swiss.rounds
@@ -177,6 +181,11 @@ async def test_14_pairs_in_4_groups_into_an_8_pair_knockout(club: Club) -> None:
         assert match.left is not None and match.right is not None
         assert group_of[match.left.team_id] != group_of[match.right.team_id]
 
+    club.offline.application.bot_data.services.tournaments.clear()  # read back from storage
+    reloaded = await club.state()
+    assert reloaded.bracket is not None and reloaded.event is not None and reloaded.event.groups is not None
+    assert reloaded.bracket.lines == state.bracket.lines and reloaded.event.store == state.event.store
+    assert reloaded.event.groups.closed and reloaded.event.groups.groups == state.event.groups.groups
     [tables] = await club.say(club.member, "/tables")
     assert "Quarter-finals" in tables and "4 of 4 tables open" in tables
     refused = await club.say(club.admin, "/result 1 K K")
