@@ -8,9 +8,12 @@ import csv
 import io
 import random
 from collections import Counter
+from datetime import UTC, datetime
 
+from bot.clock import ManualClock
 from bot.ruleset.scoring import MatchLevel, Side
 from bot.tournament.draw_file import verify
+from tests.handlers.match_clock_fixtures import run_until
 from tests.handlers.tournament_helpers import LEVELS, Club
 
 UNITS = ("工会", "财务处", "后勤", "教务", "信息中心", "保卫处", "图书馆", "校办")
@@ -233,3 +236,18 @@ async def test_players_report_a_draw_and_confirm_it_with_the_button(club: Club) 
     assert "Swiss round 1 of 2" in tables and "1 of 2 tables open" in tables  # 4 pairs: ⌈log₂ 4⌉ rounds
     _replies, stale = await club.tap(club.seat(match, Side.RIGHT), calls[0], "Confirm")
     assert "out of date" in str(stale.params.get("text"))
+
+
+async def test_a_swiss_round_completed_early_waits_for_the_next_rounds_reminder(club: Club, clock: ManualClock) -> None:
+    await club.say(club.admin, "/new 周五杯")
+    await club.say(club.admin, "/set format swiss")
+    await club.say(club.admin, "/set remind 20")
+    await club.sign_up_singles(8)
+    await club.say(club.admin, "/draw")
+    [scheduled] = await club.say(club.admin, "/schedule 2 2026-05-01 21:00")
+    assert "2026-05-01 20:40" in scheduled
+    texts = await decide_open_tables(club, random.Random(5))
+    assert "第 2 轮 2026-05-01 21:00 开始：对阵表将在 20:40 随赛前提醒公布" in texts[-1]
+    assert not any("积分赛第 2 轮" in text for text in texts)
+    [reminder] = await run_until(club.offline, clock, datetime(2026, 5, 1, 12, 40, tzinfo=UTC))
+    assert "积分赛第 2 轮（共 2 轮）" in reminder and "第 1 桌：" in reminder
