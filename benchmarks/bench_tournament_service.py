@@ -170,6 +170,7 @@ async def run(settings: Settings, target: Path | str) -> None:
 
     async def show_standings(caller: Caller) -> None:
         view = await standings_view(services, caller)
+        assert view.standings is not None  # a knockout
         text.standings_text(view.state, view.standings, lang)
 
     async def show_bracket(caller: Caller) -> None:

@@ -117,13 +117,31 @@ def parse_outcome(words: tuple[str, ...]) -> Outcome:
         raise WinnerContradictionError(left=str(left), right=str(right)) from None
 
 
+_DRAW_WORDS = frozenset({"draw", "平", "平局", "和"})
+
+
+def parse_outcome_or_draw(words: tuple[str, ...]) -> Outcome:
+    """:func:`parse_outcome`, where equal levels with no winner named (or with ``draw`` / 平局) are a draw — what a
+    Swiss or group round records (issue 12); a knockout refuses a draw with the reply it always gave
+    (:class:`WinnerMissingError`, raised where the refusal is mapped)."""
+    if len(words) in (2, 3) and words[0].casefold() not in _FORFEIT_WORDS:
+        stated = words[2] if len(words) == 3 else None
+        if stated is None or stated.casefold() in _DRAW_WORDS:
+            left, right = _level(words[0]), _level(words[1])
+            if left.value == right.value:
+                return Outcome.draw(left)
+            if stated is not None:
+                raise WinnerContradictionError(left=str(left), right=str(right))
+    return parse_outcome(words)
+
+
 def is_confirmation(word: str) -> bool:
     """``confirm`` (also 确认): go ahead with what the bot asked about."""
     return word.casefold() in _CONFIRM_WORDS
 
 
 def parse_result(words: tuple[str, ...]) -> tuple[Outcome | OwnResult, bool]:
-    """What follows the table in ``/result``: an outcome (:func:`parse_outcome`), or the reporter's own side's
+    """What follows the table in ``/result``: an outcome (:func:`parse_outcome_or_draw`), or the reporter's own side's
     result (``赢 A+ K`` / ``won A+ K``: we won, our level first; ``输 K A+`` / ``lost K A+``); and whether it
     ends with ``confirm`` (an organiser's correction after the champion was announced)."""
     confirmed = bool(words) and words[-1].casefold() in _CONFIRM_WORDS
@@ -131,7 +149,7 @@ def parse_result(words: tuple[str, ...]) -> tuple[Outcome | OwnResult, bool]:
         words = words[:-1]
     if words and words[0].casefold() in _WON_WORDS | _LOST_WORDS:
         return parse_own_result(words), confirmed
-    return parse_outcome(words), confirmed
+    return parse_outcome_or_draw(words), confirmed
 
 
 def parse_own_result(words: tuple[str, ...]) -> OwnResult:

@@ -4,9 +4,10 @@ confirm a correction, draw after a warning, approve a claim.
 Callback data ``t:<tournament id>:<action>[:<arg>…]``: ``su`` sign up alone, ``sm``/``sf`` sign up as a man /
 woman, ``ac:<invitation>`` accept, ``cf:<match>:<revision>`` confirm, ``dp:<match>:<revision>`` dispute,
 ``cc:<match>:<revision>:<result>`` confirm a correction after the final (``result`` in the text form of
-``bot.tournament.outcome``), ``dw:<version>`` draw in spite of the warnings (made for that version of the
-tournament), ``cl:<claim>`` approve a claim. The services check each press against the chat's current tournament
-(and the match's current revision), so a forged or stale press changes nothing and is answered with the reason.
+``bot.tournament.outcome``) — ``pc``, ``pd`` and ``pk`` the same three at a Swiss or group table (whose match ids are
+the event's own) —, ``dw:<version>`` draw in spite of the warnings (made for that version of the tournament),
+``cl:<claim>`` approve a claim. The services check each press against the chat's current tournament (and the
+match's current revision), so a forged or stale press changes nothing and is answered with the reason.
 """
 
 from __future__ import annotations
@@ -58,7 +59,8 @@ async def accept_invitation(press: Press) -> str:
 
 
 def _match_ref(press: Press) -> tuple[TableRef, int]:
-    return TableRef(0, match_id=press.data.number(0)), press.data.number(1)
+    points = press.data.action in {"pc", "pd", "pk"}
+    return TableRef(0, match_id=press.data.number(0), points=points), press.data.number(1)
 
 
 async def confirm_report(press: Press) -> str:
@@ -116,6 +118,9 @@ BUTTONS: tuple[ButtonSpec, ...] = (
     ButtonSpec(AREA, "cf", confirm_report),
     ButtonSpec(AREA, "dp", dispute_report),
     ButtonSpec(AREA, "cc", confirm_correction),
+    ButtonSpec(AREA, "pc", confirm_report),
+    ButtonSpec(AREA, "pd", dispute_report),
+    ButtonSpec(AREA, "pk", confirm_correction),
     ButtonSpec(AREA, "dw", draw_anyway),
     ButtonSpec(AREA, "cl", approve_claim_button),
 )

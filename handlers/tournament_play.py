@@ -9,7 +9,12 @@ from bot.presenters import tournament_tables as text
 from bot.richtext import Keyboard
 from bot.services.tournament.draw import DrawMade, DrawWarnings, make_draw, undo_draw
 from bot.services.tournament.export import export_tournament
-from bot.services.tournament.pictures import bracket_pictures, standings_pictures
+from bot.services.tournament.pictures import (
+    bracket_pictures,
+    points_standings_pictures,
+    round_tables_pictures,
+    standings_pictures,
+)
 from bot.services.tournament.views import bracket_view, standings_view, tables_view
 from bot.services.tournament.workbook import WORKBOOK_NAME, tournament_workbook
 from handlers.arguments import at_most
@@ -24,17 +29,28 @@ SendFile = Callable[[bytes, str, str | None], Awaitable[None]]
 
 
 async def announce_draw(post: Post, send_file: SendFile, made: DrawMade, lang: Language) -> None:
-    """The commitment first, then pairs and seed, round 1, the bracket — four messages — and the draw file. When
-    the pairs, round 1 or the bracket is too long for one message, the three go as one text document instead,
-    its caption revealing the seed (issue 16, item 9: at most five messages)."""
-    parts = [text.draw_pairs(made, lang), text.round_text(made.state, 1, lang), text.bracket_text(made.state, lang)]
+    """The commitment first, then pairs and seed, round 1, the bracket — four messages — and the draw file. A Swiss
+    event posts round 1 (tables by rank) without a bracket; a group stage the groups, then round 1. When one of
+    those is too long for one message, they go as one text document instead, its caption revealing the seed
+    (issue 16, item 9: at most five messages)."""
+    state, event = made.state, made.state.event
+
+    def parts(*, whole: bool) -> list[str]:
+        """The posts in order; ``whole``: without the chat's list limits, for the document."""
+        pairs = text.draw_pairs(made, lang, None) if whole else text.draw_pairs(made, lang)
+        round_one = text.round_text(state, 1, lang, None) if whole else text.round_text(state, 1, lang)
+        bracket = text.bracket_text(state, lang, None) if whole else text.bracket_text(state, lang)
+        if event is None:
+            return [pairs, round_one, bracket]
+        return [pairs, bracket, round_one] if event.groups is not None else [pairs, round_one]
+
     await post(text.draw_commitment(made, lang), None)
-    if all(fits(part) for part in parts):
-        for part in parts:
+    shown = parts(whole=False)
+    if all(fits(part) for part in shown):
+        for part in shown:
             await post(part, None)
     else:
-        whole = "\n\n".join([text.draw_pairs(made, lang, None), text.round_text(made.state, 1, lang, None),
-                              text.bracket_text(made.state, lang, None)])
+        whole = "\n\n".join(parts(whole=True))
         await send_file(text_file(whole), text.draw_text_name(made), text.draw_summary(made, lang))
     await send_file(made.draw_file.encode(), text.draw_file_name(made), text.draw_file_caption(made, lang))
 
@@ -60,14 +76,23 @@ async def undraw_command(call: Invocation) -> None:
 
 async def bracket_command(call: Invocation) -> None:
     """The bracket as text, then as a picture (the current round highlighted); a bracket too long for one
-    message goes as the pictures alone (``handlers.long_replies``)."""
+    message goes as the pictures alone (``handlers.long_replies``). A Swiss event: the round's tables as a list
+    picture; a group stage: a picture per group table (then the knockout's bracket, once drawn)."""
     at_most(call.args, 0)
     state = (await bracket_view(call.services, call.caller)).state
     lang = call.language
+    event = state.event
+    stem = "bracket"
+    if event is not None and state.bracket is None:
+        pictures = await round_tables_pictures(state, event, lang) if event.swiss is not None \
+            else await points_standings_pictures(state, event, lang)
+        stem = "tables"
+    else:
+        pictures = await bracket_pictures(state, lang)
     await reply_with_pictures(
-        call, text.bracket_text(state, lang), text.bracket_text(state, lang, None),
-        await bracket_pictures(state, lang), caption=call.text("pictures.bracket_caption", name=state.record.name),
-        stem="bracket", file_name="bracket.txt", summary=text.bracket_summary(state, lang))
+        call, text.bracket_text(state, lang), text.bracket_text(state, lang, None), pictures,
+        caption=call.text("pictures.bracket_caption", name=state.record.name), stem=stem,
+        file_name="bracket.txt", summary=text.bracket_summary(state, lang))
 
 
 async def tables_command(call: Invocation) -> None:
@@ -80,11 +105,19 @@ async def tables_command(call: Invocation) -> None:
 async def standings_command(call: Invocation) -> None:
     at_most(call.args, 0)
     view = await standings_view(call.services, call.caller)
-    state, table, lang = view.state, view.standings, call.language
+    state, lang = view.state, call.language
+    caption = call.text("pictures.standings_caption", name=state.record.name)
+    if state.event is not None:
+        await reply_with_pictures(
+            call, text.points_standings_text(state, lang), text.points_standings_text(state, lang, None),
+            await points_standings_pictures(state, state.event, lang), caption=caption, stem="standings",
+            file_name="standings.txt", summary=text.points_standings_summary(state, lang))
+        return
+    table = view.standings
+    assert table is not None
     await reply_with_pictures(
         call, text.standings_text(state, table, lang), text.standings_text(state, table, lang, None),
-        await standings_pictures(state, table, lang),
-        caption=call.text("pictures.standings_caption", name=state.record.name), stem="standings",
+        await standings_pictures(state, table, lang), caption=caption, stem="standings",
         file_name="standings.txt", summary=text.standings_summary(state, table, lang))
 
 
@@ -99,5 +132,7 @@ async def export_command(call: Invocation) -> None:
     name = exported.state.record.name
     await call.send_document(exported.entries_csv, "entries.csv", call.text("tables.export.entries", name=name))
     await call.send_document(exported.matches_csv, "matches.csv", call.text("tables.export.matches", name=name))
+    await call.send_document(exported.standings_csv, "standings.csv",
+                             call.text("tables.export.standings", name=name))
     workbook = await tournament_workbook(call.services, exported.state, call.language, language)
     await call.send_document(workbook, WORKBOOK_NAME, call.text("sheets.workbook_caption", name=name))

@@ -14,37 +14,41 @@ from bot.services import Services
 from bot.services.match_clock.timetable import next_round_deferred
 from bot.services.tournament.results import ResultKind, ResultRecorded, confirm_result, record_result
 from bot.services.tournament.views import my_table
+from bot.tournament.boards import DrawInKnockoutError
 from bot.tournament.bracket import UnknownTableError
-from bot.tournament.standings import standings
 from handlers.arguments import MissingArgument, at_most
 from handlers.invocation import Invocation
 from handlers.long_replies import fits
-from handlers.tournament_arguments import NoSuchTableError, parse_result, parse_table
+from handlers.tournament_arguments import NoSuchTableError, WinnerMissingError, parse_result, parse_table
 from handlers.tournament_keyboards import report_buttons
 
 Send = Callable[[str, Keyboard | None], Awaitable[None]]
 
 
 async def announce_result(send: Send, recorded: ResultRecorded, lang: Language, services: Services) -> None:
-    """The result; then the next round's tables or the end — at most three messages (issue 16, item 9): a round
-    with more tables than one message holds is announced with where to see them (``/tables`` sends a file), a
-    final ranking too long for one message with the podium and a pointer to ``/standings``."""
+    """The result; then a re-paired Swiss round, the knockout drawn after the groups, the next round's tables, or
+    the end — at most four messages (issue 16, item 9): a round with more tables than one message holds is announced
+    with where to see them (``/tables`` sends a file), a final ranking too long for one message with the podium and
+    a pointer to ``/standings``."""
     await send(text.result_text(recorded, lang), report_buttons(recorded, lang))
     state = recorded.state
+    if recorded.repaired_round is not None:
+        repaired = text.repaired_text(state, recorded.repaired_round, lang)
+        await send(repaired if fits(repaired) else text.repaired_summary(state, recorded.repaired_round, lang), None)
     if recorded.started_round is not None and not recorded.finished_now:
+        if state.event is not None and state.bracket is not None and recorded.started_round == state.event.rounds + 1:
+            await send(text.knockout_drawn_text(state, lang), None)
         # A next round with a start time still ahead of its reminder gets its tables with that reminder.
         deferred = await next_round_deferred(services, state.tournament_id, recorded.started_round)
         posting = text.round_text(state, recorded.started_round, lang) if deferred is None \
             else deferred_posting_text(deferred, lang)
         await send(posting if fits(posting) else text.round_summary(state, recorded.started_round, lang), None)
     if recorded.finished_now:
-        table = standings(state.require_bracket())
-        finished = text.finished_text(state, table, lang)
-        await send(finished if fits(finished) else text.finished_summary(state, table, lang), None)
+        finished = text.final_text(state, lang)
+        await send(finished if fits(finished) else text.final_summary(state, lang), None)
     elif recorded.kind is ResultKind.CORRECTED and recorded.podium_changed:
-        table = standings(state.require_bracket())
-        finished = text.finished_text(state, table, lang, corrected=True)
-        await send(finished if fits(finished) else text.finished_summary(state, table, lang, corrected=True), None)
+        finished = text.final_text(state, lang, corrected=True)
+        await send(finished if fits(finished) else text.final_summary(state, lang, corrected=True), None)
 
 
 async def result_command(call: Invocation) -> None:
@@ -56,6 +60,8 @@ async def result_command(call: Invocation) -> None:
         recorded = await record_result(call.services, call.caller, ref, told, confirmed=confirmed)
     except UnknownTableError as error:
         raise NoSuchTableError(**error.params) from None
+    except DrawInKnockoutError as error:
+        raise WinnerMissingError(level=error.params["level"]) from None
     await announce_result(call.reply, recorded, call.language, call.services)
 
 

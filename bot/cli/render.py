@@ -13,7 +13,7 @@ from pathlib import Path
 from bot.cli import Subcommand, fail
 from bot.errors import GuandanError
 from bot.i18n import DEFAULT_LANGUAGE, Language, t
-from bot.sheets.matches_csv import MAX_ROUND
+from bot.sheets.matches_csv import MAX_ROUND_NUMBER
 
 
 def _language(text: str) -> Language:
@@ -33,8 +33,8 @@ def _environment_language() -> Language:
 def _round(text: str) -> int:
     """``--round``: a round a bracket can have (argparse exits 2 with the value otherwise)."""
     digits = text.strip()
-    if not (digits.isascii() and digits.isdigit() and len(digits) <= 3 and 1 <= int(digits) <= MAX_ROUND):
-        raise argparse.ArgumentTypeError(f"1–{MAX_ROUND}: {text!r}")
+    if not (digits.isascii() and digits.isdigit() and len(digits) <= 5 and 1 <= int(digits) <= MAX_ROUND_NUMBER):
+        raise argparse.ArgumentTypeError(f"1–{MAX_ROUND_NUMBER}: {text!r}")
     return int(digits)
 
 

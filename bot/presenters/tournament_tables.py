@@ -7,6 +7,7 @@ from zoneinfo import ZoneInfo
 
 from bot.i18n import Language, t
 from bot.match_clock.local_time import local_text
+from bot.presenters import points_tables as points
 from bot.presenters.tournaments import LIST_LIMIT, capped, listed, mention, say
 from bot.richtext import escape
 from bot.ruleset.scoring import Side
@@ -18,7 +19,9 @@ from bot.tournament.bracket import Bracket, round_name
 from bot.tournament.entries import ACCOUNT_PREFIX
 from bot.tournament.matches import Match, MatchKind, MatchState, Report
 from bot.tournament.outcome import Outcome, OutcomeKind
-from bot.tournament.standings import Finish, Placing, Standings
+from bot.tournament.points_event import points_standings
+from bot.tournament.record import TournamentStatus
+from bot.tournament.standings import Finish, Placing, Standings, standings
 from bot.tournament.teams import Team
 
 _MEDALS = {Finish.CHAMPION: "🥇", Finish.RUNNER_UP: "🥈", Finish.THIRD: "🥉"}
@@ -130,7 +133,13 @@ def _match_label(match: Match, lang: Language) -> str:
 
 def round_text(state: TournamentState, round_number: int, lang: Language, limit: int | None = LIST_LIMIT) -> str:
     """A round as it starts: its tables, its byes (round 1) and walkovers, and how to report (``limit`` lines
-    of each list; ``None``: all, for a document)."""
+    of each list; ``None``: all, for a document). In a Swiss or groups tournament its rounds come first; the
+    knockout after the groups counts on from them."""
+    event = state.event
+    if event is not None:
+        if state.bracket is None or round_number <= event.rounds:
+            return points.points_round_text(state, event, round_number, lang, limit)
+        round_number -= event.rounds
     bracket = state.require_bracket()
     tables = bracket.table_matches(round_number)
     lines = [say("tables.round.title", lang, raw={"round": escape(round_title(bracket, round_number, lang))},
@@ -166,20 +175,38 @@ def _state_text(match: Match, lang: Language) -> str:
     return text
 
 
+def _round_place(state: TournamentState, round_number: int, lang: Language) -> tuple[str, int]:
+    """A round as the chat counts it: its title and its number of tables (a points event's rounds first, then the
+    knockout after the groups)."""
+    event = state.event
+    if event is not None and (state.bracket is None or round_number <= event.rounds):
+        return points.points_round_title(event, round_number, lang), len(event.table_matches(round_number))
+    if event is not None:
+        round_number -= event.rounds
+    bracket = state.require_bracket()
+    return round_title(bracket, round_number, lang), len(bracket.table_matches(round_number))
+
+
 def round_summary(state: TournamentState, round_number: int, lang: Language) -> str:
     """A round that starts with more tables than one message holds: how many, and where to see them."""
-    bracket = state.require_bracket()
-    return say("tables.long.round", lang, raw={"round": escape(round_title(bracket, round_number, lang))},
-               name=state.record.name, count=len(bracket.table_matches(round_number)))
+    title, count = _round_place(state, round_number, lang)
+    return say("tables.long.round", lang, raw={"round": escape(title)}, name=state.record.name, count=count)
 
 
 def tables_summary(view: RoundTables, lang: Language) -> str:
-    title = escape(round_title(view.state.require_bracket(), view.round, lang))
-    return say("tables.long.tables", lang, raw={"round": title}, name=view.state.record.name,
+    event = view.state.event
+    if event is not None and view.state.bracket is None:
+        title = points.points_round_title(event, event.current_round, lang)
+    else:
+        title = round_title(view.state.require_bracket(), view.round, lang)
+    return say("tables.long.tables", lang, raw={"round": escape(title)}, name=view.state.record.name,
                open=len(view.open), count=len(view.matches))
 
 
 def tables_text(view: RoundTables, lang: Language, limit: int | None = LIST_LIMIT) -> str:
+    event = view.state.event
+    if event is not None and view.state.bracket is None:
+        return points.points_tables_text(view.state, event, lang, _state_text, limit)
     bracket = view.state.require_bracket()
     title = escape(round_title(bracket, view.round, lang))
     lines = [say("tables.list.title", lang, raw={"round": title}, name=view.state.record.name,
@@ -217,12 +244,27 @@ BRACKET_LINES = 150
 
 
 def bracket_summary(state: TournamentState, lang: Language) -> str:
+    event = state.event
+    if event is not None and state.bracket is None:
+        return points.points_overview_summary(state, event, lang)
     bracket = state.require_bracket()
     return say("tables.long.bracket", lang, name=state.record.name, pairs=len(bracket.teams),
                rounds=bracket.rounds, byes=bracket.byes)
 
 
 def bracket_text(state: TournamentState, lang: Language, limit: int | None = BRACKET_LINES) -> str:
+    """The bracket; a Swiss event's round with its results, a group stage's group tables (then the knockout after
+    it, once drawn). ``limit`` lines of each list (``None``: all, for a document)."""
+    event = state.event
+    if event is not None:
+        overview = points.points_overview_text(state, event, lang, outcome_text, limit)
+        if state.bracket is None:
+            return overview
+        return overview + "\n\n" + t("points.overview.knockout", lang) + "\n" + _knockout_text(state, lang, limit)
+    return _knockout_text(state, lang, limit)
+
+
+def _knockout_text(state: TournamentState, lang: Language, limit: int | None) -> str:
     bracket = state.require_bracket()
     lines = [say("tables.bracket.title", lang, name=state.record.name, pairs=len(bracket.teams),
                  rounds=bracket.rounds, byes=bracket.byes)]
@@ -287,7 +329,10 @@ def result_text(recorded: ResultRecorded, lang: Language) -> str:
         report = match.reports[-1]
         assert report.side is not None
         other = match.team(report.side.other)
-        key = "tables.result.reported" if _has_account(other) else "tables.result.reported_named"
+        if report.outcome.is_draw:
+            key = "points.result.reported" if _has_account(other) else "points.result.reported_named"
+        else:
+            key = "tables.result.reported" if _has_account(other) else "tables.result.reported_named"
         return say(key, lang, raw={
             "where": where, "by": _name(match.team(report.side), lang),
             "outcome": outcome_text(match, report.outcome, lang), "winner": _winner(match, report.outcome.winner, lang),
@@ -306,6 +351,8 @@ def result_text(recorded: ResultRecorded, lang: Language) -> str:
     outcome = outcome_text(match, game.outcome, lang) if game else ""
     key = {ResultKind.CONFIRMED: "tables.result.confirmed", ResultKind.DECIDED: "tables.result.decided",
            ResultKind.CORRECTED: "tables.result.corrected"}[recorded.kind]
+    if game is not None and game.outcome.is_draw:
+        key = key.replace("tables.", "points.", 1)
     winner = match.winner if match.state.decided else (game.winner if game else None)
     text = say(key, lang, raw={"where": where, "outcome": outcome, "winner": _winner(match, winner, lang)})
     if recorded.reopened:
@@ -381,6 +428,58 @@ def standings_summary(state: TournamentState, standings: Standings, lang: Langua
     return say(key, lang, name=state.record.name, count=len(standings.placings))
 
 
+def points_standings_text(state: TournamentState, lang: Language, limit: int | None = LIST_LIMIT) -> str:
+    """``/standings`` of a Swiss or groups tournament: the points standings with their tie-break columns; after the
+    groups' knockout is drawn, its placings first."""
+    event = state.event
+    assert event is not None
+    text = points.points_standings_text(state, event, points_standings(event), lang, limit)
+    if state.bracket is None:
+        return text
+    return standings_text(state, standings(state.bracket), lang, limit) + "\n\n" + text
+
+
+def points_standings_summary(state: TournamentState, lang: Language) -> str:
+    """``/standings`` of a Swiss or groups tournament too long for one message: how many, and the pictures."""
+    event = state.event
+    assert event is not None
+    finished = state.record.status is TournamentStatus.FINISHED
+    key = "tables.long.standings_final" if finished else "tables.long.standings"
+    return say(key, lang, name=state.record.name, count=len(event.teams))
+
+
+def final_text(state: TournamentState, lang: Language, *, corrected: bool = False) -> str:
+    """What the group sees when the tournament ends (or a correction after the end changed its ranking): the
+    champion and the final ranking, for every format."""
+    if state.event is not None and state.bracket is None:
+        return points.points_finished_text(state, state.event, lang, corrected=corrected)
+    return finished_text(state, standings(state.require_bracket()), lang, corrected=corrected)
+
+
+def final_summary(state: TournamentState, lang: Language, *, corrected: bool = False) -> str:
+    """:func:`final_text` too long for one message: who won, and where to see the rest."""
+    if state.event is not None and state.bracket is None:
+        return points.points_finished_summary(state, state.event, lang, corrected=corrected)
+    return finished_summary(state, standings(state.require_bracket()), lang, corrected=corrected)
+
+
+def knockout_drawn_text(state: TournamentState, lang: Language) -> str:
+    return points.knockout_drawn_text(state, lang)
+
+
+def repaired_text(state: TournamentState, round_number: int, lang: Language) -> str:
+    event = state.event
+    assert event is not None
+    return points.repaired_text(event, round_number, lang) + "\n" + round_text(state, round_number, lang)
+
+
+def repaired_summary(state: TournamentState, round_number: int, lang: Language) -> str:
+    """:func:`repaired_text` of a round with more tables than one message holds."""
+    event = state.event
+    assert event is not None
+    return points.repaired_text(event, round_number, lang) + "\n" + round_summary(state, round_number, lang)
+
+
 def _podium(state: TournamentState, standings: Standings, lang: Language, *, corrected: bool = False) -> list[str]:
     champion = standings.champion
     key = "tables.finished_corrected" if corrected else "tables.finished"
@@ -410,7 +509,32 @@ def finished_summary(state: TournamentState, standings: Standings, lang: Languag
 # /mytable ----------------------------------------------------------------------------------------------------
 
 
+def _my_points_table_text(mine: MyTable, lang: Language) -> str:
+    """``/mytable`` in a Swiss event or group stage: the table, the bye or rest, the decided table, the place."""
+    event, row, match = mine.state.event, mine.row, mine.match
+    assert event is not None and row is not None
+    title = escape(points.points_round_title(event, event.current_round, lang))
+    if mine.where is Whereabouts.AT_TABLE:
+        assert match is not None
+        return say("tables.mine.at_table", lang, raw={
+            "round": title, "left": _name(match.left, lang), "right": _name(match.right, lang),
+            "mark": "", "state": _state_text(match, lang)}, table=match.table or 0)
+    if mine.where is Whereabouts.POINTS_BYE:
+        key = "tables.mine.points_bye" if event.swiss is not None else "tables.mine.group_rest"
+        return say(key, lang, raw={"round": title}, name=row.name)
+    if mine.where is Whereabouts.PLAYED:
+        return say("tables.mine.played", lang, raw={"round": title}, name=row.name)
+    if row.group:
+        return say("tables.mine.standing_group", lang, name=row.name, place=row.rank, group=row.group,
+                   points=row.points)
+    return say("tables.mine.standing", lang, name=row.name, place=row.rank, points=row.points)
+
+
 def my_table_text(mine: MyTable, lang: Language) -> str:
+    if mine.row is not None:
+        return _my_points_table_text(mine, lang)
+    if mine.where in (Whereabouts.RESERVE, Whereabouts.NOT_PLAYING):
+        return say(f"tables.mine.{mine.where.value}", lang, name=mine.state.record.name)
     bracket = mine.state.require_bracket()
     match, placing = mine.match, mine.placing
     round_title_text = escape(round_title(bracket, bracket.current_round, lang))

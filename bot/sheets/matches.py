@@ -1,6 +1,10 @@
 """One row of ``matches.csv``: the exported form of a table's match, as the ``/export`` command writes it.
 
-The header is a contract (issue 5): ``round,stage,table,left,right,left_level,right_level,winner,status``.
+The header is a contract (issue 5): ``round,stage,table,left,right,left_level,right_level,winner,status``, and
+(issue 12) a last column ``group``: the group's letter (``A``, ``B`` …) of a group-stage row, empty otherwise.
+``stage`` is ``main`` or ``third_place`` in a knockout, ``swiss`` for a Swiss round's table, ``group`` for a group
+round's. A drawn table (equal levels, nobody named winner) has ``winner`` ``draw``. A Swiss bye is a bye row
+(``right`` ``BYE``) of its round, as a knockout's round-1 bye.
 
 Best of three (notice 000: the final is decided 三局两胜): the header has no games column, so a best-of-three match
 is written as one row per game, in the order played, all with the same ``round``, ``stage``, ``table``, ``left``
@@ -18,11 +22,15 @@ from bot.ruleset.scoring import MatchLevel, Side
 
 BYE = "BYE"
 """The ``right`` value of a bye row: the left pair advances without playing."""
+DRAW = "draw"
+"""The ``winner`` value of a drawn table."""
 
 
 class Stage(enum.StrEnum):
     MAIN = "main"
     THIRD_PLACE = "third_place"
+    SWISS = "swiss"
+    GROUP = "group"
 
 
 class MatchStatus(enum.StrEnum):
@@ -57,6 +65,10 @@ class MatchRow:
     right_level: MatchLevel | None = None
     winner: Side | None = None
     status: MatchStatus = MatchStatus.PENDING
+    group: str = ""
+    """The group's letter of a group-stage row."""
+    draw: bool = False
+    """A drawn table: ``winner`` is written ``draw``."""
 
     @property
     def is_bye(self) -> bool:
@@ -68,5 +80,12 @@ class MatchRow:
         return bool(self.right) and not self.is_bye
 
     @classmethod
-    def bye(cls, round_number: int, name: str, stage: Stage = Stage.MAIN) -> MatchRow:
-        return cls(round_number, stage, None, name, BYE, winner=Side.LEFT, status=MatchStatus.BYE)
+    def bye(cls, round_number: int, name: str, stage: Stage = Stage.MAIN, group: str = "") -> MatchRow:
+        return cls(round_number, stage, None, name, BYE, winner=Side.LEFT, status=MatchStatus.BYE, group=group)
+
+    @property
+    def winner_text(self) -> str:
+        """The ``winner`` cell: ``left``, ``right``, ``draw`` or empty."""
+        if self.draw:
+            return DRAW
+        return "" if self.winner is None else self.winner.value

@@ -16,11 +16,13 @@ from bot.i18n import Language
 from bot.ruleset.scoring import MatchLevel, Side, UnknownLevelError
 from bot.sheets.csv_cells import csv_row, restore
 from bot.sheets.labels import localized_cells, localized_header
-from bot.sheets.matches import BYE, MatchRow, MatchStatus, Stage
+from bot.sheets.matches import BYE, DRAW, MatchRow, MatchStatus, Stage
 
 HEADER: tuple[str, ...] = (
-    "round", "stage", "table", "left", "right", "left_level", "right_level", "winner", "status",
+    "round", "stage", "table", "left", "right", "left_level", "right_level", "winner", "status", "group",
 )
+LEGACY_HEADER = HEADER[:-1]
+"""Files written before the ``group`` column (issue 12) are read as well."""
 TEXT_COLUMNS = frozenset({"left", "right"})
 """People's text (pair names), neutralised when written and restored when read (``bot.sheets.csv_cells``); every
 other column is a number or one of the format's fixed words, written as it is."""
@@ -29,8 +31,11 @@ MAX_ROWS = 4096
 """Far above a 256-pair bracket (255 matches, byes and best-of-three games); guards against runaway files."""
 MAX_GAMES = 3
 MAX_ROUND = 32
-"""A knockout of 2³² pairs has 32 rounds: any larger round number is a damaged file (and would be drawn as that
-many columns)."""
+"""A knockout of 2³² pairs has 32 rounds: a file whose knockout rounds span more is damaged (and would be drawn as
+that many columns)."""
+MAX_ROUND_NUMBER = 10_000 + MAX_ROUND
+"""The largest round number a file may hold: the rounds of a group stage (one group of every pair a tournament can
+take, ``bot.tournament.settings.MAX_CAPACITY``) and then a knockout's, which counts on from them."""
 MAX_TABLE = 99_999
 
 
@@ -60,6 +65,10 @@ class RowLengthError(MatchesFileError):
 
 class RoundError(MatchesFileError):
     key = "render.bad_round"
+
+
+class RoundSpanError(MatchesFileError):
+    key = "render.round_span"
 
 
 class StageError(MatchesFileError):
@@ -137,7 +146,7 @@ def parse_matches_csv(text: str) -> tuple[MatchRow, ...]:
             continue
         if header is None:
             header = [cell.lower() for cell in stripped]
-            if tuple(header) != HEADER:
+            if tuple(header) not in (HEADER, LEGACY_HEADER):
                 raise HeaderError(expected=",".join(HEADER), found=",".join(stripped)[:200])
             continue
         if len(rows) >= MAX_ROWS:
@@ -160,11 +169,11 @@ def _parse_row(cells: list[str], line: int) -> MatchRow:
     if len(cells) > len(HEADER):
         raise RowLengthError(line=line, count=len(cells), expected=len(HEADER))
     cells = cells + [""] * (len(HEADER) - len(cells))
-    round_text, stage_text, table_text, left, right, left_level, right_level, winner_text, status_text = cells
+    round_text, stage_text, table_text, left, right, left_level, right_level, winner_text, status_text, group = cells
     left, right = restore(left), restore(right)
-    round_number = _positive_int(round_text, MAX_ROUND)
+    round_number = _positive_int(round_text, MAX_ROUND_NUMBER)
     if round_number is None:
-        raise RoundError(line=line, value=round_text, limit=MAX_ROUND)
+        raise RoundError(line=line, value=round_text, limit=MAX_ROUND_NUMBER)
     try:
         stage = Stage(stage_text.lower())
     except ValueError:
@@ -190,6 +199,8 @@ def _parse_row(cells: list[str], line: int) -> MatchRow:
         right_level=_level(right_level, line, "right_level"),
         winner=_winner(winner_text, line),
         status=status,
+        group=group,
+        draw=winner_text.lower() == DRAW,
     )
     if row.status is MatchStatus.WALKOVER:
         if row.is_bye:
@@ -218,7 +229,7 @@ def _level(text: str, line: int, column: str) -> MatchLevel | None:
 
 
 def _winner(text: str, line: int) -> Side | None:
-    if not text:
+    if not text or text.lower() == DRAW:
         return None
     try:
         return Side(text.lower())
@@ -227,10 +238,15 @@ def _winner(text: str, line: int) -> Side | None:
 
 
 def _check_consistency(rows: Sequence[MatchRow], lines: Sequence[int]) -> None:
-    """Games of one match share its table; no pair plays twice in one round of one stage."""
+    """Games of one match share its table; no pair plays twice in one round of one stage; the knockout's rounds span
+    at most :data:`MAX_ROUND`."""
     matches: dict[tuple[int, Stage, int], tuple[str, str, int]] = {}
     seen: dict[tuple[int, Stage, str], tuple[str, str]] = {}
+    knockout = [row.round for row in rows if row.stage in (Stage.MAIN, Stage.THIRD_PLACE)]
+    first = min(knockout, default=1)
     for row, line in zip(rows, lines, strict=True):
+        if row.stage in (Stage.MAIN, Stage.THIRD_PLACE) and row.round - first >= MAX_ROUND:
+            raise RoundSpanError(line=line, value=row.round, first=first, limit=MAX_ROUND)
         if row.table is not None:
             slot = (row.round, row.stage, row.table)
             known = matches.get(slot)
@@ -268,8 +284,9 @@ def format_matches_csv(rows: Iterable[MatchRow], language: Language | None = Non
             row.right,
             None if row.left_level is None else str(row.left_level),
             None if row.right_level is None else str(row.right_level),
-            None if row.winner is None else row.winner.value,
+            row.winner_text or None,
             row.status.value,
+            row.group or None,
         ]
         writer.writerow(csv_row(localized_cells("matches", HEADER, cells, language), text_columns=_TEXT_POSITIONS))
     return buffer.getvalue()

@@ -1,11 +1,18 @@
-"""``standings.csv``: one line per pair, the table any format of tournament can fill.
+"""``standings.csv`` (issue 12): one row per pair in standing order, every format — the one writer of the file, for
+``/export`` and for the offline ``python -m bot export`` alike (``bot.services.tournament.export``).
 
-``rank,name,points,opponent_points,level_difference,played,won,drawn,lost,byes,group`` — UTF-8 with a byte order
-mark, ``\\r\\n`` line ends, as the other CSV files. A knockout fills what applies: ``rank`` its place (empty while
-the pair still plays; pairs sharing a place repeat it), ``points`` its match points, ``played``/``won``/``lost`` its
-matches (``drawn`` 0: a knockout match has a winner), ``byes`` its byes; ``opponent_points``,
-``level_difference`` and ``group`` stay empty (for Swiss and group stages). A name that would start a formula is
-written as text (``bot.sheets.csv_cells``).
+Header (a contract): ``rank,name,points,opponent_points,level_difference,played,won,drawn,lost,byes,group``.
+
+* Swiss: the standings (``rank`` 1 first) with the tie-break columns: opponents' points (对手分) and level difference
+  (级差), as :mod:`bot.tournament.ranking` orders them; ``group`` empty.
+* Groups: each group's standings, group A first; ``rank`` is the place within the group, ``group`` its letter.
+* Knockout: the placings (``rank`` = place; pairs sharing a place repeat it; empty while a pair is still playing),
+  match points, matches played, won and lost, byes and walkovers counted in ``byes``; the points-event columns
+  (``opponent_points``, ``level_difference``, ``drawn``) are empty, as a knockout has none.
+
+UTF-8 with a byte order mark, like the other exports, so Excel reads Chinese names. A name that would start a
+formula is written as text (``bot.sheets.csv_cells``). With a language (``/export zh``) the header is in it
+(:mod:`bot.sheets.labels`, sheet ``ranking``: the workbook's sheet of the same rows).
 """
 
 from __future__ import annotations
@@ -15,41 +22,51 @@ import io
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from bot.i18n import Language
 from bot.sheets.csv_cells import csv_row
+from bot.sheets.labels import localized_cells, localized_header
 
-STANDINGS_HEADER: tuple[str, ...] = ("rank", "name", "points", "opponent_points", "level_difference", "played",
-                                     "won", "drawn", "lost", "byes", "group")
+STANDINGS_HEADER: tuple[str, ...] = (
+    "rank", "name", "points", "opponent_points", "level_difference", "played", "won", "drawn", "lost", "byes", "group",
+)
+LABELS = "ranking"
+"""The labels' sheet name (``sheets.column.ranking.*``): the workbook's ranking sheet holds these rows."""
 TEXT_COLUMNS = frozenset({"name", "group"})
 """People's text, neutralised in the CSV (``bot.sheets.csv_cells``); the rest are numbers."""
 _TEXT_POSITIONS = frozenset(STANDINGS_HEADER.index(name) for name in TEXT_COLUMNS)
 
+Cell = str | int | None
+
 
 @dataclass(frozen=True, slots=True)
-class StandingsLine:
+class StandingsCsvRow:
     rank: int | None
     name: str
     points: int
+    opponent_points: int | None
+    level_difference: int | None
     played: int
     won: int
+    drawn: int | None
     lost: int
-    drawn: int = 0
-    byes: int = 0
-    opponent_points: int | None = None
-    level_difference: int | None = None
+    byes: int
     group: str = ""
 
-    def cells(self) -> tuple[str, ...]:
-        def number(value: int | None) -> str:
-            return "" if value is None else str(value)
-
-        return (number(self.rank), self.name, str(self.points), number(self.opponent_points),
-                number(self.level_difference), str(self.played), str(self.won), str(self.drawn), str(self.lost),
-                str(self.byes), self.group)
+    def cells(self) -> tuple[Cell, ...]:
+        """The fields in header order; ``None`` for an empty field."""
+        return (self.rank, self.name, self.points, self.opponent_points, self.level_difference, self.played,
+                self.won, self.drawn, self.lost, self.byes, self.group or None)
 
 
-def write_standings_csv(lines: Iterable[StandingsLine]) -> bytes:
+def format_standings_csv(rows: Iterable[StandingsCsvRow], language: Language | None = None) -> str:
     buffer = io.StringIO()
     writer = csv.writer(buffer)
-    writer.writerow(STANDINGS_HEADER)
-    writer.writerows(csv_row(line.cells(), text_columns=_TEXT_POSITIONS) for line in lines)
-    return buffer.getvalue().encode("utf-8-sig")
+    writer.writerow(localized_header(LABELS, STANDINGS_HEADER, language))
+    for row in rows:
+        writer.writerow(csv_row(localized_cells(LABELS, STANDINGS_HEADER, row.cells(), language),
+                                text_columns=_TEXT_POSITIONS))
+    return buffer.getvalue()
+
+
+def write_standings_csv(rows: Iterable[StandingsCsvRow], language: Language | None = None) -> bytes:
+    return format_standings_csv(rows, language).encode("utf-8-sig")

@@ -1,4 +1,5 @@
-"""``tournament.xlsx`` for ``/export``: sheets entries, matches, standings and history (issue 7).
+"""``tournament.xlsx`` for ``/export``: sheets entries, matches, standings and history (issue 7), and ranking: the
+rows of ``standings.csv`` (issue 12: the tie-break columns of Swiss and group standings).
 
 Column headers are the CSV contract's names (``entries.csv``, ``matches.csv``) so a sheet reads like its CSV.
 Every text cell is stored as text — a name such as ``=1+1`` never becomes a formula — and characters that the
@@ -24,9 +25,11 @@ from bot.sheets.labels import localized_cells, localized_header
 from bot.sheets.matches import MatchRow
 from bot.sheets.matches_csv import HEADER as MATCHES_HEADER
 from bot.sheets.standings import StandingRow
+from bot.sheets.standings_csv import STANDINGS_HEADER as STANDINGS_CSV_HEADER
+from bot.sheets.standings_csv import StandingsCsvRow
 from bot.tournament.teams import Event
 
-SHEET_NAMES = ("entries", "matches", "standings", "history")
+SHEET_NAMES = ("entries", "matches", "standings", "history", "ranking")
 STANDINGS_HEADER = ("place", "name", "points", "note")
 HISTORY_HEADER = ("at", "actor", "kind", "details")
 
@@ -45,8 +48,9 @@ def build_tournament_xlsx(
     history: Sequence[Event],
     title: str = "",
     language: Language | None = None,
+    ranking: Sequence[StandingsCsvRow] = (),
 ) -> bytes:
-    """The workbook's bytes; the four sheets always exist (with their header) even when a list is empty. Headers
+    """The workbook's bytes; the five sheets always exist (with their header) even when a list is empty. Headers
     and words in ``language`` when given (:mod:`bot.sheets.labels`), else the contract's English."""
     workbook = Workbook()
     for unnamed in list(workbook.worksheets):
@@ -58,6 +62,7 @@ def build_tournament_xlsx(
         ("matches", MATCHES_HEADER, (match_cells(row) for row in matches)),
         ("standings", STANDINGS_HEADER, ((row.place, row.name, row.points, row.note) for row in standings)),
         ("history", HISTORY_HEADER, (history_cells(event) for event in history)),
+        ("ranking", STANDINGS_CSV_HEADER, (row.cells() for row in ranking)),
     )
     for name, header, rows in sheets:
         _sheet(workbook, name, localized_header(name, header, language),
@@ -77,8 +82,9 @@ def match_cells(row: MatchRow) -> tuple[Cell, ...]:
         row.right,
         None if row.left_level is None else str(row.left_level),
         None if row.right_level is None else str(row.right_level),
-        None if row.winner is None else row.winner.value,
+        row.winner_text or None,
         row.status.value,
+        row.group or None,
     )
 
 

@@ -245,18 +245,20 @@ def create_bracket(teams: Sequence[Team], rng: random.Random, options: BracketOp
     ``teams`` should come in a fixed order (the draw is a function of that order and ``rng``'s state).
     """
     _check_teams(teams)
-    size = bracket_size(len(teams))
-    lines = place_teams(teams, size, rng)
+    return bracket_on_lines(teams, place_teams(teams, bracket_size(len(teams)), rng), options)
+
+
+def bracket_on_lines(teams: Sequence[Team], lines: Sequence[Team | None], options: BracketOptions) -> Bracket:
+    """The bracket of ``teams`` placed on the draw ``lines`` (``None`` = a bye line; as many lines as the bracket's
+    size): round 1 stored with its tables 1 … k in bracket order, byes implicit. A drawn bracket and a knockout
+    seeded from groups (:mod:`bot.tournament.group_knockout`) are both built here."""
+    size = len(lines)
     rounds = round_count(size)
-
-    def best_of(round_number: int) -> int:
-        return 3 if round_number == rounds and options.final is FinalFormat.BEST_OF_THREE else 1
-
     # Only the real round-1 matches are stored; byes and later rounds are implicit (see Bracket._implicit).
     playoff = options.third_place is ThirdPlace.PLAYOFF and has_third_place_slot(size)
     matches: list[Match | None] = [None] * (size if playoff else size - 1)
     tables: list[int] = []
-    opening_best_of = best_of(1)
+    opening_best_of = 3 if rounds == 1 and options.final is FinalFormat.BEST_OF_THREE else 1
     for slot in range(size // 2):
         left, right = lines[2 * slot], lines[2 * slot + 1]
         if left is not None and right is not None:

@@ -37,7 +37,7 @@ from dataclasses import dataclass
 
 from bot.tournament.bracket import Bracket, BracketOptions, create_bracket
 from bot.tournament.entries import ACCOUNT_PREFIXES, Entry, Person, RegistrationMode
-from bot.tournament.pairing import pair_entries
+from bot.tournament.pairing import Pairing, pair_entries
 from bot.tournament.registration import (
     AlreadyDrawnError,
     Registration,
@@ -104,10 +104,11 @@ def undrawable(registration: Registration) -> tuple[Entry, ...]:
     return tuple(entry for entry in registration.active if entry.members[0].gender is None)
 
 
-def draw(registration: Registration, seed: DrawSeed, options: BracketOptions, *, keyed_order: bool = True) -> Draw:
-    """Pair the closed registration's active entries by lot and create the bracket, all from ``seed``.
+def draw_pairs(registration: Registration, seed: DrawSeed, *, keyed_order: bool = True) -> Pairing:
+    """The pairs and reserves of every format's draw: the closed registration's drawable active entries in
+    canonical order (by public keys; ``keyed_order=False``: by the person keys themselves, as version 1 draw files
+    were made), paired with the seed's ``b"pairing"`` stream.
 
-    ``keyed_order=False`` sorts by the person keys themselves (how version 1 draw files were made).
     Raise ``RegistrationStillOpenError`` before registration closes, ``AlreadyDrawnError`` after a draw was
     marked, ``TooFewEntriesError`` when fewer than two pairs can be formed.
     """
@@ -121,8 +122,13 @@ def draw(registration: Registration, seed: DrawSeed, options: BracketOptions, *,
     def order_key(key: str) -> str:
         return public_key(seed, key)
 
-    pairing = pair_entries(registration.mode, entries, seed.stream(PAIRING_STREAM),
-                           order_key if keyed_order else None)
+    return pair_entries(registration.mode, entries, seed.stream(PAIRING_STREAM), order_key if keyed_order else None)
+
+
+def draw(registration: Registration, seed: DrawSeed, options: BracketOptions, *, keyed_order: bool = True) -> Draw:
+    """Pair the closed registration's active entries by lot (:func:`draw_pairs`) and create the bracket, all from
+    ``seed``; raise as :func:`draw_pairs` does."""
+    pairing = draw_pairs(registration, seed, keyed_order=keyed_order)
     bracket = create_bracket(pairing.teams, seed.stream(BRACKET_STREAM), options)
     return Draw(registration.mode, pairing.entries, seed, options, pairing.teams, pairing.reserves, bracket,
                 keyed_order)

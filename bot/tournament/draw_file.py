@@ -31,8 +31,11 @@ recomputed ``teams``, ``reserves`` and ``round_1`` with the file's. The commitme
 public before the entries were final: the reader compares ``commitment`` and ``committed_at`` with the chat's
 message of that time (``verify-draw`` prints both). A file is read strictly: every key once, no unknown field.
 
-Version 1 (before issue 16): no ``committed_at`` (the commitment was published with the draw, so it bound
-nothing), account keys as ``tg:<id>``, the canonical order by those keys. Such files still verify.
+A Swiss event's or a group stage's draw is the same version 2 with an ``event`` field naming the format (and, for
+groups, a ``groups`` field): :mod:`bot.tournament.event_draw_file`. A file without ``event`` is a knockout's.
+
+Version 1 (before issue 16): a knockout only; no ``committed_at`` (the commitment was published with the draw, so
+it bound nothing), account keys as ``tg:<id>``, the canonical order by those keys. Such files still verify.
 """
 
 from __future__ import annotations
@@ -49,6 +52,7 @@ from bot.errors import GuandanError, TournamentError
 from bot.tournament.bracket import Bracket, BracketOptions
 from bot.tournament.draw import Draw, draw, is_public_key
 from bot.tournament.entries import NAME_PREFIX, Gender, Person, RegistrationMode, is_person_key
+from bot.tournament.event_draw import EventDraw
 from bot.tournament.names import clean_name, clean_unit
 from bot.tournament.registration import Registration, close, open_registration, sign_up_many
 from bot.tournament.seed import DrawSeed
@@ -56,7 +60,7 @@ from bot.tournament.seed import DrawSeed
 FORMAT = "guandan-bot/draw"
 VERSION = 2
 VERSIONS = (1, 2)
-"""What :func:`verify` reads; :func:`export_draw` writes :data:`VERSION`."""
+"""What :func:`verify` reads; :func:`export_draw` (and ``export_event_draw``) write :data:`VERSION`."""
 
 
 class UnreadableDrawFileError(TournamentError):
@@ -70,11 +74,12 @@ class DrawCheck(enum.StrEnum):
     TEAMS = "teams"
     RESERVES = "reserves"
     ROUND_1 = "round_1"
+    GROUPS = "groups"  # a group stage's groups (version 2)
 
 
 @dataclass(frozen=True, slots=True)
 class VerifyResult:
-    draw: Draw
+    draw: Draw | EventDraw
     """The draw recomputed from the file's entries and seed."""
     mismatches: tuple[DrawCheck, ...]
     committed_at: str | None = None
@@ -87,7 +92,7 @@ class VerifyResult:
         return not self.mismatches
 
 
-def _person_json(person: Person, result: Draw) -> dict[str, Any]:
+def _person_json(person: Person, result: Draw | EventDraw) -> dict[str, Any]:
     gender = None if person.gender is None else person.gender.value
     return {"key": result.public_key(person.key), "name": person.name, "gender": gender, "unit": person.unit}
 
@@ -268,11 +273,13 @@ _DOCUMENT_FIELDS = {
     1: frozenset({"format", "version", "mode", "options", "entries", "commitment", "seed", "teams", "reserves",
                   "round_1"}),
 }
-_DOCUMENT_FIELDS[2] = _DOCUMENT_FIELDS[1] | {"committed_at"}
+_DOCUMENT_FIELDS[2] = _DOCUMENT_FIELDS[1] | {"committed_at", "event", "groups"}
 _ENTRY_FIELDS = frozenset({"members"})
 _MEMBER_FIELDS = frozenset({"key", "name", "gender", "unit"})
 _OUTCOME_FIELDS = {"teams": frozenset({"team_id", "name", "members", "unit"}), "reserves": frozenset({"key", "name"}),
                    "round_1": frozenset({"table", "left", "right"})}
+_GROUP_ROUND_ONE_FIELDS = _OUTCOME_FIELDS["round_1"] | {"group"}
+"""A group stage's round-1 items also name their group."""
 
 
 def _parse(content: str | bytes) -> Mapping[str, Any]:
@@ -292,7 +299,10 @@ def _parse(content: str | bytes) -> Mapping[str, Any]:
     if type(version) is not int or version not in VERSIONS:
         raise UnreadableDrawFileError(reason="version")
     _fields(document, _DOCUMENT_FIELDS[version], "")
+    grouped = isinstance(document.get("event"), Mapping) and document["event"].get("format") == "groups"
     for name, allowed in _OUTCOME_FIELDS.items():
+        if grouped and name == "round_1":
+            allowed = _GROUP_ROUND_ONE_FIELDS
         for index, item in enumerate(_get(document, name, list, "")):
             if not isinstance(item, Mapping):
                 raise UnreadableDrawFileError(reason=f"{name}[{index}]")
@@ -300,19 +310,32 @@ def _parse(content: str | bytes) -> Mapping[str, Any]:
     return document
 
 
+def _committed_at(document: Mapping[str, Any], version: int) -> str | None:
+    """When the file says the commitment was published; ``None`` for version 1 (it has no such field)."""
+    if version < 2:
+        return None
+    committed_at: str = _get(document, "committed_at", str, "")
+    try:
+        datetime.fromisoformat(committed_at)
+    except ValueError:
+        raise UnreadableDrawFileError(reason="committed_at") from None
+    return committed_at
+
+
 def verify(content: str | bytes) -> VerifyResult:
     """Recompute the draw a file describes and compare; raise :class:`UnreadableDrawFileError`."""
     document = _parse(content)
     version = int(document["version"])
+    committed_at = _committed_at(document, version)
+    if "event" in document:
+        # Imported here: the points event's reader builds on this module's readers.
+        from bot.tournament.event_draw_file import verify_event
+
+        return verify_event(document, committed_at)
+    if "groups" in document:
+        raise UnreadableDrawFileError(reason="groups")  # only a group stage's file has groups
     registration = _read_registration(document, version)
     options = _read_options(document)
-    committed_at = None
-    if version >= 2:
-        committed_at = _get(document, "committed_at", str, "")
-        try:
-            datetime.fromisoformat(committed_at)
-        except ValueError:
-            raise UnreadableDrawFileError(reason="committed_at") from None
     try:
         seed = DrawSeed.from_hex(_get(document, "seed", str, ""))
     except GuandanError:

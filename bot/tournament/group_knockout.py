@@ -26,20 +26,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from bot.tournament.bracket import (
-    Bracket,
-    BracketFrame,
-    BracketOptions,
-    FinalFormat,
-    ThirdPlace,
-)
-from bot.tournament.layout import bracket_size, has_third_place_slot, round_count, seeding_order
-from bot.tournament.matches import Match, MatchKind, MatchState
+from bot.tournament.bracket import Bracket, BracketOptions, bracket_on_lines
+from bot.tournament.layout import bracket_size, round_count, seeding_order
 from bot.tournament.matching import max_weight_matching
 from bot.tournament.points import bye_points
 from bot.tournament.ranking import StandingRow
 from bot.tournament.round_robin import GroupStage, close_stage, group_standings
-from bot.tournament.shared_vector import SharedVector
 from bot.tournament.teams import Team
 
 Qualifier = tuple[int, Team]
@@ -101,23 +93,10 @@ def _tier_lines(tier: Sequence[Qualifier], spots: Sequence[int], placed: dict[in
 
 
 def bracket_from_lines(lines: Sequence[Team | None], options: BracketOptions) -> Bracket:
-    """A bracket on given draw lines, built as :func:`bot.tournament.bracket.create_bracket` builds a drawn one."""
-    size = len(lines)
-    teams = tuple(sorted((team for team in lines if team is not None), key=lambda team: team.team_id))
-    rounds = round_count(size)
-    opening_best_of = 3 if rounds == 1 and options.final is FinalFormat.BEST_OF_THREE else 1
-    playoff = options.third_place is ThirdPlace.PLAYOFF and has_third_place_slot(size)
-    matches: list[Match | None] = [None] * (size if playoff else size - 1)
-    tables: list[int] = []
-    for slot in range(size // 2):
-        left, right = lines[2 * slot], lines[2 * slot + 1]
-        if left is not None and right is not None:
-            tables.append(slot + 1)
-            matches[slot] = Match(slot + 1, 1, slot, MatchKind.MAIN, opening_best_of, left, right,
-                                  MatchState.PENDING, len(tables))
-    members = {person: team.team_id for team in teams for person in team.members}
-    frame = BracketFrame(options, teams, size, tuple(lines), members)
-    return Bracket(frame, SharedVector(matches), (tuple(tables),), 1, len(tables))
+    """A bracket on given draw lines, built as :func:`bot.tournament.bracket.create_bracket` builds a drawn one
+    (the pairs in team id order)."""
+    teams = sorted((team for team in lines if team is not None), key=lambda team: team.team_id)
+    return bracket_on_lines(teams, lines, options)
 
 
 def knockout_from_groups(stage: GroupStage, options: BracketOptions) -> tuple[GroupStage, Bracket]:

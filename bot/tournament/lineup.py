@@ -74,10 +74,17 @@ def substitute(bracket: Bracket, reserves: tuple[Person, ...], people: Mapping[s
     team = team_of(bracket, leaving)
     if reserve.key in bracket.frame.member_teams:
         raise AlreadyPlayingError(name=reserve.name)
+    changed, remaining = substituted(team, reserves, people, leaving, reserve)
+    return Lineup(replace_team(bracket, changed), remaining, changed)
+
+
+def substituted(team: Team, reserves: tuple[Person, ...], people: Mapping[str, Person], leaving: str,
+                reserve: Person) -> tuple[Team, tuple[Person, ...]]:
+    """``team`` with ``reserve`` in place of its member ``leaving`` (its id kept, its name and unit anew), and the
+    reserves without ``reserve``: the substitution itself, for a bracket's pair or a points event's."""
     members = tuple(reserve if key == leaving else people.get(key, Person(key, key)) for key in team.members)
     changed = Team(team.team_id, team_name(members), tuple(person.key for person in members), common_unit(members))
-    remaining = tuple(person for person in reserves if person.key != reserve.key)
-    return Lineup(replace_team(bracket, changed), remaining, changed)
+    return changed, tuple(person for person in reserves if person.key != reserve.key)
 
 
 def relink(bracket: Bracket, reserves: tuple[Person, ...], old_key: str, new_key: str) -> Lineup | None:

@@ -2,7 +2,9 @@
 
 Sides are the match's own: ``left`` is the pair listed first at the table, ``right`` the other.
 Text form (used in the history and accepted by :meth:`Outcome.parse`): ``K A+`` (levels left then right),
-``A A left`` (equal levels and the stated winner), ``forfeit left`` / ``forfeit right`` / ``forfeit both``.
+``A A left`` (equal levels and the stated winner), ``forfeit left`` / ``forfeit right`` / ``forfeit both``, and in
+a Swiss or group round ``K K draw`` (equal levels, nobody named winner: a draw, 平局, issue 12). A knockout never
+takes a draw (its services refuse one: a knockout needs a winner).
 
 A pair may also tell its result from its own side (:class:`OwnResult`: "we won A+ to K"), which the table's seats
 turn into an :class:`Outcome`. :func:`check_possible` refuses results no match can end with (both pairs past A;
@@ -43,10 +45,17 @@ class WinnerBelowAError(TournamentError):
     key = "results.winner_below_a"
 
 
+class DrawWithoutTimeLimitError(TournamentError):
+    """Without a time limit a match is played until a pair passes A: it cannot end level (a draw)."""
+
+    key = "results.draw_without_time_limit"
+
+
 class OutcomeKind(enum.StrEnum):
     PLAYED = "played"
     FORFEIT = "forfeit"  # one side forfeits (弃权): the other side wins
     DOUBLE_FORFEIT = "double_forfeit"  # both forfeit: nobody advances, the next opponent gets a walkover
+    DRAW = "draw"  # equal levels and no winner (平局): only in a Swiss or group round
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,13 +74,15 @@ class Outcome:
     """The text form, made once: every event of the history carries it."""
 
     def __post_init__(self) -> None:
-        played = self.kind is OutcomeKind.PLAYED
+        played = self.kind in (OutcomeKind.PLAYED, OutcomeKind.DRAW)
         if played != (self.left_level is not None and self.right_level is not None) or (
             not played and (self.left_level is not None or self.right_level is not None)
         ):
             raise ValueError(f"levels do not fit a {self.kind} outcome")
-        if (self.winner is None) != (self.kind is OutcomeKind.DOUBLE_FORFEIT):
+        if (self.winner is None) != (self.kind in (OutcomeKind.DOUBLE_FORFEIT, OutcomeKind.DRAW)):
             raise ValueError(f"a {self.kind} outcome {'needs' if self.winner is None else 'has no'} winner")
+        if self.kind is OutcomeKind.DRAW and not self.levels_equal:
+            raise ValueError("a draw needs equal levels")
         object.__setattr__(self, "text", self._format())
 
     @classmethod
@@ -86,6 +97,15 @@ class Outcome:
     @classmethod
     def double_forfeit(cls) -> Outcome:
         return cls(OutcomeKind.DOUBLE_FORFEIT, None)
+
+    @classmethod
+    def draw(cls, level: MatchLevel) -> Outcome:
+        """Both pairs ended on ``level`` and nobody was named winner (平局; Swiss and group rounds only)."""
+        return cls(OutcomeKind.DRAW, None, level, level)
+
+    @property
+    def is_draw(self) -> bool:
+        return self.kind is OutcomeKind.DRAW
 
     @property
     def levels_equal(self) -> bool:
@@ -104,7 +124,8 @@ class Outcome:
         return Outcome(OutcomeKind.PLAYED, self.winner.other, self.right_level, self.left_level)
 
     def score(self, variant: RuleVariant) -> MatchScore | None:
-        """Match points under ``variant.scoring`` (notice 002); ``None`` for a double forfeit, which scores 0 : 0."""
+        """Match points under ``variant.scoring`` (notice 002); ``None`` for a double forfeit, which scores 0 : 0,
+        and for a draw, which has no winner (its points: :func:`bot.tournament.points.table_points`)."""
         if self.kind is OutcomeKind.DOUBLE_FORFEIT or self.winner is None:
             return None
         if self.kind is OutcomeKind.FORFEIT:
@@ -118,6 +139,8 @@ class Outcome:
     def _format(self) -> str:
         if self.kind is OutcomeKind.DOUBLE_FORFEIT:
             return "forfeit both"
+        if self.kind is OutcomeKind.DRAW:
+            return f"{self.left_level} {self.right_level} draw"
         assert self.winner is not None
         if self.kind is OutcomeKind.FORFEIT:
             return f"forfeit {self.winner.other.value}"
@@ -135,6 +158,11 @@ class Outcome:
                 return cls.forfeit(Side(words[1]))
         elif len(words) in (2, 3):
             stated: Side | None = None
+            if len(words) == 3 and words[2] == OutcomeKind.DRAW.value:
+                left, right = MatchLevel.parse(words[0]), MatchLevel.parse(words[1])
+                if left.value != right.value:
+                    raise OutcomeSyntaxError(text=text)
+                return cls.draw(left)
             if len(words) == 3:
                 if words[2] not in (Side.LEFT.value, Side.RIGHT.value):
                     raise OutcomeSyntaxError(text=text)
@@ -171,15 +199,22 @@ class OwnResult:
         return f"{'won' if self.won else 'lost'} {self.own} {self.theirs}"
 
 
-def check_possible(outcome: Outcome, *, time_limited: bool) -> None:
+def check_possible(outcome: Outcome, *, time_limited: bool, draws: bool = True) -> None:
     """Refuse a played result no match can end with (seed 002: 规定时间内最先打过A一方获胜, 一方获胜本轮比赛即结束):
-    both pairs past A (:class:`BothPassedAError`); without a time limit, a winner that did not pass A
-    (:class:`WinnerBelowAError`) — play stops only when a pair passes A."""
-    if outcome.kind is not OutcomeKind.PLAYED:
+    both pairs past A (:class:`BothPassedAError`, a draw at A+ too); without a time limit, a winner that did not pass
+    A (:class:`WinnerBelowAError`) — play stops only when a pair passes A; so, without a time limit, no draw either
+    (:class:`DrawWithoutTimeLimitError`: a draw exists only when time ends a Swiss or group match). ``draws``
+    ``False``: the caller refuses any draw itself (a knockout needs a winner), after the check of both A+."""
+    if outcome.kind not in (OutcomeKind.PLAYED, OutcomeKind.DRAW):
         return
-    assert outcome.left_level is not None and outcome.right_level is not None and outcome.winner is not None
+    assert outcome.left_level is not None and outcome.right_level is not None
     if outcome.left_level.value == outcome.right_level.value == PASSED_A_VALUE:
         raise BothPassedAError()
+    if outcome.kind is OutcomeKind.DRAW:
+        if draws and not time_limited:
+            raise DrawWithoutTimeLimitError(level=str(outcome.left_level), outcome=outcome.text)
+        return
+    assert outcome.winner is not None
     winner_level = outcome.left_level if outcome.winner is Side.LEFT else outcome.right_level
     if not time_limited and winner_level.value != PASSED_A_VALUE:
         raise WinnerBelowAError(level=str(winner_level), outcome=outcome.text)

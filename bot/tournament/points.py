@@ -11,15 +11,14 @@ Rules (seed 002 篇3 §4.2 积分算法, issue 12):
   … 有弃权的，则胜方得2分，弃权方不得分). A knockout keeps its own win/loss count (1 : 0).
 * A bye (轮空) scores what a walkover win scores.
 
-Equal levels with no winner named are a :class:`Draw`; naming a winner on equal levels (an event that breaks such
-ties, ``RuleVariant.tie_break``) still makes an :class:`~bot.tournament.outcome.Outcome` with that winner — on the
-26 and 28 scales it scores 13 : 13 (14 : 14) all the same, but counts as a win and a loss.
+Equal levels with no winner named are a draw (``Outcome.draw``); naming a winner on equal levels (an event that
+breaks such ties, ``RuleVariant.tie_break``) still makes an :class:`~bot.tournament.outcome.Outcome` with that
+winner — on the 26 and 28 scales it scores 13 : 13 (14 : 14) all the same, but counts as a win and a loss.
 """
 
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
 
 from bot.ruleset.scoring import MatchLevel, Side, score_match, walkover_points
 from bot.ruleset.variants import RuleVariant, ScoringScale
@@ -29,26 +28,8 @@ WIN_POINTS, DRAW_POINTS, LOSS_POINTS = 2, 1, 0
 DRAW_WORDS = frozenset({"draw", "平", "平局", "和"})
 
 
-@dataclass(frozen=True, slots=True)
-class Draw:
-    """Both pairs ended on ``level`` and nobody was named winner (平局). Text form: ``K K draw``."""
-
-    level: MatchLevel
-    text: str = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "text", f"{self.level} {self.level} draw")
-
-    @property
-    def winner(self) -> None:
-        return None
-
-    def __str__(self) -> str:
-        return self.text
-
-
-TableResult = Outcome | Draw
-"""What a table of a points event ends with: a result as in a knockout, or a draw."""
+TableResult = Outcome
+"""What a table of a points event ends with: a result as in a knockout, or a draw (``Outcome.draw``)."""
 
 
 class Verdict(enum.StrEnum):
@@ -60,10 +41,10 @@ class Verdict(enum.StrEnum):
 
 
 def table_result(left: MatchLevel, right: MatchLevel, winner: Side | None = None) -> TableResult:
-    """The result of final levels: a :class:`Draw` on equal levels with no winner named, else the played outcome
+    """The result of final levels: a draw on equal levels with no winner named, else the played outcome
     (which refuses a named winner that contradicts unequal levels)."""
     if winner is None and left.value == right.value:
-        return Draw(left)
+        return Outcome.draw(left)
     return Outcome.played(left, right, winner)
 
 
@@ -76,7 +57,7 @@ def parse_table_result(text: str) -> TableResult:
         left, right = MatchLevel.parse(words[0]), MatchLevel.parse(words[1])
         if left.value != right.value:
             raise OutcomeSyntaxError(text=text)
-        return Draw(left)
+        return Outcome.draw(left)
     if len(words) == 2 and words[0].casefold() != "forfeit":
         return table_result(MatchLevel.parse(words[0]), MatchLevel.parse(words[1]))
     return Outcome.parse(text)
@@ -95,10 +76,11 @@ def bye_points(variant: RuleVariant) -> int:
 
 def table_points(result: TableResult, variant: RuleVariant) -> tuple[int, int]:
     """Points of the left and the right pair under ``variant.scoring`` (see the module docstring)."""
-    if isinstance(result, Draw):
+    if result.is_draw:
+        assert result.left_level is not None
         if variant.scoring is ScoringScale.WIN_LOSS:
             return DRAW_POINTS, DRAW_POINTS
-        level = score_match(result.level, result.level, variant, Side.LEFT)
+        level = score_match(result.left_level, result.left_level, variant, Side.LEFT)
         return level.left_points, level.right_points
     if result.kind is OutcomeKind.DOUBLE_FORFEIT or result.winner is None:
         return 0, 0
@@ -115,8 +97,6 @@ def table_points(result: TableResult, variant: RuleVariant) -> tuple[int, int]:
 
 def level_difference(result: TableResult) -> int:
     """The left pair's level minus the right pair's (级差) in a played match; 0 after a forfeit."""
-    if isinstance(result, Draw):
-        return 0
     if result.left_level is None or result.right_level is None:
         return 0
     return result.left_level.value - result.right_level.value
@@ -124,10 +104,10 @@ def level_difference(result: TableResult) -> int:
 
 def verdict(result: TableResult, side: Side) -> Verdict:
     if result.winner is None:
-        return Verdict.DRAWN if isinstance(result, Draw) else Verdict.LOST
+        return Verdict.DRAWN if result.is_draw else Verdict.LOST
     return Verdict.WON if result.winner is side else Verdict.LOST
 
 
 def played_at_table(result: TableResult) -> bool:
     """Whether the match was played (levels recorded) rather than forfeited."""
-    return isinstance(result, Draw) or result.kind is OutcomeKind.PLAYED
+    return result.kind in (OutcomeKind.PLAYED, OutcomeKind.DRAW)

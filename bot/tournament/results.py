@@ -28,16 +28,20 @@ append-only history (the caller supplies ``at``). Matches are addressed by a tab
 from __future__ import annotations
 
 from datetime import datetime
-from typing import NamedTuple
+from typing import TYPE_CHECKING, Generic, NamedTuple
 
 from bot.errors import PermissionDenied, TournamentError
 from bot.ruleset.scoring import Side
 from bot.ruleset.variants import RuleVariant
-from bot.tournament.advance import following_slots, match_details, settle, store_changes
+from bot.tournament.advance import match_details
+from bot.tournament.boards import Board, following_slots, settle, store_changes
 from bot.tournament.bracket import Bracket, MatchId
 from bot.tournament.matches import Game, Match, MatchState, Report
 from bot.tournament.outcome import Outcome, OutcomeKind, is_mirror_report
 from bot.tournament.teams import Actor, Event
+
+if TYPE_CHECKING:
+    from bot.tournament.points_event import PointsEvent
 
 __all__ = [
     "ResultChange", "Outcome", "OutcomeKind", "report", "confirm", "dispute", "decide", "correct", "series_result",
@@ -130,13 +134,16 @@ class SeriesDecidedEarlierError(TournamentError):
     key = "results.series_decided_earlier"
 
 
-class ResultChange(NamedTuple):
-    bracket: Bracket
+class ResultChange(NamedTuple, Generic[Board]):
+    """The container after the change (a bracket, or a points event: :mod:`bot.tournament.boards`) and the events."""
+
+    bracket: Board
     events: tuple[Event, ...]
 
 
-def report(bracket: Bracket, table: int | MatchId, actor: Actor, outcome: Outcome, at: datetime,
-           variant: RuleVariant, *, round_number: int | None = None, refuse_mirror: bool = False) -> ResultChange:
+def report(bracket: Board, table: int | MatchId, actor: Actor, outcome: Outcome, at: datetime,
+           variant: RuleVariant, *, round_number: int | None = None,
+           refuse_mirror: bool = False) -> ResultChange[Board]:
     """A pair at the table (or an official: then final) states the result of the match or of its current game.
 
     ``refuse_mirror``: a report that mirrors the other pair's raises :class:`MirrorReportError` instead of
@@ -162,8 +169,8 @@ def report(bracket: Bracket, table: int | MatchId, actor: Actor, outcome: Outcom
     return ResultChange(store_changes(bracket, {match.match_id: updated}), tuple(events))
 
 
-def confirm(bracket: Bracket, table: int | MatchId, actor: Actor, at: datetime, *,
-            round_number: int | None = None) -> ResultChange:
+def confirm(bracket: Board, table: int | MatchId, actor: Actor, at: datetime, *,
+            round_number: int | None = None) -> ResultChange[Board]:
     """The other pair (or an official) accepts the standing report."""
     match = bracket.find(table, round_number)
     _require_open(match)
@@ -185,8 +192,8 @@ def confirm(bracket: Bracket, table: int | MatchId, actor: Actor, at: datetime, 
     return _accept(bracket, match, accepted, actor, at, "result.confirmed", [], seat=where)
 
 
-def dispute(bracket: Bracket, table: int | MatchId, actor: Actor, at: datetime, *,
-            round_number: int | None = None) -> ResultChange:
+def dispute(bracket: Board, table: int | MatchId, actor: Actor, at: datetime, *,
+            round_number: int | None = None) -> ResultChange[Board]:
     """The other pair rejects the standing report without a result of its own; an official will decide."""
     match = bracket.find(table, round_number)
     _require_open(match)
@@ -204,8 +211,8 @@ def dispute(bracket: Bracket, table: int | MatchId, actor: Actor, at: datetime, 
     return ResultChange(store_changes(bracket, {match.match_id: updated}), (event,))
 
 
-def decide(bracket: Bracket, table: int | MatchId, actor: Actor, outcome: Outcome, at: datetime,
-           variant: RuleVariant, *, round_number: int | None = None) -> ResultChange:
+def decide(bracket: Board, table: int | MatchId, actor: Actor, outcome: Outcome, at: datetime,
+           variant: RuleVariant, *, round_number: int | None = None) -> ResultChange[Board]:
     """A referee or organiser who does not play at the table sets the result (of the current game); final."""
     match = bracket.find(table, round_number)
     _require_official(match, actor)
@@ -214,8 +221,8 @@ def decide(bracket: Bracket, table: int | MatchId, actor: Actor, outcome: Outcom
     return _accept(bracket, match, accepted, actor, at, "result.decided", [])
 
 
-def correct(bracket: Bracket, table: int | MatchId, actor: Actor, outcome: Outcome, at: datetime,
-            variant: RuleVariant, *, game: int | None = None, round_number: int | None = None) -> ResultChange:
+def correct(bracket: Board, table: int | MatchId, actor: Actor, outcome: Outcome, at: datetime,
+            variant: RuleVariant, *, game: int | None = None, round_number: int | None = None) -> ResultChange[Board]:
     """An official replaces a confirmed result (``game``: which game of a best-of-three, default the last).
 
     Same winner: only the scores change. New winner: the next match (and a playoff after a semi-final) takes the
@@ -223,11 +230,11 @@ def correct(bracket: Bracket, table: int | MatchId, actor: Actor, outcome: Outco
     :class:`NextRoundStartedError` if it has started and would be left without an opponent. A best-of-three may
     go back to play (1–1 after a correction) or end (2–0), but not end before its last recorded game.
     """
-    match = bracket.find(table, round_number)
+    match: Match = bracket.find(table, round_number)
     _require_official(match, actor)
     if not match.games:
         raise NothingToCorrectError(**_where(match))
-    index = len(match.games) - 1 if game is None else game - 1
+    index: int = len(match.games) - 1 if game is None else game - 1
     if not 0 <= index < len(match.games):
         raise UnknownGameError(game=index + 1, games=len(match.games), **_where(match))
     games = (*match.games[:index], Game(outcome, outcome.score(variant)), *match.games[index + 1 :])
@@ -270,8 +277,8 @@ def series_result(best_of: int, games: tuple[Game, ...]) -> tuple[bool, Side | N
     return False, None, 0
 
 
-def _accept(bracket: Bracket, match: Match, accepted: Report, actor: Actor, at: datetime, kind: str,
-            events: list[Event], *, seat: str = "official") -> ResultChange:
+def _accept(bracket: Board, match: Match, accepted: Report, actor: Actor, at: datetime, kind: str,
+            events: list[Event], *, seat: str = "official") -> ResultChange[Board]:
     games = (*match.games, Game(accepted.outcome, accepted.score))
     decided, winner, _ = series_result(match.best_of, games)
     events.append(Event(at, actor.key, kind, _details(match, seat, outcome=accepted.outcome.text)))
@@ -282,7 +289,7 @@ def _accept(bracket: Bracket, match: Match, accepted: Report, actor: Actor, at: 
     return ResultChange(settle(bracket, updated, actor.key, at, events), tuple(events))
 
 
-def _repaired_followers(bracket: Bracket, corrected: Match) -> dict[int, Match]:
+def _repaired_followers(bracket: Board, corrected: Match) -> dict[int, Match]:
     repaired: dict[int, Match] = {}
     for ident, side, team in following_slots(bracket, corrected):
         if bracket.store[ident - 1] is None:
@@ -310,7 +317,7 @@ def _require_official(match: Match, actor: Actor) -> None:
         raise OfficialsOnlyError(**_where(match))
 
 
-def seat(bracket: Bracket, match: Match, actor: Actor) -> Side | None:
+def seat(bracket: Bracket | PointsEvent, match: Match, actor: Actor) -> Side | None:
     """The pair ``actor`` plays for at this match; ``None`` for an official who does not play here."""
     side = match.side_of(actor.key)
     if side is None and not actor.official:
@@ -318,7 +325,7 @@ def seat(bracket: Bracket, match: Match, actor: Actor) -> Side | None:
     return side
 
 
-def _not_at_table(bracket: Bracket, match: Match, actor: Actor) -> NotAtTableError:
+def _not_at_table(bracket: Bracket | PointsEvent, match: Match, actor: Actor) -> NotAtTableError:
     """The refusal for someone who does not play at ``match``: it names their own table when they have one now."""
     own = bracket.match_of(actor.key)
     if own is not None and own.table is not None and own.match_id != match.match_id:

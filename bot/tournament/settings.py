@@ -8,9 +8,8 @@ pairs, the time limit per match and the time zone its times are shown in. It is 
 Adding a key (remind, check-in …): add a field with a default to :class:`TournamentSettings` and one
 :class:`SettingKey` line to :data:`SETTING_KEYS`, with its locale label ``tournament.setting.<key>``.
 
-The format keys (``format``, ``rounds``, ``groups``, ``advance``; :mod:`bot.tournament.format`) are complete but
-wait in :data:`FORMAT_SETTING_KEYS` until the services run Swiss and group events: joining that tuple to
-:data:`SETTING_KEYS` is all ``/set`` and ``/settings`` need.
+The format keys (``format``, ``rounds``, ``groups``, ``advance``; :mod:`bot.tournament.format`) are
+:data:`FORMAT_SETTING_KEYS`, part of :data:`SETTING_KEYS`; they shape the draw, so they are set before it.
 
 Rules behind the defaults: notice 000 (季军两组 — two shared third places unless a playoff is chosen; 冠亚军三局两胜
 is offered as ``final bo3``), notice 002 (级差积分 26 scale; 弃权 16 points), notice 001 (28分制; a pair that does
@@ -276,7 +275,8 @@ FORMAT_SETTING_KEYS: tuple[SettingKey, ...] = (
     SettingKey("advance", "advance", _number("advance", 0, MAX_ADVANCE, off=False), _show_number,
                f"0–{MAX_ADVANCE}", before_draw_only=True, aliases=("出线", "晋级")),
 )
-"""The format keys (``bot.tournament.format``); not yet in :data:`SETTING_KEYS` (see the module docstring)."""
+"""The format keys (``bot.tournament.format``)."""
+SETTING_KEYS += FORMAT_SETTING_KEYS
 _BY_NAME = {name: key for key in SETTING_KEYS for name in (key.name, *key.aliases)}
 
 

@@ -17,22 +17,22 @@ decided. A result of a round before the current one cannot change any more (the 
 :class:`NextRoundPairedError`. :func:`unpair_last_round` takes back the current round while nothing is recorded in
 it, so a service that knows the round has not started can correct the round before and pair again.
 
-Proposal for the chat step (reporting, storage):
+How the chat plays it (built; ``bot.tournament.points_event``, ``bot.services.tournament``):
 
-* A table becomes a :class:`~bot.tournament.matches.Match` (``kind`` ``swiss`` / ``group``, ``slot`` = table − 1,
-  match ids numbered through the event round by round), so reports, confirmations, disputes and the stored match
-  rows work as for a knockout. :mod:`bot.tournament.results` splits in two: the per-match state machine (report,
-  confirm, dispute, decide on one ``Match`` → the new ``Match``, the events, and whether it is now decided) and
-  the container it lives in — a bracket advances pairs (``advance.settle``); a Swiss event or group stage calls
-  :func:`record_result` with the decided result. ``correct`` maps to ``record_result(..., replace_result=True)``.
-* :class:`~bot.tournament.outcome.Outcome` gains a draw kind (``Outcome.draw(level)``, text ``K K draw``), which
-  replaces :class:`~bot.tournament.points.Draw`; the reply parser takes equal levels without a winner as a draw
-  only in a points event (:func:`bot.tournament.points.parse_table_result`), so knockouts still ask for a winner.
-* Storage keeps each round's pairing as paired (tables, flaws, bye) with the results — not recomputed on load, so
-  a later change of the pairing code never moves an old event — and rebuilds the event with
-  ``SwissEvent(teams, planned_rounds, variant, lot, rounds)``; the lot is recomputed from the seed.
-* When the last table of a round is decided, the service calls :func:`pair_next_round` in the same transaction
-  and posts the round (tables with their flaws, the bye), or the final standings once :attr:`SwissEvent.finished`.
+* A table is a :class:`~bot.tournament.matches.Match` (``kind`` ``swiss`` / ``group``, ``slot`` = table − 1, match
+  ids numbered through the event round by round) in a :class:`~bot.tournament.points_event.PointsEvent`, so
+  reports, confirmations, disputes and decisions run through :mod:`bot.tournament.results` as for a knockout
+  (:mod:`bot.tournament.boards` hands the decided match to its container); the event records it here with
+  :func:`record_result` (a correction with ``replace_result=True``).
+* :class:`~bot.tournament.outcome.Outcome` has a draw kind (``Outcome.draw(level)``, text ``K K draw``); the chat
+  takes equal levels without a winner as a draw, and a knockout refuses one.
+* Storage keeps each round's pairing as paired (tables, flaws, bye) with the results (migration 0008), never
+  recomputed on load; the event is rebuilt with ``SwissEvent(teams, planned_rounds, variant, lot, rounds)``, the
+  lot recomputed from the seed.
+* When the last table of a round is decided, :func:`pair_next_round` runs in the same transaction and the round is
+  posted (tables with their flaws, the bye), or the final standings once :attr:`SwissEvent.finished`. An
+  official's correction of the round before the current one uses :func:`unpair_last_round` while nothing is
+  reported in the current round, and pairs it again.
 """
 
 from __future__ import annotations

@@ -53,12 +53,14 @@ async def test_export_sends_two_csv_documents(club: Club) -> None:
     await drawn(club, 6)
     await club.play_round(random.Random(3))
     calls = await club.calls(club.member, "/export")
-    assert [call.files["document"][0] for call in calls] == ["entries.csv", "matches.csv", "tournament.xlsx"]
+    assert [call.files["document"][0] for call in calls] == ["entries.csv", "matches.csv", "standings.csv",
+                                                             "tournament.xlsx"]
     entries = calls[0].files["document"][1]
     matches = calls[1].files["document"][1]
     assert entries.startswith(b"\xef\xbb\xbf") and matches.startswith(b"\xef\xbb\xbf")
     header = next(csv.reader(io.StringIO(matches.decode("utf-8-sig"))))
-    assert header == ["round", "stage", "table", "left", "right", "left_level", "right_level", "winner", "status"]
+    assert header == ["round", "stage", "table", "left", "right", "left_level", "right_level", "winner", "status",
+                      "group"]
     assert calls[0].text == "Entries of Cup"
 
 

@@ -37,7 +37,7 @@ def as_cells(rows: list[list[str]], numbers: Sequence[int] = ()) -> list[Row]:
 
 def sheet(data: bytes, name: str) -> list[Row]:
     workbook = load_workbook(io.BytesIO(data))
-    assert workbook.sheetnames == ["entries", "matches", "standings", "history"]
+    assert workbook.sheetnames == ["entries", "matches", "standings", "history", "ranking"]
     return list(workbook[name].iter_rows(values_only=True))
 
 
@@ -55,20 +55,25 @@ async def test_export_sends_the_csvs_unchanged_then_a_workbook_matching_the_tour
     await club.play_to_the_end(random.Random(4), by_players=False)
 
     calls = await club.calls(club.member, "/export")
-    assert [call.method for call in calls] == ["sendDocument"] * 3
+    assert [call.method for call in calls] == ["sendDocument"] * 4
     assert [call.text for call in calls] == [
-        "Entries of Cup", "Matches of Cup", "Everything of Cup in one workbook: entries, matches, standings, history"]
+        "Entries of Cup", "Matches of Cup", "Standings of Cup",
+        "Everything of Cup in one workbook: entries, matches, standings, history"]
     files = documents(calls)
-    assert list(files) == ["entries.csv", "matches.csv", "tournament.xlsx"]
+    assert list(files) == ["entries.csv", "matches.csv", "standings.csv", "tournament.xlsx"]
     services = club.offline.application.bot_data.services
     exported = await export_tournament(services, Caller(club.chat_id, ChatKind.GROUP))
     assert files["entries.csv"] == exported.entries_csv and files["matches.csv"] == exported.matches_csv
     assert csv_rows(files["matches.csv"])[0] == [
-        "round", "stage", "table", "left", "right", "left_level", "right_level", "winner", "status"]
+        "round", "stage", "table", "left", "right", "left_level", "right_level", "winner", "status", "group"]
 
     workbook = files["tournament.xlsx"]
     assert sheet(workbook, "entries") == as_cells(csv_rows(files["entries.csv"]))
     assert sheet(workbook, "matches") == as_cells(csv_rows(files["matches.csv"]), numbers=(0, 2))
+    # standings.csv of a knockout: the placings, the points-event columns empty; the ranking sheet holds the same.
+    assert sheet(workbook, "ranking") == as_cells(csv_rows(files["standings.csv"]), numbers=(0, 2, 5, 6, 8, 9))
+    champion = csv_rows(files["standings.csv"])[1]
+    assert champion[0] == "1" and champion[3] == champion[4] == champion[7] == champion[10] == ""
     finals = [row for row in sheet(workbook, "matches")[1:] if row[0] == 3 and row[1] == "main"]
     assert len(finals) >= 2  # the best-of-three final: one row per game
 
@@ -116,7 +121,7 @@ async def test_before_the_draw_the_workbook_holds_the_entries(club: Club) -> Non
         ("name", "members", "unit", "status", "gender"), ("张三 / 李四", "张三 / 李四", None, "pair", None),
         ("=1+1", "=1+1", None, "single", None)]  # a name stays text, never a formula
     assert sheet(workbook, "matches") == [
-        ("round", "stage", "table", "left", "right", "left_level", "right_level", "winner", "status")]
+        ("round", "stage", "table", "left", "right", "left_level", "right_level", "winner", "status", "group")]
     assert sheet(workbook, "standings") == [("place", "name", "points", "note")]
     assert [row[2] for row in sheet(workbook, "history")] == [
         "kind", "tournament.created", "draw.committed", "entry.signed_up", "entry.signed_up"]

@@ -98,8 +98,10 @@ class Club:
             entries = await tx.fetch_value("SELECT count(*) FROM entries")
             invitations = await tx.fetch_all("SELECT status FROM invitations ORDER BY invitation_id")
             matches = await tx.fetch_all("SELECT match_id, revision FROM matches ORDER BY tournament_id, match_id")
+            tables = await tx.fetch_all(
+                "SELECT match_id, revision, left_team, right_team FROM event_tables ORDER BY tournament_id, match_id")
         return (events, json.dumps([dict(row) for row in rows], sort_keys=True), entries,
-                [tuple(row) for row in invitations], [tuple(row) for row in matches])
+                [tuple(row) for row in invitations], [tuple(row) for row in matches], [tuple(row) for row in tables])
 
     def caller(self) -> Caller:
         return Caller(self.chat_id, ChatKind.GROUP)

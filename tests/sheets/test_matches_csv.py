@@ -13,7 +13,8 @@ from bot.sheets.matches import BYE, MatchRow, MatchStatus, Stage
 from bot.sheets.matches_csv import format_matches_csv, parse_matches_csv, read_matches_csv, write_matches_csv
 from tests.support.sample_matches import sample_rows
 
-HEADER = "round,stage,table,left,right,left_level,right_level,winner,status"
+HEADER = "round,stage,table,left,right,left_level,right_level,winner,status,group"
+LEGACY_HEADER = "round,stage,table,left,right,left_level,right_level,winner,status"
 
 
 def test_header_is_the_contract() -> None:
@@ -24,7 +25,7 @@ def test_header_is_the_contract() -> None:
 def test_written_file_starts_with_a_byte_order_mark() -> None:
     data = write_matches_csv([MatchRow.bye(1, "张三 / 李四")])
     assert data.startswith(b"\xef\xbb\xbf" + HEADER.encode())
-    assert data.decode("utf-8-sig").splitlines()[1] == "1,main,,张三 / 李四,BYE,,,left,bye"
+    assert data.decode("utf-8-sig").splitlines()[1] == "1,main,,张三 / 李四,BYE,,,left,bye,"
 
 
 @pytest.mark.parametrize("pairs", [2, 3, 5, 8, 13, 33, 256])
@@ -82,7 +83,7 @@ def line(fields: str) -> str:
         (line("1,main,2,丙,丁,,1,,pending").encode(), matches_csv.LevelError, {"column": "right_level"}),
         (line("1,main,2,丙,丁,,,both,pending").encode(), matches_csv.WinnerError, {"value": "both"}),
         (line("1,main,2,丙,丁,,,,done").encode(), matches_csv.StatusError, {"value": "done"}),
-        (line("1,main,2,丙,丁,,,,pending,extra").encode(), matches_csv.RowLengthError, {"count": 10}),
+        (line("1,main,2,丙,丁,,,,pending,A,extra").encode(), matches_csv.RowLengthError, {"count": 11}),
         (line("1,main,2,丙,BYE,,,left,bye").encode(), matches_csv.ByeMismatchError, {"line": 3}),
         (line("1,main,,丙,BYE,,,left,pending").encode(), matches_csv.ByeMismatchError, {"line": 3}),
         (line("1,main,,丙,丁,,,,bye").encode(), matches_csv.ByeMismatchError, {"line": 3}),
@@ -131,6 +132,21 @@ def test_walkovers_as_the_bot_exports_them() -> None:
     assert read_matches_csv(write_matches_csv(rows)) == rows
 
 
+def test_a_file_without_the_group_column_still_reads() -> None:
+    """Files exported before issue 12 have no ``group`` column."""
+    rows = read_matches_csv(f"{LEGACY_HEADER}\n1,main,,张三 / 李四,BYE,,,left,bye\n".encode())
+    assert rows == (MatchRow.bye(1, "张三 / 李四"),)
+
+
+def test_swiss_and_group_rows_draws_and_group_letters_round_trip() -> None:
+    rows = (MatchRow(1, Stage.SWISS, 1, "甲", "乙", MatchLevel.parse("K"), MatchLevel.parse("K"),
+                     status=MatchStatus.CONFIRMED, draw=True),
+            MatchRow(1, Stage.GROUP, 2, "丙", "丁", status=MatchStatus.PENDING, group="B"))
+    text = format_matches_csv(rows)
+    assert text.splitlines()[1:] == ["1,swiss,1,甲,乙,K,K,draw,confirmed,", "1,group,2,丙,丁,,,,pending,B"]
+    assert parse_matches_csv(text) == rows
+
+
 # Issue 16, item 3: names are text cells, neutralised; numbers and the fixed words are not.
 FORMULAS = ('=HYPERLINK("http://evil","Click")', "@SUM(1+1)", "-2+3+cmd|' /C calc'!A0", "+SUM(A1)", "'quoted")
 
@@ -141,7 +157,7 @@ def test_a_name_that_starts_a_formula_is_written_as_text_and_read_back_as_it_was
                    MatchStatus.CONFIRMED)
     data = write_matches_csv([row])
     [header, cells] = list(csv.reader(io.StringIO(data.decode("utf-8-sig"))))
-    assert cells == ["2", "main", "3", "'" + name, "乙", "A+", "10", "left", "confirmed"]
+    assert cells == ["2", "main", "3", "'" + name, "乙", "A+", "10", "left", "confirmed", ""]
     assert read_matches_csv(data) == (row,)
 
 

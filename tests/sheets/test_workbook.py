@@ -13,7 +13,10 @@ from bot.sheets.workbook import build_tournament_xlsx
 from bot.tournament.teams import Event
 from tests.support.sample_matches import sample_rows
 
-MATCHES_HEADER = ("round", "stage", "table", "left", "right", "left_level", "right_level", "winner", "status")
+MATCHES_HEADER = ("round", "stage", "table", "left", "right", "left_level", "right_level", "winner", "status",
+                  "group")
+RANKING_HEADER = ("rank", "name", "points", "opponent_points", "level_difference", "played", "won", "drawn", "lost",
+                  "byes", "group")
 
 
 @pytest.fixture(scope="module")
@@ -41,7 +44,7 @@ def values(workbook: Workbook, sheet: str) -> list[tuple[object, ...]]:
 
 
 def test_the_four_sheets_in_order(finished_tournament_workbook: Workbook) -> None:
-    assert finished_tournament_workbook.sheetnames == ["entries", "matches", "standings", "history"]
+    assert finished_tournament_workbook.sheetnames == ["entries", "matches", "standings", "history", "ranking"]
     assert finished_tournament_workbook.properties.title == "春季掼蛋赛"
 
 
@@ -61,12 +64,12 @@ def test_matches_cells(finished_tournament_workbook: Workbook) -> None:
         (row.round, row.stage.value, row.table, row.left, row.right,
          None if row.left_level is None else str(row.left_level),
          None if row.right_level is None else str(row.right_level),
-         None if row.winner is None else row.winner.value, row.status.value)
+         None if row.winner is None else row.winner.value, row.status.value, None)
         for row in sample_rows(5)
     ]
     assert values(finished_tournament_workbook, "matches") == expected
     assert values(finished_tournament_workbook, "matches")[1] == (1, "main", None, "郑静 / 许志强", "BYE", None,
-                                                                  None, "left", "bye")
+                                                                  None, "left", "bye", None)
 
 
 def test_standings_cells(finished_tournament_workbook: Workbook) -> None:
@@ -94,4 +97,4 @@ def test_an_empty_tournament_still_has_every_sheet_and_header() -> None:
     workbook = load_workbook(io.BytesIO(build_tournament_xlsx(entries=[], matches=[], standings=[], history=[])))
     assert [values(workbook, name) for name in workbook.sheetnames] == [
         [("name", "members", "unit", "status", "gender")], [MATCHES_HEADER], [("place", "name", "points", "note")],
-        [("at", "actor", "kind", "details")]]
+        [("at", "actor", "kind", "details")], [RANKING_HEADER]]

@@ -10,7 +10,6 @@ from bot.ruleset.scoring import MatchLevel, Side, WinnerContradictsLevelsError
 from bot.ruleset.variants import DEFAULT_VARIANT, RuleVariant, ScoringScale
 from bot.tournament.outcome import Outcome, OutcomeSyntaxError
 from bot.tournament.points import (
-    Draw,
     Verdict,
     bye_points,
     level_difference,
@@ -69,7 +68,8 @@ def test_a_bye_scores_a_walkover_win(variant: RuleVariant, points: int) -> None:
 
 @pytest.mark.parametrize(
     ("text", "expected"),
-    [("K K", Draw(level("K"))), ("k k draw", Draw(level("K"))), ("A+ A+ 平局", Draw(level("A+"))),
+    [("K K", Outcome.draw(level("K"))), ("k k draw", Outcome.draw(level("K"))),
+     ("A+ A+ 平局", Outcome.draw(level("A+"))),
      ("K A", Outcome.played(level("K"), level("A"))), ("A A left", Outcome.played(level("A"), level("A"), Side.LEFT)),
      ("forfeit left", Outcome.forfeit(Side.LEFT)), ("forfeit both", Outcome.double_forfeit())],
 )
@@ -86,13 +86,13 @@ def test_bad_results_are_refused(text: str) -> None:
 def test_a_named_winner_must_fit_the_levels() -> None:
     with pytest.raises(WinnerContradictsLevelsError):
         table_result(level("K"), level("A"), Side.LEFT)
-    assert table_result(level("A"), level("A")) == Draw(level("A"))
+    assert table_result(level("A"), level("A")) == Outcome.draw(level("A"))
     assert table_result(level("A"), level("A"), Side.RIGHT).winner is Side.RIGHT
 
 
 def test_draw_text_and_columns() -> None:
-    draw = Draw(level("10"))
-    assert str(draw) == "10 10 draw" and parse_table_result(draw.text) == draw
+    draw = Outcome.draw(level("10"))
+    assert str(draw) == "10 10 draw" and parse_table_result(draw.text) == draw == Outcome.parse(draw.text)
     assert draw.winner is None and level_difference(draw) == 0 and played_at_table(draw)
     assert verdict(draw, Side.LEFT) is verdict(draw, Side.RIGHT) is Verdict.DRAWN
 

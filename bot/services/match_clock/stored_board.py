@@ -2,6 +2,9 @@
 :class:`~bot.services.match_clock.board.TournamentBoard` over the tournament layer's loaded states
 (``bot.services.tournament.state``, cached by version).
 
+A Swiss or groups tournament counts its rounds as the chat does: the points event's rounds first, then the
+knockout after the groups (its round ``r`` is round ``event rounds + r``), so a schedule can name every round.
+
 How a round is posted is the presenters' business: the board is given that renderer
 (``bot.presenters.tournament_tables.round_text``) when it is built, and only calls it.
 """
@@ -17,6 +20,9 @@ from bot.services.match_clock.board import BoardPair, BoardTable, BoardTournamen
 from bot.services.tournament.state import TournamentCache, TournamentState, load_state
 from bot.tournament.bracket import Bracket
 from bot.tournament.entries import account_id
+from bot.tournament.layout import bracket_size, round_count
+from bot.tournament.matches import MatchState
+from bot.tournament.points_event import PointsEvent
 from bot.tournament.record import TournamentRecord
 from bot.tournament.teams import Team
 from storage import Tx, tournaments
@@ -42,8 +48,35 @@ def _pair(team: Team | None) -> BoardPair:
     return BoardPair("?" if team is None else team.name, _account_ids(team))
 
 
+def _points_rounds(state: TournamentState) -> tuple[int | None, int]:
+    """Rounds in all (``None`` while unknown) and rounds completed, counting a points event's rounds first."""
+    event, bracket = state.event, state.bracket
+    if event is None:
+        return (None if bracket is None else bracket.rounds), completed_rounds(bracket)
+    done = sum(1 for number in range(1, len(event.tables) + 1)
+               if all(match.state.decided for match in event.table_matches(number)))
+    later = 0
+    stage = event.groups
+    if bracket is not None:
+        later = bracket.rounds
+    elif stage is not None and stage.advance:
+        later = round_count(bracket_size(len(stage.groups) * stage.advance))
+    return event.rounds + later, done + completed_rounds(bracket)
+
+
+def _stage_round(state: TournamentState, round_number: int) -> tuple[PointsEvent | Bracket | None, int]:
+    """Where round ``round_number`` (as the clock counts) is played, and its number there."""
+    event, bracket = state.event, state.bracket
+    if event is not None and round_number <= event.rounds:
+        return event, round_number
+    if event is not None:
+        return bracket, round_number - event.rounds
+    return bracket, round_number
+
+
 def board_tournament(state: TournamentState) -> BoardTournament:
-    record, settings, bracket = state.record, state.record.settings, state.bracket
+    record, settings = state.record, state.record.settings
+    rounds, completed = _points_rounds(state)
     return BoardTournament(
         tournament_id=record.tournament_id, chat_id=record.chat_id, name=record.name,
         zone=ZoneInfo(settings.timezone),
@@ -51,8 +84,8 @@ def board_tournament(state: TournamentState) -> BoardTournament:
         tie_break=settings.variant().tie_break,
         remind=timedelta(minutes=settings.remind),
         checkin_grace=None if settings.checkin is None else timedelta(minutes=settings.checkin),
-        rounds=None if bracket is None else bracket.rounds,
-        completed_rounds=completed_rounds(bracket),
+        rounds=rounds,
+        completed_rounds=completed,
         finished=not record.status.is_open,
     )
 
@@ -77,15 +110,24 @@ class StoredTournamentBoard:
 
     async def tables(self, tx: Tx, tournament_id: int, round_number: int) -> tuple[BoardTable, ...] | None:
         state = await self._state(tx, await tournaments.get_tournament(tx, tournament_id))
-        if state is None or state.bracket is None or not 1 <= round_number <= len(state.bracket.tables):
+        if state is None:
+            return None
+        stage, number = _stage_round(state, round_number)
+        if stage is None or not 1 <= number <= len(stage.tables):
             return None
         return tuple(
             BoardTable(match.table, _pair(match.left), _pair(match.right), match.state.open)
-            for match in state.bracket.table_matches(round_number) if match.table is not None)
+            for match in stage.table_matches(number) if match.table is not None)
 
     async def round_posting(self, tx: Tx, tournament_id: int, round_number: int, language: Language) -> str | None:
         """The round's tables as the tournament layer posts a round that starts (byes and walkovers included)."""
         state = await self._state(tx, await tournaments.get_tournament(tx, tournament_id))
-        if state is None or state.bracket is None or not 1 <= round_number <= len(state.bracket.tables):
+        if state is None:
             return None
+        stage, number = _stage_round(state, round_number)
+        if stage is None or not 1 <= number <= len(stage.tables):
+            return None
+        if isinstance(stage, PointsEvent) and stage.table_matches(number) and \
+                stage.table_matches(number)[0].state is MatchState.WAITING:
+            return None  # a group round not started yet: posted when the round before completes
         return self._post_round(state, round_number, language)

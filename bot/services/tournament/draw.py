@@ -24,6 +24,11 @@ lot) — and, when there is any, draws only once the organiser confirms (``confi
 :func:`undo_draw` (organisers, no result recorded yet) forgets the pairs, reserves and bracket, reopens sign-up and
 seals a NEW seed: its commitment is published at once and the next draw uses it. The revealed seed of the undone
 draw stays in the history, so nobody can redraw with a seed they already know.
+
+A Swiss or groups tournament (``/set format``) draws the same pairs and then its round 1 or its groups instead of a
+bracket (:mod:`bot.tournament.event_draw`; its draw file is the same version 2 with an ``event`` field,
+:mod:`bot.tournament.event_draw_file`); the format's numbers are checked against the pairs drawn here, and a misfit
+refuses the whole draw with the reason. ``/undraw`` takes back a Swiss round 1 or a group stage the same way.
 """
 
 from __future__ import annotations
@@ -35,16 +40,26 @@ from datetime import datetime
 from bot.services import Services
 from bot.services.caller import Caller
 from bot.services.roles import Role
+from bot.services.tournament.points import is_points_format
 from bot.services.tournament.state import Change, StaleButtonError, TournamentState, changing
 from bot.tournament import registration as engine
 from bot.tournament.draw import Draw, draw, undrawable
 from bot.tournament.draw_file import export_draw
 from bot.tournament.entries import Entry
+from bot.tournament.event_draw import EventDraw, draw_event
+from bot.tournament.event_draw_file import export_event_draw
+from bot.tournament.format import SwissPlan
 from bot.tournament.lineup import ResultsRecordedError, results_recorded
 from bot.tournament.people import Invitation, InvitationStatus
+from bot.tournament.points_event import results_recorded as event_results_recorded
+from bot.tournament.points_event import start_points_event
+from bot.tournament.registration import Registration
 from bot.tournament.seed import SEED_BYTES, DrawSeed, new_seed
 from bot.tournament.snapshot import stored_matches, team_lines
-from storage import tournament_bracket, tournament_people, tournaments
+from storage import points_events, tournament_bracket, tournament_people, tournaments
+
+NO_LINE = -1
+"""The draw line of a pair in a points event (none until a knockout after the groups places it)."""
 
 
 class Sealed(enum.Enum):
@@ -61,7 +76,7 @@ class Sealed(enum.Enum):
 @dataclass(frozen=True, slots=True)
 class DrawMade:
     state: TournamentState
-    draw: Draw
+    draw: Draw | EventDraw
     draw_file: str
     waiting: tuple[Entry, ...]
     """Entries left on the waiting list by the capacity: reserves too, ahead of the pairing's left-overs."""
@@ -102,24 +117,60 @@ async def make_draw(services: Services, caller: Caller, *, confirmed: bool = Fal
         if (invitations or genderless) and not confirmed:
             return DrawWarnings(state, invitations, genderless)
         seed, committed_at, sealed = await _seed(services, change, closed)
-        result = draw(closed, seed, state.record.settings.bracket_options())
-        drawn = engine.mark_drawn(closed)
-        text = export_draw(result, committed_at=committed_at)
-        await tournament_bracket.save_teams(change.tx, tid, result.teams, team_lines(result.bracket),
-                                            result.reserves)
-        await tournament_bracket.write_matches(change.tx, tid, stored_matches(result.bracket), change.at)
-        await tournaments.record_draw(change.tx, tid, commitment=seed.commitment, seed=seed.hex, draw_file=text,
-                                      at=change.at)
         for invitation in invitations:
             await tournament_people.resolve_invitation(change.tx, invitation.invitation_id,
                                                        InvitationStatus.CANCELLED, change.at)
             change.record("invitation.cancelled", {"invitation": invitation.invitation_id, "reason": "drawn"})
-        change.after = replace(state, registration=drawn, teams=result.teams, reserves=result.reserves,
-                               bracket=result.bracket)
-        change.record("draw.made", {"seed": seed.hex, "teams": len(result.teams), "reserves": len(result.reserves),
-                                    "byes": result.bracket.byes})
-        change.record("round.started", {"round": "1", "tables": str(len(result.bracket.table_matches(1)))})
-    return DrawMade(change.current, result, text, drawn.waiting, committed_at, sealed, genderless)
+        step = _draw_points_event if is_points_format(state.record) else _draw_knockout
+        made = await step(change, closed, seed, committed_at)
+    return replace(made, state=change.current, committed_at=committed_at, sealed=sealed, left_out=genderless)
+
+
+async def _draw_knockout(change: Change, closed: Registration, seed: DrawSeed, committed_at: datetime) -> DrawMade:
+    """The draw of a knockout, inside :func:`make_draw`'s transaction."""
+    state = change.before
+    tid = state.tournament_id
+    result = draw(closed, seed, state.record.settings.bracket_options())
+    drawn = engine.mark_drawn(closed)
+    text = export_draw(result, committed_at=committed_at)
+    await tournament_bracket.save_teams(change.tx, tid, result.teams, team_lines(result.bracket), result.reserves)
+    await tournament_bracket.write_matches(change.tx, tid, stored_matches(result.bracket), change.at)
+    await tournaments.record_draw(change.tx, tid, commitment=seed.commitment, seed=seed.hex, draw_file=text,
+                                  at=change.at)
+    change.after = replace(state, registration=drawn, teams=result.teams, reserves=result.reserves,
+                           bracket=result.bracket)
+    change.record("draw.made", {"seed": seed.hex, "teams": len(result.teams), "reserves": len(result.reserves),
+                                "byes": result.bracket.byes})
+    change.record("round.started", {"round": "1", "tables": str(len(result.bracket.table_matches(1)))})
+    return DrawMade(change.after, result, text, drawn.waiting, committed_at)
+
+
+async def _draw_points_event(change: Change, closed: Registration, seed: DrawSeed,
+                             committed_at: datetime) -> DrawMade:
+    """The draw of a Swiss event or group stage, inside :func:`make_draw`'s transaction."""
+    state = change.before
+    settings = state.record.settings
+    result = draw_event(closed, seed, settings.bracket_options(), settings.format_options(), settings.variant())
+    drawn = engine.mark_drawn(closed)
+    text = export_event_draw(result, committed_at=committed_at)
+    tid = state.tournament_id
+    event = start_points_event(result.event)
+    await tournament_bracket.save_teams(change.tx, tid, result.teams, dict.fromkeys(
+        (team.team_id for team in result.teams), NO_LINE), result.reserves)
+    if event.groups is not None:
+        await points_events.save_groups(change.tx, tid, event.groups.groups)
+    await tournaments.record_draw(change.tx, tid, commitment=seed.commitment, seed=seed.hex, draw_file=text,
+                                  at=change.at)
+    change.after = replace(state, registration=drawn, teams=result.teams, reserves=result.reserves, event=event)
+    details: dict[str, object] = {"seed": seed.hex, "teams": len(result.teams), "reserves": len(result.reserves),
+                                  "format": settings.format.value}
+    if isinstance(result.plan, SwissPlan):
+        details["rounds"] = result.plan.rounds
+    else:
+        details |= {"groups": result.plan.groups, "advance": result.plan.advance}
+    change.record("draw.made", details)
+    change.record("round.started", {"round": "1", "tables": str(len(event.table_matches(1)))})
+    return DrawMade(change.after, result, text, drawn.waiting, committed_at)
 
 
 async def _seed(services: Services, change: Change,
@@ -149,20 +200,24 @@ class DrawUndone:
 
 async def undo_draw(services: Services, caller: Caller) -> DrawUndone:
     """``/undraw``: before any result, the draw is forgotten, sign-up reopens and a new seed is sealed (see the
-    module docstring); :class:`ResultsRecordedError` once a table has a result."""
+    module docstring); :class:`ResultsRecordedError` once a table has a result (a knockout's, or a Swiss or group
+    round's)."""
     async with changing(services, caller, required=Role.ORGANISER) as change:
         state = change.before
-        bracket = state.require_bracket()
-        if results_recorded(bracket):
+        if state.event is not None:
+            if event_results_recorded(state.event) or state.bracket is not None:
+                raise ResultsRecordedError(name=state.record.name)
+        elif results_recorded(state.require_bracket()):
             raise ResultsRecordedError(name=state.record.name)
         registration = engine.undo_draw(state.registration)
         tid = state.tournament_id
         revealed = state.record.seed or ""
+        await points_events.delete_event(change.tx, tid)
         await tournament_bracket.delete_draw(change.tx, tid)
         await tournaments.undo_draw(change.tx, tid)
         seed = new_seed(services.entropy(SEED_BYTES))
         await tournaments.seal_seed(change.tx, tid, commitment=seed.commitment, seed=seed.hex, at=change.at)
-        change.after = replace(state, registration=registration, teams=(), reserves=(), bracket=None)
+        change.after = replace(state, registration=registration, teams=(), reserves=(), bracket=None, event=None)
         change.record("draw.undone", {"seed": revealed, "commitment": state.record.commitment or ""})
         change.record("draw.committed", {"commitment": seed.commitment, "entries": len(registration.active),
                                          "waiting": len(registration.waiting), "sealed": True})

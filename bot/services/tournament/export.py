@@ -1,4 +1,5 @@
-"""``/export``: ``entries.csv`` and ``matches.csv`` (UTF-8 with a byte order mark, so Excel reads Chinese names).
+"""``/export``: ``entries.csv``, ``matches.csv`` and ``standings.csv`` (UTF-8 with a byte order mark, so Excel reads
+Chinese names).
 
 ``entries.csv`` — ``name,members,unit,status,gender``. Before the draw: one row per entry ever made, ``status`` ``pair``
 (an active pair), ``single`` (an active single, to be paired by lot), ``reserve`` (on the waiting list) or
@@ -8,11 +9,14 @@ members' display names joined by `` / `` (the same text for these entries; one n
 their genders in the same order (``m / f``; empty when nobody's is known). ``/import`` reads the file back: the
 members become the roster's people again (:mod:`bot.sheets.roster`).
 
-``/export zh`` writes both files with headers and words in that language (:mod:`bot.sheets.labels`); the default is
+``/export zh`` writes every file with headers and words in that language (:mod:`bot.sheets.labels`); the default is
 the contract's English.
 
-``matches.csv`` — ``round,stage,table,left,right,left_level,right_level,winner,status`` — one row per match of
-every started round, in bracket order (the third-place playoff after the final):
+``matches.csv`` — ``round,stage,table,left,right,left_level,right_level,winner,status,group`` — one row per match
+of every started round, in bracket order (the third-place playoff after the final); a Swiss or groups tournament
+first has one row per table of every started round in table order (``stage`` ``swiss`` or ``group``, ``group`` the
+group's letter), then each round's byes (``right`` ``BYE``), then the rows of the knockout after the groups; a draw
+has ``winner`` ``draw`` (``bot.sheets.matches``):
 
 * a round-1 bye: ``table`` empty, ``right`` ``BYE``, ``winner`` ``left``, ``status`` ``bye``;
 * a walkover (the opponent's feeder ended in a double forfeit): ``table`` empty, ``right`` empty, ``winner``
@@ -25,14 +29,18 @@ A best-of-three match (``final bo3``) has one row per game, all with the same ``
 its confirmed games in order, then, while it is undecided, the game being played (``pending``/``reported``/
 ``disputed``). The match winner is the side that won two games (or the side whose opponent forfeited).
 
-In both files a name or unit that would start a spreadsheet formula is written as text, with a leading ``'``
+``standings.csv`` — ``rank,name,points,opponent_points,level_difference,played,won,drawn,lost,byes,group``
+(``bot.sheets.standings_csv``), before the draw its header only. ``python -m bot export`` writes the same three
+files (:func:`export_files`).
+
+In every file a name or unit that would start a spreadsheet formula is written as text, with a leading ``'``
 (``bot.sheets.csv_cells``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot.i18n import Language
 from bot.services import Services
@@ -41,11 +49,16 @@ from bot.services.tournament.state import TournamentState, read_state
 from bot.sheets.entries import EntryRow, EntryStatus, write_entries_csv
 from bot.sheets.matches import MatchRow, MatchStatus, Stage
 from bot.sheets.matches_csv import write_matches_csv
+from bot.sheets.standings_csv import StandingsCsvRow, write_standings_csv
 from bot.tournament.bracket import Bracket
 from bot.tournament.entries import EntryStatus as RegistrationStatus
 from bot.tournament.entries import Person
 from bot.tournament.matches import Match, MatchKind, MatchState
 from bot.tournament.outcome import Outcome, OutcomeKind
+from bot.tournament.points_event import PointsEvent, points_standings
+from bot.tournament.round_robin import group_label
+from bot.tournament.standings import standings
+from bot.tournament.teams import Team
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,13 +66,20 @@ class Export:
     state: TournamentState
     entries_csv: bytes
     matches_csv: bytes
+    standings_csv: bytes = b""
 
 
 async def export_tournament(services: Services, caller: Caller, language: Language | None = None) -> Export:
     """Both files of the chat's latest tournament; in ``language`` when asked (``/export zh``)."""
     state = await read_state(services, caller.chat_id)
+    return export_files(state, language)
+
+
+def export_files(state: TournamentState, language: Language | None = None) -> Export:
+    """The three CSV files of ``state``: what ``/export`` sends and ``python -m bot export`` writes."""
     return Export(state, write_entries_csv(entry_rows(state), language),
-                  write_matches_csv(match_rows(state.bracket), language))
+                  write_matches_csv(state_match_rows(state), language),
+                  write_standings_csv(standings_csv_rows(state), language))
 
 
 def genders(people: Iterable[Person | None]) -> str:
@@ -68,6 +88,51 @@ def genders(people: Iterable[Person | None]) -> str:
     if all(gender is None for gender in found):
         return ""
     return " / ".join("" if gender is None else gender.value for gender in found)
+
+
+def state_match_rows(state: TournamentState) -> list[MatchRow]:
+    """Every row of ``matches.csv``: the points event's tables and byes, then the bracket's matches."""
+    rows = [] if state.event is None else points_match_rows(state.event)
+    return rows + match_rows(state.bracket)
+
+
+def points_match_rows(event: PointsEvent) -> list[MatchRow]:
+    stage = Stage.SWISS if event.swiss is not None else Stage.GROUP
+    rows: list[MatchRow] = []
+    for number in range(1, len(event.tables) + 1):
+        for match in event.table_matches(number):
+            if match.state is MatchState.WAITING:
+                continue
+            rows.extend(replace(row, group=event.group_label_of(match)) for row in _rows(match, stage))
+        for team in event.byes(number):
+            if number <= event.current_round:
+                rows.append(MatchRow.bye(number, team.name, stage, _bye_group(event, number, team)))
+    return rows
+
+
+def _bye_group(event: PointsEvent, number: int, team: Team) -> str:
+    stage = event.groups
+    if stage is None:
+        return ""
+    return next(group_label(group) for group, resting in stage.round(number).byes if resting is team)
+
+
+def standings_csv_rows(state: TournamentState) -> list[StandingsCsvRow]:
+    """``standings.csv``: a points event's standings with their tie-break columns, or a knockout's placings."""
+    if state.event is not None:
+        return [StandingsCsvRow(row.rank, row.name, row.points, row.opponent_points, row.level_difference,
+                                row.played, row.won, row.drawn, row.lost, row.byes, row.group or "")
+                for row in points_standings(state.event)]
+    if state.bracket is None:
+        return []
+    bracket = state.bracket
+    byes: dict[int, int] = {}
+    for match in bracket.matches():
+        if match.state in (MatchState.BYE, MatchState.WALKOVER) and match.winning_team is not None:
+            byes[match.winning_team.team_id] = byes.get(match.winning_team.team_id, 0) + 1
+    return [StandingsCsvRow(placing.place, placing.team.name, placing.points, None, None, placing.matches,
+                            placing.won, None, placing.matches - placing.won, byes.get(placing.team.team_id, 0))
+            for placing in standings(bracket).placings]
 
 
 def entry_rows(state: TournamentState) -> list[EntryRow]:
@@ -107,8 +172,8 @@ def _stage(match: Match) -> Stage:
     return Stage.THIRD_PLACE if match.kind is MatchKind.THIRD_PLACE else Stage.MAIN
 
 
-def _rows(match: Match) -> Iterator[MatchRow]:
-    stage = _stage(match)
+def _rows(match: Match, stage: Stage | None = None) -> Iterator[MatchRow]:
+    stage = _stage(match) if stage is None else stage
     if match.state in (MatchState.BYE, MatchState.WALKOVER):
         team = match.winning_team
         assert team is not None
@@ -131,6 +196,10 @@ def _rows(match: Match) -> Iterator[MatchRow]:
 
 
 def _played(match: Match, stage: Stage, names: tuple[str, str], outcome: Outcome, *, confirmed: bool) -> MatchRow:
+    if outcome.is_draw:
+        return MatchRow(match.round, stage, match.table, *names, left_level=outcome.left_level,
+                        right_level=outcome.right_level, draw=True,
+                        status=MatchStatus.CONFIRMED if confirmed else MatchStatus.REPORTED)
     if outcome.kind is not OutcomeKind.PLAYED:
         status = MatchStatus.FORFEIT if confirmed else MatchStatus.REPORTED
         return MatchRow(match.round, stage, match.table, *names, winner=outcome.winner, status=status)

@@ -15,6 +15,7 @@ import functools
 from bot.i18n import Language, t
 from bot.pictures.bracket_picture import render_bracket
 from bot.pictures.picture import Picture
+from bot.pictures.points import PointsLine, TableLine, render_points_standings, render_round_tables
 from bot.pictures.standings import render_standings
 from bot.services.tournament.export import match_rows
 from bot.services.tournament.state import TournamentState
@@ -22,6 +23,9 @@ from bot.services.worker import in_worker
 from bot.sheets.matches import MatchRow
 from bot.sheets.standings import StandingRow
 from bot.tournament.bracket import round_name
+from bot.tournament.matches import Match, MatchState
+from bot.tournament.points_event import PointsEvent, points_standings
+from bot.tournament.ranking import StandingRow as PointsStandingRow
 from bot.tournament.standings import Finish, Placing, Standings
 
 PICTURES_KEPT = 16
@@ -67,3 +71,78 @@ def _draw_bracket(rows: tuple[MatchRow, ...], lang: Language, title: str, curren
 @functools.lru_cache(maxsize=PICTURES_KEPT)
 def _draw_standings(rows: tuple[StandingRow, ...], lang: Language, title: str) -> tuple[Picture, ...]:
     return render_standings(rows, lang=lang, title=title)
+
+
+# Swiss rounds and groups ------------------------------------------------------------------------------------------
+
+
+def _table_status(event: PointsEvent, match: Match, lang: Language) -> str:
+    if match.state is MatchState.CONFIRMED and match.games:
+        outcome = match.games[-1].outcome
+        if outcome.left_level is not None and outcome.right_level is not None:
+            return f"{outcome.left_level} : {outcome.right_level}"
+        return t("bracket.state.confirmed", lang)
+    return t(f"bracket.state.{match.state.value}", lang)
+
+
+def round_table_lines(event: PointsEvent, round_number: int, lang: Language) -> tuple[TableLine, ...]:
+    """A round's tables as the list picture shows them, then its byes (no table number)."""
+    lines = []
+    for match in event.table_matches(round_number):
+        group = event.group_label_of(match)
+        # The chat's warning emoji is not in the pictures' font: the picture marks a flaw with "!".
+        mark = " ".join("! " + t(f"points.round.{flaw.value}", lang).replace("⚠️", "").strip()
+                        for flaw in event.flaws(match))
+        if group:
+            mark = t("points.group", lang, group=group)
+        lines.append(TableLine(match.table, "?" if match.left is None else match.left.name,
+                               "?" if match.right is None else match.right.name, _table_status(event, match, lang),
+                               mark))
+    for team in event.byes(round_number):
+        lines.append(TableLine(None, team.name, "BYE", t("bracket.state.bye", lang)))
+    return tuple(lines)
+
+
+def points_lines(rows: tuple[PointsStandingRow, ...]) -> tuple[PointsLine, ...]:
+    return tuple(PointsLine(row.rank, row.name, row.points, row.opponent_points, row.level_difference, row.won,
+                            row.drawn, row.lost) for row in rows)
+
+
+async def round_tables_pictures(state: TournamentState, event: PointsEvent, lang: Language,
+                                round_number: int | None = None) -> tuple[Picture, ...]:
+    """The round's tables (default: the round being played) as a phone-width list picture."""
+    number = event.current_round if round_number is None else round_number
+    kind = "points.swiss_round" if event.swiss is not None else "points.group_round"
+    title = t("points.picture.tables_title", lang, name=state.record.name,
+              round=t(kind, lang, round=number, rounds=event.rounds))
+    return await in_worker(_draw_tables, round_table_lines(event, number, lang), lang, title)
+
+
+async def points_standings_pictures(state: TournamentState, event: PointsEvent,
+                                    lang: Language) -> tuple[Picture, ...]:
+    """Standings with the tie-break columns: one table for a Swiss event, one per group for a group stage."""
+    rows = points_standings(event)
+    if event.swiss is not None:
+        completed = sum(1 for number in range(1, len(event.tables) + 1)
+                        if all(match.state.decided for match in event.table_matches(number)))
+        title = t("points.picture.final_title" if event.finished else "points.picture.standings_title", lang,
+                  name=state.record.name, round=completed)
+        return await in_worker(_draw_points, points_lines(rows), lang, title)
+    pictures: list[Picture] = []
+    groups: dict[str, list[PointsStandingRow]] = {}
+    for row in rows:
+        groups.setdefault(row.group or "", []).append(row)
+    for group, members in groups.items():
+        title = t("points.picture.group_title", lang, name=state.record.name, group=group)
+        pictures.extend(await in_worker(_draw_points, points_lines(tuple(members)), lang, title))
+    return tuple(pictures)
+
+
+@functools.lru_cache(maxsize=PICTURES_KEPT)
+def _draw_tables(lines: tuple[TableLine, ...], lang: Language, title: str) -> tuple[Picture, ...]:
+    return render_round_tables(lines, lang=lang, title=title)
+
+
+@functools.lru_cache(maxsize=PICTURES_KEPT)
+def _draw_points(rows: tuple[PointsLine, ...], lang: Language, title: str) -> tuple[Picture, ...]:
+    return render_points_standings(rows, lang=lang, title=title)

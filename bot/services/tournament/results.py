@@ -9,10 +9,21 @@ result and never advances the bracket twice. When the change completes a round t
 started (``started_round``); when it decides the final the tournament is finished.
 
 What the first report can get wrong is caught before anything changes: a result no match ends with
-(``bot.tournament.outcome.check_possible``: both pairs past A; without a time limit, a winner below A+); a second
-report that mirrors the first (``MIRRORED``: the reporter is asked to confirm the first instead); an official's
-correction after the champion was announced, which waits for a confirmation (``CORRECTION_PENDING``, then
-``confirmed=True``). A pair may tell its result from its own side (:class:`~bot.tournament.outcome.OwnResult`).
+(``bot.tournament.outcome.check_possible``: both pairs past A; without a time limit, a winner below A+ or a draw); a
+second report that mirrors the first (``MIRRORED``: the reporter is asked to confirm the first instead); an
+official's correction after the champion was announced (or, in a Swiss or group event, after its last round),
+which waits for a confirmation (``CORRECTION_PENDING``, then ``confirmed=True``). A pair may tell its result from
+its own side (:class:`~bot.tournament.outcome.OwnResult`). All of it applies at every table, knockout or points.
+
+A Swiss or groups tournament plays its rounds the same way at every table (the same engine steps, on the
+:class:`~bot.tournament.points_event.PointsEvent` instead of a bracket): equal levels with no winner are a draw
+there, a knockout refuses one. When the last table of a round is decided the next Swiss round is paired (or the next
+group round starts) in the same transaction; after the last Swiss round, or the last group match without a
+knockout, the tournament is finished; after the last group match with ``advance`` > 0 the knockout of each
+group's best is drawn at once (``bot.tournament.group_knockout``) and its first round started. Round numbers
+of that knockout follow the group rounds (``started_round`` = group rounds + 1), as the match clock counts them.
+An official's correction of a Swiss table of the round before the current one re-pairs the current round when
+nothing is reported in it yet, and is refused with the reason otherwise.
 """
 
 from __future__ import annotations
@@ -20,23 +31,30 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from datetime import datetime
+from typing import Any
 
 from bot.errors import UsageError
 from bot.ruleset.scoring import Side
+from bot.ruleset.variants import RuleVariant
 from bot.services import Services
 from bot.services.caller import Caller
 from bot.services.roles import Role
 from bot.services.tournament.state import Change, StaleButtonError, TournamentState, changing
 from bot.tournament import results as engine
+from bot.tournament.boards import Board, DrawInKnockoutError
 from bot.tournament.bracket import Bracket, MatchId
+from bot.tournament.group_knockout import knockout_from_groups
 from bot.tournament.matches import Match
 from bot.tournament.outcome import Outcome, OwnResult, check_possible
 from bot.tournament.people import Referee
+from bot.tournament.points_event import NextRoundStartedError, PointsEvent, leader, points_standings
+from bot.tournament.points_event import advance as advance_points
 from bot.tournament.record import TournamentStatus
 from bot.tournament.results import MirrorReportError, ResultChange
 from bot.tournament.standings import standings
-from bot.tournament.teams import Actor, Team
-from storage import tournament_bracket, tournament_people, tournaments
+from bot.tournament.teams import Actor, Event, Team
+from storage import points_events, tournament_bracket, tournament_people, tournaments
 
 
 class OwnResultByOfficialError(UsageError):
@@ -47,11 +65,14 @@ class OwnResultByOfficialError(UsageError):
 
 @dataclass(frozen=True, slots=True)
 class TableRef:
-    """A table of the current round (``round`` None) or of an earlier started round; or a match by id (buttons)."""
+    """A table of the current round (``round`` None) or of an earlier started round; or a match by id (buttons).
+    ``points``: a table of the Swiss or group rounds even once the knockout after the groups is drawn (a button
+    made for a group table)."""
 
     table: int
     round: int | None = None
     match_id: int | None = None
+    points: bool = False
 
     def where(self) -> int | MatchId:
         return MatchId(self.match_id) if self.match_id is not None else self.table
@@ -75,7 +96,7 @@ _KINDS = {"result.reported": ResultKind.REPORTED, "result.disputed": ResultKind.
 @dataclass(frozen=True, slots=True)
 class ResultRecorded:
     state: TournamentState
-    """After the change (``state.bracket`` is the new bracket)."""
+    """After the change (``state.bracket`` is the new bracket, ``state.event`` the new points event)."""
     kind: ResultKind
     match: Match
     """The match concerned, as it is now."""
@@ -95,12 +116,17 @@ class ResultRecorded:
     attempted: Outcome | None = None
     """``MIRRORED``: the report refused; ``CORRECTION_PENDING``: the correction waiting for its confirmation."""
     podium_changed: bool = False
-    """A correction after the final changed the champion, runner-up or third places: the final ranking is new."""
+    """A correction after the end changed the champion, runner-up or third places (in a points event: the top three
+    of the standings): the final ranking is new."""
     reopened: bool = False
     """A correction made a finished best-of-three final undecided again: it is played on."""
     champion_changes: bool = False
     """``CORRECTION_PENDING``: confirming it gives the tournament another champion (``new_champion``, or none)."""
     new_champion: Team | None = None
+    at_points_table: bool = False
+    """The table is one of the Swiss or group rounds (its buttons say so)."""
+    repaired_round: int | None = None
+    """A correction re-paired this Swiss round (its new tables are to be posted)."""
 
 
 def actor_of(caller: Caller, official: bool) -> Actor:
@@ -120,28 +146,35 @@ async def record_result(services: Services, caller: Caller, ref: TableRef, told:
     result is ``CORRECTION_PENDING``."""
     async with changing(services, caller, with_roles=True, finished_too=True, expected=tournament_id) as change:
         actor = actor_of(caller, Role.REFEREE in change.roles)
-        bracket = _bracket(change.before)
-        match = bracket.find(ref.where(), ref.round)
-        await _require_current(change, match, revision)
+        board = _board(change.before, ref)
+        match = board.find(ref.where(), ref.round)
+        points = isinstance(board, PointsEvent)
+        await _require_current(change, match, revision, points=points)
         settings = change.before.record.settings
-        outcome = _outcome(engine.seat(bracket, match, actor), match, told)  # who may act here first
-        check_possible(outcome, time_limited=settings.time_limit is not None)
+        outcome = _outcome(engine.seat(board, match, actor), match, told)  # who may act here first
+        check_possible(outcome, time_limited=settings.time_limit is not None, draws=isinstance(board, PointsEvent))
+        if isinstance(board, Bracket) and outcome.is_draw:
+            raise DrawInKnockoutError(level=str(outcome.left_level), round=match.round, table=match.table or "-")
         variant = settings.variant()
-        if actor.official and match.side_of(actor.key) is None:
-            if match.state.decided and bracket.finished and not confirmed:
-                # Worked out (and refused now if it cannot be made), but kept until the organiser confirms.
-                preview = engine.correct(bracket, ref.where(), actor, outcome, change.at, variant,
-                                         round_number=ref.round)
-                return await _unchanged(change, match, ResultKind.CORRECTION_PENDING, outcome, preview.bracket)
-            step = engine.correct if match.state.decided else engine.decide
-            result = step(bracket, ref.where(), actor, outcome, change.at, variant, round_number=ref.round)
-        else:
-            try:
-                result = engine.report(bracket, ref.where(), actor, outcome, change.at, variant,
-                                       round_number=ref.round, refuse_mirror=not isinstance(told, OwnResult))
-            except MirrorReportError:
-                return await _unchanged(change, match, ResultKind.MIRRORED, outcome)
-        outline = await _apply(change, match, result)
+        official = actor.official and match.side_of(actor.key) is None
+        if official and match.state.decided and _finished(change.before, board) and not confirmed:
+            # Worked out (and refused now if it cannot be made), but kept until the organiser confirms.
+            preview: Bracket | PointsEvent
+            if isinstance(board, Bracket):
+                preview = _report(board, ref, actor, outcome, change.at, variant).bracket
+            else:
+                preview = _report(board, ref, actor, outcome, change.at, variant).bracket
+            return await _unchanged(change, board, match, ResultKind.CORRECTION_PENDING, outcome, preview)
+        try:
+            if isinstance(board, Bracket):
+                result = _report(board, ref, actor, outcome, change.at, variant,
+                                 refuse_mirror=not isinstance(told, OwnResult))
+                outline = await _apply(change, match, result)
+            else:
+                outline = await _report_points(change, board, ref, actor, outcome, variant,
+                                               refuse_mirror=not isinstance(told, OwnResult))
+        except MirrorReportError:
+            return await _unchanged(change, board, match, ResultKind.MIRRORED, outcome)
     return _recorded(change, outline)
 
 
@@ -155,17 +188,57 @@ def _outcome(side: Side | None, match: Match, told: Outcome | OwnResult) -> Outc
     return told.for_side(side)
 
 
-async def _unchanged(change: Change, match: Match, kind: ResultKind, attempted: Outcome,
-                     preview: Bracket | None = None) -> ResultRecorded:
+def _finished(state: TournamentState, board: Bracket | PointsEvent) -> bool:
+    """The champion (or the points event's final standings) was announced: a correction now waits for a
+    confirmation."""
+    if isinstance(board, Bracket):
+        return board.finished
+    return state.record.status is TournamentStatus.FINISHED
+
+
+def _report(board: Board, ref: TableRef, actor: Actor, outcome: Outcome, at: datetime,
+            variant: RuleVariant, *, refuse_mirror: bool = False) -> ResultChange[Board]:
+    match = board.find(ref.where(), ref.round)
+    if actor.official and match.side_of(actor.key) is None:
+        step = engine.correct if match.state.decided else engine.decide
+        return step(board, ref.where(), actor, outcome, at, variant, round_number=ref.round)
+    return engine.report(board, ref.where(), actor, outcome, at, variant, round_number=ref.round,
+                         refuse_mirror=refuse_mirror)
+
+
+async def _report_points(change: Change, event: PointsEvent, ref: TableRef, actor: Actor, outcome: Outcome,
+                         variant: RuleVariant, *, refuse_mirror: bool = False) -> _Outline:
+    """A result at a Swiss or group table. An official's correction of the Swiss round before the current one
+    takes back the current round first and pairs it again; it is refused once anything is reported there."""
+    match = event.find(ref.where(), ref.round)
+    repaired: int | None = None
+    if (event.swiss is not None and actor.official and match.state.decided and match.side_of(actor.key) is None
+            and match.round < event.current_round):
+        if match.round < event.current_round - 1 or any(
+                table.reports or table.games for table in event.table_matches()):
+            raise NextRoundStartedError(round=match.round, table=match.table or "-", next_round=match.round + 1)
+        repaired = event.current_round
+        event = event.unpaired()
+    result = _report(event, ref, actor, outcome, change.at, variant, refuse_mirror=refuse_mirror)
+    if repaired is not None:
+        started: list[Event] = []
+        paired = advance_points(result.bracket, actor.key, change.at, started)
+        renamed = tuple(replace(item, kind="round.repaired") for item in started if item.kind == "round.started")
+        result = ResultChange(paired, (*result.events, *renamed))
+    return await _apply_points(change, match, result, repaired)
+
+
+async def _unchanged(change: Change, board: Bracket | PointsEvent, match: Match, kind: ResultKind,
+                     attempted: Outcome, preview: Bracket | PointsEvent | None = None) -> ResultRecorded:
     """A result that changes nothing yet: the caller is asked something first."""
     state = change.before
-    revision = await tournament_bracket.match_revision(change.tx, state.tournament_id, match.match_id) or 0
-    bracket = state.require_bracket()
-    changes_champion = preview is not None and _podium(preview)[0] != _podium(bracket)[0]
-    return ResultRecorded(state, kind, match, revision, bracket.current_round, None, bracket.finished, False,
-                          by=change.actor, attempted=attempted,
-                          new_champion=preview.champion if preview is not None and changes_champion else None,
-                          champion_changes=changes_champion)
+    points = isinstance(board, PointsEvent)
+    revision = await _revision(change, match, points=points) or 0
+    changes_champion = preview is not None and _podium(preview)[0] != _podium(board)[0]
+    new_champion = _podium(preview)[0] if preview is not None and changes_champion else None
+    return ResultRecorded(state, kind, match, revision, board.current_round, None, _finished(state, board), False,
+                          by=change.actor, attempted=attempted, new_champion=new_champion,
+                          champion_changes=changes_champion, at_points_table=points)
 
 
 async def confirm_result(services: Services, caller: Caller, ref: TableRef, *, tournament_id: int | None = None,
@@ -180,29 +253,41 @@ async def dispute_result(services: Services, caller: Caller, ref: TableRef, *, t
     return await _answer_report(services, caller, ref, engine.dispute, tournament_id, revision)
 
 
-async def _answer_report(services: Services, caller: Caller, ref: TableRef, step: Callable[..., ResultChange],
+async def _answer_report(services: Services, caller: Caller, ref: TableRef, step: Callable[..., Any],
                          tournament_id: int | None, revision: int | None) -> ResultRecorded:
     """Confirm or dispute the report standing at ``ref``, in one transaction."""
     async with changing(services, caller, with_roles=True, finished_too=True, expected=tournament_id) as change:
         actor = actor_of(caller, Role.REFEREE in change.roles)
-        bracket = _bracket(change.before)
-        match = bracket.find(ref.where(), ref.round)
-        await _require_current(change, match, revision)
-        result = step(bracket, ref.where(), actor, change.at, round_number=ref.round)
-        outline = await _apply(change, match, result)
+        board = _board(change.before, ref)
+        match = board.find(ref.where(), ref.round)
+        await _require_current(change, match, revision, points=isinstance(board, PointsEvent))
+        result = step(board, ref.where(), actor, change.at, round_number=ref.round)
+        if isinstance(board, Bracket):
+            outline = await _apply(change, match, result)
+        else:
+            outline = await _apply_points(change, match, result, None)
     return _recorded(change, outline)
 
 
-def _bracket(state: TournamentState) -> Bracket:
-    # A finished tournament takes corrections only; the engine refuses anything else on its decided matches.
+def _board(state: TournamentState, ref: TableRef) -> Bracket | PointsEvent:
+    """Where the table is: the knockout (also the one after the groups, once drawn), else the points event. A
+    finished tournament takes corrections only; the engine refuses anything else on its decided matches."""
+    if state.event is not None and (state.bracket is None or ref.points):
+        return state.event
     return state.require_bracket()
 
 
-async def _require_current(change: Change, match: Match, revision: int | None) -> None:
+async def _revision(change: Change, match: Match, *, points: bool) -> int | None:
+    tid = change.before.tournament_id
+    if points:
+        return await points_events.table_revision(change.tx, tid, match.match_id)
+    return await tournament_bracket.match_revision(change.tx, tid, match.match_id)
+
+
+async def _require_current(change: Change, match: Match, revision: int | None, *, points: bool = False) -> None:
     if revision is None:
         return
-    stored = await tournament_bracket.match_revision(change.tx, change.before.tournament_id, match.match_id)
-    if stored != revision:
+    if await _revision(change, match, points=points) != revision:
         raise StaleButtonError()
 
 
@@ -215,16 +300,27 @@ class _Outline:
     started_round: int | None
     finished_now: bool
     referees: tuple[Referee, ...]
-    podium_changed: bool
-    reopened: bool
+    podium_changed: bool = False
+    reopened: bool = False
+    points: bool = False
+    repaired_round: int | None = None
 
 
-def _podium(bracket: Bracket) -> tuple[Team | None, Team | None, frozenset[int]]:
-    table = standings(bracket)
-    return table.champion, table.runner_up, frozenset(team.team_id for team in table.third)
+def _podium(board: Bracket | PointsEvent) -> tuple[Team | None, Team | None, frozenset[int]]:
+    """Who is on top: a knockout's champion, runner-up and third places; a Swiss event's first three; a group
+    stage's best group winner and the group winners."""
+    if isinstance(board, Bracket):
+        table = standings(board)
+        return table.champion, table.runner_up, frozenset(team.team_id for team in table.third)
+    rows = points_standings(board)
+    if board.swiss is not None:
+        top = [row.team for row in rows[:3]]
+        return (top[0] if top else None, top[1] if len(top) > 1 else None,
+                frozenset(team.team_id for team in top[2:]))
+    return leader(board), None, frozenset(row.team.team_id for row in rows if row.rank == 1)
 
 
-async def _apply(change: Change, match: Match, result: ResultChange) -> _Outline:
+async def _apply(change: Change, match: Match, result: ResultChange[Bracket]) -> _Outline:
     """Record the engine's events, finish the tournament after its last match, and say what happened."""
     state = change.before
     before, after = state.require_bracket(), result.bracket
@@ -257,8 +353,61 @@ async def _apply(change: Change, match: Match, result: ResultChange) -> _Outline
                     after.finished and not before.finished, referees, podium_changed, reopened)
 
 
+async def _apply_points(change: Change, match: Match, result: ResultChange[PointsEvent],
+                        repaired: int | None) -> _Outline:
+    """As :func:`_apply` for a Swiss or group table: record the events; after the last round finish the
+    tournament, or draw the knockout after the groups and start its first round. A correction after the end that
+    changes the top of the standings says so (``tournament.ranking_changed``)."""
+    state = change.before
+    before, after = state.event, result.bracket
+    assert before is not None
+    kind = ResultKind.REPORTED
+    for event in result.events:
+        change.record(event.kind, dict(event.details))
+        kind = _KINDS.get(event.kind, kind)
+    bracket = state.bracket
+    started = after.current_round if after.current_round > before.current_round else None
+    finished_now = False
+    if after.finished and not before.finished and state.bracket is None:
+        stage = after.groups
+        if stage is not None and stage.advance:
+            closed, bracket = knockout_from_groups(stage, state.record.settings.bracket_options())
+            after = replace(after, core=closed)
+            started = after.rounds + 1
+            change.record("knockout.drawn", {"pairs": len(bracket.teams), "byes": bracket.byes})
+            change.record("round.started", {"round": str(started), "tables": str(len(bracket.table_matches(1)))})
+        else:
+            await tournaments.set_status(change.tx, state.tournament_id, TournamentStatus.FINISHED, change.at)
+            best = leader(after)
+            change.record("tournament.finished", {"champion": "" if best is None else best.name})
+            finished_now = True
+    podium_changed = (state.record.status is TournamentStatus.FINISHED and state.bracket is None
+                      and _podium(before) != _podium(after))
+    if podium_changed:
+        best = leader(after)
+        change.record("tournament.ranking_changed", {"champion": "" if best is None else best.name})
+    change.after = replace(state, event=after, bracket=bracket)
+    referees: tuple[Referee, ...] = ()
+    if kind is ResultKind.DISPUTED:
+        referees = tuple(await tournament_people.referees(change.tx, state.tournament_id))
+    revision = await points_events.table_revision(change.tx, state.tournament_id, match.match_id) or 0
+    index = match.match_id - 1
+    if index >= len(before.store) or after.store[index] is not before.store[index]:
+        revision += 1
+    return _Outline(kind, match.match_id, revision, before.current_round, started, finished_now, referees,
+                    podium_changed=podium_changed, points=True, repaired_round=repaired)
+
+
 def _recorded(change: Change, outline: _Outline) -> ResultRecorded:
     state = change.current
+    if outline.points:
+        event = state.event
+        assert event is not None
+        finished = state.record.status is TournamentStatus.FINISHED
+        return ResultRecorded(state, outline.kind, event.match(outline.match_id), outline.revision,
+                              outline.round_played, outline.started_round, finished, outline.finished_now,
+                              outline.referees, by=change.actor, podium_changed=outline.podium_changed,
+                              at_points_table=True, repaired_round=outline.repaired_round)
     bracket = state.require_bracket()
     return ResultRecorded(state, outline.kind, bracket.match(outline.match_id), outline.revision,
                           outline.round_played, outline.started_round, bracket.finished, outline.finished_now,

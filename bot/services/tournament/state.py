@@ -1,9 +1,11 @@
 """A chat's tournament loaded as one value, the in-process cache of those values, and the one way to change one.
 
-:class:`TournamentState` is the engine's view of a tournament: its record, the :class:`Registration` and, after the
-draw, the pairs, the reserves and the :class:`Bracket`. Loading a big bracket reads every match row, so loaded
-states are cached by (tournament id, version); the version in the database grows with every change (also one made
-by another process), so a cached copy is used only while it is the latest.
+:class:`TournamentState` is the engine's view of a tournament: its record, the :class:`Registration` and, after
+the draw, the pairs, the reserves and the :class:`Bracket` — or, in a Swiss or groups tournament, the
+:class:`~bot.tournament.points_event.PointsEvent` (and after the groups, the bracket of their knockout). Loading a
+big bracket reads every match row, so loaded states are cached by (tournament id, version); the version in the
+database grows with every change (also one made by another process), so a cached copy is used only while it is the
+latest.
 
 Every change runs in :func:`changing`, the unit of work: ONE storage transaction that decides the caller's roles,
 loads the chat's open tournament, lets the service compute the new state with the pure engine (and make the other
@@ -27,17 +29,22 @@ from bot.services.caller import Caller
 from bot.services.roles import Role
 from bot.tournament.bracket import Bracket
 from bot.tournament.entries import Person
+from bot.tournament.format import TournamentFormat
+from bot.tournament.points_event import PointsEvent
 from bot.tournament.record import TournamentRecord, TournamentStatus
 from bot.tournament.registration import Registration, RegistrationState
-from bot.tournament.snapshot import changed_matches, restore_bracket
+from bot.tournament.snapshot import changed_matches, restore_bracket, stored_matches, team_lines
 from bot.tournament.teams import Team
 from storage import Tx, history
+from storage import points_events as points_rows
 from storage import tournament_bracket as bracket_rows
 from storage import tournament_entries as entry_rows
 from storage import tournaments as tournament_rows
 
 if TYPE_CHECKING:
     from bot.services import Services
+
+from bot.services.tournament.points import is_points_format, load_points_event, write_points_event
 
 
 class NoTournamentError(TournamentError):
@@ -67,6 +74,9 @@ class TournamentState:
     teams: tuple[Team, ...] = ()
     reserves: tuple[Person, ...] = ()
     bracket: Bracket | None = None
+    """The knockout: the whole event, or the knockout after the groups."""
+    event: PointsEvent | None = None
+    """The Swiss rounds or the group stage (``bot.tournament.points_event``)."""
 
     @property
     def tournament_id(self) -> int:
@@ -74,6 +84,15 @@ class TournamentState:
 
     @property
     def drawn(self) -> bool:
+        return self.bracket is not None or self.event is not None
+
+    @property
+    def format(self) -> TournamentFormat:
+        return self.record.settings.format
+
+    @property
+    def in_knockout(self) -> bool:
+        """Results go to the bracket: a knockout, or the knockout after the groups once it is drawn."""
         return self.bracket is not None
 
     def require_bracket(self) -> Bracket:
@@ -140,7 +159,9 @@ async def load_state(tx: Tx, cache: TournamentCache, record: TournamentRecord) -
     entries = await entry_rows.load_entries(tx, record.tournament_id)
     registration = Registration(record.mode, record.settings.capacity, entries, _registration_state(record.status))
     state = TournamentState(record, registration)
-    if record.seed is not None:
+    if record.seed is not None and is_points_format(record):
+        state = await _load_points_state(tx, state)
+    elif record.seed is not None:
         teams, lines = await bracket_rows.load_teams(tx, record.tournament_id)
         matches = await bracket_rows.load_matches(tx, record.tournament_id, teams)
         bracket = restore_bracket(record.settings.bracket_options(), teams, lines, matches)
@@ -149,6 +170,22 @@ async def load_state(tx: Tx, cache: TournamentCache, record: TournamentRecord) -
     if not own_writes:
         cache.put(state)
     return state
+
+
+async def _load_points_state(tx: Tx, state: TournamentState) -> TournamentState:
+    """A Swiss or groups tournament after its draw: the event, and the knockout after the groups once drawn (its
+    pairs are the ones with a draw line)."""
+    record = state.record
+    teams, lines = await bracket_rows.load_teams(tx, record.tournament_id)
+    placed = {team_id: line for team_id, line in lines.items() if line >= 0}
+    bracket = None
+    if placed:
+        qualifiers = tuple(team for team in teams if team.team_id in placed)
+        matches = await bracket_rows.load_matches(tx, record.tournament_id, qualifiers)
+        bracket = restore_bracket(record.settings.bracket_options(), qualifiers, placed, matches)
+    event = await load_points_event(tx, record, teams, closed=bracket is not None)
+    return replace(state, teams=teams, reserves=await bracket_rows.load_reserves(tx, record.tournament_id),
+                   bracket=bracket, event=event)
 
 
 async def read_state(services: Services, chat_id: int, *, finished: bool = True) -> TournamentState:
@@ -193,6 +230,12 @@ async def _write_state(change: Change) -> None:
                                       after=after.registration.entries, by=change.actor, at=change.at)
     if after.bracket is not None and before.bracket is not None and after.bracket is not before.bracket:
         await bracket_rows.write_matches(change.tx, tid, changed_matches(before.bracket, after.bracket), change.at)
+    if after.bracket is not None and before.bracket is None and before.event is not None:
+        # The knockout after the groups: its pairs' draw lines and its first round.
+        await points_rows.set_lines(change.tx, tid, team_lines(after.bracket))
+        await bracket_rows.write_matches(change.tx, tid, stored_matches(after.bracket), change.at)
+    if after.event is not None and after.event is not before.event:
+        await write_points_event(change.tx, tid, before.event, after.event, change.at)
 
 
 @asynccontextmanager

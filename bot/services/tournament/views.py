@@ -13,6 +13,9 @@ from bot.services.caller import Caller
 from bot.services.tournament.state import NoTournamentYetError, TournamentState, load_state, read_state
 from bot.tournament.bracket import Bracket
 from bot.tournament.matches import Match, MatchState
+from bot.tournament.points_event import PointsEvent, points_standings
+from bot.tournament.ranking import StandingRow
+from bot.tournament.record import TournamentStatus
 from bot.tournament.standings import Placing, Standings, standings
 from storage import tournaments
 
@@ -29,11 +32,14 @@ async def entries_view(services: Services, caller: Caller) -> EntriesView:
 @dataclass(frozen=True, slots=True)
 class BracketView:
     state: TournamentState
-    bracket: Bracket
+    bracket: Bracket | None
+    """``None`` while a Swiss event or group stage is played (its tables are in ``state.event``)."""
 
 
 async def bracket_view(services: Services, caller: Caller) -> BracketView:
     state = await read_state(services, caller.chat_id)
+    if state.event is not None and state.bracket is None:
+        return BracketView(state, None)
     return BracketView(state, state.require_bracket())
 
 
@@ -52,8 +58,16 @@ class RoundTables:
 
 
 def round_tables_of(state: TournamentState, round_number: int | None = None) -> RoundTables:
+    """The tables of ``round_number`` (default: the round being played). A Swiss or groups tournament counts its
+    points rounds first and the knockout after the groups on from them; ``round`` of the result is the stage's
+    own number."""
+    event, bracket = state.event, state.bracket
+    if event is not None and (bracket is None or (round_number is not None and round_number <= event.rounds)):
+        number = event.current_round if round_number is None else round_number
+        return RoundTables(state, number, event.rounds, event.table_matches(number))
     bracket = state.require_bracket()
-    number = bracket.current_round if round_number is None else round_number
+    offset = 0 if event is None else event.rounds
+    number = bracket.current_round if round_number is None else round_number - offset
     return RoundTables(state, number, bracket.rounds, bracket.table_matches(number))
 
 
@@ -90,12 +104,18 @@ async def round_tables(services: Services, tournament_id: int, round_number: int
 @dataclass(frozen=True, slots=True)
 class StandingsView:
     state: TournamentState
-    standings: Standings
+    standings: Standings | None
+    """A knockout's placings (also of the knockout after the groups, once drawn)."""
+    points: tuple[StandingRow, ...] = ()
+    """A Swiss event's or group stage's standings, with their tie-break columns."""
 
 
 async def standings_view(services: Services, caller: Caller) -> StandingsView:
     """``/standings``: placings so far (the final ranking once the tournament is finished)."""
     state = await read_state(services, caller.chat_id)
+    if state.event is not None:
+        placings = None if state.bracket is None else standings(state.bracket)
+        return StandingsView(state, placings, points_standings(state.event))
     return StandingsView(state, standings(state.require_bracket()))
 
 
@@ -110,6 +130,9 @@ class Whereabouts(enum.StrEnum):
     FINISHED = "finished"  # the tournament is over: their final place
     RESERVE = "reserve"  # not in a pair: a reserve (or on the waiting list)
     NOT_PLAYING = "not_playing"
+    POINTS_BYE = "points_bye"  # a Swiss bye (scored as a walkover win) or a group round's rest
+    PLAYED = "played"  # a Swiss or group table decided; the next round starts when every table has finished
+    STANDING = "standing"  # a Swiss or group event over (or the pair's groups done): their place in the standings
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,13 +142,36 @@ class MyTable:
     match: Match | None = None
     """The caller's match of the current round (if their pair has one)."""
     placing: Placing | None = None
+    row: StandingRow | None = None
+    """In a Swiss event or group stage: the pair's line of the standings."""
+
+
+def _my_points_table(state: TournamentState, event: PointsEvent, key: str) -> MyTable:
+    """``/mytable`` in a Swiss event or group stage (or for a pair the groups did not send to the knockout)."""
+    team = next((team for team in event.teams if key in team.members), None)
+    if team is None:
+        reserves = {person.key for person in state.reserves} | {
+            member for entry in state.registration.waiting for member in entry.person_keys}
+        return MyTable(state, Whereabouts.RESERVE if key in reserves else Whereabouts.NOT_PLAYING)
+    row = next(line for line in points_standings(event) if line.team.team_id == team.team_id)
+    if state.record.status is TournamentStatus.FINISHED or state.bracket is not None:
+        return MyTable(state, Whereabouts.STANDING, row=row)
+    match = event.match_of(key)
+    if match is not None and match.state.open:
+        return MyTable(state, Whereabouts.AT_TABLE, match, row=row)
+    if any(bye.team_id == team.team_id for bye in event.byes(event.current_round)):
+        return MyTable(state, Whereabouts.POINTS_BYE, row=row)
+    return MyTable(state, Whereabouts.PLAYED, match, row=row)
 
 
 async def my_table(services: Services, caller: Caller) -> MyTable:
     """``/mytable``: the caller's table this round, their bye, that they are through or out (and their place)."""
     state = await read_state(services, caller.chat_id)
-    bracket = state.require_bracket()
     key = caller.actor_key
+    event = state.event
+    if event is not None and (state.bracket is None or key not in state.bracket.frame.member_teams):
+        return _my_points_table(state, event, key)
+    bracket = state.require_bracket()
     team_id = bracket.frame.member_teams.get(key)
     if team_id is None:
         reserves = {person.key for person in state.reserves} | {

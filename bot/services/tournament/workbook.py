@@ -21,12 +21,14 @@ from zoneinfo import ZoneInfo
 
 from bot.i18n import Language, t
 from bot.services import Services
-from bot.services.tournament.export import entry_rows, match_rows
+from bot.services.tournament.export import entry_rows, standings_csv_rows, state_match_rows
 from bot.services.tournament.pictures import standing_rows
 from bot.services.tournament.state import TournamentState
 from bot.services.worker import in_worker
+from bot.sheets.standings import StandingRow
 from bot.sheets.workbook import build_tournament_xlsx
 from bot.tournament.entries import ACCOUNT_PREFIXES, account_id, account_key, is_person_key
+from bot.tournament.points_event import points_standings
 from bot.tournament.standings import standings
 from bot.tournament.teams import Event
 from storage import Tx, history, tournament_people, users
@@ -115,12 +117,17 @@ async def tournament_workbook(services: Services, state: TournamentState, lang: 
         names = await people_names(tx, state, stored, lang)
     zone = ZoneInfo(state.record.settings.timezone)
     table = standing_rows(state, standings(state.bracket), lang) if state.bracket is not None else []
+    if state.event is not None:
+        # A points event's standings sheet: its rows with the points (the tie-break columns are in ranking).
+        table = [StandingRow(row.rank, row.name, row.points, row.group or "")
+                 for row in points_standings(state.event)]
     return await in_worker(
         build_tournament_xlsx,
         entries=entry_rows(state),
-        matches=match_rows(state.bracket),
+        matches=state_match_rows(state),
         standings=table,
         history=[history_event(entry, zone, names) for entry in stored],
         title=state.record.name,
         language=sheet_language,
+        ranking=standings_csv_rows(state),
     )

@@ -1,0 +1,203 @@
+"""Swiss rounds and round-robin groups as localized chat text (Telegram HTML): a round as it starts (tables by rank,
+the bye, tables no pairing could keep clean), ``/tables``, the overview ``/bracket`` shows, standings with their
+tie-break columns explained in plain words, and the end of the event. Names are escaped."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from bot.i18n import Language, t
+from bot.presenters.tournaments import LIST_LIMIT, capped, listed, say
+from bot.richtext import escape
+from bot.services.tournament.state import TournamentState
+from bot.tournament.matches import Match, MatchState
+from bot.tournament.outcome import Outcome
+from bot.tournament.points import bye_points
+from bot.tournament.points_event import PointsEvent, points_standings
+from bot.tournament.ranking import StandingRow
+from bot.tournament.round_robin import group_label, group_standings
+from bot.tournament.teams import Team
+
+OutcomeText = Callable[[Match, Outcome, Language], str]
+"""How a result reads (``bot.presenters.tournament_tables.outcome_text``)."""
+StateText = Callable[[Match, Language], str]
+"""How an open table stands (reported, disputed …)."""
+
+
+def _name(team: Team | None, lang: Language) -> str:
+    return escape(team.name) if team is not None else t("tables.unknown_pair", lang)
+
+
+def points_round_title(event: PointsEvent, round_number: int, lang: Language) -> str:
+    key = "points.swiss_round" if event.swiss is not None else "points.group_round"
+    return t(key, lang, round=round_number, rounds=event.rounds)
+
+
+def _flaw_mark(event: PointsEvent, match: Match, lang: Language) -> str:
+    return "".join(t(f"points.round.{flaw.value}", lang) for flaw in event.flaws(match))
+
+
+def points_round_text(state: TournamentState, event: PointsEvent, round_number: int, lang: Language,
+                      limit: int | None = LIST_LIMIT) -> str:
+    """A Swiss or group round as it starts: its tables (a Swiss round's numbered by rank, flawed ones marked and
+    explained), its byes, and how to report (draws included); ``limit`` lines of a list (``None``: all)."""
+    tables = event.table_matches(round_number)
+    title = escape(points_round_title(event, round_number, lang))
+    key = "points.round.title" if event.swiss is not None else "points.round.group_title"
+    lines = [say(key, lang, raw={"round": title}, name=state.record.name, count=len(tables))]
+    if event.swiss is not None:
+        lines += capped([say("points.round.table", lang, raw={
+            "left": _name(match.left, lang), "right": _name(match.right, lang),
+            "mark": _flaw_mark(event, match, lang)}, table=match.table or 0) for match in tables], lang, limit)
+    else:
+        lines += capped([say("points.round.group_table", lang, raw={
+            "left": _name(match.left, lang), "right": _name(match.right, lang)}, table=match.table or 0,
+            group=event.group_label_of(match)) for match in tables], lang, limit)
+    flaws = [say(f"points.round.flaw_{flaw.value}", lang, table=match.table or 0)
+             for match in tables for flaw in event.flaws(match)]
+    if flaws:
+        lines.append(say("points.round.flaws", lang, raw={"tables": "; ".join(flaws)}))
+    byes = event.byes(round_number)
+    if event.swiss is not None and byes:
+        lines.append(say("points.round.bye", lang, raw={"name": _name(byes[0], lang)},
+                         points=bye_points(event.swiss.variant)))
+    elif byes:
+        lines.append(say("points.round.group_byes", lang, raw={"names": listed((_name(team, lang)
+                                                                                 for team in byes), lang)}))
+    if tables:
+        lines.append(t("points.round.hint", lang))
+    return "\n".join(lines)
+
+
+def repaired_text(event: PointsEvent, round_number: int, lang: Language) -> str:
+    return say("points.round.repaired", lang, round=round_number - 1, next=round_number)
+
+
+def points_tables_text(state: TournamentState, event: PointsEvent, lang: Language, state_text: StateText,
+                       limit: int | None = LIST_LIMIT) -> str:
+    """``/tables``: the open tables of the round being played (``state_text(match, lang)`` says how each stands)."""
+    matches = event.table_matches()
+    open_tables = [match for match in matches if match.state.open]
+    title = escape(points_round_title(event, event.current_round, lang))
+    lines = [say("points.list.title", lang, raw={"round": title}, name=state.record.name, open=len(open_tables),
+                 count=len(matches))]
+    if not open_tables:
+        lines.append(t("tables.list.done", lang))
+    lines += capped([say("points.list.line", lang, raw={
+        "left": _name(match.left, lang), "right": _name(match.right, lang), "state": state_text(match, lang)},
+        table=match.table or 0) for match in open_tables], lang, limit)
+    return "\n".join(lines)
+
+
+def _played_line(match: Match, lang: Language, outcome_text: OutcomeText) -> str:
+    if match.state is MatchState.CONFIRMED and match.games:
+        outcome = outcome_text(match, match.games[-1].outcome, lang)
+        return say("points.list.decided", lang, raw={"left": _name(match.left, lang),
+                                                      "right": _name(match.right, lang), "outcome": outcome},
+                   table=match.table or 0)
+    return say("points.list.line", lang, raw={"left": _name(match.left, lang), "right": _name(match.right, lang),
+                                               "state": t(f"bracket.state.{match.state.value}", lang)},
+               table=match.table or 0)
+
+
+def points_overview_text(state: TournamentState, event: PointsEvent, lang: Language,
+                         outcome_text: OutcomeText, limit: int | None = LIST_LIMIT) -> str:
+    """``/bracket`` of a points event: a Swiss event's current round with every result so far; a group stage's
+    group tables (standings per group, then the round being played)."""
+    teams = len(event.teams)
+    if event.swiss is not None:
+        lines = [say("points.overview.swiss_title", lang, name=state.record.name, pairs=teams, rounds=event.rounds,
+                     current=event.current_round)]
+        lines.append("<b>" + escape(points_round_title(event, event.current_round, lang)) + "</b>")
+        lines += capped([_played_line(match, lang, outcome_text) for match in event.table_matches()], lang, limit)
+        return "\n".join(lines)
+    stage = event.groups
+    assert stage is not None
+    key = "points.overview.groups_title" if stage.advance else "points.overview.groups_only_title"
+    lines = [say(key, lang, name=state.record.name, pairs=teams, groups=len(stage.groups), advance=stage.advance)]
+    body: list[str] = []
+    for index, rows in enumerate(group_standings(stage)):
+        body.append(say("points.standings.group", lang, group=group_label(index)))
+        body += [say("points.overview.group_line", lang, rank=row.rank, name=row.name, points=row.points,
+                     won=row.won, drawn=row.drawn, lost=row.lost) for row in rows]
+    return "\n".join(lines + capped(body, lang, None if limit is None else max(limit, 150)))
+
+
+def points_overview_summary(state: TournamentState, event: PointsEvent, lang: Language) -> str:
+    """The overview's title when the overview is too long for one message (the pictures show it)."""
+    if event.swiss is not None:
+        head = say("points.overview.swiss_title", lang, name=state.record.name, pairs=len(event.teams),
+                   rounds=event.rounds, current=event.current_round)
+    else:
+        stage = event.groups
+        assert stage is not None
+        key = "points.overview.groups_title" if stage.advance else "points.overview.groups_only_title"
+        head = say(key, lang, name=state.record.name, pairs=len(event.teams), groups=len(stage.groups),
+                   advance=stage.advance)
+    return head + "\n" + t("points.overview.too_long", lang)
+
+
+def _standing_line(row: StandingRow, lang: Language) -> str:
+    return say("points.standings.line", lang, rank=row.rank, name=row.name, points=row.points,
+               opponent_points=row.opponent_points, level_difference=f"{row.level_difference:+d}",
+               won=row.won, drawn=row.drawn, lost=row.lost)
+
+
+def points_standings_text(state: TournamentState, event: PointsEvent, rows: Sequence[StandingRow],
+                          lang: Language, limit: int | None = LIST_LIMIT) -> str:
+    """Standings with the tie-break columns and what they mean; a group stage group by group."""
+    if event.swiss is not None:
+        key = "points.standings.final" if event.finished else "points.standings.so_far"
+        completed = event.current_round if event.table_matches() and not event.playable() else event.current_round - 1
+        lines = [say(key, lang, name=state.record.name, round=max(0, completed)), t("points.standings.explain", lang)]
+        lines += capped([_standing_line(row, lang) for row in rows], lang, limit)
+        return "\n".join(lines)
+    key = "points.standings.final" if event.finished and not (event.groups and event.groups.advance) \
+        else "points.standings.group_so_far"
+    lines = [say(key, lang, name=state.record.name, round=event.current_round), t("points.standings.explain", lang)]
+    body: list[str] = []
+    group = None
+    for row in rows:
+        if row.group != group:
+            group = row.group
+            body.append(say("points.standings.group", lang, group=group or ""))
+        body.append(_standing_line(row, lang))
+    return "\n".join(lines + capped(body, lang, None if limit is None else max(limit, 150)))
+
+
+def _finished_head(state: TournamentState, event: PointsEvent, rows: Sequence[StandingRow], lang: Language, *,
+                   corrected: bool) -> str:
+    if event.swiss is not None:
+        key = "points.finished.swiss_corrected" if corrected else "points.finished.swiss"
+        return say(key, lang, name=state.record.name, rounds=event.rounds,
+                   champion=rows[0].name if rows else t("tables.nobody", lang))
+    winners = listed((row.name for row in rows if row.rank == 1), lang)
+    key = "points.finished.groups_corrected" if corrected else "points.finished.groups"
+    return say(key, lang, name=state.record.name, winners=winners)
+
+
+def points_finished_text(state: TournamentState, event: PointsEvent, lang: Language, *,
+                         corrected: bool = False) -> str:
+    """The end of a Swiss event (the winner, then the final standings) or of a group-only event (``corrected``: a
+    correction after the end changed the standings' top)."""
+    rows = points_standings(event)
+    head = _finished_head(state, event, rows, lang, corrected=corrected)
+    return head + "\n\n" + points_standings_text(state, event, rows, lang)
+
+
+def points_finished_summary(state: TournamentState, event: PointsEvent, lang: Language, *,
+                            corrected: bool = False) -> str:
+    """:func:`points_finished_text` too long for one message: the winner, and where to see the standings."""
+    rows = points_standings(event)
+    return _finished_head(state, event, rows, lang, corrected=corrected) + "\n" + t("tables.long.final_ranking", lang)
+
+
+def knockout_drawn_text(state: TournamentState, lang: Language) -> str:
+    bracket = state.require_bracket()
+    return say("points.finished.knockout_drawn", lang, name=state.record.name, count=len(bracket.teams),
+               names=listed((team.name for team in bracket.teams), lang))
+
+
+def draw_word(lang: Language) -> str:
+    return t("points.draw_word", lang)
+

@@ -1,0 +1,71 @@
+"""What results are recorded in: a knockout :class:`~bot.tournament.bracket.Bracket` or a points event.
+
+:mod:`bot.tournament.results` runs the same state machine at every table (report, confirm, dispute, decide,
+correct) and hands the changed match to its container through these functions: a bracket advances the winner
+(:mod:`bot.tournament.advance`), a Swiss event or group stage records the points and pairs or starts the next
+round (:class:`~bot.tournament.points_event.PointsEvent`). A draw (``Outcome.draw``) exists only in a points event:
+a bracket refuses it here, whoever asks (:class:`DrawInKnockoutError`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import datetime
+from typing import TYPE_CHECKING, TypeVar
+
+from bot.errors import TournamentError
+from bot.ruleset.scoring import Side
+from bot.tournament import advance
+from bot.tournament.bracket import Bracket
+from bot.tournament.matches import Match
+from bot.tournament.teams import Event, Team
+
+if TYPE_CHECKING:
+    from bot.tournament.points_event import PointsEvent
+
+Board = TypeVar("Board", Bracket, "PointsEvent")
+"""The container of the tables a result is recorded at."""
+
+
+class DrawInKnockoutError(TournamentError):
+    """A knockout match needs a winner: equal levels must name one."""
+
+    key = "results.draw_in_knockout"
+
+
+def _refuse_draws(changes: Mapping[int, Match] | tuple[Match, ...]) -> None:
+    matches = changes.values() if isinstance(changes, Mapping) else changes
+    for match in matches:
+        for game in match.games:
+            if game.outcome.is_draw:
+                raise DrawInKnockoutError(level=str(game.outcome.left_level), round=match.round,
+                                          table=match.table or "-")
+        for report in match.reports:
+            if report.outcome.is_draw:
+                raise DrawInKnockoutError(level=str(report.outcome.left_level), round=match.round,
+                                          table=match.table or "-")
+
+
+def store_changes(board: Board, changes: Mapping[int, Match], open_change: int = 0) -> Board:
+    """``board`` with ``changes`` (by match id) stored and ``open_change`` added to its open-table count."""
+    if isinstance(board, Bracket):
+        _refuse_draws(changes)
+        return advance.store_changes(board, changes, open_change)
+    return board.store_changes(changes, open_change)
+
+
+def settle(board: Board, decided: Match, actor: str, at: datetime, events: list[Event]) -> Board:
+    """Store ``decided`` (an open table of the current round, now decided) and move on when its round is
+    complete: the bracket's next round, or the points event's next round."""
+    if isinstance(board, Bracket):
+        _refuse_draws((decided,))
+        return advance.settle(board, decided, actor, at, events)
+    return board.settle(decided, actor, at, events)
+
+
+def following_slots(board: Board, match: Match) -> list[tuple[int, Side, Team | None]]:
+    """Where a decided match sends its pairs (:func:`bot.tournament.advance.following_slots`); nowhere in a points
+    event, whose next round is paired from the standings."""
+    if isinstance(board, Bracket):
+        return advance.following_slots(board, match)
+    return []

@@ -1,0 +1,69 @@
+"""The fair draw of a Swiss event or a group stage: the pairs by lot, then round 1 or the groups, from one seed.
+
+As a knockout's draw (:func:`bot.tournament.draw.draw_pairs`): the drawable active entries in canonical order (by
+their public keys) are paired with the seed's ``b"pairing"`` stream, so the pairs and reserves of a draw do not
+depend on the format. Then the format
+plan (:func:`bot.tournament.format.plan_format`, refusing a number of rounds or groups that does not fit the pairs
+drawn) and, from the seed's own stream for the format, the event: a Swiss event's lot and round 1
+(``b"swiss"``, :func:`bot.tournament.swiss.start_swiss`) or a group stage's lot, groups and schedule
+(``b"groups"``, :func:`bot.tournament.round_robin.start_groups`). Everything is a pure function of the entries, the
+seed and the format options, so ``verify-draw`` recomputes it (:mod:`bot.tournament.event_draw_file`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.ruleset.variants import RuleVariant
+from bot.tournament.bracket import BracketOptions
+from bot.tournament.draw import draw_pairs, public_key
+from bot.tournament.entries import Entry, Person, RegistrationMode
+from bot.tournament.format import FormatOptions, GroupsPlan, KnockoutPlan, SwissPlan, plan_format
+from bot.tournament.registration import Registration
+from bot.tournament.round_robin import GROUPS_STREAM, GroupStage, start_groups
+from bot.tournament.seed import DrawSeed
+from bot.tournament.swiss import SWISS_STREAM, SwissEvent, start_swiss
+from bot.tournament.teams import Team
+
+
+@dataclass(frozen=True, slots=True)
+class EventDraw:
+    """Everything the draw of a points event decided, with everything needed to recompute it."""
+
+    mode: RegistrationMode
+    entries: tuple[Entry, ...]
+    seed: DrawSeed
+    options: BracketOptions
+    """For the knockout after the groups."""
+    plan: SwissPlan | GroupsPlan
+    teams: tuple[Team, ...]
+    reserves: tuple[Person, ...]
+    event: SwissEvent | GroupStage
+
+    @property
+    def commitment(self) -> str:
+        return self.seed.commitment
+
+    def public_key(self, key: str) -> str:
+        """A person key as the draw file shows it (``bot.tournament.draw.public_key``)."""
+        return public_key(self.seed, key)
+
+
+def draw_event(registration: Registration, seed: DrawSeed, options: BracketOptions, format_options: FormatOptions,
+               variant: RuleVariant) -> EventDraw:
+    """Pair the closed registration by lot and start the Swiss event or group stage, all from ``seed``.
+
+    Raise as :func:`bot.tournament.draw.draw` does, and the format errors of
+    :func:`bot.tournament.format.plan_format` when the options do not fit the pairs drawn. A knockout's options
+    are not for this function (``ValueError``).
+    """
+    pairing = draw_pairs(registration, seed)
+    plan = plan_format(format_options, len(pairing.teams))
+    event: SwissEvent | GroupStage
+    if isinstance(plan, KnockoutPlan):
+        raise ValueError("a knockout is drawn by bot.tournament.draw.draw")
+    if isinstance(plan, SwissPlan):
+        event = start_swiss(pairing.teams, plan.rounds, variant, seed.stream(SWISS_STREAM))
+    else:
+        event = start_groups(pairing.teams, plan.groups, plan.advance, variant, seed.stream(GROUPS_STREAM))
+    return EventDraw(registration.mode, pairing.entries, seed, options, plan, pairing.teams, pairing.reserves, event)

@@ -1,0 +1,150 @@
+"""The published draw file of a Swiss event or a group stage, and checking one.
+
+One format for every draw, version 2 (:mod:`bot.tournament.draw_file`): a points event's file has a knockout's
+fields (``mode``, ``options``, ``entries`` with public keys, ``commitment``, ``committed_at``, ``seed``, ``teams``,
+``reserves``) and::
+
+    "event": {"format": "swiss", "rounds": 6}              // or {"format": "groups", "groups": 4, "advance": 2}
+    "round_1": [{"table": 1, "left": 3, "right": 1}, …,     // round 1's tables in table order
+                {"table": null, "left": 5, "right": null}]  // then the byes (a Swiss bye; a bye per odd group)
+    "groups": [[3, 8, 1, 12], [5, 2, 9, 11], …]             // groups only: each group's team ids, group A first
+
+A group stage's round-1 items also carry ``"group": "A"``. Verifying recomputes the pairs as for a knockout, then
+the event from the seed and ``event`` (:func:`bot.tournament.event_draw.draw_event`) and compares ``teams``,
+``reserves``, ``round_1`` and ``groups``. Later rounds follow from the results, not from the seed (a Swiss round
+is paired from the standings), so the file covers what the draw decided: round 1 and the groups.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import datetime
+from typing import Any
+
+from bot.errors import GuandanError, TournamentError
+from bot.ruleset.variants import DEFAULT_VARIANT
+from bot.tournament.draw_file import (
+    FORMAT,
+    VERSION,
+    DrawCheck,
+    UnreadableDrawFileError,
+    VerifyResult,
+    _dump,
+    _fields,
+    _get,
+    _options_json,
+    _person_json,
+    _read_options,
+    _read_registration,
+)
+from bot.tournament.event_draw import EventDraw, draw_event
+from bot.tournament.format import FormatOptions, TournamentFormat
+from bot.tournament.round_robin import GroupStage, group_label
+from bot.tournament.seed import DrawSeed
+
+EVENT_VERSION = VERSION
+"""The version a points event's file is written in: the one format's (a file with ``event``)."""
+
+
+def _event_json(result: EventDraw) -> dict[str, Any]:
+    if isinstance(result.event, GroupStage):
+        return {"format": TournamentFormat.GROUPS.value, "groups": len(result.event.groups),
+                "advance": result.event.advance}
+    return {"format": TournamentFormat.SWISS.value, "rounds": result.event.planned_rounds}
+
+
+def _round_one_json(result: EventDraw) -> list[dict[str, Any]]:
+    event = result.event
+    if isinstance(event, GroupStage):
+        first = event.rounds[0] if event.rounds else None
+        if first is None:
+            return []
+        tables = [{"table": table.table, "group": group_label(table.group), "left": table.left.team_id,
+                   "right": table.right.team_id} for table in first.tables]
+        byes = [{"table": None, "group": group_label(group), "left": team.team_id, "right": None}
+                for group, team in first.byes]
+        return tables + byes
+    played = event.rounds[0]
+    tables = [{"table": table.table, "left": table.left.team_id, "right": table.right.team_id}
+              for table in played.tables]
+    bye = [] if played.bye is None else [{"table": None, "left": played.bye.team_id, "right": None}]
+    return tables + bye
+
+
+def _outcome_json(result: EventDraw) -> dict[str, Any]:
+    outcome: dict[str, Any] = {
+        "teams": [{"team_id": team.team_id, "name": team.name,
+                   "members": [result.public_key(member) for member in team.members], "unit": team.unit}
+                  for team in result.teams],
+        "reserves": [{"key": result.public_key(person.key), "name": person.name} for person in result.reserves],
+        "round_1": _round_one_json(result),
+    }
+    if isinstance(result.event, GroupStage):
+        outcome["groups"] = [[team.team_id for team in group] for group in result.event.groups]
+    return outcome
+
+
+def export_event_draw(result: EventDraw, *, committed_at: datetime) -> str:
+    """The draw file of a points event (the format above) as JSON text; ``committed_at``: when the commitment was
+    published."""
+    document = {
+        "format": FORMAT,
+        "version": EVENT_VERSION,
+        "mode": result.mode.value,
+        "options": _options_json(result.options),
+        "event": _event_json(result),
+        "entries": [{"members": [_person_json(person, result) for person in entry.members]}
+                    for entry in result.entries],
+        "commitment": result.commitment,
+        "committed_at": committed_at.isoformat(),
+        "seed": result.seed.hex,
+        **_outcome_json(result),
+    }
+    return _dump(document)
+
+
+def _read_event(document: Mapping[str, Any]) -> FormatOptions:
+    stated = _get(document, "event", dict, "")
+    try:
+        kind = TournamentFormat(_get(stated, "format", str, "event."))
+    except ValueError:
+        raise UnreadableDrawFileError(reason="event.format") from None
+    if kind is TournamentFormat.SWISS:
+        _fields(stated, frozenset({"format", "rounds"}), "event.")
+        if "groups" in document:
+            raise UnreadableDrawFileError(reason="groups")  # only a group stage's file has groups
+        rounds = _get(stated, "rounds", int, "event.")
+        return FormatOptions(kind, rounds=rounds)
+    if kind is TournamentFormat.GROUPS:
+        _fields(stated, frozenset({"format", "groups", "advance"}), "event.")
+        return FormatOptions(kind, groups=_get(stated, "groups", int, "event."),
+                             advance=_get(stated, "advance", int, "event."))
+    raise UnreadableDrawFileError(reason="event.format")
+
+
+def verify_event(document: Mapping[str, Any], committed_at: str | None) -> VerifyResult:
+    """Recompute the points event a file with ``event`` describes and compare; raise
+    :class:`UnreadableDrawFileError`."""
+    if committed_at is None:
+        raise UnreadableDrawFileError(reason="version")  # points events came with version 2
+    registration = _read_registration(document, EVENT_VERSION)
+    options = _read_options(document)
+    format_options = _read_event(document)
+    try:
+        seed = DrawSeed.from_hex(_get(document, "seed", str, ""))
+    except GuandanError:
+        raise UnreadableDrawFileError(reason="seed") from None
+    commitment = _get(document, "commitment", str, "")
+    try:
+        # Round 1 and the groups do not depend on the scoring: the default variant recomputes them.
+        recomputed = draw_event(registration, seed, options, format_options, DEFAULT_VARIANT)
+    except TournamentError as error:
+        raise UnreadableDrawFileError(reason=f"entries ({error.key})") from error
+    expected = _outcome_json(recomputed)
+    mismatches: list[DrawCheck] = []
+    if not seed.matches(commitment):
+        mismatches.append(DrawCheck.COMMITMENT)
+    for check in (DrawCheck.TEAMS, DrawCheck.RESERVES, DrawCheck.ROUND_1, DrawCheck.GROUPS):
+        if document.get(check.value) != expected.get(check.value):
+            mismatches.append(check)
+    return VerifyResult(recomputed, tuple(mismatches), committed_at, commitment)

@@ -1,0 +1,307 @@
+"""A Swiss event or a group stage as the chat plays it: every table a :class:`~bot.tournament.matches.Match`.
+
+The pure events (:class:`~bot.tournament.swiss.SwissEvent`, :class:`~bot.tournament.round_robin.GroupStage`) know
+the pairings and the decided results. At the tables results are reported, confirmed, disputed and decided as in a
+knockout (:mod:`bot.tournament.results`), so each table also lives here as a ``Match`` of kind ``swiss`` or
+``group`` (``best_of`` 1, ``slot`` = table − 1). Match ids are numbered through the event, round by round, from 1.
+
+:class:`PointsEvent` is the container :mod:`bot.tournament.results` works on in place of a bracket
+(:mod:`bot.tournament.boards`): :meth:`PointsEvent.store_changes` stores changed tables and records every decided
+result in the pure event (a correction replaces the result there; a Swiss correction of a round before the current
+one is refused by it, ``NextRoundPairedError``); :meth:`PointsEvent.settle` also moves the event on once a round is
+complete — the next Swiss round is paired from the standings, the next group round starts — and records
+``round.started``. Tables are numbered by rank in a Swiss round (table 1 holds the leading pairs) and across the
+groups in a group round.
+
+A group round starts when the one before is complete, every group's round ``n`` at the same time: the tables of
+later rounds are known from the draw and wait (``waiting``) until then.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from datetime import datetime
+
+from bot.errors import TournamentError
+from bot.tournament.bracket import MatchId, UnknownMatchError, UnknownTableError
+from bot.tournament.group_knockout import qualifier_tiers
+from bot.tournament.matches import Match, MatchKind, MatchState
+from bot.tournament.points import bye_points
+from bot.tournament.ranking import StandingRow
+from bot.tournament.round_robin import GroupStage, GroupTable, group_label, group_standings, record_group_result
+from bot.tournament.swiss import (
+    PairingFlaw,
+    RoundHasResultsError,
+    SwissEvent,
+    SwissTable,
+    pair_next_round,
+    swiss_standings,
+    unpair_last_round,
+)
+from bot.tournament.swiss import record_result as record_swiss_result
+from bot.tournament.teams import Event, Team
+
+PointsCore = SwissEvent | GroupStage
+
+
+class NextRoundStartedError(TournamentError):
+    """A correction of a Swiss round whose next round is under way (a result is reported in it) or over."""
+
+    key = "swiss.next_round_started"
+
+
+@dataclass(frozen=True, slots=True)
+class PointsEvent:
+    """The pure event (``core``), every table paired so far as a match (``store``, by match id − 1), each
+    round's match ids in table order (``tables``), the round being played and its undecided tables."""
+
+    core: PointsCore
+    store: tuple[Match, ...]
+    tables: tuple[tuple[int, ...], ...]
+    current_round: int
+    open_matches: int
+
+    @property
+    def swiss(self) -> SwissEvent | None:
+        return self.core if isinstance(self.core, SwissEvent) else None
+
+    @property
+    def groups(self) -> GroupStage | None:
+        return self.core if isinstance(self.core, GroupStage) else None
+
+    @property
+    def kind(self) -> MatchKind:
+        return MatchKind.SWISS if isinstance(self.core, SwissEvent) else MatchKind.GROUP
+
+    @property
+    def teams(self) -> tuple[Team, ...]:
+        if isinstance(self.core, SwissEvent):
+            return self.core.teams
+        return tuple(sorted((team for group in self.core.groups for team in group), key=lambda team: team.team_id))
+
+    @property
+    def rounds(self) -> int:
+        """Rounds of the event: the Swiss rounds planned, or the rounds of the largest group's round robin."""
+        return self.core.planned_rounds if isinstance(self.core, SwissEvent) else len(self.core.rounds)
+
+    @property
+    def finished(self) -> bool:
+        """Every round is decided (a group stage may still lead to a knockout)."""
+        return self.core.finished if isinstance(self.core, SwissEvent) else self.core.complete
+
+    def match(self, number: int) -> Match:
+        if not 1 <= number <= len(self.store):
+            raise UnknownMatchError(match=number)
+        return self.store[number - 1]
+
+    def table_matches(self, round_number: int | None = None) -> tuple[Match, ...]:
+        """The tables of a paired round in table order (default: the current round)."""
+        number = self.current_round if round_number is None else round_number
+        if not 1 <= number <= len(self.tables):
+            return ()
+        return tuple(self.store[ident - 1] for ident in self.tables[number - 1])
+
+    def find(self, where: int | MatchId, round_number: int | None = None) -> Match:
+        """A table number of ``round_number`` (default: the current round), or a :class:`MatchId`."""
+        if isinstance(where, MatchId):
+            return self.match(where.number)
+        number = self.current_round if round_number is None else round_number
+        if not 1 <= number <= len(self.tables) or not 1 <= where <= len(self.tables[number - 1]):
+            raise UnknownTableError(table=where, round=number)
+        return self.store[self.tables[number - 1][where - 1] - 1]
+
+    def playable(self) -> tuple[Match, ...]:
+        return tuple(match for match in self.table_matches() if match.state.open)
+
+    def match_of(self, person: str) -> Match | None:
+        """The current-round table at which ``person`` plays, if their pair has one now (not on a bye)."""
+        for match in self.table_matches():
+            if any(team is not None and person in team.members for team in (match.left, match.right)):
+                return match
+        return None
+
+    def group_of(self, match: Match) -> int | None:
+        """The group (0 = A) a group table belongs to; ``None`` in a Swiss event."""
+        if isinstance(self.core, GroupStage) and match.table is not None:
+            return self.core.round(match.round).table(match.table).group
+        return None
+
+    def group_label_of(self, match: Match) -> str:
+        group = self.group_of(match)
+        return "" if group is None else group_label(group)
+
+    def flaws(self, match: Match) -> tuple[PairingFlaw, ...]:
+        """Why a Swiss table breaks a pairing rule (a rematch, one unit), which no pairing of its round avoided."""
+        if isinstance(self.core, SwissEvent) and match.table is not None:
+            return self.core.round(match.round).table(match.table).flaws
+        return ()
+
+    def byes(self, round_number: int) -> tuple[Team, ...]:
+        """The pairs with a bye in a round (one in a Swiss round of an odd field; one per odd group)."""
+        if isinstance(self.core, SwissEvent):
+            if not 1 <= round_number <= len(self.core.rounds):
+                return ()
+            bye = self.core.round(round_number).bye
+            return () if bye is None else (bye,)
+        if not 1 <= round_number <= len(self.core.rounds):
+            return ()
+        return tuple(team for _, team in self.core.round(round_number).byes)
+
+    def store_changes(self, changes: Mapping[int, Match], open_change: int = 0) -> PointsEvent:
+        """The event with ``changes`` (by match id) stored and every decided result among them recorded in the
+        pure event (raises its errors: a table of an earlier Swiss round cannot change any more)."""
+        store = list(self.store)
+        core = self.core
+        for ident, match in changes.items():
+            before = store[ident - 1]
+            store[ident - 1] = match
+            if match.state is MatchState.CONFIRMED and match.games:
+                core = _record(core, match, replace_result=before.state is MatchState.CONFIRMED)
+        return PointsEvent(core, tuple(store), self.tables, self.current_round, self.open_matches + open_change)
+
+    def settle(self, decided: Match, actor: str, at: datetime, events: list[Event]) -> PointsEvent:
+        """Store ``decided`` (an open table of the current round, now decided) and, when it completes the round,
+        move the event on (:func:`advance`)."""
+        event = self.store_changes({decided.match_id: decided}, -1)
+        return advance(event, actor, at, events) if event.open_matches == 0 else event
+
+    def unpaired(self) -> PointsEvent:
+        """The Swiss event without its current round, which has no report or result yet (``unpair_last_round``
+        refuses otherwise): a correction of the round before may then pair it again."""
+        assert isinstance(self.core, SwissEvent)
+        if any(match.reports or match.games for match in self.table_matches()):
+            raise RoundHasResultsError(round=self.current_round)
+        core = unpair_last_round(self.core)
+        keep = len(self.store) - len(self.tables[-1])
+        return PointsEvent(core, self.store[:keep], self.tables[:-1], self.current_round - 1, 0)
+
+
+def advance(event: PointsEvent, actor: str, at: datetime, events: list[Event]) -> PointsEvent:
+    """After the current round's last result: pair the next Swiss round (or start the next group round) and record
+    ``round.started``; after the last round record ``points.finished``. Does nothing while a table is open."""
+    if event.open_matches:
+        return event
+    core = event.core
+    if isinstance(core, SwissEvent):
+        if len(core.rounds) < core.planned_rounds:
+            paired = pair_next_round(core)
+            first = len(event.store) + 1
+            new = tuple(_swiss_match(first + index, table) for index, table in enumerate(paired.current.tables))
+            started = PointsEvent(paired, event.store + new, (*event.tables, tuple(match.match_id for match in new)),
+                                  paired.current.number, len(new))
+            bye = paired.current.bye
+            events.append(Event(at, actor, "round.started", {
+                "round": str(paired.current.number), "tables": str(len(new)),
+                "bye": "" if bye is None else str(bye.team_id),
+                "flawed": ",".join(str(table.table) for table in paired.current.flawed_tables)}))
+            return started
+        events.append(Event(at, actor, "points.finished", {"rounds": str(len(core.rounds))}))
+        return event
+    number = event.current_round + 1
+    if number > len(core.rounds):
+        events.append(Event(at, actor, "points.finished", {"rounds": str(len(core.rounds))}))
+        return event
+    idents = event.tables[number - 1]
+    store = list(event.store)
+    for ident in idents:
+        store[ident - 1] = store[ident - 1].started(store[ident - 1].table or 0)
+    events.append(Event(at, actor, "round.started", {"round": str(number), "tables": str(len(idents))}))
+    return PointsEvent(core, tuple(store), event.tables, number, len(idents))
+
+
+def _record(core: PointsCore, match: Match, *, replace_result: bool) -> PointsCore:
+    assert match.table is not None
+    result = match.games[-1].outcome
+    if isinstance(core, SwissEvent):
+        return record_swiss_result(core, match.table, result, round_number=match.round, replace_result=replace_result)
+    return record_group_result(core, match.round, match.table, result, replace_result=replace_result)
+
+
+def _swiss_match(ident: int, table: SwissTable, state: MatchState = MatchState.PENDING) -> Match:
+    return Match(ident, table.round, table.table - 1, MatchKind.SWISS, 1, table.left, table.right, state, table.table)
+
+
+def _group_match(ident: int, table: GroupTable, state: MatchState) -> Match:
+    return Match(ident, table.round, table.table - 1, MatchKind.GROUP, 1, table.left, table.right, state, table.table)
+
+
+def start_points_event(core: PointsCore) -> PointsEvent:
+    """The event as drawn: a Swiss event's round 1, or every group round (round 1 playable, the others waiting)."""
+    store: list[Match] = []
+    tables: list[tuple[int, ...]] = []
+    if isinstance(core, SwissEvent):
+        for played in core.rounds:
+            idents = []
+            for table in played.tables:
+                store.append(_swiss_match(len(store) + 1, table))
+                idents.append(len(store))
+            tables.append(tuple(idents))
+    else:
+        for group_round in core.rounds:
+            idents = []
+            state = MatchState.PENDING if group_round.number == 1 else MatchState.WAITING
+            for group_table in group_round.tables:
+                store.append(_group_match(len(store) + 1, group_table, state))
+                idents.append(len(store))
+            tables.append(tuple(idents))
+    return PointsEvent(core, tuple(store), tuple(tables), 1, len(tables[0]) if tables else 0)
+
+
+def restore_points_event(core: PointsCore, stored: Iterable[Match]) -> PointsEvent:
+    """The event of ``core`` (rebuilt from storage, with the decided results) and its stored tables: the current
+    round is the last Swiss round paired, or the first group round with an open table (else the last)."""
+    store = tuple(sorted(stored, key=lambda match: match.match_id))
+    by_round: dict[int, list[tuple[int, int]]] = {}
+    for match in store:
+        by_round.setdefault(match.round, []).append((match.table or 0, match.match_id))
+    tables = tuple(tuple(ident for _, ident in sorted(by_round.get(number, [])))
+                   for number in range(1, max(by_round, default=0) + 1))
+    current = len(core.rounds) if isinstance(core, SwissEvent) else core.current_round or len(core.rounds)
+    undecided = sum(1 for ident in (tables[current - 1] if tables else ()) if not store[ident - 1].state.decided)
+    return PointsEvent(core, store, tables, current, undecided)
+
+
+def changed_tables(before: PointsEvent | None, after: PointsEvent) -> list[Match]:
+    """Tables of ``after`` that are not the very objects of ``before`` (new rounds' tables included)."""
+    if before is None:
+        return list(after.store)
+    return [match for index, match in enumerate(after.store)
+            if index >= len(before.store) or match is not before.store[index]]
+
+
+def repaired_rounds(before: PointsEvent | None, after: PointsEvent) -> tuple[int, ...]:
+    """Rounds of ``after`` paired differently from (or not paired in) ``before``: their byes are to be stored."""
+    def pairing(event: PointsEvent, number: int) -> tuple[object, ...]:
+        teams = tuple((match.left, match.right) for match in event.table_matches(number))
+        return teams, event.byes(number)
+
+    known = 0 if before is None else len(before.tables)
+    return tuple(number for number in range(1, len(after.tables) + 1)
+                 if number > known or (before is not None and pairing(before, number) != pairing(after, number)))
+
+
+def results_recorded(event: PointsEvent) -> bool:
+    """Whether anything was reported or decided at a table, or a round after the first has started (a draw can
+    no longer be taken back)."""
+    if event.current_round > 1:
+        return True
+    return any(match.games or match.reports or match.state not in (MatchState.PENDING, MatchState.WAITING)
+               for match in event.store)
+
+
+def points_standings(event: PointsEvent) -> tuple[StandingRow, ...]:
+    """The standings so far: a Swiss event's, or every group's one after the other (group A first; ``rank``
+    within the group), each row with its tie-break columns (:mod:`bot.tournament.ranking`)."""
+    if isinstance(event.core, SwissEvent):
+        return swiss_standings(event.core)
+    return tuple(row for rows in group_standings(event.core) for row in rows)
+
+
+def leader(event: PointsEvent) -> Team | None:
+    """The pair on top: the Swiss leader, or the best group winner (as the knockout would seed it)."""
+    if isinstance(event.core, SwissEvent):
+        rows = swiss_standings(event.core)
+        return rows[0].team if rows else None
+    tiers = qualifier_tiers(group_standings(event.core), 1, bye_points(event.core.variant))
+    return tiers[0][0][1] if tiers and tiers[0] else None
