@@ -62,7 +62,7 @@ def test_questions_reach_their_section(toy_index: RuleIndex, question: str, sect
         ("是什么", set()),  # filler alone
         ("is a card", {"card"}),  # a lower-case "a" is the article, not the ace
         ("打a", {"打", "§ace"}),  # next to Chinese it is the ace
-        ("10-J-Q-K-A", {"acerun", "§ace"}),  # a run of ranks with an ace
+        ("10-J-Q-K-A", {"acerun", "§ace", "§straight"}),  # a run of ranks with an ace, and the play it makes
     ],
 )
 def test_tokens(toy_index: RuleIndex, question: str, expected: set[str]) -> None:
