@@ -192,6 +192,7 @@ _EN_COUNTED = re.compile(
     r"(aces|kings|queens|jacks|tens|nines|eights|sevens|sixes|fives|fours|threes|twos|(?:10|[2-9]|[AJQK])'?s)\b",
     re.IGNORECASE,
 )
+_OF_A_KIND = re.compile(r"\b(10|[2-9]|two|three|four|five|six|seven|eight|nine|ten)\s+of\s+a\s+kind\b", re.IGNORECASE)
 _SIZE_SHAPES = {2: "pair", 3: "triple"}
 _RUN_SHAPES = {1: "straight", 2: "tube", 3: "plate"}
 
@@ -229,12 +230,13 @@ def play_shapes(question: str) -> list[str]:
 
 
 def _read_cards(text: str) -> tuple[str, list[str]]:
-    """The play types named by cards written out, and the text with their counts dropped (五个3 → 个3: the 5 counts
-    cards and is no rank) and spaced runs joined (A 2 3 4 5 → A2345, read as the run it is)."""
+    """The play types named by cards written out, and the text with their counts dropped (五个3 → 个3, five 3s → 3s,
+    six of a kind: the count is no rank) and spaced runs joined (A 2 3 4 5 → A2345, read as the run it is)."""
     shapes = [_run_shape(_RANK_TOKEN.findall(run.group().upper())) for run in _SHAPE_RUN.finditer(text)]
     for match in _ZH_COUNTED.finditer(text):
         shapes.append(_count_shape(_COUNT_WORDS.get(match.group(1)) or int(match.group(1))))
     shapes.extend("pair" for _ in _ZH_PAIR_OF.finditer(text))
+    shapes.extend(_count_shape(_COUNT_WORDS.get(count.lower()) or int(count)) for count in _OF_A_KIND.findall(text))
     for match in _EN_COUNTED.finditer(text):
         if match.group(2) == "as":
             continue  # "two as well": the word, not aces
@@ -244,6 +246,8 @@ def _read_cards(text: str) -> tuple[str, list[str]]:
     if "triple" in found and "pair" in found:
         found.append("full_house")  # 三个A带一对2, three 5s and two 9s
     text = _ZH_COUNTED.sub(lambda match: match.group()[len(match.group(1)) :], text)
+    text = _OF_A_KIND.sub(" ", text)
+    text = _EN_COUNTED.sub(lambda match: match.group() if match.group(2) == "as" else f" {match.group(2)}", text)
     text = _SPACED_RUN.sub(lambda match: re.sub(r"[ ,，、/-]", "", match.group()), text)
     return text, found
 
