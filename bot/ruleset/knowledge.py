@@ -94,6 +94,8 @@ MIN_EVIDENCE = CONCEPT_WEIGHT * 1.0
 """A question must carry at least one concept's worth of evidence (of IDF 1) before it can be fully confident; a
 lone common character (打, 输) cannot."""
 DEFAULT_THRESHOLD = 0.25
+CHAT_THRESHOLD = 0.4
+"""The confidence a message with words of everyday chat (dinner, the world cup, mute this group) needs."""
 SECONDARY_RATIO = 0.5
 OTHER_GAME = "other_game"
 """The glossary concept naming other games (斗地主, hold'em); a question naming one and not Guandan is declined."""
@@ -166,6 +168,8 @@ class _Unit(NamedTuple):
     guessed: bool = False  # a typo repair: the question did not say exactly this
 
 
+_RANK_NAMES = {"king": "k", "queen": "q", "jack": "j"}
+"""Ranks spelled out read as the rank (a king is the K of the texts); "ace" is a glossary term of its own."""
 _RANK_RUN = re.compile(r"(?<![A-Za-z0-9])(?:10|[2-9JQKAjqka])(?:-?(?:10|[2-9JQKAjqka])){2,}(?![A-Za-z0-9])")
 ACE_RUN = "acerun"
 """A run of ranks with an ace in it (A2345, JQKA2, QQKKAA): a question about the ace in sequences."""
@@ -193,6 +197,12 @@ _EN_COUNTED = re.compile(
     re.IGNORECASE,
 )
 _OF_A_KIND = re.compile(r"\b(10|[2-9]|two|three|four|five|six|seven|eight|nine|ten)\s+of\s+a\s+kind\b", re.IGNORECASE)
+_LEVEL_PLAYED = re.compile(
+    r"\bplaying\s+(?:10|[2-9JQK]|tens?|nines?|eights?|sevens?|sixes|six|fives?|fours?|threes?|twos?|jacks?|queens?|kings?)"
+    r"'?s?\b|打(?:10|[2-9JQK])(?![0-9A-Za-z])",
+    re.IGNORECASE,
+)
+"""A level named by its rank (playing 7s, 打10): the question is about that deal's level cards."""
 _SIZE_SHAPES = {2: "pair", 3: "triple"}
 _RUN_SHAPES = {1: "straight", 2: "tube", 3: "plate"}
 
@@ -242,6 +252,7 @@ def _read_cards(text: str) -> tuple[str, list[str]]:
             continue  # "two as well": the word, not aces
         count = match.group(1).lower()
         shapes.append(_count_shape(_COUNT_WORDS.get(count) or int(count)))
+    shapes.extend("level_card" for _ in _LEVEL_PLAYED.finditer(text))
     found = [shape for shape in shapes if shape is not None]
     if "triple" in found and "pair" in found:
         found.append("full_house")  # 三个A带一对2, three 5s and two 9s
@@ -278,6 +289,7 @@ def _units(text: str, confusable: Mapping[str, str]) -> list[_Unit]:
                 word = ACE
             else:
                 word = lowered if lowered in EN_STOPWORDS else _stem(lowered)
+                word = _RANK_NAMES.get(word, word)
             units.append(_Unit(word, word, run, False))
     return units
 
@@ -490,9 +502,12 @@ class RuleIndex:
         bag, guessed, concepts = self._question(question)
         if not bag or (OTHER_GAME in concepts and OWN_GAME not in concepts):
             return ()
-        threshold = self.threshold
-        if concepts & self._evidence and CHAT not in concepts:
+        if CHAT in concepts:
+            threshold = max(self.threshold, CHAT_THRESHOLD)
+        elif concepts & self._evidence:
             threshold = self.evidence_threshold
+        else:
+            threshold = self.threshold
         weights = {token: _weight(token) for token in bag}
         # The ceiling counts every question token as asked; a guessed token earns only part of its weight, so a
         # question understood only through repairs never reaches full confidence.
