@@ -1,6 +1,8 @@
 """Rule questions as players type them, with the section that answers them (``a|b``: either is right).
 
 Half Chinese, half English (a few mixed); synonyms from the glossary and one-character typos are marked.
+Issue 17's second round added the section "pairings" (draws, later rounds, byes); the three questions about byes accept
+it beside "match_formats", which answered them before.
 """
 
 ZH_QUESTIONS: list[tuple[str, str]] = [
