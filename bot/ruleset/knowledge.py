@@ -199,10 +199,14 @@ _EN_COUNTED = re.compile(
 _OF_A_KIND = re.compile(r"\b(10|[2-9]|two|three|four|five|six|seven|eight|nine|ten)\s+of\s+a\s+kind\b", re.IGNORECASE)
 _LEVEL_PLAYED = re.compile(
     r"\bplaying\s+(?:10|[2-9JQK]|tens?|nines?|eights?|sevens?|sixes|six|fives?|fours?|threes?|twos?|jacks?|queens?|kings?)"
-    r"'?s?\b|打(?:10|[2-9JQK])(?![0-9A-Za-z])",
+    r"'?s?\b|打(?:10|[2-9JQK])(?![0-9A-Za-z])|打[二三四五六七八九十](?![一二三四五六七八九十局把场次轮盘圈个张分人级副手])",
     re.IGNORECASE,
 )
-"""A level named by its rank (playing 7s, 打10): the question is about that deal's level cards."""
+"""A level named by its rank (playing 7s, 打10, 打八): the question is about that deal's level cards."""
+_CARDS_LEFT = re.compile(r"剩(?:下|了)?(?:10|[1-9]|[一二两三四五六七八九十])张")
+"""Cards left in hand (剩六张): a card-count question."""
+_ZH_COMPARE = re.compile(r"比(?![大小])[^，。？！,.?!\s]{1,4}?[大小高低强]")
+"""X比Y大: the everyday Chinese comparison (10比A大, 同花顺比炸弹大), which no fixed term covers."""
 _SIZE_SHAPES = {2: "pair", 3: "triple"}
 _RUN_SHAPES = {1: "straight", 2: "tube", 3: "plate"}
 
@@ -253,6 +257,8 @@ def _read_cards(text: str) -> tuple[str, list[str]]:
         count = match.group(1).lower()
         shapes.append(_count_shape(_COUNT_WORDS.get(count) or int(count)))
     shapes.extend("level_card" for _ in _LEVEL_PLAYED.finditer(text))
+    shapes.extend("card_count" for _ in _CARDS_LEFT.finditer(text))
+    shapes.extend("compare" for _ in _ZH_COMPARE.finditer(text))
     found = [shape for shape in shapes if shape is not None]
     if "triple" in found and "pair" in found:
         found.append("full_house")  # 三个A带一对2, three 5s and two 9s

@@ -246,6 +246,10 @@ def test_numbers_above_ten_are_counts_not_ranks() -> None:
         ("do 6 of a kind beat a straight flush", ["bomb"]),
         ("we're playing 7s", ["level_card"]),
         ("打10的时候", ["level_card"]),
+        ("打八的时候八比A大不", ["level_card", "compare"]),  # 打八 names the level, X比Y大 compares
+        ("剩六张牌能主动报吗", ["card_count"]),
+        ("打三局", []),
+        ("打八十分", []),
         ("27张牌", []),  # counts of cards, minutes and years are no runs
         ("108张", []),
         ("2016年", []),
