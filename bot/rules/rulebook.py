@@ -11,7 +11,7 @@ import re
 from functools import cache
 
 from bot.i18n import Language, t
-from bot.ruleset.glossary import CONCEPTS, CONFUSABLE, SECTION_HINTS
+from bot.ruleset.glossary import CONCEPTS, CONFUSABLE, SECTION_HINTS, WEAK_CONCEPTS
 from bot.ruleset.knowledge import RuleIndex, SectionSource
 
 RULE_SECTIONS: tuple[str, ...] = (
@@ -20,8 +20,14 @@ RULE_SECTIONS: tuple[str, ...] = (
     "card_count", "finishing_names", "match_formats", "time_limit", "scoring", "forfeits", "penalties",
     # Added for issue 17, after the first 22 so that their order (the topic list, ``--json``) stays as it was.
     "pairs_and_seats", "shuffle_and_cut", "move_time", "signals", "appeals", "ranking",
+    # Added in issue 17's second round, again at the end.
+    "entry", "pairings",
 )  # fmt: skip
 """Every rule section, in the order topics are listed; each has ``rulebook.<id>.title`` and ``.text``."""
+
+EVIDENCE_THRESHOLD = 0.12
+"""The confidence enough for a question that names a Guandan or event word (not only everyday ones, see
+``WEAK_CONCEPTS``): such a question is about the rules even in many other words; others need the index's default."""
 
 MAX_QUESTION_CHARS = 300
 """Longer questions are cut: rule questions are short, and the search time grows with the length."""
@@ -55,4 +61,4 @@ def rule_index() -> RuleIndex:
         )
         for section_id in RULE_SECTIONS
     ]
-    return RuleIndex(sources, CONCEPTS, CONFUSABLE)
+    return RuleIndex(sources, CONCEPTS, CONFUSABLE, evidence_threshold=EVIDENCE_THRESHOLD, weak_concepts=WEAK_CONCEPTS)

@@ -6,7 +6,9 @@ lives. A question goes through these steps:
 
 1. **Units.** NFKC-folded text is cut into units: every CJK character is one unit, every run of ASCII letters and
    digits one (lower-cased, with a light English suffix stripper). A lone ``A`` (upper case, or next to a Chinese
-   character as in 打a) is the ace, not the English article.
+   character as in 打a) is the ace, not the English article. Cards written out name the play they make: a run of
+   ranks (5566, 10 J Q K A, 333444) or a count of one rank (三个A, 五个3, ten sevens) adds the concept of its play
+   type (pairs in a row, a straight, a plate, a triple, a bomb), and the count itself (the 5 of 五个3) is no rank.
 2. **Typos.** An English word of five letters or more that the index has never seen is replaced by the nearest
    known word one edit away (a swap of two neighbouring letters counts as one edit), found with rapidfuzz.
 3. **Concepts.** The longest glossary term at each position becomes one concept token, so 百搭, 逢人配, 红心级牌 and
@@ -23,7 +25,11 @@ lives. A question goes through these steps:
 6. **Ranking.** Okapi BM25 over the sections (title and hints weigh more than body text; concepts more than words;
    repaired words less). The confidence of a match is its score divided by what a section of average length holding
    every question token as often as a title word would score, capped at 1. A question whose best confidence stays
-   under the threshold is not about the rules and gets no section at all.
+   under the threshold is not about the rules and gets no section at all. The threshold depends on the question: one
+   that names a Guandan or tournament word (炸弹, 进贡, partner, bye — any concept but the everyday ones the glossary
+   calls weak, such as "score", "late", 比较) is about the rules even when most of its words are chat ("guy at table 3
+   just slapped down like 10 sevens"), and a lower confidence answers it; one that names only everyday words, or also
+   words of everyday chat (birthday cake, weather, dinner), needs the default.
 
 Why these tools: the corpus is about twenty short sections and a question a dozen characters, so the work is
 understanding the words rather than scaling the search. jieba was measured on this machine at 0.3–0.45 s to import
@@ -41,7 +47,7 @@ import math
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -88,10 +94,15 @@ MIN_EVIDENCE = CONCEPT_WEIGHT * 1.0
 """A question must carry at least one concept's worth of evidence (of IDF 1) before it can be fully confident; a
 lone common character (打, 输) cannot."""
 DEFAULT_THRESHOLD = 0.25
+CHAT_THRESHOLD = 0.4
+"""The confidence a message with words of everyday chat (dinner, the world cup, mute this group) needs."""
 SECONDARY_RATIO = 0.5
 OTHER_GAME = "other_game"
 """The glossary concept naming other games (斗地主, hold'em); a question naming one and not Guandan is declined."""
 OWN_GAME = "guandan"
+CHAT = "_chat"
+"""The glossary concept of everyday chat (birthday cake, weather, dinner): such a message needs a strong match even
+when it names a Guandan word (the tribute cake for Mei's birthday)."""
 HIGHEST_RANK_NUMBER = 10
 _ARITHMETIC = re.compile(
     r"\d+(?:\.\d+)?\s*(?:[×*÷xX]|乘以?|除以?|加上?|减去?|times|multiplied\s+by|divided\s+by|plus|minus)\s*\d+",
@@ -157,9 +168,105 @@ class _Unit(NamedTuple):
     guessed: bool = False  # a typo repair: the question did not say exactly this
 
 
+_RANK_NAMES = {"king": "k", "queen": "q", "jack": "j"}
+"""Ranks spelled out read as the rank (a king is the K of the texts); "ace" is a glossary term of its own."""
 _RANK_RUN = re.compile(r"(?<![A-Za-z0-9])(?:10|[2-9JQKAjqka])(?:-?(?:10|[2-9JQKAjqka])){2,}(?![A-Za-z0-9])")
 ACE_RUN = "acerun"
 """A run of ranks with an ace in it (A2345, JQKA2, QQKKAA): a question about the ace in sequences."""
+
+
+_RANK_VALUES = {str(value): value for value in range(2, 11)} | {"J": 11, "Q": 12, "K": 13, "A": 14}
+_RANK = r"(?:10|[2-9JQKAjqka])"
+_SHAPE_RUN = re.compile(
+    rf"(?<![A-Za-z0-9]){_RANK}{{3,}}(?![A-Za-z0-9])"
+    r"|(?<![A-Za-z0-9])(?:10|[2-9JQKA])(?:[ ,，、/-](?:10|[2-9JQKA])){2,}(?![A-Za-z0-9])"
+)
+_RANK_TOKEN = re.compile(r"10|[2-9JQKA]")
+_SPACED_RUN = re.compile(r"(?<![A-Za-z0-9])(?:10|[2-9JQKA])(?:[ ,，、/](?:10|[2-9JQKA])){2,7}(?![A-Za-z0-9])")
+_COUNT_WORDS = {
+    "一": 1, "二": 2, "两": 2, "俩": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10,
+    "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+}  # fmt: skip
+_ZH_COUNTED = re.compile(
+    r"(?<![0-9])(10|[2-9]|[一二两俩三四五六七八九十])\s*[个张只]\s*(10|[2-9JQKAjqka])(?![A-Za-z0-9])"
+)
+_ZH_PAIR_OF = re.compile(r"一对\s*(10|[2-9JQKAjqka])(?![A-Za-z0-9])")
+_EN_COUNTED = re.compile(
+    r"\b(10|[2-9]|two|three|four|five|six|seven|eight|nine|ten)\s+(?:of\s+)?"
+    r"(aces|kings|queens|jacks|tens|nines|eights|sevens|sixes|fives|fours|threes|twos|(?:10|[2-9]|[AJQK])'?s)\b",
+    re.IGNORECASE,
+)
+_OF_A_KIND = re.compile(r"\b(10|[2-9]|two|three|four|five|six|seven|eight|nine|ten)\s+of\s+a\s+kind\b", re.IGNORECASE)
+_LEVEL_PLAYED = re.compile(
+    r"\bplaying\s+(?:10|[2-9JQK]|tens?|nines?|eights?|sevens?|sixes|six|fives?|fours?|threes?|twos?|jacks?|queens?|kings?)"
+    r"'?s?\b|打(?:10|[2-9JQK])(?![0-9A-Za-z])|打[二三四五六七八九十](?![一二三四五六七八九十局把场次轮盘圈个张分人级副手])",
+    re.IGNORECASE,
+)
+"""A level named by its rank (playing 7s, 打10, 打八): the question is about that deal's level cards."""
+_CARDS_LEFT = re.compile(r"剩(?:下|了)?(?:10|[1-9]|[一二两三四五六七八九十])张")
+"""Cards left in hand (剩六张): a card-count question."""
+_ZH_COMPARE = re.compile(r"比(?![大小])[^，。？！,.?!\s]{1,4}?[大小高低强]")
+"""X比Y大: the everyday Chinese comparison (10比A大, 同花顺比炸弹大), which no fixed term covers."""
+_SIZE_SHAPES = {2: "pair", 3: "triple"}
+_RUN_SHAPES = {1: "straight", 2: "tube", 3: "plate"}
+
+
+def _count_shape(count: int) -> str | None:
+    return "bomb" if count >= 4 else _SIZE_SHAPES.get(count)
+
+
+def _is_run(values: list[int]) -> bool:
+    """Distinct rank values that follow each other on the circle 2 … A (wrapping runs are asked about too)."""
+    positions = sorted(value - 2 for value in values)
+    gaps = [(later - earlier) for earlier, later in zip(positions, positions[1:], strict=False)]
+    gaps.append(positions[0] + 13 - positions[-1])
+    return sum(gap != 1 for gap in gaps) <= 1
+
+
+def _run_shape(ranks: list[str]) -> str | None:
+    """The play a written run of ranks looks like: 88888 a bomb, 5566 pairs in a row, 55577 a full house."""
+    counts = Counter(rank.upper() for rank in ranks)
+    sizes = sorted(counts.values())
+    if len(counts) == 1:
+        return _count_shape(sizes[0])
+    if len(counts) == 2 and sizes in ([1, 3], [2, 3]):
+        return "full_house"
+    if len(set(sizes)) == 1 and _is_run([_RANK_VALUES[rank] for rank in counts]):
+        return _RUN_SHAPES.get(sizes[0])
+    if len(counts) >= 3 and set(sizes) <= {2, 3} and sizes.count(3) >= 2:
+        return "plate"  # triples in a row with pairs attached (333444 + 5566)
+    return None
+
+
+def play_shapes(question: str) -> list[str]:
+    """The play types a question names by its cards (5566, 10 J Q K A, 三个A, ten sevens): glossary concept names."""
+    return _read_cards(unicodedata.normalize("NFKC", question))[1]
+
+
+def _read_cards(text: str) -> tuple[str, list[str]]:
+    """The play types named by cards written out, and the text with their counts dropped (五个3 → 个3, five 3s → 3s,
+    six of a kind: the count is no rank) and spaced runs joined (A 2 3 4 5 → A2345, read as the run it is)."""
+    shapes = [_run_shape(_RANK_TOKEN.findall(run.group().upper())) for run in _SHAPE_RUN.finditer(text)]
+    for match in _ZH_COUNTED.finditer(text):
+        shapes.append(_count_shape(_COUNT_WORDS.get(match.group(1)) or int(match.group(1))))
+    shapes.extend("pair" for _ in _ZH_PAIR_OF.finditer(text))
+    shapes.extend(_count_shape(_COUNT_WORDS.get(count.lower()) or int(count)) for count in _OF_A_KIND.findall(text))
+    for match in _EN_COUNTED.finditer(text):
+        if match.group(2) == "as":
+            continue  # "two as well": the word, not aces
+        count = match.group(1).lower()
+        shapes.append(_count_shape(_COUNT_WORDS.get(count) or int(count)))
+    shapes.extend("level_card" for _ in _LEVEL_PLAYED.finditer(text))
+    shapes.extend("card_count" for _ in _CARDS_LEFT.finditer(text))
+    shapes.extend("compare" for _ in _ZH_COMPARE.finditer(text))
+    found = [shape for shape in shapes if shape is not None]
+    if "triple" in found and "pair" in found:
+        found.append("full_house")  # 三个A带一对2, three 5s and two 9s
+    text = _ZH_COUNTED.sub(lambda match: match.group()[len(match.group(1)) :], text)
+    text = _OF_A_KIND.sub(" ", text)
+    text = _EN_COUNTED.sub(lambda match: match.group() if match.group(2) == "as" else f" {match.group(2)}", text)
+    text = _SPACED_RUN.sub(lambda match: re.sub(r"[ ,，、/-]", "", match.group()), text)
+    return text, found
 
 
 def _join_ranks(match: re.Match[str]) -> str:
@@ -188,8 +295,15 @@ def _units(text: str, confusable: Mapping[str, str]) -> list[_Unit]:
                 word = ACE
             else:
                 word = lowered if lowered in EN_STOPWORDS else _stem(lowered)
+                word = _RANK_NAMES.get(word, word)
             units.append(_Unit(word, word, run, False))
     return units
+
+
+def _one_word(units: list[_Unit]) -> bool:
+    """Chinese characters split by a space or punctuation (不 要带伞) are not one term; English terms span words, and
+    so do mixed ones (打到“A”)."""
+    return not all(unit.cjk for unit in units) or all(unit.run == units[0].run for unit in units)
 
 
 def _weight(token: str) -> float:
@@ -214,12 +328,19 @@ class RuleIndex:
         confusable: Mapping[str, str] | None = None,
         *,
         threshold: float = DEFAULT_THRESHOLD,
+        evidence_threshold: float | None = None,
+        weak_concepts: Collection[str] = (),
         body_weight: float = BODY_WEIGHT,
     ) -> None:
         if not sections:
             raise ValueError("a rule index needs at least one section")
         self.threshold = threshold
+        self.evidence_threshold = threshold if evidence_threshold is None else evidence_threshold
         self._confusable: Mapping[str, str] = confusable or {}
+        self._concept_names = frozenset(concepts)
+        self._evidence = frozenset(
+            concept for concept in concepts if not concept.startswith("_") and concept not in weak_concepts
+        ) - {OTHER_GAME}
         self._terms: dict[tuple[str, ...], str] = {}
         for concept, terms in concepts.items():
             for term in terms:
@@ -296,10 +417,11 @@ class RuleIndex:
         while position < len(units):
             for size in self._sizes_by_first.get(keys[position], ()):
                 concept = self._terms.get(tuple(keys[position : position + size]))
-                if concept is not None:
+                if concept is not None and _one_word(units[position : position + size]):
                     guessed = any(unit.guessed for unit in units[position : position + size])
                     found.append((concept, guessed))
-                    used[position : position + size] = [True] * size
+                    if concept != CHAT:  # chat words stay words: they count against a match, never for one
+                        used[position : position + size] = [True] * size
                     position += size
                     break
             else:
@@ -364,8 +486,16 @@ class RuleIndex:
 
     def _question(self, question: str) -> tuple[Counter[str], set[str], set[str]]:
         # Typo repair only for questions: the rule texts are spelled right, and repairing them would cost time.
-        units = self._correct(_units(question, self._confusable))
-        return self._bag_of(units, fuzzy=True)
+        text, shapes = _read_cards(unicodedata.normalize("NFKC", question))
+        units = self._correct(_units(text, self._confusable))
+        bag, guessed, concepts = self._bag_of(units, fuzzy=True)
+        # Cards written out (5566, 三个A) name their play type; only for questions, where they stand for the type,
+        # while a section's examples (9992 for 9999) illustrate something else.
+        for shape in shapes:
+            if shape in self._concept_names:
+                bag[_CONCEPT + shape] += 1
+                concepts.add(shape)
+        return bag, guessed, concepts
 
     def search(self, question: str, limit: int = 3) -> tuple[Match, ...]:
         """Sections answering ``question``, best first; empty when it is not about the rules.
@@ -378,6 +508,12 @@ class RuleIndex:
         bag, guessed, concepts = self._question(question)
         if not bag or (OTHER_GAME in concepts and OWN_GAME not in concepts):
             return ()
+        if CHAT in concepts:
+            threshold = max(self.threshold, CHAT_THRESHOLD)
+        elif concepts & self._evidence:
+            threshold = self.evidence_threshold
+        else:
+            threshold = self.threshold
         weights = {token: _weight(token) for token in bag}
         # The ceiling counts every question token as asked; a guessed token earns only part of its weight, so a
         # question understood only through repairs never reaches full confidence.
@@ -401,7 +537,7 @@ class RuleIndex:
         matches: list[Match] = []
         for score, index in scored[:limit]:
             confidence = min(1.0, score / ceiling)
-            if confidence < self.threshold or score < SECONDARY_RATIO * best:
+            if confidence < threshold or score < SECONDARY_RATIO * best:
                 break
             matches.append(Match(self._ids[index], round(confidence, 3)))
         return tuple(matches)

@@ -9,6 +9,8 @@ A batch is a TOML file of ``[[question]]`` tables with ``id``, ``lang`` (zh/en),
 other keys (``expected``, ``source``) are ignored. Before a batch can be scored each on-topic question needs
 ``accept``: the rulebook sections whose text answers it (a list, or one string ``"a|b"``), chosen from the questions
 and the section texts *before* running the bot on them. An off-topic question is right when no section is found.
+``also_accept`` (optional) names sections written *after* the batch was labelled and scored that answer the question
+as well; the labels stay as they were, and the report gives the top-1 figure counting these apart.
 
 What counts: top-1, the first section found is accepted; top-3, one of the (at most three) sections found is.
 The figures are over the on-topic questions, per language and together; off-topic questions are counted apart
@@ -35,6 +37,8 @@ class Question:
     text: str
     off_topic: bool
     accept: tuple[str, ...]
+    also: tuple[str, ...] = ()
+    """Sections added after the batch was labelled that answer it too (``also_accept``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +51,13 @@ class Scored:
         if self.question.off_topic:
             return not self.found
         return bool(self.found) and self.found[0] in self.question.accept
+
+    @property
+    def top1_also(self) -> bool:
+        """Top-1 right when the sections added after labelling count as well."""
+        if self.question.off_topic:
+            return not self.found
+        return bool(self.found) and self.found[0] in self.question.accept + self.question.also
 
     @property
     def top3(self) -> bool:
@@ -77,6 +88,7 @@ def load_batch(path: Path) -> list[Question]:
             str(item["text"]),
             bool(item.get("off_topic", False)),
             _accepted(item.get("accept")),
+            _accepted(item.get("also_accept")),
         )
         for item in data.get("question", [])
     ]
@@ -111,6 +123,9 @@ def report(scored: list[Scored]) -> list[str]:
         group = [item for item in on_topic if item.question.lang is lang]
         lines.append(f"  {lang.value}: top-1 {_rate(sum(item.top1 for item in group), len(group))}   "
                      f"top-3 {_rate(sum(item.top3 for item in group), len(group))}")
+    if any(item.question.also for item in on_topic):
+        lines.append(f"  top-1 also accepting sections added after labelling (also_accept): "
+                     f"{_rate(sum(item.top1_also for item in on_topic), len(on_topic))}")
     declined = sum(not item.found for item in off_topic)
     lines.append(f"off-topic declined: {_rate(declined, len(off_topic))}")
     lines.append(f"on-topic wrongly declined: {sum(not item.found for item in on_topic)}")
@@ -124,6 +139,8 @@ def report(scored: list[Scored]) -> list[str]:
         wanted = "declined" if question.off_topic else "|".join(question.accept)
         got = ", ".join(item.found) if item.found else "declined"
         mark = " (in top-3)" if item.top3 and not question.off_topic else ""
+        if item.top1_also and not question.off_topic:
+            mark = " (right by also_accept)"
         lines.append(f"  {question.id} [{question.lang.value}] {question.text} → {got}; accept {wanted}{mark}")
     return lines
 

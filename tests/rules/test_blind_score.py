@@ -64,3 +64,33 @@ def test_an_unlabelled_batch_is_refused(tmp_path: Path, capsys: pytest.CaptureFi
 def test_batch_a_is_labelled_for_every_on_topic_question() -> None:
     questions = load_batch(Path(__file__).parent / "blind_batch_a.toml")
     assert len(questions) == 80 and sum(question.off_topic for question in questions) == 8
+
+
+# (batch, on-topic top-1 at least, with also_accept at least, off-topic declined at least): the figures when issue 17's
+# second round ended. Batches A and B were written blind but have since been tuned against, and the developer batch
+# was never blind: these are regression tables, not measurements.
+REGRESSION_FIGURES = [
+    ("blind_batch_a.toml", 71, 72, 8),
+    ("blind_batch_b.toml", 68, 71, 8),
+    ("developer_batch_r2.toml", 304, 304, 38),
+]
+
+
+@pytest.mark.parametrize(("name", "top1", "top1_also", "declined"), REGRESSION_FIGURES)
+def test_batches_keep_their_figures(name: str, top1: int, top1_also: int, declined: int) -> None:
+    scored = score(load_batch(Path(__file__).parent / name))
+    on_topic = [item for item in scored if not item.question.off_topic]
+    misses = [f"{item.question.id} {item.question.text} → {item.found}" for item in scored if not item.top1]
+    assert sum(item.top1 for item in on_topic) >= top1, misses
+    assert sum(item.top1_also for item in on_topic) >= top1_also, misses
+    assert sum(not item.found for item in scored if item.question.off_topic) >= declined, misses
+
+
+def test_also_accept_counts_apart(tmp_path: Path) -> None:
+    path = tmp_path / "batch.toml"
+    path.write_text(BATCH.replace('accept = ["scoring"]\n', 'accept = ["scoring"]\nalso_accept = ["bombs"]\n'),
+                    encoding="utf-8")
+    lines = report(score(load_batch(path)))
+    assert lines[1].startswith("on-topic top-1: 2/3 66.7%")  # the labels as they were
+    assert "  top-1 also accepting sections added after labelling (also_accept): 3/3 100.0%" in lines
+    assert any(line.endswith("(right by also_accept)") for line in lines)

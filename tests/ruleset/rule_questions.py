@@ -1,6 +1,8 @@
 """Rule questions as players type them, with the section that answers them (``a|b``: either is right).
 
 Half Chinese, half English (a few mixed); synonyms from the glossary and one-character typos are marked.
+Issue 17's second round added the section "pairings" (draws, later rounds, byes); the three questions about byes accept
+it beside "match_formats", which answered them before.
 """
 
 ZH_QUESTIONS: list[tuple[str, str]] = [
@@ -69,7 +71,7 @@ ZH_QUESTIONS: list[tuple[str, str]] = [
     ("多牌少牌怎么罚", "penalties"),
     ("打暗号怎么处理", "penalties|signals"),
     ("决赛是三局两胜吗", "match_formats"),
-    ("轮空是什么意思", "match_formats"),
+    ("轮空是什么意思", "match_formats|pairings"),
     ("两副牌每人几张", "cards_and_deal"),
     ("谁洗牌谁切牌", "cards_and_deal|shuffle_and_cut"),
     ("出牌是顺时针还是逆时针", "turns"),
@@ -165,7 +167,7 @@ ZH_QUESTIONS: list[tuple[str, str]] = [
     ('剩几张牌就得报', 'card_count'),
     ('飞机能带翅膀吗', 'sequences'),
     ('积分一样怎么排名', 'ranking'),
-    ('单数对怎么办 有轮空吗', 'match_formats'),
+    ('单数对怎么办 有轮空吗', 'match_formats|pairings'),
     ('打牌时能说话吗', 'signals'),
     ('看上一轮的牌可以吗', 'turns|signals'),
     ('我们这桌刚才打到一半 对面那个老哥突然说他手里多了一张牌 这种情况怎么处理', 'penalties'),
@@ -261,7 +263,7 @@ EN_QUESTIONS: list[tuple[str, str]] = [
     ("What is the penalty for signalling to your partner?", "penalties|signals"),
     ("What if a player has too many cards?", "penalties"),
     ("Is the final best of three?", "match_formats"),
-    ("What is a bye?", "match_formats"),
+    ("What is a bye?", "match_formats|pairings"),
     ("How many cards does each player get?", "cards_and_deal"),
     ("Does play go clockwise or counterclockwise?", "turns"),
     ("After passing can I play again in the same round?", "turns"),

@@ -4,7 +4,7 @@ import pytest
 
 from bot.rules.rulebook import rule_index
 from bot.ruleset.glossary import CONCEPTS, CONFUSABLE, SECTION_HINTS
-from bot.ruleset.knowledge import RuleIndex, SectionSource, has_cjk
+from bot.ruleset.knowledge import RuleIndex, SectionSource, has_cjk, play_shapes
 from tests.ruleset.rule_questions import EN_QUESTIONS, OFF_TOPIC, ZH_QUESTIONS
 
 TOY_SECTIONS = [
@@ -62,7 +62,7 @@ def test_questions_reach_their_section(toy_index: RuleIndex, question: str, sect
         ("是什么", set()),  # filler alone
         ("is a card", {"card"}),  # a lower-case "a" is the article, not the ace
         ("打a", {"打", "§ace"}),  # next to Chinese it is the ace
-        ("10-J-Q-K-A", {"acerun", "§ace"}),  # a run of ranks with an ace
+        ("10-J-Q-K-A", {"acerun", "§ace", "§straight"}),  # a run of ranks with an ace, and the play it makes
     ],
 )
 def test_tokens(toy_index: RuleIndex, question: str, expected: set[str]) -> None:
@@ -228,3 +228,92 @@ def test_numbers_above_ten_are_counts_not_ranks() -> None:
     assert "334455" in rule_index().tokens("334455是连对吗")  # a run of ranks stays
     matches = rule_index().search("what if I have 26 cards")
     assert matches and matches[0].section_id == "penalties"
+
+
+@pytest.mark.parametrize(
+    ("question", "shapes"),
+    [
+        ("5566能出吗", ["tube"]),  # two pairs in a row: asked as a run of pairs
+        ("334455是连对吗", ["tube"]),
+        ("10 J Q K A", ["straight"]),
+        ("JQKA2", ["straight"]),  # wrapping runs are asked about too
+        ("333444带5566", ["plate", "tube"]),
+        ("88888", ["bomb"]),
+        ("55577", ["full_house"]),
+        ("三个A带一对2", ["triple", "pair", "full_house"]),
+        ("5个3能压4个A不", ["bomb", "bomb"]),
+        ("guy slapped down like 10 sevens", ["bomb"]),
+        ("do 6 of a kind beat a straight flush", ["bomb"]),
+        ("we're playing 7s", ["level_card"]),
+        ("打10的时候", ["level_card"]),
+        ("打八的时候八比A大不", ["level_card", "compare"]),  # 打八 names the level, X比Y大 compares
+        ("剩六张牌能主动报吗", ["card_count"]),
+        ("打三局", []),
+        ("打八十分", []),
+        ("27张牌", []),  # counts of cards, minutes and years are no runs
+        ("108张", []),
+        ("2016年", []),
+        ("30秒", []),
+        ("two as well", []),
+    ],
+)
+def test_cards_written_out_name_their_play(question: str, shapes: list[str]) -> None:
+    assert play_shapes(question) == shapes
+
+
+def test_counts_and_spelled_ranks_read_as_ranks_not_numbers() -> None:
+    tokens = rule_index().tokens("5个3能压4个A不")
+    assert "3" in tokens and "5" not in tokens and "4" not in tokens  # the counts are no ranks
+    assert "k" in rule_index().tokens("is a 7 bigger than a king")
+    assert "acerun" in rule_index().tokens("A 2 3 4 5 legal?")  # a spaced run reads as the run
+
+
+def test_chinese_terms_do_not_span_a_space() -> None:
+    assert "§pass_turn" not in rule_index().tokens("明天下雨不 要带伞")
+    assert "§pass_turn" in rule_index().tokens("不要了还能再出吗")
+
+
+@pytest.mark.parametrize(
+    ("question", "sections"),
+    [
+        # A Guandan or event word among many chat words: about the rules all the same.
+        ("how big can a bomb even get?? guy at table 3 just slapped down like 10 sevens", {"bombs", "comparisons"}),
+        ("打一半我对加要去接孩子 能换个人接着打伐", {"pairs_and_seats"}),
+        ("I came alone, no partner. can I still play tonight?", {"entry", "pairs_and_seats"}),
+        ("can our union chairman play? he's really good", {"entry"}),
+        ("2 teams lost in the semis, is there a 3rd place playoff or do they share it?", {"ranking"}),
+        ("does everyone start at 2? someone said 2 doesnt even need to be played", {"level_up", "a_rule"}),
+        ("安庆那个比赛 输了还有分不", {"ranking", "scoring"}),
+        ("第二轮咋分对手 会不会又碰到打过的", {"pairings"}),
+        ("单数对 多出来一对咋弄", {"pairings", "match_formats"}),
+        ("newbie q: first hand of the match, is there tribute??", {"tribute"}),
+        ("does any tournament skip tribute completely?", {"tribute"}),
+        ("can you play just two pairs in a row like 5566? or must be 3 pairs", {"sequences"}),
+        ("how many poker cards does each player get", {"cards_and_deal"}),  # playing cards, not the game
+    ],
+)
+def test_event_and_beginner_questions_find_their_section(question: str, sections: set[str]) -> None:
+    matches = rule_index().search(question)
+    assert matches and matches[0].section_id in sections, (question, matches)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "who's bringing the tribute cake for Mei's birthday after the games?",  # a Guandan word in chat
+        "老王的生日蛋糕谁去买",
+        "what's the final score of the world cup",
+        "打升级的时候主牌怎么定",
+        "拖拉机的主怎么定",
+        "跑得快能不能三带一",
+        "锄大地怎么玩",
+        "in hearts do you have to follow suit",
+        "is the queen of spades worth 13 points",
+        "how do you score in Hearts, is the queen of spades 13?",
+        "rummy: can I lay off on other people's melds",
+        "poker: does a full house beat a flush?",
+        "in bridge how many points for a grand slam",
+    ],
+)
+def test_chat_and_other_card_games_are_declined(question: str) -> None:
+    assert rule_index().search(question) == ()
