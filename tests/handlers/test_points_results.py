@@ -9,10 +9,11 @@ from __future__ import annotations
 import json
 import random
 
-from bot.i18n import Language
+from bot.i18n import Language, has
 from bot.ruleset.scoring import Side
 from bot.services.tournament.archive import archive_tournaments
 from bot.tournament.draw_file import verify
+from handlers.tournament_buttons import BUTTONS
 from tests.handlers.tournament_helpers import Club, button_rows
 
 
@@ -139,3 +140,10 @@ async def test_mytable_and_substitute_in_a_swiss_event(club: Club) -> None:
     await club.say(club.admin, f"/result {match.table} 9 A+")
     [played] = await club.say(club.by_key(state.reserves[0].key), "/mytable")
     assert "成绩已经出来了" in played
+
+
+def test_every_tournament_button_has_its_command_for_wecom() -> None:
+    """WeCom shows the command of a button no card can carry (``handlers.wecom.platform.buttons_as_text``)."""
+    for spec in BUTTONS:
+        for language in Language:
+            assert has(f"wecom.command.{spec.action}", language), (spec.action, language)
