@@ -267,6 +267,23 @@ def _check_consistency(rows: Sequence[MatchRow], lines: Sequence[int]) -> None:
                 raise PairTwiceError(line=line, name=name, round=row.round)
 
 
+def match_cells(row: MatchRow) -> tuple[str | int | None, ...]:
+    """The fields of a row in the header's order: numbers as numbers, empty fields as ``None`` (the CSV writes them
+    empty, the workbook leaves the cell blank)."""
+    return (
+        row.round,
+        row.stage.value,
+        row.table,
+        row.left,
+        row.right,
+        None if row.left_level is None else str(row.left_level),
+        None if row.right_level is None else str(row.right_level),
+        row.winner_text or None,
+        row.status.value,
+        row.group or None,
+    )
+
+
 def format_matches_csv(rows: Iterable[MatchRow], language: Language | None = None) -> str:
     """The CSV text (``\r\n`` line ends, as the csv module and Excel write them), without a byte order mark;
     headers and words in ``language`` when given (:mod:`bot.sheets.labels`: such a file is for people, and
@@ -276,19 +293,8 @@ def format_matches_csv(rows: Iterable[MatchRow], language: Language | None = Non
     writer = csv.writer(buffer)
     writer.writerow(localized_header("matches", HEADER, language))
     for row in rows:
-        cells = [
-            row.round,
-            row.stage.value,
-            row.table,
-            row.left,
-            row.right,
-            None if row.left_level is None else str(row.left_level),
-            None if row.right_level is None else str(row.right_level),
-            row.winner_text or None,
-            row.status.value,
-            row.group or None,
-        ]
-        writer.writerow(csv_row(localized_cells("matches", HEADER, cells, language), text_columns=_TEXT_POSITIONS))
+        writer.writerow(csv_row(localized_cells("matches", HEADER, match_cells(row), language),
+                                text_columns=_TEXT_POSITIONS))
     return buffer.getvalue()
 
 

@@ -24,6 +24,7 @@ from bot.sheets.entries import ENTRIES_HEADER, EntryRow
 from bot.sheets.labels import localized_cells, localized_header
 from bot.sheets.matches import MatchRow
 from bot.sheets.matches_csv import HEADER as MATCHES_HEADER
+from bot.sheets.matches_csv import match_cells
 from bot.sheets.standings import StandingRow
 from bot.sheets.standings_csv import STANDINGS_HEADER as STANDINGS_CSV_HEADER
 from bot.sheets.standings_csv import StandingsCsvRow
@@ -70,22 +71,6 @@ def build_tournament_xlsx(
     buffer = io.BytesIO()
     workbook.save(buffer)
     return buffer.getvalue()
-
-
-def match_cells(row: MatchRow) -> tuple[Cell, ...]:
-    """The ``matches.csv`` fields of a row, numbers as numbers and empty fields as empty cells."""
-    return (
-        row.round,
-        row.stage.value,
-        row.table,
-        row.left,
-        row.right,
-        None if row.left_level is None else str(row.left_level),
-        None if row.right_level is None else str(row.right_level),
-        row.winner_text or None,
-        row.status.value,
-        row.group or None,
-    )
 
 
 def history_cells(event: Event) -> tuple[Cell, ...]:

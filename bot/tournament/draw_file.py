@@ -130,19 +130,25 @@ def _outcome_json(result: Draw) -> dict[str, Any]:
 
 def export_draw(result: Draw, *, committed_at: datetime) -> str:
     """The draw file (the format above) as JSON text; ``committed_at``: when the commitment was published."""
-    document = {
+    return _dump({**_drawn_json(result, VERSION, committed_at), **_outcome_json(result)})
+
+
+def _drawn_json(result: Draw | EventDraw, version: int, committed_at: datetime,
+                extra: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The fields every draw file opens with, in their order: what was drawn, from which entries and seed
+    (``extra``, e.g. a points event's ``event``, goes after the options); the outcome follows."""
+    return {
         "format": FORMAT,
-        "version": VERSION,
+        "version": version,
         "mode": result.mode.value,
         "options": _options_json(result.options),
+        **(extra or {}),
         "entries": [{"members": [_person_json(person, result) for person in entry.members]}
                     for entry in result.entries],
         "commitment": result.commitment,
         "committed_at": committed_at.isoformat(),
         "seed": result.seed.hex,
-        **_outcome_json(result),
     }
-    return _dump(document)
 
 
 def _dump(document: Mapping[str, Any]) -> str:

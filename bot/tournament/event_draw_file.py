@@ -24,16 +24,14 @@ from typing import Any
 from bot.errors import GuandanError, TournamentError
 from bot.ruleset.variants import DEFAULT_VARIANT
 from bot.tournament.draw_file import (
-    FORMAT,
     VERSION,
     DrawCheck,
     UnreadableDrawFileError,
     VerifyResult,
+    _drawn_json,
     _dump,
     _fields,
     _get,
-    _options_json,
-    _person_json,
     _read_options,
     _read_registration,
 )
@@ -87,20 +85,8 @@ def _outcome_json(result: EventDraw) -> dict[str, Any]:
 def export_event_draw(result: EventDraw, *, committed_at: datetime) -> str:
     """The draw file of a points event (the format above) as JSON text; ``committed_at``: when the commitment was
     published."""
-    document = {
-        "format": FORMAT,
-        "version": EVENT_VERSION,
-        "mode": result.mode.value,
-        "options": _options_json(result.options),
-        "event": _event_json(result),
-        "entries": [{"members": [_person_json(person, result) for person in entry.members]}
-                    for entry in result.entries],
-        "commitment": result.commitment,
-        "committed_at": committed_at.isoformat(),
-        "seed": result.seed.hex,
-        **_outcome_json(result),
-    }
-    return _dump(document)
+    return _dump({**_drawn_json(result, EVENT_VERSION, committed_at, {"event": _event_json(result)}),
+                  **_outcome_json(result)})
 
 
 def _read_event(document: Mapping[str, Any]) -> FormatOptions:
