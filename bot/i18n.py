@@ -3,8 +3,9 @@
 A file ``locales/en/cards.toml`` holding ``bad_rank = "..."`` (or a table ``[bad]`` with ``rank = "..."``)
 defines the key ``cards.bad_rank`` (``cards.bad.rank``). Placeholders use ``str.format`` syntax: ``{token}``; a
 count followed by its noun in the singular and the plural, ``{count:pair|pairs}``, says ``1 pair`` and ``2 pairs``
-(English needs it, Chinese writes ``{count} 对``). Both languages must define the same keys with the same placeholders
-(``tests/test_locales.py``).
+(English needs it, Chinese writes ``{count} 对``). A tuple of names fills a placeholder as a list in the language's
+own way: ``张三、李四`` and ``Ann, Bob`` (``i18n.list_separator``), ``—`` when it is empty. Both languages must
+define the same keys with the same placeholders (``tests/test_locales.py``).
 """
 
 from __future__ import annotations
@@ -86,11 +87,19 @@ def _has_plurals(template: str) -> bool:
     return _PLURAL_FIELD.search(template) is not None
 
 
+def _listed(texts: tuple[Any, ...], texts_of_language: Mapping[str, str]) -> str:
+    return texts_of_language["i18n.list_separator"].join(map(str, texts)) if texts else "—"
+
+
 def t(key: str, lang: Language | str, /, **params: Any) -> str:
-    """The text ``key`` in ``lang`` with ``params`` filled in. An unknown key raises ``KeyError``."""
-    template = catalog(Language(lang))[key]
+    """The text ``key`` in ``lang`` with ``params`` filled in (a tuple as a list, see above). An unknown key raises
+    ``KeyError``."""
+    texts = catalog(Language(lang))
+    template = texts[key]
     if not params:
         return template
+    if any(isinstance(value, tuple) for value in params.values()):
+        params = {name: _listed(value, texts) if isinstance(value, tuple) else value for name, value in params.items()}
     return _PLURALS.vformat(template, (), params) if _has_plurals(template) else template.format(**params)
 
 

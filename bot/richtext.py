@@ -37,8 +37,16 @@ def escape(text: object) -> str:
 
 
 def escape_params(params: Mapping[str, Any]) -> dict[str, Any]:
-    """Placeholder values for a catalog text: strings escaped, numbers untouched."""
-    return {name: escape(value) if isinstance(value, str) else value for name, value in params.items()}
+    """Placeholder values for a catalog text: strings (also in a tuple, a list of names) escaped, numbers untouched."""
+    return {name: _escaped(value) for name, value in params.items()}
+
+
+def _escaped(value: Any) -> Any:
+    if isinstance(value, str):
+        return escape(value)
+    if isinstance(value, tuple):
+        return tuple(escape(item) if isinstance(item, str) else item for item in value)
+    return value
 
 
 def mention(person_key: str, name: str) -> str:

@@ -38,3 +38,15 @@ def test_t_fills_placeholders() -> None:
 )
 def test_telegram_language_codes(code: str | None, expected: Language) -> None:
     assert language_for(code) is expected
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"), [(Language.ZH, "替补：张三、李四。"), (Language.EN, "Reserves: Ann, Bob.")]
+)
+def test_a_tuple_fills_a_placeholder_as_the_language_writes_a_list(lang: Language, expected: str) -> None:
+    names = ("张三", "李四") if lang is Language.ZH else ("Ann", "Bob")
+    assert t("lineup.not_a_reserve", lang, name="x", reserves=names).endswith(expected)
+
+
+def test_an_empty_list_is_a_dash() -> None:
+    assert t("lineup.not_a_reserve", Language.EN, name="x", reserves=()).endswith("Reserves: —.")

@@ -8,6 +8,7 @@ from bot.richtext import (
     Span,
     Style,
     escape,
+    escape_params,
     keyboard,
     mention,
     spans,
@@ -64,3 +65,7 @@ def test_bad_markup_is_a_presenter_bug(bad: str) -> None:
 
 def test_keyboards_drop_empty_rows() -> None:
     assert keyboard([Button("Join", "t:1:su")], []) == ((Button("Join", "t:1:su"),),)
+
+
+def test_names_in_a_list_are_escaped_one_by_one() -> None:
+    assert escape_params({"names": ("<b>", "A&B"), "count": 3}) == {"names": ("&lt;b&gt;", "A&amp;B"), "count": 3}

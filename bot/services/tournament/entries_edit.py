@@ -38,7 +38,7 @@ def member_named(state: TournamentState, name: str, *, current_only: bool = True
     if not found:
         raise NoEntryNamedError(name=name)
     if len(found) > 1:
-        raise AmbiguousNameError(name=name, numbers=", ".join(f"#{entry.entry_id}" for entry, _ in found))
+        raise AmbiguousNameError(name=name, numbers=tuple(f"#{entry.entry_id}" for entry, _ in found))
     return found[0]
 
 

@@ -57,7 +57,7 @@ async def substitute(services: Services, caller: Caller, leaving_name: str, rese
                              None)
             if from_list is None:
                 names = [person.name for person in state.reserves] + [entry.name for entry in waiting]
-                raise NotAReserveError(name=reserve_name, reserves=", ".join(names) or "—")
+                raise NotAReserveError(name=reserve_name, reserves=tuple(names))
             reserve = from_list.members[0]
         tid = state.tournament_id
         if bracket is not None:

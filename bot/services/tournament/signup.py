@@ -267,7 +267,7 @@ async def _choose(change: Change, mine: list[Invitation], inviter_username: str 
     if not mine:
         raise NoInvitationError()
     if len(mine) > 1:
-        raise WhichInvitationError(names=", ".join(invitation.inviter_name for invitation in mine))
+        raise WhichInvitationError(names=tuple(invitation.inviter_name for invitation in mine))
     return mine[0]
 
 
@@ -316,6 +316,6 @@ def _entry_named(state: TournamentState, name: str) -> Entry:
     if not found:
         raise NoEntryNamedError(name=name)
     if len(found) > 1:
-        raise AmbiguousNameError(name=name, numbers=", ".join(f"#{entry.entry_id}" for entry in found))
+        raise AmbiguousNameError(name=name, numbers=tuple(f"#{entry.entry_id}" for entry in found))
     return found[0]
 

@@ -137,7 +137,7 @@ async def test_choosing_between_invitations(open_pairs: Services) -> None:
     await sign_up(open_pairs, CAROL, SignUpRequest(partner=partner_of(BOB)))
     with pytest.raises(WhichInvitationError) as caught:
         await accept(open_pairs, BOB)
-    assert caught.value.params["names"] == "Alice, Carol"
+    assert caught.value.params["names"] == ("Alice", "Carol")
     accepted = await accept(open_pairs, BOB, inviter_username="alice")
     assert accepted.entry.name == "Alice / Bob"
     state = await read_state(open_pairs, GROUP)
@@ -202,7 +202,7 @@ async def test_two_entries_sharing_a_name_need_the_number(open_pairs: Services, 
     await sign_up(open_pairs, player(2, "lily"), SignUpRequest())
     with pytest.raises(AmbiguousNameError) as caught:
         await withdraw(open_pairs, admin, "LILY")
-    assert caught.value.params["numbers"] == "#1, #2"
+    assert caught.value.params["numbers"] == ("#1", "#2")
 
 
 async def test_after_the_draw_nothing_changes(open_pairs: Services, admin: Caller) -> None:
