@@ -44,6 +44,17 @@ def platform_of_chat(chat_id: int) -> Platform:
     return Platform.TELEGRAM
 
 
+_BIGINT_MIN, _BIGINT_MAX = -(1 << 63), (1 << 63) - 1
+
+
+def chat_id_ranges(platform: Platform) -> tuple[tuple[int, int], ...]:
+    """The chat ids of ``platform`` as ranges from the first to the last, both included (what a claiming worker
+    claims: ``storage.announcements.claim_due``)."""
+    if platform is Platform.TELEGRAM:
+        return ((WECOM_FIRST_CHAT_ID + 1, WECOM_FIRST_USER_ID - 1),)
+    return ((_BIGINT_MIN, WECOM_FIRST_CHAT_ID), (WECOM_FIRST_USER_ID, _BIGINT_MAX))
+
+
 def is_wecom_user(user_id: int) -> bool:
     return user_id >= WECOM_FIRST_USER_ID
 
