@@ -68,8 +68,9 @@ def wecom_update_id(msgid: str) -> int:
 
 
 class WeComDirectory:
-    """WeCom userids and chatids ↔ internal ids, all of them in memory; one per process (one process serves a
-    database)."""
+    """WeCom userids and chatids ↔ internal ids, all of them in memory; one per process. A mapping never changes
+    once made, so what is held is never stale: a userid or chatid not held is looked up (or allocated) in the
+    database; an internal id made by another process is unknown here until then (WeCom runs in one process)."""
 
     def __init__(self) -> None:
         self._users: dict[str, int] = {}
