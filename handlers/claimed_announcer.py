@@ -61,9 +61,9 @@ from handlers.announcer import AnnouncementScheduler, Announcer, Courier, Delive
 
 log = logging.getLogger(__name__)
 
-LEASE = timedelta(seconds=20)
+LEASE = timedelta(seconds=10)
 """How long a claim holds without being renewed: how long a dead worker's rows wait before another takes them."""
-HEARTBEAT = timedelta(seconds=5)
+HEARTBEAT = timedelta(seconds=2)
 """How often a worker that is sending renews its claims."""
 POLL = timedelta(seconds=1)
 """The longest the loop sleeps before asking the database again (another worker's change is seen by then)."""
