@@ -134,7 +134,10 @@ class AnnouncementScheduler(Protocol):
         """Begin sending (in the running event loop)."""
 
     def stop(self) -> None:
-        """Stop sending."""
+        """Stop sending at once."""
+
+    async def aclose(self) -> None:
+        """Stop sending, letting what is under way end well (before the storage is closed)."""
 
 
 class Delivered(enum.StrEnum):
@@ -316,6 +319,10 @@ class Announcer:
     def stop(self) -> None:
         if self.scheduler.running:
             self.scheduler.shutdown(wait=False)
+
+    async def aclose(self) -> None:
+        """:meth:`stop` (a job under way ends with the process, as before: its row's in-flight rule holds)."""
+        self.stop()
 
     # Sending.
 

@@ -150,7 +150,7 @@ async def startup_and_schedule(application: GuandanApplication) -> None:
 
 
 async def shutdown(application: GuandanApplication) -> None:
-    announcer_of(application).stop()
+    await announcer_of(application).aclose()
     await stop_services(application.bot_data.services)
 
 

@@ -360,7 +360,7 @@ async def test_on_the_real_clock_workers_send_in_due_order_and_once(migrated_tar
         start = system_clock()
         chats = [FIRST_CHAT - number for number in range(4)]
         for number, chat_id in enumerate(chats[:3]):
-            await shared.seed(chat_id, 10 + number, start + timedelta(seconds=number + 1))
+            await shared.seed(chat_id, 10 + number, start + timedelta(seconds=2 * number + 1))
         for worker in workers:
             worker.announcer.start()
         # A change made by one worker while they run: it wakes at once and the row goes out first.
