@@ -24,12 +24,19 @@ What a courier may say went wrong, and what follows:
 
 Time: a job's delay is computed from the services' clock (``due - clock()``), so an injected or shifted clock and the
 scheduler agree; ``AnnouncementJob.due`` keeps the intended instant on that clock.
+
+One process only: the timers live in this process, so two processes on one database would each send every row.
+Many workers on one PostgreSQL database use :class:`handlers.claimed_announcer.ClaimingAnnouncer` instead, which
+keeps no timers and claims due rows from the database. Both are an :class:`AnnouncementScheduler` (what the
+platforms call) and send a row the same way: :func:`deliver`, the one place that sends an announcement and says
+what went wrong; each then only decides when to try again.
 """
 
 from __future__ import annotations
 
+import enum
 import logging
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Protocol
@@ -107,6 +114,116 @@ class Courier(Protocol):
     async def send(self, chat_id: int, piece: str) -> None:
         """Send one piece; raise :class:`RetryLater`, :class:`ChatMoved` or :class:`GiveUp` when it was not
         accepted."""
+
+
+class AnnouncementScheduler(Protocol):
+    """What the platforms and the command functions ask of the process's announcer: :class:`Announcer` (one
+    process, timers) or :class:`handlers.claimed_announcer.ClaimingAnnouncer` (many workers, claims)."""
+
+    def add_courier(self, platform: Platform, courier: Courier) -> None:
+        """Send the announcements of ``platform``'s chats through ``courier``."""
+
+    def apply(self, changes: JobChanges) -> None:
+        """After a committed change: the announcements it added or cancelled (the command functions'
+        :class:`~handlers.invocation.Timers`)."""
+
+    async def restore(self) -> Restored:
+        """At start-up, before :meth:`start`: what is pending, what is sent late and what was dropped."""
+
+    def start(self) -> None:
+        """Begin sending (in the running event loop)."""
+
+    def stop(self) -> None:
+        """Stop sending at once."""
+
+    async def aclose(self) -> None:
+        """Stop sending, letting what is under way end well (before the storage is closed)."""
+
+
+class Delivered(enum.StrEnum):
+    """How one attempt at an announcement ended (:func:`deliver`)."""
+
+    SENT = "sent"  # every piece accepted; the row is sent (or late)
+    NOTHING = "nothing"  # nothing to send: sent, cancelled or moot already, or no longer this worker's
+    NO_COURIER = "no_courier"  # its chat's platform does not run here: left pending
+    RETRY = "retry"  # not accepted now: try again after ``Delivery.delay``
+    MOVED = "moved"  # the chat moved (its rows with it): try again at once
+    DROPPED = "dropped"  # refused for good: dropped
+    FAILED = "failed"  # our own fault: left pending, nothing in flight
+
+
+@dataclass(frozen=True, slots=True)
+class Delivery:
+    outcome: Delivered
+    delay: timedelta = timedelta(0)
+    """For ``RETRY``: how long to wait (the platform's own wait, else the backoff of ``failures + 1``)."""
+
+
+async def deliver(services: Services, couriers: Mapping[Platform, Courier], announcement_id: int, *,
+                  failures: int = 0, holder: str | None = None, chat_id: int | None = None) -> Delivery:
+    """One attempt at an announcement: re-read its row, send its pieces through the courier of its chat's platform,
+    recording each piece before its request (in flight) and after it was accepted, and the row as sent once every
+    piece was; say how it ended. ``failures``: attempts not accepted so far (the backoff). ``holder``: the claiming
+    worker, whose every step changes the row only while it holds it (``chat_id``: the row's chat, whose writers
+    alone the steps wait for on PostgreSQL); ``None`` for the one process's timers.
+
+    :class:`RetryLater`, :class:`ChatMoved` and :class:`GiveUp` of a courier before the row was read again (it
+    cannot be) propagate; after, they become the outcome, the row updated as the module says."""
+    row = None
+    try:
+        found = await announcing.get(services, announcement_id)
+        courier = None if found is None else couriers.get(platform_of_chat(found.chat_id))
+        if found is not None and courier is None:
+            # The chat's platform does not run in this process: the row waits for a run that has it.
+            log.warning("announcement %s to chat %s: its platform (%s) is not running; left pending",
+                        found.announcement_id, found.chat_id, platform_of_chat(found.chat_id).value)
+            return Delivery(Delivered.NO_COURIER)
+        if courier is None:
+            return Delivery(Delivered.NOTHING)
+        outgoing = await announcing.prepare(services, announcement_id, render=announcement_text,
+                                            split=courier.split, holder=holder, chat_id=chat_id)
+        if outgoing is None:
+            return Delivery(Delivered.NOTHING)
+        row = outgoing.announcement
+        for index in range(row.parts_sent, len(outgoing.pieces)):
+            await courier.send(row.chat_id, outgoing.pieces[index])
+            if not await announcing.record_parts(services, row.announcement_id, index + 1, holder=holder,
+                                                 chat_id=chat_id):
+                # Another worker took the row over (this one's claim lapsed) and counted this piece as sent.
+                log.warning("announcement %s: no longer this worker's; it stops sending", row.announcement_id)
+                return Delivery(Delivered.NOTHING)
+    except RetryLater as trouble:
+        if row is None:
+            raise
+        await announcing.note_failure(services, row.announcement_id, trouble.reason, holder=holder, chat_id=chat_id)
+        delay = retry_delay(failures + 1, trouble.wait)
+        log.info("announcement %s: %s; retrying in %s", row.announcement_id, trouble.reason, delay)
+        return Delivery(Delivered.RETRY, delay)
+    except ChatMoved as moved:
+        if row is None:
+            raise
+        # The piece was refused, not in flight any more: the retry sends it (a claiming worker would otherwise
+        # count it as sent, as it cannot tell a refusal from a worker that died).
+        await announcing.note_failure(services, row.announcement_id, f"moved to {moved.new_chat_id}", holder=holder,
+                                      chat_id=chat_id)
+        await move_chat(services.storage, row.chat_id, moved.new_chat_id, services.clock())
+        services.roles.forget_chat(row.chat_id)
+        return Delivery(Delivered.MOVED)
+    except GiveUp as refused:
+        if row is None:
+            raise
+        await announcing.give_up(services, row.announcement_id, refused.reason, holder=holder, chat_id=chat_id)
+        log.warning("announcement %s to chat %s dropped: %s", row.announcement_id, row.chat_id, refused.reason)
+        return Delivery(Delivered.DROPPED)
+    except Exception as error:
+        # Our own fault: nothing is in flight any more; the row stays pending.
+        if row is not None:
+            await announcing.note_failure(services, row.announcement_id, f"{type(error).__name__}: {error}",
+                                          holder=holder, chat_id=chat_id)
+        log.exception("announcement %s failed", announcement_id)
+        return Delivery(Delivered.FAILED, retry_delay(failures + 1))
+    await announcing.finish(services, row.announcement_id, holder=holder, chat_id=chat_id)
+    return Delivery(Delivered.SENT)
 
 
 class Announcer:
@@ -203,6 +320,10 @@ class Announcer:
         if self.scheduler.running:
             self.scheduler.shutdown(wait=False)
 
+    async def aclose(self) -> None:
+        """:meth:`stop` (a job under way ends with the process, as before: its row's in-flight rule holds)."""
+        self.stop()
+
     # Sending.
 
     def _retry(self, data: AnnouncementJob, delay: timedelta) -> None:
@@ -210,52 +331,10 @@ class Announcer:
 
     async def announce(self, data: AnnouncementJob) -> None:
         """The job: send the announcement unless it was sent, cancelled or is moot; retry on flood control and on
-        network trouble, never dropping it for those."""
-        services = self.services
-        row = None
-        try:
-            found = await announcing.get(services, data.announcement_id)
-            courier = None if found is None else self._couriers.get(platform_of_chat(found.chat_id))
-            if found is not None and courier is None:
-                # The chat's platform does not run in this process: the row waits for a run that has it.
-                log.warning("announcement %s to chat %s: its platform (%s) is not running; left pending",
-                            found.announcement_id, found.chat_id, platform_of_chat(found.chat_id).value)
-                return
-            if courier is None:
-                return
-            outgoing = await announcing.prepare(services, data.announcement_id, render=announcement_text,
-                                                split=courier.split)
-            if outgoing is None:
-                return
-            row = outgoing.announcement
-            for index in range(row.parts_sent, len(outgoing.pieces)):
-                await courier.send(row.chat_id, outgoing.pieces[index])
-                await announcing.record_parts(services, row.announcement_id, index + 1)
-        except RetryLater as trouble:
-            if row is None:
-                raise
-            await announcing.note_failure(services, row.announcement_id, trouble.reason)
-            delay = retry_delay(data.failures + 1, trouble.wait)
-            log.info("announcement %s: %s; retrying in %s", row.announcement_id, trouble.reason, delay)
-            self._retry(data, delay)
-            return
-        except ChatMoved as moved:
-            if row is None:
-                raise
-            await move_chat(services.storage, row.chat_id, moved.new_chat_id, services.clock())
-            services.roles.forget_chat(row.chat_id)
+        network trouble, never dropping it for those. A failure of our own leaves the row pending for the next
+        start-up."""
+        delivery = await deliver(self.services, self._couriers, data.announcement_id, failures=data.failures)
+        if delivery.outcome is Delivered.RETRY:
+            self._retry(data, delivery.delay)
+        elif delivery.outcome is Delivered.MOVED:
             self._retry(data, timedelta(0))
-            return
-        except GiveUp as refused:
-            if row is None:
-                raise
-            await announcing.give_up(services, row.announcement_id, refused.reason)
-            log.warning("announcement %s to chat %s dropped: %s", row.announcement_id, row.chat_id, refused.reason)
-            return
-        except Exception as error:
-            # Our own fault: nothing is in flight any more; the row stays pending and is tried again at start-up.
-            if row is not None:
-                await announcing.note_failure(services, row.announcement_id, f"{type(error).__name__}: {error}")
-            log.exception("announcement %s failed", data.announcement_id)
-            return
-        await announcing.finish(services, row.announcement_id)

@@ -104,6 +104,7 @@ class CommandSpec:
         """Run the command for ``caller``: language, chat kind, audience and arguments checked, then the callback.
         A refusal raises its :class:`~bot.errors.GuandanError` (the platform answers it with :func:`error_text`)."""
         # The names people chose with /name win over their platform's, for the caller and whom they point at.
+        await services.names.refresh(services.storage)
         caller = services.names.caller(caller)
         if mentioned is not None:
             mentioned = replace(mentioned, user=services.names.person(mentioned.user))

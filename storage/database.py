@@ -129,6 +129,10 @@ class Tx:
 
     __slots__ = ("claim",)
 
+    engine: ClassVar[str] = ""
+    """The engine's dialect, ``"sqlite"`` or ``"postgresql"`` (``Storage.engine``), for the rare statement that is
+    written twice (``storage.announcements.claim_due``: ``FOR UPDATE SKIP LOCKED`` on PostgreSQL only)."""
+
     claim: UpdateClaim | None
     """The claim of the update this transaction applies (``storage.updates``), if any: the history names it."""
 
@@ -200,6 +204,8 @@ def _require_returning(sql: str) -> None:
 
 class SqliteTx(Tx):
     __slots__ = ("_changes_before", "_connection")
+
+    engine = "sqlite"
 
     def __init__(self, connection: aiosqlite.Connection, claim: UpdateClaim | None = None) -> None:
         self._connection = connection

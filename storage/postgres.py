@@ -175,6 +175,8 @@ def classify(error: BaseException) -> type[StorageUnavailable] | None:
 class PostgresTx(Tx):
     __slots__ = ("_connection", "_storage", "_wrote")
 
+    engine = "postgresql"
+
     def __init__(self, storage: PostgresStorage, connection: Connection, claim: UpdateClaim | None = None) -> None:
         self._storage = storage
         self._connection = connection

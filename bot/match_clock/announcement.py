@@ -42,6 +42,19 @@ class Announcement:
     """The piece whose request was under way; set at start-up only if the process died during it."""
     last_error: str | None
     sent_at: datetime | None
+    claimed_by: str | None = None
+    """The worker sending it now (``handlers.claimed_announcer``); ``None`` when no worker holds it."""
+    claimed_until: datetime | None = None
+    """When the claim lapses unless its worker renews it: a lapsed claim is a worker that died."""
+    retry_at: datetime | None = None
+    """When a claiming worker tries it again after it was not accepted (``None``: at ``due``)."""
+    failures: int = 0
+    """Claimed attempts that were not accepted, in a row (for the backoff)."""
+
+    @property
+    def next_attempt(self) -> datetime:
+        """When a claiming worker tries it next."""
+        return self.due if self.retry_at is None else self.retry_at
 
     @property
     def job_id(self) -> str:

@@ -37,4 +37,5 @@ class Services:
     board: TournamentBoard = field(default_factory=NoTournaments)
     """The tournaments as the match clock sees them (``bot.services.match_clock.board``)."""
     names: ChosenNames = field(default_factory=ChosenNames)
-    """The names people chose with ``/name`` (``bot.services.names``), loaded at start."""
+    """The names people chose with ``/name`` (``bot.services.names``), loaded at start and checked against their
+    version before use on a database other workers change (``bot.services.caches``)."""

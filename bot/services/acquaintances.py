@@ -2,7 +2,9 @@
 write: their row is refreshed only when something shown changed or the row is an hour old.
 
 Only the intake writes these rows (``storage.chats.remember_chat``, ``storage.users.remember_user``), so the
-memory stays true within one process; one process serves a database. A username is unique: when someone takes a
+memory stays true within one process. It answers nothing itself (the rows are read from the database); with several
+workers on one database a row may keep a value for up to ``REFRESH_AFTER`` in one case, said in
+``bot.services.caches``. A username is unique: when someone takes a
 username over, whoever had it before is forgotten here as their row loses it there.
 """
 

@@ -3,7 +3,9 @@
 A chosen name wins over the name the platform gives (a Telegram profile name, a WeCom userid: WeCom tells a bot no
 names at all). It is stored (``storage.names``) and kept in memory (:class:`ChosenNames`, loaded at start), and
 applied where a command meets its caller and the person it points at (``handlers.registry``,
-``handlers.buttons``), so new sign-ups, invitations and referee lists use it. Entries made before keep the name they
+``handlers.buttons``), so new sign-ups, invitations and referee lists use it. With several workers on one database
+the memory is checked first (:meth:`ChosenNames.refresh`: the names' version, ``bot.services.caches``), so a name
+chosen through one worker is used by all. Entries made before keep the name they
 were made with: a tournament's lists do not change under it.
 """
 
@@ -13,9 +15,10 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from bot.errors import UsageError
+from bot.services.caches import shared_by_workers
 from bot.services.caller import Caller, ChatUser
 from bot.tournament.names import clean_name
-from storage import Storage, history, names
+from storage import Storage, cache_versions, history, names
 
 if TYPE_CHECKING:
     from bot.services import Services
@@ -27,15 +30,33 @@ class NameForWhomError(UsageError):
     key = "names.no_person"
 
 
+NAMES_SCOPE = "chosen_names"
+"""The version of every chosen name (``storage.cache_versions``): :func:`choose_name` counts it."""
+
+
 class ChosenNames:
-    """Every chosen name, by internal user id; one per process (one process serves a database)."""
+    """Every chosen name, by internal user id, and the version of the names it holds."""
 
     def __init__(self) -> None:
         self._names: dict[int, str] = {}
+        self._version: int | None = None
+        """The names' version loaded (``None``: never loaded)."""
 
     async def load(self, storage: Storage) -> None:
         async with storage.read() as tx:
+            # One snapshot: the names are those of the version read.
+            version = await cache_versions.version(tx, NAMES_SCOPE)
             self._names = await names.all_names(tx)
+        self._version = version
+
+    async def refresh(self, storage: Storage) -> None:
+        """Before the names are used: on a database other workers change (``bot.services.caches``), reload them if
+        their version moved (one indexed read when it did not). On SQLite nothing: this process made every change,
+        and :meth:`remember` learnt it."""
+        if not shared_by_workers(storage):
+            return
+        if self._version is None or await cache_versions.current_version(storage, NAMES_SCOPE) != self._version:
+            await self.load(storage)
 
     def of(self, user_id: int) -> str | None:
         return self._names.get(user_id)
@@ -54,8 +75,12 @@ class ChosenNames:
         named = self.person(caller.person)
         return caller if named is caller.person else replace(caller, person=named)
 
-    def remember(self, user_id: int, name: str) -> None:
+    def remember(self, user_id: int, name: str, version: int | None = None) -> None:
+        """This process chose ``name`` for ``user_id``, as the names' ``version``: the copy is that version if it was
+        the one before (else another worker changed names meanwhile, and :meth:`refresh` reloads them)."""
         self._names[user_id] = name
+        if version is not None and self._version is not None and version == self._version + 1:
+            self._version = version
 
 
 async def choose_name(services: Services, caller: Caller, text: str) -> str:
@@ -65,7 +90,8 @@ async def choose_name(services: Services, caller: Caller, text: str) -> str:
     name, at = clean_name(text), services.clock()
     async with services.storage.transaction(claim=caller.claim) as tx:
         await names.choose_name(tx, caller.person.user_id, name, at)
+        version = await cache_versions.bump(tx, NAMES_SCOPE)
         await history.append(tx, chat_id=caller.chat_id, actor=caller.actor_key, kind="person.named", at=at,
                              details={"name": name})
-    services.names.remember(caller.person.user_id, name)
+    services.names.remember(caller.person.user_id, name, version)
     return name

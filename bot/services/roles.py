@@ -119,7 +119,12 @@ class _Cached:
 
 
 class ChatAdministrators:
-    """Group creator and administrators are organisers; the list is cached per chat for ``ttl``."""
+    """Group creator and administrators are organisers; the list is cached per chat for ``ttl``.
+
+    Each worker keeps its own copy, and that is as correct across workers as in one process: the list is
+    Telegram's (``getChatAdministrators``), changed by no worker, and Telegram does not tell the bot when it changes,
+    so any copy, in one process or many, may be up to ``ttl`` behind Telegram and never more
+    (``bot.services.caches``)."""
 
     def __init__(self, lookup: AdminLookup, clock: Clock, ttl: timedelta = timedelta(minutes=2)) -> None:
         self._lookup = lookup

@@ -30,7 +30,7 @@ from bot.services import Services
 from bot.services.assembly import build_services, start_services, stop_services
 from bot.services.match_clock.board import TournamentBoard
 from bot.services.platform_ids import Platform
-from handlers.announcer import Announcer
+from handlers.announcer import AnnouncementScheduler, Announcer
 from handlers.buttons import ButtonSpec, ButtonTable
 from handlers.commands import COMMANDS
 from handlers.registry import CommandSpec, CommandTable
@@ -81,7 +81,7 @@ def build_application(
     entropy: Callable[[int], bytes] = os.urandom,
     board: TournamentBoard | None = None,
     services: Services | None = None,
-    announcer: Announcer | None = None,
+    announcer: AnnouncementScheduler | None = None,
 ) -> GuandanApplication:
     """The application with its services, handlers, menus (set at start) and storage (opened at start).
 
@@ -150,7 +150,7 @@ async def startup_and_schedule(application: GuandanApplication) -> None:
 
 
 async def shutdown(application: GuandanApplication) -> None:
-    announcer_of(application).stop()
+    await announcer_of(application).aclose()
     await stop_services(application.bot_data.services)
 
 

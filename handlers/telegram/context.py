@@ -9,7 +9,7 @@ from telegram.ext import Application, CallbackContext, ContextTypes, ExtBot
 if TYPE_CHECKING:
     from bot.claims import UpdateClaim
     from bot.services import Services
-    from handlers.announcer import Announcer
+    from handlers.announcer import AnnouncementScheduler
     from handlers.registry import CommandTable
 
 
@@ -20,13 +20,13 @@ class AppState:
     def __init__(self) -> None:
         self._services: Services | None = None
         self._commands: CommandTable | None = None
-        self._announcer: Announcer | None = None
+        self._announcer: AnnouncementScheduler | None = None
 
-    def attach(self, services: Services, commands: CommandTable, announcer: Announcer) -> None:
+    def attach(self, services: Services, commands: CommandTable, announcer: AnnouncementScheduler) -> None:
         self._services, self._commands, self._announcer = services, commands, announcer
 
     @property
-    def announcer(self) -> Announcer:
+    def announcer(self) -> AnnouncementScheduler:
         if self._announcer is None:
             raise RuntimeError("the application was not built by handlers.telegram.app.build_application")
         return self._announcer
@@ -64,5 +64,5 @@ GuandanApplication = Application[ExtBot[Any], BotContext, dict[Any, Any], dict[A
 """PTB's own job queue is off: announcements run on the process's one scheduler (``handlers.announcer``)."""
 
 
-def announcer_of(application: GuandanApplication) -> Announcer:
+def announcer_of(application: GuandanApplication) -> AnnouncementScheduler:
     return application.bot_data.announcer

@@ -36,7 +36,7 @@ from bot.services.caller import Caller, ChatKind, ChatUser
 from bot.services.chats import language_of
 from bot.services.intake import admit_update, settle_update
 from bot.services.platform_ids import WeComDirectory, is_wecom_user, wecom_update_id
-from handlers.announcer import Announcer
+from handlers.announcer import AnnouncementScheduler
 from handlers.arguments import clean_text
 from handlers.buttons import ButtonData, ButtonTable, ForgedButtonError
 from handlers.invocation import Attachment, Mentioned
@@ -202,8 +202,8 @@ def buttons_as_text(buttons: Keyboard, language: Language) -> str:
 class WeComPlatform:
     """The command table, the buttons and the services, driven by the callbacks of one long connection."""
 
-    def __init__(self, services: Services, commands: CommandTable, buttons: ButtonTable, announcer: Announcer,
-                 directory: WeComDirectory) -> None:
+    def __init__(self, services: Services, commands: CommandTable, buttons: ButtonTable,
+                 announcer: AnnouncementScheduler, directory: WeComDirectory) -> None:
         self.services = services
         self.commands = commands
         self.buttons = buttons

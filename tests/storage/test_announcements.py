@@ -117,3 +117,97 @@ async def test_the_database_refuses_unknown_kinds_and_states(storage: Storage) -
     with pytest.raises(error, match=message):
         async with storage.transaction() as tx:
             await tx.execute("UPDATE announcements SET state = 'maybe' WHERE announcement_id = ?", (announcement_id,))
+
+
+# Claims (many workers, one database).
+
+TELEGRAM_CHATS = ((-(1 << 52), 1 << 52),)
+
+
+async def add_due(storage: Storage, chat_id: int, minutes: int = 0) -> int:
+    async with storage.transaction() as tx:
+        row = await announcements.add(tx, tournament_id=-chat_id, chat_id=chat_id, round_number=1,
+                                      kind=AnnouncementKind.START, due=DUE + timedelta(minutes=minutes), at=AT)
+    return row.announcement_id
+
+
+async def claim(tx: object, holder: str, limit: int = 2, now: timedelta = timedelta(0)) -> list[int]:
+    claimed = await announcements.claim_due(
+        tx, holder=holder, now=DUE + now, until=DUE + now + timedelta(seconds=20),  # type: ignore[arg-type]
+        limit=limit, chat_ranges=TELEGRAM_CHATS)
+    return [row.announcement_id for row in claimed]
+
+
+async def test_workers_claiming_together_take_different_rows_without_waiting(storage: Storage) -> None:
+    """PostgreSQL: a second worker claiming while the first's claim is not committed skips the rows it locked
+    (``FOR UPDATE SKIP LOCKED``) instead of waiting for them; SQLite makes the claims one after the other."""
+    ids = [await add_due(storage, -100 - number, minutes=-number) for number in range(5)]
+    other = Storage(storage.url if storage.engine == "postgresql" else storage.path)  # type: ignore[attr-defined]
+    await other.open()
+    try:
+        async with storage.transaction(chats=()) as first:
+            first_rows = await claim(first, "first")
+            if storage.engine == "postgresql":
+                async with other.transaction(chats=()) as second:
+                    second_rows = await claim(second, "second")
+        if storage.engine == "sqlite":
+            async with other.transaction(chats=()) as second:
+                second_rows = await claim(second, "second")
+    finally:
+        await other.close()
+    assert first_rows == [ids[4], ids[3]] and second_rows == [ids[2], ids[1]]
+
+
+async def test_a_held_row_is_claimed_again_only_after_its_claim_lapsed(storage: Storage) -> None:
+    held = await add_due(storage, -100)
+    async with storage.transaction() as tx:
+        assert await claim(tx, "first") == [held]
+        assert await claim(tx, "second", now=timedelta(seconds=19)) == []
+        assert await announcements.next_attempt(tx, now=DUE, chat_ranges=TELEGRAM_CHATS) is None
+        assert await announcements.renew_claims(tx, "first", DUE + timedelta(seconds=40)) == 1
+        assert await claim(tx, "second", now=timedelta(seconds=21)) == []
+        assert await claim(tx, "second", now=timedelta(seconds=40)) == [held]
+        row = await announcements.get(tx, held)
+    assert row is not None and row.claimed_by == "second"
+
+
+async def test_only_the_holder_changes_a_claimed_row(storage: Storage) -> None:
+    held = await add_due(storage, -100)
+    async with storage.transaction() as tx:
+        await claim(tx, "holder")
+        assert await announcements.begin_attempt(tx, held, "text", 2, holder="other") is None
+        assert await announcements.begin_attempt(tx, held, "text", 2, holder="holder") is not None
+        assert not await announcements.record_parts_sent(tx, held, 1, holder="other")
+        assert await announcements.record_parts_sent(tx, held, 1, holder="holder")
+        assert not await announcements.retry_at(tx, held, "other", DUE + timedelta(seconds=8))
+        assert not await announcements.close(tx, held, AnnouncementState.SENT, DUE, holder="other")
+        assert await announcements.retry_at(tx, held, "holder", DUE + timedelta(seconds=8))
+        row = await announcements.get(tx, held)
+    assert row is not None and (row.claimed_by, row.failures, row.parts_sent) == (None, 1, 1)
+    assert row.retry_at == DUE + timedelta(seconds=8) and row.next_attempt == row.retry_at
+
+
+async def test_a_retry_waits_and_comes_first_by_its_own_time(storage: Storage) -> None:
+    retried = await add_due(storage, -100, minutes=-10)
+    later = await add_due(storage, -101, minutes=-5)
+    async with storage.transaction() as tx:
+        await claim(tx, "worker", limit=1)
+        await announcements.retry_at(tx, retried, "worker", DUE + timedelta(minutes=1))
+        assert await claim(tx, "worker", limit=5) == [later]
+        assert await announcements.next_attempt(tx, now=DUE, chat_ranges=TELEGRAM_CHATS) == DUE + timedelta(minutes=1)
+        assert await announcements.close(tx, later, AnnouncementState.SENT, DUE, holder="worker")
+        assert await claim(tx, "worker", now=timedelta(minutes=1)) == [retried]
+
+
+async def test_claims_keep_to_the_chat_ranges_and_stopping_lets_go(storage: Storage) -> None:
+    telegram = await add_due(storage, -100)
+    wecom = await add_due(storage, -(1 << 60) - 3)
+    async with storage.transaction() as tx:
+        assert await claim(tx, "worker", limit=5) == [telegram]
+        assert await announcements.release_claims(tx, "worker") == 1
+        wecom_row = await announcements.get(tx, wecom)
+        assert await claim(tx, "next", limit=5) == [telegram]
+    assert wecom_row is not None and wecom_row.claimed_by is None
+    with pytest.raises(ValueError):
+        async with storage.transaction() as tx:
+            await announcements.claim_due(tx, holder="x", now=DUE, until=DUE, limit=1, chat_ranges=())

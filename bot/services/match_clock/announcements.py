@@ -12,14 +12,22 @@ from facts read together, and stored with the attempt that first sends it; a ret
 
 Each takes ``(services, …)``: a job applies no update, so there is no caller and no claim; each step is a
 transaction of its own, made safe to repeat by the row's state.
+
+Many workers on one database (``handlers.claimed_announcer``) keep no timers: :func:`claim_due` leases due rows to
+one worker and settles, in the same transaction, what a worker finds there that the single process settles at
+start-up (:func:`restore`): a piece left in flight by a worker that died counts as sent, a row nobody tried in time
+is sent late or dropped by the late grace (:func:`settle`, the one rule both use). The steps of sending then take
+the worker as ``holder`` (they change the row only while that worker holds it) and the row's ``chat_id`` (on
+PostgreSQL the step then waits only for writers of that chat, not for every writer).
 """
 
 from __future__ import annotations
 
+import enum
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
 from bot.i18n import Language
@@ -72,6 +80,12 @@ class Restored:
     dropped: tuple[Announcement, ...]
 
 
+def _chats(chat_id: int | None) -> tuple[int, ...] | None:
+    """The chats a step's transaction names: the row's own when the caller knows it (a claiming worker), else
+    none (every writer waits, as on SQLite)."""
+    return None if chat_id is None else (chat_id,)
+
+
 async def _language(tx: Tx, chat_id: int, default: Language) -> Language:
     chat = await chats.get_chat(tx, chat_id)
     return chat.language if chat is not None and chat.language is not None else default
@@ -98,23 +112,27 @@ async def _render(tx: Tx, board: TournamentBoard, row: Announcement, default: La
     return render(facts, language)
 
 
-async def prepare(services: Services, announcement_id: int, *, render: Renderer, split: Splitter) -> Outgoing | None:
+async def prepare(services: Services, announcement_id: int, *, render: Renderer, split: Splitter,
+                  holder: str | None = None, chat_id: int | None = None) -> Outgoing | None:
     """Begin an attempt: the pieces to send (``split`` of the stored text, else of the ``render``-ed facts, in the
-    chat's language), or ``None`` when there is nothing to send."""
+    chat's language), or ``None`` when there is nothing to send (or ``holder`` no longer holds the row)."""
     now = services.clock()
-    async with services.storage.transaction() as tx:
+    async with services.storage.transaction(chats=_chats(chat_id)) as tx:
         row = await announcements.get(tx, announcement_id)
         if row is None or row.state is not AnnouncementState.PENDING:
+            return None
+        if holder is not None and row.claimed_by != holder:
             return None
         body = row.body if row.body is not None else await _render(tx, services.board, row,
                                                                    services.settings.language, render)
         if body is None:
-            await announcements.close(tx, announcement_id, AnnouncementState.CANCELLED, now, "nothing to announce")
+            await announcements.close(tx, announcement_id, AnnouncementState.CANCELLED, now, "nothing to announce",
+                                      holder=holder)
             log.info("announcement %s (%s, round %s) cancelled: its tournament or round is over",
                      announcement_id, row.kind.value, row.round)
             return None
         pieces = tuple(split(body))
-        started = await announcements.begin_attempt(tx, announcement_id, body, len(pieces))
+        started = await announcements.begin_attempt(tx, announcement_id, body, len(pieces), holder=holder)
     if started is None:
         return None
     return Outgoing(started, pieces)
@@ -126,21 +144,32 @@ async def get(services: Services, announcement_id: int) -> Announcement | None:
         return await announcements.get(tx, announcement_id)
 
 
-async def record_parts(services: Services, announcement_id: int, parts_sent: int) -> None:
-    async with services.storage.transaction() as tx:
-        await announcements.record_parts_sent(tx, announcement_id, parts_sent)
+async def pending(services: Services) -> list[Announcement]:
+    """Every pending row, earliest first."""
+    async with services.storage.read() as tx:
+        return await announcements.pending(tx)
 
 
-async def finish(services: Services, announcement_id: int) -> AnnouncementState | None:
+async def record_parts(services: Services, announcement_id: int, parts_sent: int, *, holder: str | None = None,
+                       chat_id: int | None = None) -> bool:
+    """The first ``parts_sent`` pieces were accepted; ``False`` when the row is no longer pending or ``holder``
+    no longer holds it (it must send no more of it)."""
+    async with services.storage.transaction(chats=_chats(chat_id)) as tx:
+        return await announcements.record_parts_sent(tx, announcement_id, parts_sent, holder=holder)
+
+
+async def finish(services: Services, announcement_id: int, *, holder: str | None = None, chat_id: int | None = None
+                 ) -> AnnouncementState | None:
     """Mark the row sent (``late`` if it was missed while the bot was down); its final state, or ``None`` if it
-    was no longer pending."""
+    was no longer pending (or ``holder`` no longer held it)."""
     now = services.clock()
-    async with services.storage.transaction() as tx:
+    async with services.storage.transaction(chats=_chats(chat_id)) as tx:
         row = await announcements.get(tx, announcement_id)
         if row is None or row.state is not AnnouncementState.PENDING:
             return None
         state = AnnouncementState.LATE if row.late else AnnouncementState.SENT
-        await announcements.close(tx, announcement_id, state, now)
+        if not await announcements.close(tx, announcement_id, state, now, holder=holder):
+            return None
         await history.append(
             tx, chat_id=row.chat_id, tournament_id=row.tournament_id, actor="bot", kind="schedule.announced",
             at=now, details={"announcement": announcement_id, "kind": row.kind.value, "round": row.round,
@@ -148,50 +177,156 @@ async def finish(services: Services, announcement_id: int) -> AnnouncementState 
     return state
 
 
-async def note_failure(services: Services, announcement_id: int, error: str) -> None:
-    async with services.storage.transaction() as tx:
-        await announcements.record_failure(tx, announcement_id, error)
+async def note_failure(services: Services, announcement_id: int, error: str, *, holder: str | None = None,
+                       chat_id: int | None = None) -> None:
+    async with services.storage.transaction(chats=_chats(chat_id)) as tx:
+        await announcements.record_failure(tx, announcement_id, error, holder=holder)
 
 
-async def give_up(services: Services, announcement_id: int, reason: str) -> bool:
+async def give_up(services: Services, announcement_id: int, reason: str, *, holder: str | None = None,
+                  chat_id: int | None = None) -> bool:
     """Drop a row Telegram refused for good (the bot left the chat, the chat is gone)."""
     now = services.clock()
-    async with services.storage.transaction() as tx:
-        return await announcements.close(tx, announcement_id, AnnouncementState.DROPPED, now, reason)
+    async with services.storage.transaction(chats=_chats(chat_id)) as tx:
+        return await announcements.close(tx, announcement_id, AnnouncementState.DROPPED, now, reason, holder=holder)
+
+
+class Settled(enum.StrEnum):
+    """What :func:`settle` made of a pending row found when its time had come, or after its sender was gone."""
+
+    AHEAD = "ahead"  # not due yet
+    SEND = "send"  # due: send it (marked late if it was missed, see ``late``)
+    COUNTED_SENT = "counted_sent"  # its last piece was in flight when its sender stopped: counted as sent, closed
+    DROPPED = "dropped"  # missed by more than the late grace
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    row: Announcement
+    """The row afterwards."""
+    outcome: Settled
+    resumed: bool = False
+    """A piece was in flight when its sender stopped: counted as sent (logged)."""
+    late: bool = False
+    """Marked late now."""
+
+
+async def settle(tx: Tx, found: Announcement, now: datetime, grace: timedelta, *, missed: bool = True
+                 ) -> Settlement:
+    """The rule for a pending row whose sender may have stopped, at ``now``: a piece left in flight counts as sent
+    (an announcement goes out at most once; a row whose every piece is then counted is closed as sent); then a row
+    that was ``missed`` (nobody tried it in time: the single process at start-up, :func:`restore`; a claiming
+    worker when the row's attempt was overdue by more than its ``missed_after``) is marked late within the grace
+    (``GUANDAN_LATE_GRACE_MINUTES``) and dropped after it."""
+    row, resumed = found, False
+    if found.part_in_flight is not None:
+        row = await announcements.settle_in_flight(tx, found.announcement_id) or found
+        resumed = True
+        if row.parts_total is not None and row.parts_sent >= row.parts_total:
+            state = AnnouncementState.LATE if row.late else AnnouncementState.SENT
+            await announcements.close(tx, row.announcement_id, state, now,
+                                      "the bot stopped while sending it; counted as sent")
+            return Settlement(row, Settled.COUNTED_SENT, resumed=True)
+    if not missed:
+        return Settlement(row, Settled.SEND, resumed=resumed)
+    verdict = catch_up(row.due, now, grace)
+    if verdict is Catchup.AHEAD:
+        return Settlement(row, Settled.AHEAD, resumed=resumed)
+    if verdict is Catchup.LATE:
+        if not row.late:
+            await announcements.mark_late(tx, row.announcement_id)
+        return Settlement(row, Settled.SEND, resumed=resumed, late=True)
+    await announcements.close(tx, row.announcement_id, AnnouncementState.DROPPED, now,
+                              "missed while the bot was down")
+    return Settlement(row, Settled.DROPPED, resumed=resumed)
+
+
+def _log_settled(settlements: Sequence[Settlement], now: datetime) -> None:
+    for settled in settlements:
+        row = settled.row
+        if settled.resumed:
+            log.warning("announcement %s (%s, round %s, chat %s): the bot stopped while sending piece %s of %s; "
+                        "counted as sent, not repeated", row.announcement_id, row.kind.value, row.round,
+                        row.chat_id, row.parts_sent, row.parts_total)
+        if settled.outcome is Settled.DROPPED:
+            log.warning("announcement %s (%s, round %s, chat %s) due %s was missed by %s while the bot was down: "
+                        "dropped", row.announcement_id, row.kind.value, row.round, row.chat_id,
+                        row.due.isoformat(), now - row.due)
 
 
 async def restore(services: Services) -> Restored:
     """At start-up: pending rows still ahead, rows missed by at most the late grace (``GUANDAN_LATE_GRACE_MINUTES``; now
     marked late), rows missed by more (now dropped)."""
     now, grace = services.clock(), services.settings.late_grace
-    ahead, late, dropped, settled = [], [], [], []
+    ahead, late, dropped, settlements = [], [], [], []
     async with services.storage.transaction() as tx:
         for found in await announcements.pending(tx):
-            row = found
-            if found.part_in_flight is not None:
-                row = await announcements.settle_in_flight(tx, found.announcement_id) or found
-                settled.append(row)
-                if row.parts_total is not None and row.parts_sent >= row.parts_total:
-                    state = AnnouncementState.LATE if row.late else AnnouncementState.SENT
-                    await announcements.close(tx, row.announcement_id, state, now,
-                                              "the bot stopped while sending it; counted as sent")
-                    continue
-            verdict = catch_up(row.due, now, grace)
-            if verdict is Catchup.AHEAD:
-                ahead.append(row)
-            elif verdict is Catchup.LATE:
-                await announcements.mark_late(tx, row.announcement_id)
-                late.append(row)
-            else:
-                await announcements.close(tx, row.announcement_id, AnnouncementState.DROPPED, now,
-                                          "missed while the bot was down")
-                dropped.append(row)
-    for row in settled:
-        log.warning("announcement %s (%s, round %s, chat %s): the bot stopped while sending piece %s of %s; "
-                    "counted as sent, not repeated", row.announcement_id, row.kind.value, row.round, row.chat_id,
-                    row.parts_sent, row.parts_total)
-    for row in dropped:
-        log.warning("announcement %s (%s, round %s, chat %s) due %s was missed by %s while the bot was down: "
-                    "dropped", row.announcement_id, row.kind.value, row.round, row.chat_id,
-                    row.due.isoformat(), now - row.due)
+            settled = await settle(tx, found, now, grace)
+            settlements.append(settled)
+            if settled.outcome is Settled.AHEAD:
+                ahead.append(settled.row)
+            elif settled.outcome is Settled.SEND:
+                late.append(settled.row)
+            elif settled.outcome is Settled.DROPPED:
+                dropped.append(settled.row)
+    _log_settled(settlements, now)
     return Restored(tuple(ahead), tuple(late), tuple(dropped))
+
+
+# Claims: many workers, one database (handlers.claimed_announcer).
+
+
+@dataclass(frozen=True, slots=True)
+class Claimed:
+    """What one claim found: the rows this worker now holds and sends, and those it settled without sending."""
+
+    to_send: tuple[Announcement, ...]
+    settled: tuple[Settlement, ...]
+    """Every row claimed, with what :func:`settle` made of it (``to_send`` are those to send)."""
+    next_attempt: datetime | None
+    """The earliest next attempt among the rows no worker holds now (``None``: none pending)."""
+
+
+async def claim_due(services: Services, holder: str, *, limit: int, lease: timedelta, missed_after: timedelta,
+                    chat_ranges: Sequence[announcements.ChatRange]) -> Claimed:
+    """Claim for worker ``holder`` (until ``lease`` from now) at most ``limit`` due rows of the chats in
+    ``chat_ranges`` that no worker holds, and settle each (:func:`settle`): one whose attempt is overdue by more
+    than ``missed_after`` was missed (no worker ran then) and meets the late grace. One transaction, on PostgreSQL
+    waiting for no chat's writers: workers claiming together take different rows (``storage.announcements``)."""
+    now, grace = services.clock(), services.settings.late_grace
+    settlements: list[Settlement] = []
+    async with services.storage.transaction(chats=()) as tx:
+        claimed = await announcements.claim_due(tx, holder=holder, now=now, until=now + lease, limit=limit,
+                                                chat_ranges=chat_ranges) if limit > 0 else []
+        for row in claimed:
+            settled = await settle(tx, row, now, grace, missed=now - row.next_attempt > missed_after)
+            settlements.append(settled)
+        following = await announcements.next_attempt(tx, now=now, chat_ranges=chat_ranges)
+    _log_settled(settlements, now)
+    to_send = tuple(settled.row for settled in settlements if settled.outcome is Settled.SEND)
+    return Claimed(to_send, tuple(settlements), following)
+
+
+async def next_attempt(services: Services, chat_ranges: Sequence[announcements.ChatRange]) -> datetime | None:
+    """The earliest next attempt of a pending row of those chats that no worker holds now."""
+    async with services.storage.read() as tx:
+        return await announcements.next_attempt(tx, now=services.clock(), chat_ranges=chat_ranges)
+
+
+async def renew_claims(services: Services, holder: str, lease: timedelta) -> int:
+    """``holder``'s heartbeat: its claims last ``lease`` from now; how many it holds."""
+    async with services.storage.transaction(chats=()) as tx:
+        return await announcements.renew_claims(tx, holder, services.clock() + lease)
+
+
+async def retry_later(services: Services, announcement_id: int, holder: str, delay: timedelta, *,
+                      chat_id: int | None = None) -> bool:
+    """``holder`` lets go of the row, to be claimed again (by any worker) after ``delay``."""
+    async with services.storage.transaction(chats=_chats(chat_id)) as tx:
+        return await announcements.retry_at(tx, announcement_id, holder, services.clock() + delay)
+
+
+async def release_claims(services: Services, holder: str) -> int:
+    """A stopping worker lets go of what it holds with no piece in flight (``storage.announcements``)."""
+    async with services.storage.transaction(chats=()) as tx:
+        return await announcements.release_claims(tx, holder)

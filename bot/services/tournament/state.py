@@ -113,7 +113,11 @@ class TournamentState:
 
 
 class TournamentCache:
-    """The latest loaded states of the most recently used tournaments (least recently used dropped first)."""
+    """The latest loaded states of the most recently used tournaments (least recently used dropped first).
+
+    Correct with any number of workers on one database: a state is only ever taken for the version of the
+    tournament's row read in the transaction that uses it (:func:`load_state`), and every change counts that
+    version in its own transaction (``bot.services.caches``)."""
 
     def __init__(self, capacity: int = 32) -> None:
         self.capacity = capacity
