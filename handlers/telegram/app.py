@@ -24,7 +24,7 @@ from telegram.ext import AIORateLimiter, ApplicationBuilder, BaseRateLimiter, De
 from telegram.request import BaseRequest, HTTPXRequest
 
 from bot.clock import Clock, system_clock
-from bot.config import Settings, TokenRefused
+from bot.config import Settings, TokenRefused, WebhookSet
 from bot.presenters.tournament_tables import round_text
 from bot.services import Services
 from bot.services.assembly import build_services, start_services, stop_services
@@ -163,11 +163,17 @@ async def start_alongside(application: GuandanApplication, where: str) -> None:
     """Start polling by hand, beside another platform in the same event loop (``handlers.runner``): the services
     were started and the announcements restored by the runner, which owns the scheduler. Raise
     :class:`~bot.config.TokenRefused` naming ``where`` (Telegram's address, never the token) when Telegram
-    refuses the token (PTB's ``InvalidToken`` quotes the token itself, so it must not reach a traceback)."""
+    refuses the token (PTB's ``InvalidToken`` quotes the token itself, so it must not reach a traceback), and
+    :class:`~bot.config.WebhookSet` when Telegram delivers the updates to a webhook."""
     try:
         await application.initialize()
     except InvalidToken:
         raise TokenRefused(where=where) from None
+    from handlers.telegram.webhook_setup import webhook_in_the_way
+
+    webhook = await webhook_in_the_way(application.bot)
+    if webhook is not None:  # polling's start would delete it without a word
+        raise WebhookSet(url=webhook)
     await set_command_menus(application.bot, application.bot_data.commands)
     updater = application.updater
     if updater is None:
