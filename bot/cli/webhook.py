@@ -6,15 +6,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-from typing import TYPE_CHECKING
 
 from bot.cli import Subcommand, fail
 from bot.config import Settings, token_problem, webhook_secret_of
 from bot.errors import GuandanError
-from bot.i18n import Language, t
-
-if TYPE_CHECKING:
-    from telegram import WebhookInfo
+from bot.i18n import t
 
 
 def _settings() -> Settings | str:
@@ -29,14 +25,7 @@ def _settings() -> Settings | str:
     return t(problem, settings.language) if problem is not None else settings
 
 
-def _print_info(info: WebhookInfo, language: Language) -> None:
-    if info.last_error_message:
-        print(t("serve.last_error", language, error=info.last_error_message))
-
-
 def set_webhook(args: argparse.Namespace) -> int:
-    from telegram.error import TelegramError
-
     from handlers.telegram.webhook_setup import register_webhook
 
     settings = _settings()
@@ -50,20 +39,16 @@ def set_webhook(args: argparse.Namespace) -> int:
     if not args.url.startswith(("https://", "http://")):
         return fail(t("serve.bad_url", language, url=args.url))
     try:
-        answer, info = asyncio.run(register_webhook(settings, args.url, secret))
-    except GuandanError as error:
+        done = asyncio.run(register_webhook(settings, args.url, secret))
+    except GuandanError as error:  # the token or the URL refused: one line
         return fail(t(error.key, language, **error.params))
-    except TelegramError as error:
-        return fail(t("serve.refused", language, error=str(error)))
-    print(t("serve.set_answer", language, answer=answer, url=info.url or args.url,
-            pending=info.pending_update_count))
-    _print_info(info, language)
+    print(t("serve.set_answer", language, answer=done.answer, url=done.url or args.url, pending=done.pending))
+    if done.last_error:
+        print(t("serve.last_error", language, error=done.last_error))
     return 0
 
 
 def delete_webhook(args: argparse.Namespace) -> int:
-    from telegram.error import TelegramError
-
     from handlers.telegram.webhook_setup import remove_webhook
 
     settings = _settings()
@@ -71,12 +56,10 @@ def delete_webhook(args: argparse.Namespace) -> int:
         return fail(settings)
     language = settings.language
     try:
-        answer, info = asyncio.run(remove_webhook(settings))
+        done = asyncio.run(remove_webhook(settings))
     except GuandanError as error:
         return fail(t(error.key, language, **error.params))
-    except TelegramError as error:
-        return fail(t("serve.refused", language, error=str(error)))
-    print(t("serve.deleted_answer", language, answer=answer, pending=info.pending_update_count))
+    print(t("serve.deleted_answer", language, answer=done.answer, pending=done.pending))
     return 0
 
 

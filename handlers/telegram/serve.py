@@ -123,6 +123,12 @@ class WebhookWorker:
         log.warning("update %s was not recorded: answered 500, Telegram delivers it again", update_id)
         return 500
 
+    def metrics(self) -> dict[str, int]:
+        """What ``GET /metrics`` shows (``-1`` round trips on SQLite, which has none)."""
+        trips = self.round_trips()
+        return {"guandan_updates_answered_200": self.served, "guandan_updates_answered_500": self.failed,
+                "guandan_database_round_trips": -1 if trips is None else trips}
+
     def round_trips(self) -> int | None:
         """Statements this worker sent to PostgreSQL so far (``None`` on SQLite)."""
         count = getattr(self.services.storage, "round_trips", None)
@@ -173,7 +179,7 @@ async def _serve(settings: Settings, secret: str, host: str, port: int) -> int:
     for signum in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(signum, stopping.set)
     await start_worker(worker, telegram_address(settings))
-    server = WebhookServer(worker.handle, secret, host, port)
+    server = WebhookServer(worker.handle, secret, host, port, metrics=worker.metrics)
     try:
         try:
             await server.start()

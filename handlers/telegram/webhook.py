@@ -7,6 +7,8 @@ Telegram POSTs each update as one JSON object to ``/telegram`` with the header `
 request                       answer
 ============================  ==============================================================================
 ``GET /healthz``              200 ``ok`` while the worker takes updates, 503 ``stopping`` once it drains
+``GET /metrics``              the worker's counters as text, one ``name value`` per line (Prometheus' text
+                              format): updates answered 200 and 500, PostgreSQL round trips
 ``POST /telegram``            401, before the body is read, when the secret header is missing or differs
                               (compared in constant time); 413 when the body is larger than ``max_body``;
                               400 when it is not a JSON object with an integer ``update_id``; otherwise the
@@ -42,6 +44,7 @@ log = logging.getLogger(__name__)
 SECRET_HEADER = b"x-telegram-bot-api-secret-token"
 UPDATE_PATH = b"/telegram"
 HEALTH_PATH = b"/healthz"
+METRICS_PATH = b"/metrics"
 MAX_BODY = 1024 * 1024
 """Bytes an update may have (Telegram's are a few KB; a long message with entities stays far below)."""
 IDLE_TIMEOUT = 75.0
@@ -60,7 +63,8 @@ class WebhookServer:
     """Serves ``/telegram`` and ``/healthz`` on ``host:port`` (port 0: any free one, see :attr:`port`)."""
 
     def __init__(self, handle: UpdateHandler, secret: str, host: str, port: int, *, max_body: int = MAX_BODY,
-                 drain_timeout: float = DRAIN_TIMEOUT, idle_timeout: float = IDLE_TIMEOUT) -> None:
+                 drain_timeout: float = DRAIN_TIMEOUT, idle_timeout: float = IDLE_TIMEOUT,
+                 metrics: Callable[[], dict[str, int]] | None = None) -> None:
         if not secret:
             raise ValueError("a webhook server needs a secret")
         self.handle = handle
@@ -70,6 +74,7 @@ class WebhookServer:
         self.max_body = max_body
         self.drain_timeout = drain_timeout
         self.idle_timeout = idle_timeout
+        self.metrics = metrics
         self.stopping = False
         self._server: asyncio.Server | None = None
         self._connections: set[asyncio.Task[None]] = set()
@@ -195,6 +200,11 @@ class WebhookServer:
             await self._drain_body(connection, reader)
             await self._send(connection, writer, 503 if self.stopping else 200,
                              b"stopping\n" if self.stopping else b"ok\n")
+            return
+        if path == METRICS_PATH and request.method == b"GET" and self.metrics is not None:
+            await self._drain_body(connection, reader)
+            text = "".join(f"{name} {value}\n" for name, value in self.metrics().items())
+            await self._send(connection, writer, 200, text.encode())
             return
         if path != UPDATE_PATH:
             await self._refuse(connection, writer, 404, b"not found\n")

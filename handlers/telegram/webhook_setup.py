@@ -6,11 +6,13 @@ set before it polls (PTB's polling start would delete one without a word; Telegr
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 
-from telegram import Bot, Update, WebhookInfo
+from telegram import Bot, Update
 from telegram.error import InvalidToken, TelegramError
 
 from bot.config import Settings, TokenRefused
+from bot.errors import UsageError
 
 log = logging.getLogger(__name__)
 
@@ -23,30 +25,55 @@ def telegram_address(settings: Settings) -> str:
 
 
 
+@dataclass(frozen=True, slots=True)
+class WebhookAnswer:
+    """What Telegram answered to ``setWebhook``/``deleteWebhook``, and the webhook as ``getWebhookInfo`` reports it
+    right after."""
+
+    answer: bool
+    url: str
+    """Empty: no webhook (updates wait for ``getUpdates``)."""
+    pending: int
+    """Updates Telegram holds that no one has taken yet."""
+    last_error: str | None
+    """Telegram's last failed delivery to the webhook, if it reports one."""
+
+
+class WebhookRefused(UsageError):
+    """Telegram refused ``setWebhook``/``deleteWebhook`` (``error``: what it said)."""
+
+    key = "serve.refused"
+
+
 def _bot(settings: Settings) -> Bot:
     token = settings.token or ""
     return Bot(token, base_url=settings.base_url) if settings.base_url else Bot(token)
 
 
-async def register_webhook(settings: Settings, url: str, secret: str) -> tuple[bool, WebhookInfo]:
-    """``setWebhook`` with ``url``, the secret and every kind of update; Telegram's answer and the webhook as it
-    reports it then. :class:`TokenRefused` for a refused token; other refusals raise PTB's ``TelegramError``."""
+async def _call(settings: Settings, url: str | None, secret: str | None) -> WebhookAnswer:
     try:
         async with _bot(settings) as bot:
-            answer = await bot.set_webhook(url, secret_token=secret, allowed_updates=Update.ALL_TYPES)
-            return answer, await bot.get_webhook_info()
+            if url is None:
+                answer = await bot.delete_webhook()
+            else:
+                answer = await bot.set_webhook(url, secret_token=secret, allowed_updates=Update.ALL_TYPES)
+            info = await bot.get_webhook_info()
     except InvalidToken:
         raise TokenRefused(where=telegram_address(settings)) from None
+    except TelegramError as error:
+        raise WebhookRefused(error=str(error)) from None
+    return WebhookAnswer(answer, info.url, info.pending_update_count, info.last_error_message)
 
 
-async def remove_webhook(settings: Settings) -> tuple[bool, WebhookInfo]:
-    """``deleteWebhook`` (updates wait for ``getUpdates`` again); Telegram's answer and the webhook then."""
-    try:
-        async with _bot(settings) as bot:
-            answer = await bot.delete_webhook()
-            return answer, await bot.get_webhook_info()
-    except InvalidToken:
-        raise TokenRefused(where=telegram_address(settings)) from None
+async def register_webhook(settings: Settings, url: str, secret: str) -> WebhookAnswer:
+    """``setWebhook`` with ``url``, the secret and every kind of update. :class:`TokenRefused` for a refused token,
+    :class:`WebhookRefused` for anything else Telegram refuses (an http:// URL, a bad certificate …)."""
+    return await _call(settings, url, secret)
+
+
+async def remove_webhook(settings: Settings) -> WebhookAnswer:
+    """``deleteWebhook``: updates wait for ``getUpdates`` again (``python -m bot run``)."""
+    return await _call(settings, None, None)
 
 
 async def webhook_in_the_way(bot: Bot) -> str | None:

@@ -60,7 +60,8 @@ def update_body(update_id: int = 7) -> bytes:
 @pytest.fixture
 async def served() -> Any:
     recorder = Recorder()
-    server = WebhookServer(recorder, SECRET, "127.0.0.1", 0, max_body=4096, drain_timeout=5)
+    server = WebhookServer(recorder, SECRET, "127.0.0.1", 0, max_body=4096, drain_timeout=5,
+                           metrics=lambda: {"handled": len(recorder.updates)})
     await server.start()
     yield server, recorder
     await server.stop()
@@ -116,6 +117,7 @@ async def test_only_post_telegram_and_get_healthz_are_served(served: Any) -> Non
     assert (await request(server.port, "GET", "/", headers=GOOD))[0] == 404
     assert (await request(server.port, "GET", "/healthz"))[:3:2] == (200, b"ok\n")
     assert recorder.updates == []
+    assert (await request(server.port, "GET", "/metrics"))[:3:2] == (200, b"handled 0\n")
 
 
 async def test_a_connection_is_kept_alive_for_the_next_update(served: Any) -> None:
