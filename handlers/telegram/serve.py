@@ -47,6 +47,7 @@ from handlers.telegram.app import CONCURRENT_UPDATES, build_application, chat_ad
 from handlers.telegram.context import GuandanApplication, announcer_of
 from handlers.telegram.delivery import DeliveryLedger, LedgerUpdateProcessor
 from handlers.telegram.forged import forgery
+from handlers.telegram.polling import reach_telegram
 from handlers.telegram.webhook import WebhookServer
 from handlers.telegram.webhook_setup import telegram_address
 
@@ -151,10 +152,12 @@ def build_worker(settings: Settings, *, clock: Clock | None = None) -> WebhookWo
 
 
 async def start_worker(worker: WebhookWorker, where: str) -> None:
-    """Initialise PTB (``getMe``: :class:`TokenRefused` if Telegram refuses the token), open the services, restore
-    and start the announcements."""
+    """Wait until Telegram answers (one log line per failed try, as ``run`` does), initialise PTB
+    (:class:`TokenRefused` if Telegram refuses the token), open the services, restore and start the
+    announcements."""
     application = worker.application
     try:
+        await reach_telegram(application.bot, where, worker.services.settings.language)
         await application.initialize()
     except InvalidToken:
         raise TokenRefused(where=where) from None
