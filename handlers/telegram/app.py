@@ -1,10 +1,11 @@
 """Building the python-telegram-bot ``Application`` that runs guandan-bot.
 
 Production: ``build_application(load_settings())`` then :func:`poll` (its ``post_init`` also starts the announcement
-scheduler); with WeCom in the same process, ``handlers.runner`` builds the services and the one scheduler and passes
-them in. Tests pass a fake ``request`` (``tests.support.fake_api.FakeBotApi``), no rate limiter and their own clock,
-then call ``await app.initialize(); await startup(app)`` (``initialize`` does not run ``post_init``, and the
-scheduler stays stopped: ``tests.support.jobs`` fires due jobs).
+scheduler); a webhook worker (``handlers.telegram.serve``) builds it the same way and hands it each POSTed update
+with ``process_update``, without polling; with WeCom in the same process, ``handlers.runner`` builds the services
+and the one scheduler and passes them in. Tests pass a fake ``request`` (``tests.support.fake_api.FakeBotApi``), no
+rate limiter and their own clock, then call ``await app.initialize(); await startup(app)`` (``initialize`` does not
+run ``post_init``, and the scheduler stays stopped: ``tests.support.jobs`` fires due jobs).
 """
 
 from __future__ import annotations

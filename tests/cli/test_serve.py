@@ -11,7 +11,6 @@ import io
 import subprocess
 import sys
 import threading
-import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -157,7 +156,6 @@ def test_three_chats_play_at_once_over_three_workers_and_each_export_has_everyth
             statuses = list(executor.map(post, batch))
         assert statuses == [200] * len(batch)
 
-    started = time.monotonic()
     everywhere(lambda number, chat: [cluster.factory.message(chat, ADMIN, f"/new 周五杯{number}")])
     everywhere(lambda number, chat: [cluster.factory.message(chat, user, "/signup") for user in players_of(number)])
     everywhere(lambda number, chat: [cluster.factory.message(chat, ADMIN, "/draw")])
@@ -166,7 +164,6 @@ def test_three_chats_play_at_once_over_three_workers_and_each_export_has_everyth
                                      for table in (1, 2)])
     everywhere(lambda number, chat: [cluster.factory.message(chat, ADMIN, "/result 1 A+ 10")])
     everywhere(lambda number, chat: [cluster.factory.message(chat, ADMIN, "/export")])
-    assert time.monotonic() - started < 40
 
     for number, chat in enumerate(chats):
         documents = {call.files[name][0]: call.files[name][1] for call in cluster.calls(chat["id"], "sendDocument")

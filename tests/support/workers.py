@@ -50,40 +50,6 @@ def deliver(port: int, update: Mapping[str, Any], *, secret: str = WEBHOOK_SECRE
         connection.close()
 
 
-class Deliverer:
-    """Telegram's side kept alive: one connection per worker, reused (as Telegram and nginx do)."""
-
-    def __init__(self, port: int, *, secret: str = WEBHOOK_SECRET, timeout: float = 30.0) -> None:
-        self.port = port
-        self.secret = secret
-        self.timeout = timeout
-        self._connection: http.client.HTTPConnection | None = None
-
-    def deliver(self, update: Mapping[str, Any]) -> int:
-        body = json.dumps(update, ensure_ascii=False).encode()
-        for attempt in (1, 2):  # a kept-alive connection the worker closed meanwhile: once more on a new one
-            if self._connection is None:
-                self._connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=self.timeout)
-            try:
-                self._connection.request("POST", "/telegram", body, {
-                    "Content-Type": "application/json", "X-Telegram-Bot-Api-Secret-Token": self.secret})
-                response = self._connection.getresponse()
-                response.read()
-                if response.will_close:
-                    self.close()
-                return response.status
-            except (OSError, http.client.HTTPException):
-                self.close()
-                if attempt == 2:
-                    return 0
-        return 0
-
-    def close(self) -> None:
-        if self._connection is not None:
-            self._connection.close()
-            self._connection = None
-
-
 def healthy(port: int) -> bool:
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
     try:
