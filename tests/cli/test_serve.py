@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import csv
 import io
+import signal
 import subprocess
 import sys
 import threading
@@ -218,3 +219,31 @@ def test_serve_refuses_to_start_without_a_secret_or_on_an_unmigrated_database(
         "TELEGRAM_WEBHOOK_SECRET": WEBHOOK_SECRET}, cwd=tmp_path, capture_output=True, text=True, timeout=60)
     assert bad_listen.returncode == 2
     assert bad_listen.stderr.strip() == t("serve.bad_listen", Language.EN, listen="nowhere")
+
+
+def test_sigterm_finishes_the_update_in_hand_answers_it_and_exits_0(tmp_path: Path) -> None:
+    """A graceful stop (as systemd's): the listening socket closes at once, the update being handled is finished
+    and answered 200, and the worker exits 0."""
+    chat = group_chat(-4_300_001, "下班")
+    with BotApiServer(stall_seconds=2) as server:
+        server.on_server(lambda: server.telegram.set_admins(chat["id"], ADMIN.to_json()))
+        pool = WorkerPool.start(1, server.base_url, tmp_path / "bot.sqlite3", tmp_path)
+        try:
+            plan = StallNext("getChatAdministrators")  # the admin list comes only after a retry, ~2.5 s
+            server.on_server(lambda: setattr(server.telegram, "faults", plan))
+            update = UpdateFactory().message(chat, ADMIN, "/lang en")
+            answers: list[int] = []
+            delivery = threading.Thread(target=lambda: answers.append(deliver(pool.ports[0], update)))
+            delivery.start()
+            assert plan.stalled.wait(15)
+            process = pool.processes[0].process
+            assert process is not None
+            process.send_signal(signal.SIGTERM)
+            delivery.join(30)
+            assert process.wait(30) == 0
+        finally:
+            pool.kill()
+        assert answers == [200]
+        assert [call.text for call in server.calls() if call.method == "sendMessage" and call.status == 200] == [
+            "Done: this chat now speaks English."]
+        assert deliver(pool.ports[0], update) == 0  # nobody listens any more

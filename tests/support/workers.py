@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import os
 import socket
 import sys
 import time
@@ -24,6 +25,8 @@ from typing import Any
 from tests.support.process import BotProcess, child_environment
 
 WEBHOOK_SECRET = "test-webhook-secret_42"
+ROOT = Path(__file__).resolve().parents[2]
+"""The tree the workers run: first on their ``PYTHONPATH``, whatever package the environment has installed."""
 
 
 def free_port() -> int:
@@ -67,6 +70,7 @@ def worker_process(base_url: str, database: str | Path, port: int, workdir: Path
     ``workdir/<name>.log``."""
     env = child_environment(base_url, {"GUANDAN_DB": str(database), "GUANDAN_RATE_LIMIT": "off",
                                        "TELEGRAM_WEBHOOK_SECRET": secret} | dict(extra_env or {}))
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH", "")]))
     return BotProcess([sys.executable, "-m", "bot", "serve", "--listen", f"127.0.0.1:{port}"], env, workdir,
                       workdir / f"{name}.log")
 
