@@ -5,6 +5,8 @@ variable                 meaning                                                
 =======================  ====================================================================  ======================
 ``TELEGRAM_BOT_TOKEN``   the bot's token from @BotFather (required by ``python -m bot run``)   none
 ``TELEGRAM_BASE_URL``    a self-hosted Bot API server, passed to PTB as ``base_url``           Telegram's
+``TELEGRAM_WEBHOOK_``    the secret Telegram sends with every webhook update (``serve``,       none
+``SECRET``               ``set-webhook``): 1–256 of ``A-Z a-z 0-9 _ -``
 ``GUANDAN_DB``           the SQLite file, or a PostgreSQL URL                                  ``data/guandan.sqlite3``
                          ``postgresql://user@host:port/dbname`` (``python -m bot migrate``)
 ``GUANDAN_LANG``         language of groups that have not chosen one (``zh`` or ``en``)        ``zh``
@@ -23,7 +25,8 @@ variable                 meaning                                                
 ``GUANDAN_TEST_CLOCK_OFFSET_SECONDS`` shifts the bot's clock (tests of a real process only: they move a round's
 start close to "now" without waiting for the wall clock).
 
-The token and the WeCom secret never appear in ``repr``/``str`` of :class:`Settings`, in logs or in messages.
+The token, the webhook secret and the WeCom secret never appear in ``repr``/``str`` of :class:`Settings`, in logs
+or in messages.
 :func:`token_problem` says what is wrong with a token that cannot be one (before the bot tries to connect with it),
 without showing it.
 """
@@ -70,6 +73,38 @@ class BadEnvFile(UsageError):
     key = "config.bad_env_file"
 
 
+class NoWebhookSecret(UsageError):
+    """``serve`` and ``set-webhook`` need ``TELEGRAM_WEBHOOK_SECRET``."""
+
+    key = "run.no_webhook_secret"
+
+
+class BadWebhookSecret(UsageError):
+    """``TELEGRAM_WEBHOOK_SECRET`` is not what Telegram accepts as a ``secret_token`` (never shown)."""
+
+    key = "run.bad_webhook_secret"
+
+
+WEBHOOK_SECRET_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,256}")
+"""What Telegram accepts as ``setWebhook``'s ``secret_token``."""
+
+
+def webhook_secret_of(settings: Settings) -> str:
+    """The webhook secret, or :class:`NoWebhookSecret` / :class:`BadWebhookSecret` saying what is wrong with it."""
+    secret = settings.webhook_secret
+    if not secret:
+        raise NoWebhookSecret()
+    if not WEBHOOK_SECRET_PATTERN.fullmatch(secret):
+        raise BadWebhookSecret()
+    return secret
+
+
+class WebhookSet(UsageError):
+    """``run`` polls, but Telegram delivers this bot's updates to a webhook (``url``): ``delete-webhook`` first."""
+
+    key = "run.webhook_set"
+
+
 class TokenRefused(UsageError):
     """Telegram refused the configured token at start-up. The message never shows the token."""
 
@@ -80,6 +115,8 @@ class TokenRefused(UsageError):
 class Settings:
     token: str | None = field(default=None, repr=False)
     base_url: str | None = None
+    webhook_secret: str | None = field(default=None, repr=False)
+    """What Telegram must send in ``X-Telegram-Bot-Api-Secret-Token`` with each webhook update (``serve``)."""
     db_path: Path = DEFAULT_DB
     """The SQLite file (unused while ``db_url`` is set)."""
     db_url: str | None = field(default=None, repr=False)
@@ -135,7 +172,8 @@ class Settings:
     def __repr__(self) -> str:
         token = "<set>" if self.token else "<unset>"
         return (
-            f"Settings(token={token}, base_url={self.base_url!r}, db_path={str(self.db_path)!r}, "
+            f"Settings(token={token}, base_url={self.base_url!r},"
+            f" webhook_secret={'<set>' if self.webhook_secret else '<unset>'}, db_path={str(self.db_path)!r}, "
             + (f"db_url={self.database_shown!r}, " if self.db_url else "")
             + f"language={self.language.value!r}, timezone={self.timezone.key!r}, late_grace={self.late_grace!r},"
             f" clock_offset={self.clock_offset!r}, rate_limit={self.rate_limit!r},"
@@ -225,6 +263,7 @@ def load_settings(environ: Mapping[str, str] | None = None, env_file: Path | Non
     return Settings(
         token=get("TELEGRAM_BOT_TOKEN"),
         base_url=get("TELEGRAM_BASE_URL"),
+        webhook_secret=get("TELEGRAM_WEBHOOK_SECRET"),
         db_path=DEFAULT_DB if database is None or is_url else Path(database),
         db_url=database if is_url else None,
         language=language,

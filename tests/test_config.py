@@ -11,9 +11,12 @@ from bot.config import (
     BadNumberSetting,
     BadRateLimitSetting,
     BadTimezoneSetting,
+    BadWebhookSecret,
+    NoWebhookSecret,
     Settings,
     load_settings,
     parse_env_file,
+    webhook_secret_of,
 )
 from bot.i18n import Language
 
@@ -138,3 +141,14 @@ def test_a_postgresql_url_is_the_database_and_its_password_is_never_shown() -> N
     assert load_settings({"GUANDAN_DB": "postgres://bot@db/club"}, None).db_url == "postgres://bot@db/club"
     file = load_settings({"GUANDAN_DB": "club.sqlite3"}, None)
     assert (file.db_url, file.database, file.database_shown) == (None, Path("club.sqlite3"), "club.sqlite3")
+
+
+def test_the_webhook_secret_is_read_checked_and_never_shown() -> None:
+    settings = load_settings({"TELEGRAM_WEBHOOK_SECRET": "hook_S3cret-1"}, None)
+    assert webhook_secret_of(settings) == "hook_S3cret-1"
+    assert "hook_S3cret-1" not in repr(settings) and "webhook_secret=<set>" in repr(settings)
+    with pytest.raises(NoWebhookSecret):
+        webhook_secret_of(load_settings({}, None))
+    for bad in ("with space", "ümlaut", "x" * 257, "semi;colon"):
+        with pytest.raises(BadWebhookSecret):
+            webhook_secret_of(Settings(webhook_secret=bad))

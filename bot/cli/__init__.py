@@ -43,7 +43,7 @@ def build_parser(subcommands: Sequence[Subcommand]) -> argparse.ArgumentParser:
 
 
 DEPENDENCIES = frozenset({"telegram", "aiosqlite", "apscheduler", "PIL", "openpyxl", "noto_cjk_sans_otc",
-                          "rapidfuzz", "httpx", "certifi"})
+                          "rapidfuzz", "httpx", "certifi", "h11"})
 """Top-level modules of the packages ``pyproject.toml`` installs into ``.venv``."""
 
 

@@ -5,12 +5,27 @@ from __future__ import annotations
 import argparse
 import sys
 
-from bot.cli import Subcommand, console, copy_db, demo, export, migrate, play, render, rules, run, verify_draw
+from bot.cli import (
+    Subcommand,
+    console,
+    copy_db,
+    demo,
+    export,
+    migrate,
+    play,
+    render,
+    rules,
+    run,
+    serve,
+    verify_draw,
+    webhook,
+)
 
 # One line per subcommand module; keep sorted by name.
 SUBCOMMANDS: tuple[Subcommand, ...] = (
     console.COMMAND,
     copy_db.COMMAND,
+    webhook.DELETE_COMMAND,
     demo.COMMAND,
     export.COMMAND,
     migrate.COMMAND,
@@ -18,6 +33,8 @@ SUBCOMMANDS: tuple[Subcommand, ...] = (
     render.COMMAND,
     rules.COMMAND,
     run.COMMAND,
+    serve.COMMAND,
+    webhook.SET_COMMAND,
     verify_draw.COMMAND,
 )
 

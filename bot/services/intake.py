@@ -27,7 +27,7 @@ async def admit_update(
     Remembering is best effort: on a full disk or a read-only database the update still goes on, so questions
     are answered and changes fail with their own clear message. With ``acquaintances``, chats and people written
     lately and unchanged are not written again (most updates then only read). Remembering is not the update's
-    change: it runs without the claim.
+    change: it runs without the claim, under the chat's lock (``storage.postgres``) rather than the database's.
     """
     known = acquaintances or Acquaintances(refresh_after=timedelta(0))
     new_chat = caller is not None and not known.knows_chat(caller, at)
@@ -37,12 +37,15 @@ async def admit_update(
             if await updates.was_processed(storage, update_id):
                 return None
         else:
-            async with storage.transaction() as tx:
+            # The chat's lock, not the whole database's: on PostgreSQL, workers remembering the people of different
+            # chats run side by side; a person met in two chats at once is one row, which PostgreSQL's row lock
+            # orders (people in id order, so two transactions never wait for each other crosswise).
+            async with storage.transaction(chats=None if caller is None else (caller.chat_id,)) as tx:
                 if await updates.is_processed(tx, update_id):
                     return None
                 if new_chat and caller is not None:
                     await chats.remember_chat(tx, caller.chat_id, caller.chat_kind.value, caller.chat_title, at)
-                for person in new_people:
+                for person in sorted(new_people, key=lambda person: person.user_id):
                     await users.remember_user(
                         tx, person.user_id, person.username, person.display_name, person.language_code, at
                     )

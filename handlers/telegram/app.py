@@ -1,10 +1,11 @@
 """Building the python-telegram-bot ``Application`` that runs guandan-bot.
 
 Production: ``build_application(load_settings())`` then :func:`poll` (its ``post_init`` also starts the announcement
-scheduler); with WeCom in the same process, ``handlers.runner`` builds the services and the one scheduler and passes
-them in. Tests pass a fake ``request`` (``tests.support.fake_api.FakeBotApi``), no rate limiter and their own clock,
-then call ``await app.initialize(); await startup(app)`` (``initialize`` does not run ``post_init``, and the
-scheduler stays stopped: ``tests.support.jobs`` fires due jobs).
+scheduler); a webhook worker (``handlers.telegram.serve``) builds it the same way and hands it each POSTed update
+with ``process_update``, without polling; with WeCom in the same process, ``handlers.runner`` builds the services
+and the one scheduler and passes them in. Tests pass a fake ``request`` (``tests.support.fake_api.FakeBotApi``), no
+rate limiter and their own clock, then call ``await app.initialize(); await startup(app)`` (``initialize`` does not
+run ``post_init``, and the scheduler stays stopped: ``tests.support.jobs`` fires due jobs).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from telegram.ext import AIORateLimiter, ApplicationBuilder, BaseRateLimiter, De
 from telegram.request import BaseRequest, HTTPXRequest
 
 from bot.clock import Clock, system_clock
-from bot.config import Settings, TokenRefused
+from bot.config import Settings, TokenRefused, WebhookSet
 from bot.presenters.tournament_tables import round_text
 from bot.services import Services
 from bot.services.assembly import build_services, start_services, stop_services
@@ -163,11 +164,17 @@ async def start_alongside(application: GuandanApplication, where: str) -> None:
     """Start polling by hand, beside another platform in the same event loop (``handlers.runner``): the services
     were started and the announcements restored by the runner, which owns the scheduler. Raise
     :class:`~bot.config.TokenRefused` naming ``where`` (Telegram's address, never the token) when Telegram
-    refuses the token (PTB's ``InvalidToken`` quotes the token itself, so it must not reach a traceback)."""
+    refuses the token (PTB's ``InvalidToken`` quotes the token itself, so it must not reach a traceback), and
+    :class:`~bot.config.WebhookSet` when Telegram delivers the updates to a webhook."""
     try:
         await application.initialize()
     except InvalidToken:
         raise TokenRefused(where=where) from None
+    from handlers.telegram.webhook_setup import webhook_in_the_way
+
+    webhook = await webhook_in_the_way(application.bot)
+    if webhook is not None:  # polling's start would delete it without a word
+        raise WebhookSet(url=webhook)
     await set_command_menus(application.bot, application.bot_data.commands)
     updater = application.updater
     if updater is None:

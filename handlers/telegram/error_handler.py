@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 
 from telegram import Update
-from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, TelegramError
+from telegram.error import BadRequest, ChatMigrated, Conflict, Forbidden, NetworkError, TelegramError
 from telegram.ext import ApplicationHandlerStop
 
 from bot.errors import GuandanError, StorageError, UpdateAlreadyApplied
@@ -47,7 +47,10 @@ async def on_error(update: object, context: BotContext) -> None:
         log.info("update %s: chat %s moved to %s", update_id, update.effective_chat.id, error.new_chat_id)
         raise ApplicationHandlerStop
     if not isinstance(update, Update):
-        if isinstance(error, NetworkError) and not isinstance(error, BadRequest):
+        if isinstance(error, Conflict):
+            # 409 to getUpdates: a webhook was set while polling (or another process polls with this token).
+            log.warning(t("run.polling_conflict", context.services.settings.language, error=str(error)))
+        elif isinstance(error, NetworkError) and not isinstance(error, BadRequest):
             # A dropped long poll or a network hiccup: PTB polls again by itself.
             log.warning("network error outside an update (polling goes on): %s", error)
         else:

@@ -16,20 +16,17 @@ from telegram import Bot, Update
 from telegram.error import InvalidToken, NetworkError
 
 from bot.clock import shifted_clock
-from bot.config import Settings, TokenRefused
+from bot.config import Settings, TokenRefused, WebhookSet
 from bot.i18n import Language, t
 from handlers.telegram.app import build_application
+from handlers.telegram.webhook_setup import TELEGRAM_API, telegram_address, webhook_in_the_way
 
 log = logging.getLogger(__name__)
 
-TELEGRAM_API = "https://api.telegram.org"
+__all__ = ["TELEGRAM_API", "reach_telegram", "run_polling", "telegram_address"]
+
 FIRST_WAIT = 1.0
 LONGEST_WAIT = 60.0
-
-
-def telegram_address(settings: Settings) -> str:
-    """Where the bot connects, never with the token: Telegram's address or ``TELEGRAM_BASE_URL``."""
-    return settings.base_url or TELEGRAM_API
 
 
 async def reach_telegram(
@@ -52,6 +49,14 @@ async def reach_telegram(
         wait = min(longest_wait, wait * 2)
 
 
+async def _webhook_url(bot: Bot) -> str | None:
+    try:
+        async with bot:
+            return await webhook_in_the_way(bot)
+    except NetworkError:
+        return None
+
+
 class QuietRefusedToken(logging.Filter):
     """Drop PTB's own report of a refused token (an ERROR with a traceback quoting the token): the caller says it
     in one line instead."""
@@ -62,7 +67,9 @@ class QuietRefusedToken(logging.Filter):
 
 def run_polling(settings: Settings) -> int:
     """Poll Telegram until stopped (SIGINT/SIGTERM); the exit status. Raise :class:`TokenRefused` when Telegram
-    refuses the token (PTB's ``InvalidToken`` quotes the token itself, so it must not reach a traceback)."""
+    refuses the token (PTB's ``InvalidToken`` quotes the token itself, so it must not reach a traceback), and
+    :class:`WebhookSet` when Telegram delivers the updates to a webhook (``python -m bot delete-webhook`` ends
+    that; polling would silently delete it)."""
     application = build_application(
         settings, clock=shifted_clock(settings.clock_offset), rate_limiter=settings.rate_limit
     )
@@ -80,6 +87,11 @@ def run_polling(settings: Settings) -> int:
     except KeyboardInterrupt:
         loop.close()
         return 0
+    # PTB's polling start deletes a webhook without a word: workers serving by webhook would lose their updates.
+    webhook = loop.run_until_complete(_webhook_url(probe))
+    if webhook is not None:
+        loop.close()
+        raise WebhookSet(url=webhook)
     logging.getLogger(__name__).info("polling Telegram; database %s", settings.database_shown)
     quiet = QuietRefusedToken()
     logging.getLogger("telegram.ext").addFilter(quiet)

@@ -256,6 +256,11 @@ class BotApiServer:
             self._recorded()
 
     async def _get_updates(self, params: dict[str, Any]) -> tuple[int, bytes]:
+        if self.telegram.webhook is not None:  # as Telegram: no polling while a webhook is set
+            self._recorded()
+            return 409, json.dumps({"ok": False, "error_code": 409, "description": "Conflict: can't use getUpdates "
+                                    "method while webhook is active; use deleteWebhook to delete the webhook first"
+                                    }).encode()
         offset, limit = params.get("offset"), int(params.get("limit") or 100)
         pending = self.telegram.pending_updates(offset, limit)
         self._recorded()

@@ -122,6 +122,8 @@ class FakeTelegram:
         """Random failures to serve (``tests.support.faults``); none unless set."""
         self.strict_html = False
         """Refuse HTML-formatted texts Telegram could not parse (400), as Telegram does."""
+        self.webhook: dict[str, Any] | None = None
+        """What ``setWebhook`` was given last (``url``, ``secret_token``, ``allowed_updates``), ``None`` if none."""
 
     # Scripting -------------------------------------------------------------------------------------------------
 
@@ -300,6 +302,23 @@ class FakeTelegram:
 
     def _on_getMe(self, params: Mapping[str, Any], files: Mapping[str, tuple[str, bytes]]) -> Any:
         return self.bot_user
+
+    def _on_setWebhook(self, params: Mapping[str, Any], files: Mapping[str, tuple[str, bytes]]) -> Any:
+        url = str(params.get("url", ""))
+        if url and not url.startswith("https://"):
+            raise ApiError(400, "Bad Request: bad webhook: An HTTPS URL must be provided for webhook")
+        self.webhook = dict(params) if url else None
+        return True
+
+    def _on_deleteWebhook(self, params: Mapping[str, Any], files: Mapping[str, tuple[str, bytes]]) -> Any:
+        self.webhook = None
+        return True
+
+    def _on_getWebhookInfo(self, params: Mapping[str, Any], files: Mapping[str, tuple[str, bytes]]) -> Any:
+        info: dict[str, Any] = {"url": "", "has_custom_certificate": False, "pending_update_count": 0}
+        if self.webhook is not None:
+            info |= {"url": self.webhook["url"], "allowed_updates": self.webhook.get("allowed_updates") or []}
+        return info
 
     def _on_sendMessage(self, params: Mapping[str, Any], files: Mapping[str, tuple[str, bytes]]) -> Any:
         return self._message(params, text=params.get("text", ""))

@@ -6,10 +6,11 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from telegram.error import NetworkError
+from telegram.error import Conflict, NetworkError
 
 from bot.config import Settings
 from bot.errors import TournamentError
+from bot.i18n import Language, t
 from handlers.commands import COMMANDS
 from handlers.invocation import Invocation
 from handlers.registry import CommandSpec
@@ -89,3 +90,15 @@ async def test_errors_outside_an_update(caplog: pytest.LogCaptureFixture, error:
     with caplog.at_level(logging.INFO):
         await on_error(None, SimpleNamespace(error=error))  # type: ignore[arg-type]
     assert [record.levelno for record in caplog.records] == [level]
+
+
+async def test_a_conflict_while_polling_is_one_line_naming_delete_webhook(caplog: pytest.LogCaptureFixture) -> None:
+    """Telegram answers getUpdates with 409 once a webhook is set (or another process polls with the token)."""
+    error = Conflict("Conflict: can't use getUpdates method while webhook is active")
+    context = SimpleNamespace(error=error, services=SimpleNamespace(settings=Settings(language=Language.EN)))
+    with caplog.at_level(logging.INFO):
+        await on_error(None, context)  # type: ignore[arg-type]
+    [record] = caplog.records
+    assert record.levelno == logging.WARNING and record.exc_info is None
+    assert record.getMessage() == t("run.polling_conflict", Language.EN, error=str(error))
+    assert "python -m bot delete-webhook" in record.getMessage()
