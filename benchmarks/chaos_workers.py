@@ -9,9 +9,9 @@ worker, as Telegram does after a failed delivery). Then the record is checked:
   answering and recording it: counted, not an error);
 - announcements: the organisers schedule round 2 of their tournaments (``/schedule 2 HH:MM``, a minute or two
   ahead) so reminders and starts fall due during the run; each announcement the database marks sent must have
-  reached its group exactly once. That holds only once the workers claim announcements from the database
-  (``handlers.telegram.serve.make_announcer`` returning ``ClaimingAnnouncer``); until then each worker keeps its
-  own timers, the run reports "announcements: not yet shared" with what it saw, and does not fail on them.
+  reached its group exactly once: the workers claim announcements from the database
+  (``handlers.telegram.serve.make_announcer`` gives them a ``ClaimingAnnouncer`` on PostgreSQL). With workers
+  that kept timers of their own the run would report "announcements: not yet shared" and not fail on them.
 
 Run: ``.venv/bin/python benchmarks/chaos_workers.py`` (about a minute and a half). Exit status 1 when a check fails.
 """

@@ -13,13 +13,10 @@ Many workers share one PostgreSQL database (SQLite serves one worker only: its f
 one chat's updates change is serialized there: each changing transaction takes the chat's advisory lock
 (``storage.postgres``) for as long as it runs, whichever worker runs it; different chats run side by side.
 
-Scheduled announcements come from :func:`make_announcer`, the one place a worker gets its announcer. Today it
-returns the process-local :class:`handlers.announcer.Announcer` (APScheduler timers restored from the database
-at start): with several workers, an announcement scheduled through one worker is sent by that worker, and a
-worker that restarts re-creates the timers of every pending announcement — so with more than one worker an
-announcement may go out more than once. The switch to ``handlers.claimed_announcer.ClaimingAnnouncer``
-(announcements claimed from the database with ``FOR UPDATE SKIP LOCKED``, each sent by exactly one worker) is
-pending and happens here, at merge.
+Scheduled announcements come from :func:`make_announcer`, the one place a worker gets its announcer: on
+PostgreSQL a ``handlers.claimed_announcer.ClaimingAnnouncer`` — no timers in the process; due rows are claimed from
+the database (``FOR UPDATE SKIP LOCKED`` and a lease), so each announcement is sent by exactly one worker however
+many run, start and die; on an SQLite file (one worker) the process-local ``handlers.announcer.Announcer``.
 
 SIGTERM or SIGINT drains: the listening socket closes, ``/healthz`` answers 503, the updates being handled finish
 and are answered, then the worker logs what it served and exits 0.
@@ -42,7 +39,8 @@ from bot.presenters.tournament_tables import round_text
 from bot.services import Services
 from bot.services.assembly import build_services
 from bot.services.intake import update_applied
-from handlers.announcer import Announcer
+from handlers.announcer import AnnouncementScheduler
+from handlers.claimed_announcer import announcer_for
 from handlers.telegram.app import CONCURRENT_UPDATES, build_application, chat_admin_ids, shutdown, startup
 from handlers.telegram.context import GuandanApplication, announcer_of
 from handlers.telegram.delivery import DeliveryLedger, LedgerUpdateProcessor
@@ -54,11 +52,10 @@ from handlers.telegram.webhook_setup import telegram_address
 log = logging.getLogger(__name__)
 
 
-def make_announcer(services: Services, settings: Settings) -> Announcer:
-    """The announcer of a webhook worker. Today the process-local :class:`Announcer` (see the module: with several
-    workers an announcement may be sent more than once); the switch to the database-claimed
-    ``handlers.claimed_announcer.ClaimingAnnouncer`` is pending and is made here."""
-    return Announcer(services)
+def make_announcer(services: Services, settings: Settings) -> AnnouncementScheduler:
+    """The announcer of a webhook worker: claimed from the database on PostgreSQL, the process's timers on SQLite
+    (:func:`handlers.claimed_announcer.announcer_for`)."""
+    return announcer_for(services)
 
 
 class RecordedUpdates(DeliveryLedger):

@@ -1,7 +1,8 @@
 """``python -m bot serve``: three real webhook workers on one PostgreSQL database behind the HTTP fake of the Bot
 API — a wrong secret refused, a worker SIGKILLed mid-update and the update redelivered to another (applied once,
 answered at most once), three chats playing at once spread over the workers (every sign-up and match once in each
-chat's ``/export``) — and the refusals before a worker starts."""
+chat's ``/export``), reminders falling due while three workers run (each sent once) — and the refusals before a
+worker starts."""
 
 from __future__ import annotations
 
@@ -12,11 +13,14 @@ import signal
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import asyncpg
 import pytest
@@ -247,3 +251,62 @@ def test_sigterm_finishes_the_update_in_hand_answers_it_and_exits_0(tmp_path: Pa
         assert [call.text for call in server.calls() if call.method == "sendMessage" and call.status == 200] == [
             "Done: this chat now speaks English."]
         assert deliver(pool.ports[0], update) == 0  # nobody listens any more
+
+
+def reminders_in(cluster_server: BotApiServer, chat_id: int) -> list[str]:
+    return [call.text for call in cluster_server.calls() if call.method == "sendMessage" and call.status == 200
+            and call.chat_id == chat_id and "还有 30 分钟" in call.text]
+
+
+def test_reminders_falling_due_while_three_workers_run_are_each_sent_once(
+        postgres: SessionDatabase, tmp_path: Path) -> None:
+    """Three chats schedule a round through different workers; their reminders fall due while three workers run
+    — one of them SIGKILLed and restarted in between, which re-reads the pending rows — and each goes out once,
+    by whichever worker claimed it (``handlers.claimed_announcer``).
+
+    The workers' clocks are shifted so that a reminder (30 minutes before a start given to the minute) falls due
+    some seconds after the round is scheduled, not up to a minute later."""
+    database = postgres.new_target()
+    assert main(["migrate", "--db", database]) == 0
+    chats = [group_chat(-4_400_000 - number, f"提醒{number}") for number in range(3)]
+    zone = ZoneInfo("Asia/Shanghai")
+    real_now = datetime.now(UTC)
+    boundary = (real_now + timedelta(days=1, minutes=2)).replace(second=0, microsecond=0)
+    lead = timedelta(seconds=25)  # start-up and the three tournaments take a few seconds of it
+    offset = (boundary - lead - real_now).total_seconds()
+    factory = UpdateFactory()
+    with BotApiServer() as server:
+        for chat in chats:
+            server.on_server(lambda chat=chat: server.telegram.set_admins(chat["id"], ADMIN.to_json()))
+        pool = WorkerPool.start(3, server.base_url, database, tmp_path, extra_env={
+            "GUANDAN_TEST_CLOCK_OFFSET_SECONDS": f"{offset:.3f}", "GUANDAN_TZ": zone.key})
+        try:
+            for number, chat in enumerate(chats):
+                port = pool.ports[number]
+                assert deliver(port, factory.message(chat, ADMIN, f"/new 提醒杯{number}")) == 200
+                for user in players_of(number)[:4]:
+                    assert deliver(port, factory.message(chat, user, "/signup")) == 200
+                assert deliver(port, factory.message(chat, ADMIN, "/draw")) == 200
+            shifted_now = datetime.now(UTC) + timedelta(seconds=offset)
+            due = boundary if shifted_now < boundary - timedelta(seconds=4) else (
+                shifted_now + timedelta(seconds=64)).replace(second=0, microsecond=0)
+            start = (due + timedelta(minutes=30)).astimezone(zone)
+            for number, chat in enumerate(chats):  # each chat through another worker than the one it set up on
+                port = pool.ports[(number + 1) % 3]
+                assert deliver(port, factory.message(chat, ADMIN, f"/schedule 1 {start:%Y-%m-%d %H:%M}")) == 200
+            pool.processes[0].kill()  # SIGKILL with every reminder pending
+            pool.restart(0)
+            waited = (due - datetime.now(UTC) - timedelta(seconds=offset)).total_seconds()
+            deadline = time.monotonic() + max(waited, 0) + 30
+            while time.monotonic() < deadline and not all(reminders_in(server, chat["id"]) for chat in chats):
+                time.sleep(0.2)
+            time.sleep(3)  # any second sending would have happened by now
+        finally:
+            statuses = pool.stop()
+        logs = "\n".join(process.log_text()[-1500:] for process in pool.processes)
+        assert statuses and all(status == 0 for status in statuses), logs
+        for chat in chats:
+            assert len(reminders_in(server, chat["id"])) == 1, (chat, logs)
+    rows = Cluster(server, pool, database, factory).query(
+        "SELECT state, count(*) FROM announcements WHERE kind = 'reminder' GROUP BY state")
+    assert [(row[0], row[1]) for row in rows] == [("sent", 3)]
