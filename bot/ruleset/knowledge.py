@@ -83,6 +83,8 @@ CONCEPT_WEIGHT = 2.0
 K1 = 1.2
 B = 0.5
 GUESS_WEIGHT = 0.5
+CONDITION_WEIGHT = 0.5
+"""A token named only in the question's condition ("after the tribute", 进贡以后) weighs half: it sets the scene."""
 UNIGRAM_WEIGHT = 0.4
 BIGRAM_WEIGHT = 0.6
 """A Chinese word the glossary does not know makes two unigrams and a bigram; together they weigh about one word."""
@@ -104,15 +106,26 @@ CHAT = "_chat"
 """The glossary concept of everyday chat (birthday cake, weather, dinner): such a message needs a strong match even
 when it names a Guandan word (the tribute cake for Mei's birthday)."""
 HIGHEST_RANK_NUMBER = 10
+_PARTS = re.compile(rf"[，。；！？、,;!?]+|(?<=[{_CJK}])\s+(?=[{_CJK}])")
+"""What separates the parts of a question: punctuation, and a space between Chinese phrases (English terms span
+spaces; a period is left out, it sits inside numbers and abbreviations)."""
+_NUMBER = (
+    r"(?:\d+(?:\.\d+)?|[零〇一二两三四五六七八九十百千]+"
+    r"|(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen"
+    r"|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred)"
+    r"(?:[ -](?:one|two|three|four|five|six|seven|eight|nine))?)"
+)
 _ARITHMETIC = re.compile(
-    r"\d+(?:\.\d+)?\s*(?:[×*÷xX]|乘以?|除以?|加上?|减去?|times|multiplied\s+by|divided\s+by|plus|minus)\s*\d+",
+    rf"{_NUMBER}\s*(?:[×*÷xX]|乘以?|除以?|加上?|减去?|times|multiplied\s+by|divided\s+by|plus|minus)\s*{_NUMBER}"
+    rf"(?!\s*(?:张|个|级|分|局|人|副|对))",
     re.IGNORECASE,
 )
 """Two numbers joined by an arithmetic operator: a sum to work out, not a rule question."""
 
 
 def asks_arithmetic(question: str) -> bool:
-    """Whether ``question`` asks for a sum (``26乘4等于几``, ``what's 28 minus 26 times 3``)."""
+    """Whether ``question`` asks for a sum (``26乘4等于几``, ``二十六乘以二``, ``what's twenty six times two``); a count
+    of cards, levels or points after it (三带一加一张, 升三级加一级) is a rule question, not a sum."""
     return _ARITHMETIC.search(unicodedata.normalize("NFKC", question)) is not None
 
 
@@ -144,20 +157,77 @@ def has_cjk(text: str) -> bool:
     return _IS_CJK.search(text) is not None
 
 
+_IRREGULAR = {
+    "went": "go", "gone": "go", "goes": "go", "got": "get", "gotten": "get", "gave": "give", "given": "give",
+    "paid": "pay", "won": "win", "lost": "lose", "drew": "draw", "drawn": "draw", "dealt": "deal", "sat": "sit",
+    "came": "come", "took": "take", "taken": "take", "led": "lead", "broke": "break", "broken": "break",
+    "sent": "send", "chose": "choose", "chosen": "choose", "told": "tell", "held": "hold", "kept": "keep",
+    "ran": "run", "threw": "throw", "thrown": "throw", "beaten": "beat", "hid": "hide", "hidden": "hide",
+    "caught": "catch", "fell": "fall", "fallen": "fall", "men": "man", "women": "woman", "ladies": "lady",
+    "guys": "guy", "knew": "know", "known": "know", "bought": "buy", "brought": "bring", "thought": "think",
+    "saw": "see", "seen": "see", "made": "make", "did": "do", "done": "do", "has": "have", "had": "have",
+    "u": "you", "ya": "you", "ur": "your", "r": "are", "wat": "what", "wut": "what", "wot": "what", "hw": "how",
+    "pls": "please", "plz": "please", "abt": "about", "bc": "because", "cuz": "because", "coz": "because",
+    "tho": "though", "thru": "through", "b4": "before", "2nite": "tonight", "ppl": "people", "opp": "opponent",
+    "opps": "opponent", "oppo": "opponent", "pts": "point", "pt": "point", "mins": "minute", "min": "minute",
+    "secs": "second", "sec": "second", "diff": "difference", "rd": "round", "ref": "ref", "refs": "ref",
+}  # fmt: skip
+"""Irregular forms, chat spellings and abbreviations read as the word they stand for (told → tell, u → you)."""
+_DETERMINERS = frozenset("a an the my your his her our their its".split())
+"""Words a glossary term may or may not carry ("swap my partner", "swap partner"): dropped before matching."""
+_CONTRACTIONS = re.compile(
+    r"\b(do|does|did|is|are|was|were|have|has|had|could|would|should|must|need)(?:n'?t)\b|\b(can)(?:'?t|not)\b"
+    r"|\b(wo)n'?t\b|\b(i)'?m\b|\b(what|who|where|how|that|there|it|he|she)'?s\b"
+    r"|\b(i|you|we|they)'(ve|ll|re|d)\b|\b(i)(ve)\b",
+    re.IGNORECASE,
+)
+_EXPANDED = {"ve": "have", "ll": "will", "re": "are", "d": "would"}
+
+
+def _expand(match: re.Match[str]) -> str:
+    """don't / dont → do not, can't → can not, I'm → I am, what's → what is, we're → we are."""
+    verb, can, wo, i, subject, pronoun, tail, i_have, have = match.groups()
+    if verb:
+        return f"{verb} not"
+    if can:
+        return f"{can} not"
+    if wo:
+        return "will not"
+    if i:
+        return f"{i} am"
+    if subject:
+        return f"{subject} is"
+    if i_have:
+        return f"{i_have} {_EXPANDED[have.lower()]}"
+    return f"{pronoun} {_EXPANDED[tail.lower()]}"
+
+
 def _stem(word: str) -> str:
+    """A light English stemmer: the same stem for a word's plural, -ing, -ed and final -e forms (shuffle,
+    shuffles, shuffling, shuffled → shuffl; cutting → cut), and the base of irregular forms (told → tell)."""
+    word = _IRREGULAR.get(word, word)
     if word.isdigit() or len(word) <= 3:
         return word
     if word.endswith("ies") and len(word) > 4:
         return word[:-3] + "y"
     if word.endswith(("sses", "shes", "ches", "xes")):
-        return word[:-2]
-    if word.endswith("s") and not word.endswith(("ss", "us", "is")):
-        return word[:-1]
-    if word.endswith("ing") and len(word) > 5:
-        return word[:-3]
-    if word.endswith("ed") and len(word) > 4:
-        return word[:-2]
+        word = word[:-2]
+    elif word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        word = word[:-1]
+    elif word.endswith("ing") and len(word) > 5:
+        word = _undouble(word[:-3])
+    elif word.endswith("ed") and len(word) > 4:
+        word = _undouble(word[:-2])
+    if word.endswith("e") and not word.endswith("ee") and len(word) >= 4:
+        word = word[:-1]
     return word
+
+
+def _undouble(stem: str) -> str:
+    # cutting → cutt → cut, stopped → stopp → stop; but pass-ed stays pass and call-ed stays call.
+    if len(stem) >= 3 and stem[-1] == stem[-2] and stem[-1] not in "lsz" and stem[-1].isalpha():
+        return stem[:-1]
+    return stem
 
 
 class _Unit(NamedTuple):
@@ -203,8 +273,13 @@ _LEVEL_PLAYED = re.compile(
     re.IGNORECASE,
 )
 """A level named by its rank (playing 7s, 打10, 打八): the question is about that deal's level cards."""
-_CARDS_LEFT = re.compile(r"剩(?:下|了)?(?:10|[1-9]|[一二两三四五六七八九十])张")
-"""Cards left in hand (剩六张): a card-count question."""
+_CARDS_LEFT = re.compile(
+    r"剩(?:下|了)?(?:10|[1-9]|[一二两三四五六七八九十])张|(?:还有|只有|就剩)(?:10|[1-9]|[一二两三四五六七八九十])张"
+    r"|\b(?:had|have|has|got|hold|holding|left with)\s+(?:only\s+|just\s+)?"
+    r"(?:10|[1-9]|one|two|three|four|five|six|seven|eight|nine|ten)\s+cards?\b(?!\s+(?:of|in)\b)",
+    re.IGNORECASE,
+)
+"""Cards left in hand (剩六张, 还有5张, I had 6 cards): a card-count question."""
 _ZH_COMPARE = re.compile(r"比(?![大小])[^，。？！,.?!\s]{1,4}?[大小高低强]")
 """X比Y大: the everyday Chinese comparison (10比A大, 同花顺比炸弹大), which no fixed term covers."""
 _SIZE_SHAPES = {2: "pair", 3: "triple"}
@@ -262,11 +337,62 @@ def _read_cards(text: str) -> tuple[str, list[str]]:
     found = [shape for shape in shapes if shape is not None]
     if "triple" in found and "pair" in found:
         found.append("full_house")  # 三个A带一对2, three 5s and two 9s
-    text = _ZH_COUNTED.sub(lambda match: match.group()[len(match.group(1)) :], text)
+    text = _ZH_COUNTED.sub(" ", text)
     text = _OF_A_KIND.sub(" ", text)
-    text = _EN_COUNTED.sub(lambda match: match.group() if match.group(2) == "as" else f" {match.group(2)}", text)
+    text = _EN_COUNTED.sub(lambda match: match.group() if match.group(2) == "as" else " ", text)
     text = _SPACED_RUN.sub(lambda match: re.sub(r"[ ,，、/-]", "", match.group()), text)
     return text, found
+
+
+_EN_CONDITION = re.compile(
+    r"\b(?:after|once|if|when|whenever|since|because)\b(?P<body>.*?)"
+    r"(?=[,.;!?，。；！？]|\b(?:who|whom|whose|what|which|how|where|can|could|do|does|should|must|may)\b|$)",
+    re.IGNORECASE,
+)
+_ZH_CONDITION = re.compile(
+    r"(?:如果|要是|假如|万一|假设)[^，。；！？,.;!?\s]*?(?=[，。；！？,.;!?\s]|那|就|$)"
+    r"|[^，。；！？,.;!?\s]+?(?:以后|之后|的时候|(?<![最然前背以之])后)(?=[\u4e00-\u9fff])"
+)
+
+
+def _clauses(text: str) -> list[tuple[str, bool]]:
+    """The question cut into its conditions ("after the tribute is paid", 进贡以后, 如果双下) and the rest.
+
+    What a question asks sits in its main clause; a condition sets the scene (who starts *after the tribute*), so
+    its words weigh less when they are not also in the main clause."""
+    pieces: list[tuple[str, bool]] = []
+    spans = sorted(
+        [(match.start(), match.end()) for match in _EN_CONDITION.finditer(text) if match.group("body").strip()]
+        + [(match.start(), match.end()) for match in _ZH_CONDITION.finditer(text)]
+    )
+    position = 0
+    for start, end in spans:
+        if start < position:
+            continue
+        pieces.append((text[position:start], False))
+        pieces.append((text[start:end], True))
+        position = end
+    pieces.append((text[position:], False))
+    return [(piece, is_condition) for piece, is_condition in pieces if piece.strip()]
+
+
+PLAY_TYPES = frozenset({
+    "single", "pair", "triple", "full_house", "straight", "tube", "plate", "bomb", "straight_flush", "four_jokers",
+})  # fmt: skip
+"""Glossary concepts naming a play: a question naming two of them (a bomb and a straight flush) compares them."""
+PLACES = frozenset({"first_place", "second_place", "third_place", "last_place"})
+
+
+def _implied(concepts: set[str]) -> list[str]:
+    """Concepts a question implies by what it names together: two play types (五个头能管同花顺不, a straight vs a full
+    house) ask for a comparison unless something is attached to one (钢板带对子); two finishing places (头游和末游,
+    me 1st and partner 2nd) name a finishing combination, which decides the level-up (at A: whether A is passed)."""
+    implied = []
+    if len(concepts & PLAY_TYPES) >= 2 and "attach" not in concepts:
+        implied.append("compare")
+    if len(concepts & PLACES) == 2 and "play_a" not in concepts:
+        implied.append("place_combo")  # at A the same places decide whether A is passed, not a level-up
+    return implied
 
 
 def _join_ranks(match: re.Match[str]) -> str:
@@ -276,7 +402,7 @@ def _join_ranks(match: re.Match[str]) -> str:
 
 
 def _units(text: str, confusable: Mapping[str, str]) -> list[_Unit]:
-    folded = _RANK_RUN.sub(_join_ranks, unicodedata.normalize("NFKC", text))
+    folded = _RANK_RUN.sub(_join_ranks, _CONTRACTIONS.sub(_expand, unicodedata.normalize("NFKC", text)))
     units: list[_Unit] = []
     run = 0
     for piece in _PIECE.finditer(folded):
@@ -293,6 +419,8 @@ def _units(text: str, confusable: Mapping[str, str]) -> list[_Unit]:
             lowered = token.lower()
             if token == "A" or (token == "a" and touches_cjk):
                 word = ACE
+            elif lowered in _DETERMINERS:
+                continue
             else:
                 word = lowered if lowered in EN_STOPWORDS else _stem(lowered)
                 word = _RANK_NAMES.get(word, word)
@@ -448,8 +576,9 @@ class RuleIndex:
                     used[start : start + size] = [True] * size
                     yield self._fuzzy_terms[best[0]], best[1] > 0
 
-    def _bag_of(self, units: list[_Unit], *, fuzzy: bool) -> tuple[Counter[str], set[str], set[str]]:
-        """Token counts, the tokens that rest on a guess, and every concept named (those without a token too)."""
+    def _bag_of(self, units: list[_Unit], *, fuzzy: bool) -> tuple[Counter[str], set[str], dict[str, None]]:
+        """Token counts, the tokens that rest on a guess, and every concept named (those without a token too), in the
+        order the question names them."""
         concepts, used = self._concepts(units, fuzzy=fuzzy)
         bag: Counter[str] = Counter(_CONCEPT + concept for concept, _ in concepts if not concept.startswith("_"))
         guessed = {_CONCEPT + concept for concept, guess in concepts if guess}
@@ -478,24 +607,52 @@ class RuleIndex:
                 and after.text not in ZH_STOP_CHARS
             ):
                 bag[unit.text + after.text] += 1
-        return bag, guessed, {concept for concept, _ in concepts}
+        return bag, guessed, dict.fromkeys(concept for concept, _ in concepts)
+
+    def _about_other_game(self, question: str) -> bool:
+        """Whether a question is about another game: a part of it (between spaces or punctuation) names one (斗地主,
+        拖拉机, poker) before any part has named Guandan. 斗地主飞机能带翅膀吗 and 打拖拉机的时候主牌咋定 跟掼蛋一样吗 are;
+        斗地主的飞机和掼蛋的钢板一样吗 (both games in one breath, a comparison) and 掼蛋里…跟斗地主… stay Guandan questions."""
+        for part in _PARTS.split(unicodedata.normalize("NFKC", question)):
+            named = {concept for concept, _ in self._concepts(_units(part, self._confusable), fuzzy=False)[0]}
+            if OWN_GAME in named:
+                return False
+            if OTHER_GAME in named:
+                return True
+        return False
 
     def tokens(self, question: str) -> Counter[str]:
         """The search tokens of a question (concepts are prefixed with §); for tests and debugging."""
         return self._question(question)[0]
 
-    def _question(self, question: str) -> tuple[Counter[str], set[str], set[str]]:
+    def condition_tokens(self, question: str) -> set[str]:
+        """The tokens a question names only in its condition ("after the tribute", 进贡以后); for tests."""
+        return self._question(question)[3]
+
+    def _question(self, question: str) -> tuple[Counter[str], set[str], dict[str, None], set[str]]:
+        """Tokens, guessed tokens, concepts named (in order), and the tokens named only in a condition (``_clauses``)."""
         # Typo repair only for questions: the rule texts are spelled right, and repairing them would cost time.
         text, shapes = _read_cards(unicodedata.normalize("NFKC", question))
-        units = self._correct(_units(text, self._confusable))
-        bag, guessed, concepts = self._bag_of(units, fuzzy=True)
+        bag: Counter[str] = Counter()
+        guessed: set[str] = set()
+        concepts: dict[str, None] = {}
+        main: set[str] = set()
+        conditions: set[str] = set()
+        for clause, is_condition in _clauses(text):
+            units = self._correct(_units(clause, self._confusable))
+            clause_bag, clause_guessed, clause_concepts = self._bag_of(units, fuzzy=True)
+            bag.update(clause_bag)
+            guessed |= clause_guessed
+            concepts.update(clause_concepts)
+            (conditions if is_condition else main).update(clause_bag)
         # Cards written out (5566, 三个A) name their play type; only for questions, where they stand for the type,
         # while a section's examples (9992 for 9999) illustrate something else.
-        for shape in shapes:
+        for shape in shapes + _implied(set(concepts) | set(shapes)):
             if shape in self._concept_names:
                 bag[_CONCEPT + shape] += 1
-                concepts.add(shape)
-        return bag, guessed, concepts
+                concepts[shape] = None
+                main.add(_CONCEPT + shape)
+        return bag, guessed, concepts, (conditions - main) if main else set()
 
     def search(self, question: str, limit: int = 3) -> tuple[Match, ...]:
         """Sections answering ``question``, best first; empty when it is not about the rules.
@@ -505,16 +662,16 @@ class RuleIndex:
         """
         if asks_arithmetic(question):
             return ()
-        bag, guessed, concepts = self._question(question)
-        if not bag or (OTHER_GAME in concepts and OWN_GAME not in concepts):
+        bag, guessed, concepts, conditions = self._question(question)
+        if not bag or self._about_other_game(question):
             return ()
         if CHAT in concepts:
             threshold = max(self.threshold, CHAT_THRESHOLD)
-        elif concepts & self._evidence:
+        elif self._evidence.intersection(concepts):
             threshold = self.evidence_threshold
         else:
             threshold = self.threshold
-        weights = {token: _weight(token) for token in bag}
+        weights = {token: _weight(token) * (CONDITION_WEIGHT if token in conditions else 1.0) for token in bag}
         # The ceiling counts every question token as asked; a guessed token earns only part of its weight, so a
         # question understood only through repairs never reaches full confidence.
         asked = sum(weights[token] * self._idf.get(token, self._unknown_idf) for token in bag)
