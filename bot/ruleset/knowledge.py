@@ -66,7 +66,8 @@ _EN_STOPWORD_TEXT = (
     "they it its my your our their me us them what which who whom whose how why when where there here this that "
     "these those of in on at to for with by from and or if then than so as about into out up down not no yes any "
     "some all each every many much more most get got have has had just only also still please tell know want need "
-    "rule rules question happen happens mean means called call say says said"
+    "rule rules question happen happens mean means called call say says said after then now ok okay like hi hey hello "
+    "guys lol just actually really gonna wanna gotta anyone someone somebody something anything"
 )
 EN_STOPWORDS = frozenset(_EN_STOPWORD_TEXT.split())
 ZH_STOP_CHARS = frozenset(
@@ -97,6 +98,8 @@ MIN_EVIDENCE = CONCEPT_WEIGHT * 1.0
 lone common character (打, 输) cannot."""
 DEFAULT_THRESHOLD = 0.25
 CHAT_THRESHOLD = 0.4
+CHAT_ONLY_THRESHOLD = 0.5
+"""Chat naming only everyday words beside it ("my score on the quiz", "the cake was the best card") needs more."""
 """The confidence a message with words of everyday chat (dinner, the world cup, mute this group) needs."""
 SECONDARY_RATIO = 0.5
 OTHER_GAME = "other_game"
@@ -173,7 +176,7 @@ _IRREGULAR = {
     "secs": "second", "sec": "second", "diff": "difference", "rd": "round", "ref": "ref", "refs": "ref",
 }  # fmt: skip
 """Irregular forms, chat spellings and abbreviations read as the word they stand for (told → tell, u → you)."""
-_DETERMINERS = frozenset("a an the my your his her our their its".split())
+_DETERMINERS = frozenset(["a", "an", "the", "my", "your", "his", "her", "our", "their", "its"])
 """Words a glossary term may or may not carry ("swap my partner", "swap partner"): dropped before matching."""
 _CONTRACTIONS = re.compile(
     r"\b(do|does|did|is|are|was|were|have|has|had|could|would|should|must|need)(?:n'?t)\b|\b(can)(?:'?t|not)\b"
@@ -236,6 +239,7 @@ class _Unit(NamedTuple):
     run: int  # units of one run touch each other (no space or punctuation between them)
     cjk: bool
     guessed: bool = False  # a typo repair: the question did not say exactly this
+    condition: bool = False  # said in the question's condition ("after the tribute"), see _clauses
 
 
 _RANK_NAMES = {"king": "k", "queen": "q", "jack": "j"}
@@ -266,7 +270,10 @@ _EN_COUNTED = re.compile(
     r"(aces|kings|queens|jacks|tens|nines|eights|sevens|sixes|fives|fours|threes|twos|(?:10|[2-9]|[AJQK])'?s)\b",
     re.IGNORECASE,
 )
-_OF_A_KIND = re.compile(r"\b(10|[2-9]|two|three|four|five|six|seven|eight|nine|ten)\s+of\s+a\s+kind\b", re.IGNORECASE)
+_OF_A_KIND = re.compile(
+    r"\b(10|[2-9]|two|three|four|five|six|seven|eight|nine|ten)\s+(?:of\s+a\s+kind|of\s+(?:the\s+)?same|same)\b",
+    re.IGNORECASE,
+)
 _LEVEL_PLAYED = re.compile(
     r"\bplaying\s+(?:10|[2-9JQK]|tens?|nines?|eights?|sevens?|sixes|six|fives?|fours?|threes?|twos?|jacks?|queens?|kings?)"
     r"'?s?\b|打(?:10|[2-9JQK])(?![0-9A-Za-z])|打[二三四五六七八九十](?![一二三四五六七八九十局把场次轮盘圈个张分人级副手])",
@@ -355,6 +362,11 @@ _ZH_CONDITION = re.compile(
 )
 
 
+CONDITION_START = "\x01"
+CONDITION_END = "\x02"
+"""Marks around a condition in the text cut into units: a gap (no term spans it) that sets the units' ``condition``."""
+
+
 def _clauses(text: str) -> list[tuple[str, bool]]:
     """The question cut into its conditions ("after the tribute is paid", 进贡以后, 如果双下) and the rest.
 
@@ -380,17 +392,29 @@ PLAY_TYPES = frozenset({
     "single", "pair", "triple", "full_house", "straight", "tube", "plate", "bomb", "straight_flush", "four_jokers",
 })  # fmt: skip
 """Glossary concepts naming a play: a question naming two of them (a bomb and a straight flush) compares them."""
+BOMB_TYPES = frozenset({"bomb", "straight_flush", "four_jokers"})
+COMPOUND_TYPES = frozenset({"full_house", "straight", "tube", "plate"})
+"""Plays of five or six cards; two of them named together are compared. A single, pair or triple named with one is
+usually its part (the pairs of a tube, the triple of a full house), not a rival."""
 PLACES = frozenset({"first_place", "second_place", "third_place", "last_place"})
+MEANING = "_meaning"
+"""The glossary concept of asking what a word means (是啥意思, what does … mean): names, not a combination."""
 
 
 def _implied(concepts: set[str]) -> list[str]:
-    """Concepts a question implies by what it names together: two play types (五个头能管同花顺不, a straight vs a full
-    house) ask for a comparison unless something is attached to one (钢板带对子); two finishing places (头游和末游,
-    me 1st and partner 2nd) name a finishing combination, which decides the level-up (at A: whether A is passed)."""
+    """Concepts a question implies by what it names together: two kinds of bomb (五个头能管同花顺不) ask for the bomb
+    order, two plays of five or six cards (a straight vs a full house) for a comparison of play types unless something
+    is attached to one (钢板带对子); a bomb and a plain play say nothing (any bomb beats it: 炸弹拆开当对子); two
+    finishing places (头游和末游, me 1st and partner 2nd) name a finishing combination, which decides the level-up
+    (at A: whether A is passed), unless the question asks what the names mean (上游下游是啥意思)."""
     implied = []
-    if len(concepts & PLAY_TYPES) >= 2 and "attach" not in concepts:
-        implied.append("compare")
-    if len(concepts & PLACES) == 2 and "play_a" not in concepts:
+    plays = concepts & PLAY_TYPES
+    bombs = plays & BOMB_TYPES
+    if len(bombs) >= 2:
+        implied.append("bomb_order")
+    elif len(plays & COMPOUND_TYPES) >= 2 and "attach" not in concepts:
+        implied.append("type_compare")
+    if len(concepts & PLACES) == 2 and not concepts & {"play_a", MEANING}:
         implied.append("place_combo")  # at A the same places decide whether A is passed, not a level-up
     return implied
 
@@ -405,12 +429,19 @@ def _units(text: str, confusable: Mapping[str, str]) -> list[_Unit]:
     folded = _RANK_RUN.sub(_join_ranks, _CONTRACTIONS.sub(_expand, unicodedata.normalize("NFKC", text)))
     units: list[_Unit] = []
     run = 0
+    condition = False
     for piece in _PIECE.finditer(folded):
         kind = piece.lastgroup
         if kind == "gap":
             run += 1
+            if CONDITION_START in piece.group():
+                condition = True
+            if CONDITION_END in piece.group():
+                condition = False
         elif kind == "cjk":
-            units.extend(_Unit(char, confusable.get(char, char), run, True) for char in piece.group())
+            units.extend(
+                _Unit(char, confusable.get(char, char), run, True, condition=condition) for char in piece.group()
+            )
         else:
             token = piece.group()
             touches_cjk = bool(units and units[-1].cjk and units[-1].run == run) or bool(
@@ -424,7 +455,7 @@ def _units(text: str, confusable: Mapping[str, str]) -> list[_Unit]:
             else:
                 word = lowered if lowered in EN_STOPWORDS else _stem(lowered)
                 word = _RANK_NAMES.get(word, word)
-            units.append(_Unit(word, word, run, False))
+            units.append(_Unit(word, word, run, False, condition=condition))
     return units
 
 
@@ -530,15 +561,16 @@ class RuleIndex:
             if best is None:
                 corrected.append(unit)
             else:
-                corrected.append(_Unit(best[0], best[0], unit.run, False, guessed=True))
+                corrected.append(_Unit(best[0], best[0], unit.run, False, guessed=True, condition=unit.condition))
         return corrected
 
-    def _concepts(self, units: list[_Unit], *, fuzzy: bool) -> tuple[list[tuple[str, bool]], list[bool]]:
+    def _concepts(self, units: list[_Unit], *, fuzzy: bool) -> tuple[list[tuple[str, bool, bool]], list[bool]]:
         """Longest glossary terms first (exact after homophone folding), then (``fuzzy``) one-edit Chinese terms.
 
-        Each concept comes with whether it rests on a guess (a repaired word, a Chinese term one edit away).
+        Each concept comes with whether it rests on a guess (a repaired word, a Chinese term one edit away) and whether
+        it is said only in the question's condition.
         """
-        found: list[tuple[str, bool]] = []
+        found: list[tuple[str, bool, bool]] = []
         used = [False] * len(units)
         keys = [unit.key for unit in units]
         position = 0
@@ -546,8 +578,8 @@ class RuleIndex:
             for size in self._sizes_by_first.get(keys[position], ()):
                 concept = self._terms.get(tuple(keys[position : position + size]))
                 if concept is not None and _one_word(units[position : position + size]):
-                    guessed = any(unit.guessed for unit in units[position : position + size])
-                    found.append((concept, guessed))
+                    span = units[position : position + size]
+                    found.append((concept, any(unit.guessed for unit in span), all(unit.condition for unit in span)))
                     if concept != CHAT:  # chat words stay words: they count against a match, never for one
                         used[position : position + size] = [True] * size
                     position += size
@@ -558,7 +590,7 @@ class RuleIndex:
             found.extend(self._fuzzy_concepts(units, used))
         return found, used
 
-    def _fuzzy_concepts(self, units: list[_Unit], used: list[bool]) -> Iterable[tuple[str, bool]]:
+    def _fuzzy_concepts(self, units: list[_Unit], used: list[bool]) -> Iterable[tuple[str, bool, bool]]:
         for size in range(min(self._fuzzy_window, len(units)), FUZZY_MIN_CHARS - 2, -1):
             for start in range(len(units) - size + 1):
                 window = units[start : start + size]
@@ -574,14 +606,15 @@ class RuleIndex:
                 )
                 if best is not None:
                     used[start : start + size] = [True] * size
-                    yield self._fuzzy_terms[best[0]], best[1] > 0
+                    yield self._fuzzy_terms[best[0]], best[1] > 0, all(unit.condition for unit in window)
 
-    def _bag_of(self, units: list[_Unit], *, fuzzy: bool) -> tuple[Counter[str], set[str], dict[str, None]]:
-        """Token counts, the tokens that rest on a guess, and every concept named (those without a token too), in the
-        order the question names them."""
+    def _bag_of(self, units: list[_Unit], *, fuzzy: bool) -> tuple[Counter[str], set[str], dict[str, None], set[str]]:
+        """Token counts, the tokens that rest on a guess, every concept named (those without a token too) in the order
+        the question names them, and the tokens said only in the question's condition."""
         concepts, used = self._concepts(units, fuzzy=fuzzy)
-        bag: Counter[str] = Counter(_CONCEPT + concept for concept, _ in concepts if not concept.startswith("_"))
-        guessed = {_CONCEPT + concept for concept, guess in concepts if guess}
+        bag: Counter[str] = Counter(_CONCEPT + concept for concept, _, _ in concepts if not concept.startswith("_"))
+        guessed = {_CONCEPT + concept for concept, guess, _ in concepts if guess}
+        main = {_CONCEPT + concept for concept, _, condition in concepts if not condition}
         for index, unit in enumerate(units):
             if used[index]:
                 continue
@@ -594,9 +627,13 @@ class RuleIndex:
                     bag[unit.text] += 1
                     if unit.guessed:
                         guessed.add(unit.text)
+                    if not unit.condition:
+                        main.add(unit.text)
                 continue
             if unit.text not in ZH_STOP_CHARS:
                 bag[unit.text] += 1
+                if not unit.condition:
+                    main.add(unit.text)
             after = units[index + 1] if index + 1 < len(units) else None
             if (
                 after
@@ -607,14 +644,17 @@ class RuleIndex:
                 and after.text not in ZH_STOP_CHARS
             ):
                 bag[unit.text + after.text] += 1
-        return bag, guessed, dict.fromkeys(concept for concept, _ in concepts)
+                if not (unit.condition and after.condition):
+                    main.add(unit.text + after.text)
+        return bag, guessed, dict.fromkeys(concept for concept, _, _ in concepts), set(bag) - main
 
     def _about_other_game(self, question: str) -> bool:
-        """Whether a question is about another game: a part of it (between spaces or punctuation) names one (斗地主,
-        拖拉机, poker) before any part has named Guandan. 斗地主飞机能带翅膀吗 and 打拖拉机的时候主牌咋定 跟掼蛋一样吗 are;
-        斗地主的飞机和掼蛋的钢板一样吗 (both games in one breath, a comparison) and 掼蛋里…跟斗地主… stay Guandan questions."""
+        """Whether a question is about another game: a part of it (between spaces or punctuation) names one
+        (斗地主, 拖拉机, poker) before any part has named Guandan. 斗地主飞机能带翅膀吗 and
+        打拖拉机的时候主牌咋定 跟掼蛋一样吗 are; 斗地主的飞机和掼蛋的钢板一样吗 (both games in one breath, a
+        comparison) and 掼蛋里…跟斗地主… stay Guandan questions."""
         for part in _PARTS.split(unicodedata.normalize("NFKC", question)):
-            named = {concept for concept, _ in self._concepts(_units(part, self._confusable), fuzzy=False)[0]}
+            named = {concept for concept, _, _ in self._concepts(_units(part, self._confusable), fuzzy=False)[0]}
             if OWN_GAME in named:
                 return False
             if OTHER_GAME in named:
@@ -630,29 +670,25 @@ class RuleIndex:
         return self._question(question)[3]
 
     def _question(self, question: str) -> tuple[Counter[str], set[str], dict[str, None], set[str]]:
-        """Tokens, guessed tokens, concepts named (in order), and the tokens named only in a condition (``_clauses``)."""
+        """Tokens, guessed tokens, concepts named (in order), and the tokens said only in a condition (_clauses)."""
         # Typo repair only for questions: the rule texts are spelled right, and repairing them would cost time.
         text, shapes = _read_cards(unicodedata.normalize("NFKC", question))
-        bag: Counter[str] = Counter()
-        guessed: set[str] = set()
-        concepts: dict[str, None] = {}
-        main: set[str] = set()
-        conditions: set[str] = set()
-        for clause, is_condition in _clauses(text):
-            units = self._correct(_units(clause, self._confusable))
-            clause_bag, clause_guessed, clause_concepts = self._bag_of(units, fuzzy=True)
-            bag.update(clause_bag)
-            guessed |= clause_guessed
-            concepts.update(clause_concepts)
-            (conditions if is_condition else main).update(clause_bag)
+        marked = "".join(
+            f"{CONDITION_START}{clause}{CONDITION_END}" if is_condition else clause
+            for clause, is_condition in _clauses(text)
+        )
+        units = self._correct(_units(marked, self._confusable))
+        bag, guessed, concepts, conditions = self._bag_of(units, fuzzy=True)
+        if len(conditions) == len(bag):
+            conditions = set()  # all of it a condition ("what if time runs out…"): nothing to weigh against
         # Cards written out (5566, 三个A) name their play type; only for questions, where they stand for the type,
         # while a section's examples (9992 for 9999) illustrate something else.
         for shape in shapes + _implied(set(concepts) | set(shapes)):
             if shape in self._concept_names:
                 bag[_CONCEPT + shape] += 1
                 concepts[shape] = None
-                main.add(_CONCEPT + shape)
-        return bag, guessed, concepts, (conditions - main) if main else set()
+                conditions.discard(_CONCEPT + shape)
+        return bag, guessed, concepts, conditions
 
     def search(self, question: str, limit: int = 3) -> tuple[Match, ...]:
         """Sections answering ``question``, best first; empty when it is not about the rules.
@@ -665,7 +701,9 @@ class RuleIndex:
         bag, guessed, concepts, conditions = self._question(question)
         if not bag or self._about_other_game(question):
             return ()
-        if CHAT in concepts:
+        if CHAT in concepts and not self._evidence.intersection(concepts):
+            threshold = max(self.threshold, CHAT_ONLY_THRESHOLD)
+        elif CHAT in concepts:
             threshold = max(self.threshold, CHAT_THRESHOLD)
         elif self._evidence.intersection(concepts):
             threshold = self.evidence_threshold
