@@ -359,6 +359,7 @@ _EN_CONDITION = re.compile(
 _ZH_CONDITION = re.compile(
     r"(?:如果|要是|假如|万一|假设)[^，。；！？,.;!?\s]*?(?=[，。；！？,.;!?\s]|那|就|$)"
     r"|[^，。；！？,.;!?\s]+?(?:以后|之后|的时候|(?<![最然前背以之])后)(?=[\u4e00-\u9fff])"
+    r"|[^，。；！？,.;!?\s]+?了(?=谁|咋|怎么|怎样)"
 )
 
 
@@ -414,7 +415,9 @@ def _implied(concepts: set[str]) -> list[str]:
         implied.append("bomb_order")
     elif len(plays & COMPOUND_TYPES) >= 2 and "attach" not in concepts:
         implied.append("type_compare")
-    if len(concepts & PLACES) == 2 and not concepts & {"play_a", MEANING}:
+    if MEANING in concepts and concepts & PLACES:
+        implied.append("finishing_places")  # 上游是啥意思, what does last place mean: the names
+    elif len(concepts & PLACES) == 2 and "play_a" not in concepts:
         implied.append("place_combo")  # at A the same places decide whether A is passed, not a level-up
     return implied
 
