@@ -28,7 +28,7 @@ CONCEPTS: Mapping[str, tuple[str, ...]] = {
                     "第一名", "first place", "1st place", "winner of the deal"),
     "second_place": ("2nd", "finished second", "finish second", "第二个出完", "二游", "第二名", "second place",
                      "2nd place"),
-    "third_place": ("三游", "第三名", "third place", "3rd place"),
+    "third_place": ("finish third", "finishes third", "finished third", "came third", "come third", "third out", "三游", "第三名", "third place", "3rd place"),
     "last_place": ("last out", "finish last", "finished last", "came last", "come last", "comes last", "垫底",
                    "倒数第一", "末游", "下游", "尾家", "第四名", "末家", "last place", "4th place", "fourth place"),
     "double_down": ("双下", "双上", "双扣", "双中", "double down", "double win", "double victory"),
@@ -365,7 +365,7 @@ CONCEPTS: Mapping[str, tuple[str, ...]] = {
               "umbrella", "parking", "taxi", "movie", "wifi", "password", "charger", "coffee", "beer", "pizza",
               "football", "soccer", "basketball", "phone"),
     # Words that only dress a question up; they are dropped (a concept starting with "_" makes no token).
-    "_meaning": ("什么意思", "是什么", "啥意思", "是啥", "what does mean", "meaning", "mean", "definition",
+    "_meaning": ("what do you call", "what is it called", "called", "什么意思", "是什么", "啥意思", "是啥", "what does mean", "meaning", "mean", "definition",
                  "what do they call", "what is called", "叫什么", "叫啥"),
     "_filler": ("规则", "条件", "需要", "怎么办", "怎么算", "可以吗", "能不能", "请问", "问一下",
                 "一回事", "是不是", "要不要", "有没有", "算不算", "行不行", "对不对", "可不可以", "整", "咋弄",

@@ -84,7 +84,7 @@ CONCEPT_WEIGHT = 2.0
 K1 = 1.2
 B = 0.5
 GUESS_WEIGHT = 0.5
-CONDITION_WEIGHT = 0.5
+CONDITION_WEIGHT = 0.7
 """A token named only in the question's condition ("after the tribute", 进贡以后) weighs half: it sets the scene."""
 UNIGRAM_WEIGHT = 0.4
 BIGRAM_WEIGHT = 0.6
@@ -206,8 +206,8 @@ def _expand(match: re.Match[str]) -> str:
 
 
 def _stem(word: str) -> str:
-    """A light English stemmer: the same stem for a word's plural, -ing, -ed and final -e forms (shuffle,
-    shuffles, shuffling, shuffled → shuffl; cutting → cut), and the base of irregular forms (told → tell)."""
+    """A light English stemmer: the same stem for a word's plural, -ing, -ed and final -e forms (make, making → mak;
+    shuffle, shuffles, shuffling, shuffled → shuffle; cutting → cut), and the base of irregular forms (told → tell)."""
     word = _IRREGULAR.get(word, word)
     if word.isdigit() or len(word) <= 3:
         return word
@@ -221,9 +221,15 @@ def _stem(word: str) -> str:
         word = _undouble(word[:-3])
     elif word.endswith("ed") and len(word) > 4:
         word = _undouble(word[:-2])
-    if word.endswith("e") and not word.endswith("ee") and len(word) >= 4:
-        word = word[:-1]
+    if _CONSONANT_L.search(word):
+        return word + "e"  # shuffl(ing) → shuffle, doubl(ed) → double
+    if word.endswith("e") and not word.endswith("ee") and len(word) >= 4 and not _CONSONANT_LE.search(word):
+        word = word[:-1]  # make, making → mak; but shuffle, double, single keep their -le (and levle its typo)
     return word
+
+
+_CONSONANT_L = re.compile(r"[b-df-hj-km-np-tv-z]l$")
+_CONSONANT_LE = re.compile(r"[b-df-hj-km-np-tv-z]le$")
 
 
 def _undouble(stem: str) -> str:
@@ -282,11 +288,12 @@ _LEVEL_PLAYED = re.compile(
 """A level named by its rank (playing 7s, 打10, 打八): the question is about that deal's level cards."""
 _CARDS_LEFT = re.compile(
     r"剩(?:下|了)?(?:10|[1-9]|[一二两三四五六七八九十])张|(?:还有|只有|就剩)(?:10|[1-9]|[一二两三四五六七八九十])张"
-    r"|\b(?:had|have|has|got|hold|holding|left with)\s+(?:only\s+|just\s+)?"
-    r"(?:10|[1-9]|one|two|three|four|five|six|seven|eight|nine|ten)\s+cards?\b(?!\s+(?:of|in)\b)",
+    r"|\b(?:i|we|he|she|they|you)\s+(?:had|have|has|got|hold|am holding|was holding|was left with)\s+"
+    r"(?:only\s+|just\s+)?(?:10|[1-9]|one|two|three|four|five|six|seven|eight|nine|ten)\s+cards?\b"
+    r"(?!\s+(?:of|in)\b)",
     re.IGNORECASE,
 )
-"""Cards left in hand (剩六张, 还有5张, I had 6 cards): a card-count question."""
+"""Cards left in hand (剩六张, 还有5张, I had 6 cards): a card-count question (not "can a straight have six cards")."""
 _ZH_COMPARE = re.compile(r"比(?![大小])[^，。？！,.?!\s]{1,4}?[大小高低强]")
 """X比Y大: the everyday Chinese comparison (10比A大, 同花顺比炸弹大), which no fixed term covers."""
 _SIZE_SHAPES = {2: "pair", 3: "triple"}
@@ -357,7 +364,7 @@ _EN_CONDITION = re.compile(
     re.IGNORECASE,
 )
 _ZH_CONDITION = re.compile(
-    r"(?:如果|要是|假如|万一|假设)[^，。；！？,.;!?\s]*?(?=[，。；！？,.;!?\s]|那|就|$)"
+    r"(?:如果|要是|假如|万一|假设)[^，。；！？,.;!?\s]*?(?=[，,\s]+\S|那|就)"
     r"|[^，。；！？,.;!?\s]+?(?:以后|之后|的时候|(?<![最然前背以之])后)(?=[\u4e00-\u9fff])"
     r"|[^，。；！？,.;!?\s]+?了(?=谁|咋|怎么|怎样)"
 )
@@ -461,6 +468,12 @@ def _units(text: str, confusable: Mapping[str, str], *, chat: bool = True) -> li
                 word = _RANK_NAMES.get(word, word)
             units.append(_Unit(word, word, run, False, False, condition))
     return units
+
+
+def words(text: str) -> list[str]:
+    """The words and characters of a text as the index reads them (contractions expanded, stems, base forms, no
+    determiners); for tests and debugging."""
+    return [unit.text for unit in _units(text, {})]
 
 
 def _one_word(units: list[_Unit]) -> bool:
