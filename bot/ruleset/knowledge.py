@@ -67,7 +67,8 @@ _EN_STOPWORD_TEXT = (
     "these those of in on at to for with by from and or if then than so as about into out up down not no yes any "
     "some all each every many much more most get got have has had just only also still please tell know want need "
     "rule rules question happen happens mean means called call say says said after then now ok okay like hi hey hello "
-    "guys lol just actually really gonna wanna gotta anyone someone somebody something anything"
+    "guys lol just actually really gonna wanna gotta hafta anyone someone somebody something anything explain "
+    "describe clarify confused understand wonder wondering curious exactly thing things stuff tonight today"
 )
 EN_STOPWORDS = frozenset(_EN_STOPWORD_TEXT.split())
 ZH_STOP_CHARS = frozenset(
@@ -84,7 +85,7 @@ CONCEPT_WEIGHT = 2.0
 K1 = 1.2
 B = 0.5
 GUESS_WEIGHT = 0.5
-CONDITION_WEIGHT = 0.7
+CONDITION_WEIGHT = 0.6
 """A token named only in the question's condition ("after the tribute", 进贡以后) weighs half: it sets the scene."""
 UNIGRAM_WEIGHT = 0.4
 BIGRAM_WEIGHT = 0.6
@@ -405,6 +406,8 @@ COMPOUND_TYPES = frozenset({"full_house", "straight", "tube", "plate"})
 """Plays of five or six cards; two of them named together are compared. A single, pair or triple named with one is
 usually its part (the pairs of a tube, the triple of a full house), not a rival."""
 PLACES = frozenset({"first_place", "second_place", "third_place", "last_place"})
+IDENTITY = "_identity"
+"""The glossary concept of asking whether one thing is another (是不是, count as)."""
 MEANING = "_meaning"
 """The glossary concept of asking what a word means (是啥意思, what does … mean): names, not a combination."""
 
@@ -418,8 +421,8 @@ def _implied(concepts: set[str]) -> list[str]:
     implied = []
     plays = concepts & PLAY_TYPES
     bombs = plays & BOMB_TYPES
-    if len(bombs) >= 2:
-        implied.append("bomb_order")
+    if len(bombs) >= 2 and IDENTITY not in concepts:
+        implied.append("bomb_order")  # but 同花顺是不是炸弹, is a straight flush a bomb: what a bomb is
     elif len(plays & COMPOUND_TYPES) >= 2 and "attach" not in concepts:
         implied.append("type_compare")
     if MEANING in concepts and concepts & PLACES:
