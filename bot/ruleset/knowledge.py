@@ -105,7 +105,9 @@ CHAT_ONLY_THRESHOLD = 0.5
 SECONDARY_RATIO = 0.5
 OTHER_GAME = "other_game"
 """The glossary concept naming other games (斗地主, hold'em); a question naming one and not Guandan is declined."""
-OWN_GAME = "guandan"
+OWN_GAME = "_guandan"
+"""The glossary concept naming Guandan itself. It makes no token (every section is about Guandan, and a source named
+after the game would pull questions to it); a question naming only the game gets the overview section."""
 CHAT = "_chat"
 """The glossary concept of everyday chat (birthday cake, weather, dinner): such a message needs a strong match even
 when it names a Guandan word (the tribute cake for Mei's birthday)."""
@@ -510,10 +512,12 @@ class RuleIndex:
         evidence_threshold: float | None = None,
         weak_concepts: Collection[str] = (),
         body_weight: float = BODY_WEIGHT,
+        overview: str | None = None,
     ) -> None:
         if not sections:
             raise ValueError("a rule index needs at least one section")
         self.threshold = threshold
+        self._overview = overview
         self.evidence_threshold = threshold if evidence_threshold is None else evidence_threshold
         self._confusable: Mapping[str, str] = confusable or {}
         self._concept_names = frozenset(concepts)
@@ -719,8 +723,11 @@ class RuleIndex:
         if asks_arithmetic(question):
             return ()
         bag, guessed, concepts, conditions = self._question(question)
-        if not bag or self._about_other_game(question):
+        if self._about_other_game(question):
             return ()
+        if not bag:
+            # Nothing but the game's name (掼蛋规则, what is guandan): the overview, when the index has one.
+            return (Match(self._overview, 1.0),) if OWN_GAME in concepts and self._overview else ()
         if CHAT in concepts and not self._evidence.intersection(concepts):
             threshold = max(self.threshold, CHAT_ONLY_THRESHOLD)
         elif CHAT in concepts:

@@ -219,6 +219,14 @@ ZH_QUESTIONS: list[tuple[str, str]] = [
     ("报错了张数要罚吗", "card_count"),
     ("摸牌摸多了咋办", "penalties"),
     ("赢了能得多少分", "scoring|ranking"),
+    ("进宫的牌有啥要求", "tribute"),  # homophone typos: 宫 for 贡, 抱 for 报, 论 for 轮, 风 for 逢
+    ("抱牌是啥", "card_count"),
+    ("论空的队咋算", "pairings"),
+    ("风人配怎么用", "wild_card"),
+    ("过尖要啥条件", "a_rule"),  # 尖: the ace in card-table slang
+    ("葫芦能出吗 三个带一对那种", "basic_plays"),  # 葫芦: the poker name of a full house
+    ("出牌磨叽有没有时间限制", "move_time"),
+    ("掼蛋规则", "cards_and_deal"),  # only the game named: the overview
 ]
 
 EN_QUESTIONS: list[tuple[str, str]] = [
@@ -441,6 +449,8 @@ EN_QUESTIONS: list[tuple[str, str]] = [
     ("what if there's an odd number of teams", "pairings"),
     ("can we play the same team twice", "pairings"),
     ("what does 'last place' mean in guandan", "finishing_names"),
+    ("how do you play guandan", "cards_and_deal"),
+    ("whos first after a double down", "who_leads"),
 ]
 
 OFF_TOPIC: list[str] = [

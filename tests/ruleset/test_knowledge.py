@@ -90,6 +90,12 @@ def test_a_repaired_word_alone_is_not_full_confidence(toy_index: RuleIndex) -> N
     assert repaired.section_id == exact.section_id and repaired.score < exact.score
 
 
+def test_a_question_naming_only_the_game_gets_the_overview() -> None:
+    assert rule_index().search("掼蛋规则")[0].section_id == "cards_and_deal"
+    assert rule_index().search("what is guandan?")[0].section_id == "cards_and_deal"
+    assert RuleIndex(TOY_SECTIONS, CONCEPTS).search("掼蛋") == ()  # no overview given: nothing to say
+
+
 def test_an_index_needs_sections() -> None:
     with pytest.raises(ValueError):
         RuleIndex([], TOY_CONCEPTS)
