@@ -279,6 +279,14 @@ _EN_COUNTED = re.compile(
     r"(aces|kings|queens|jacks|tens|nines|eights|sevens|sixes|fives|fours|threes|twos|(?:10|[2-9]|[AJQK])'?s)\b",
     re.IGNORECASE,
 )
+_BOMB_OF = re.compile(
+    r"\bbomb\s+of\s+(10|[2-9]|four|five|six|seven|eight|nine|ten)\b"
+    r"|\b(10|[2-9]|four|five|six|seven|eight|nine|ten)[\s-]*cards?[\s-]*bomb",
+    re.IGNORECASE,
+)
+"""A bomb by its size (a bomb of 5, a 6-card bomb): the count is no rank, the word "bomb" stays."""
+_COUNT_OF_CARDS = re.compile(r"\b(?:10|[2-9])(?=\s+cards\b)", re.IGNORECASE)
+"""A number of cards (can a bomb have 10 cards): a count, not the rank 10."""
 _OF_A_KIND = re.compile(
     r"\b(10|[2-9]|two|three|four|five|six|seven|eight|nine|ten)\s+(?:of\s+a\s+kind|of\s+(?:the\s+)?same|same)\b",
     re.IGNORECASE,
@@ -356,6 +364,7 @@ def _read_cards(text: str) -> tuple[str, list[str]]:
         found.append("full_house")  # 三个A带一对2, three 5s and two 9s
     text = _ZH_COUNTED.sub(" ", text)
     text = _OF_A_KIND.sub(" ", text)
+    text = _COUNT_OF_CARDS.sub(" ", _BOMB_OF.sub(" bomb ", text))
     text = _EN_COUNTED.sub(lambda match: match.group() if match.group(2) == "as" else " ", text)
     text = _SPACED_RUN.sub(lambda match: re.sub(r"[ ,，、/-]", "", match.group()), text)
     return text, found
