@@ -5,31 +5,46 @@ it reads no files and keeps no global state, so the caller decides where the tex
 lives. A question goes through these steps:
 
 1. **Units.** NFKC-folded text is cut into units: every CJK character is one unit, every run of ASCII letters and
-   digits one (lower-cased, with a light English suffix stripper). A lone ``A`` (upper case, or next to a Chinese
-   character as in 打a) is the ace, not the English article. Cards written out name the play they make: a run of
-   ranks (5566, 10 J Q K A, 333444) or a count of one rank (三个A, 五个3, ten sevens) adds the concept of its play
-   type (pairs in a row, a straight, a plate, a triple, a bomb), and the count itself (the 5 of 五个3) is no rank.
-2. **Typos.** An English word of five letters or more that the index has never seen is replaced by the nearest
+   digits one. English words are lower-cased and read as their base: contractions expanded with or without the
+   apostrophe (don't, dont → do not; what's → what is), irregular forms and chat spellings mapped (told → tell,
+   paid → pay, u → you), a light suffix stripper (shuffles, shuffling, shuffled → shuffle; making → mak), and
+   determiners dropped (a, the, my …), so "swap my partner" reads as the term "swap partner". A lone ``A`` (upper
+   case, or next to a Chinese character as in 打a) is the ace, not the English article. Cards written out name the
+   play they make: a run of ranks (5566, 10 J Q K A, 333444) or a count of one rank (三个A, 五个3, ten sevens, four of
+   the same) adds the concept of its play type (pairs in a row, a straight, a plate, a triple, a bomb), and neither
+   the count nor the counted rank is a token (五个3 asks about five of a kind, not about 3s); a bomb by its size (a
+   bomb of 5) and a number of cards (10 cards) are counts too.
+2. **Conditions.** A question's condition ("after the tribute is paid", "if I came last", 进贡以后, 抗贡了, 如果…,)
+   sets the scene; what it asks is in the rest. Tokens said only in a condition weigh ``CONDITION_WEIGHT`` of their
+   weight (nothing changes when the whole question is a condition, "what if time runs out"); a glossary term may span
+   the boundary ("points if you lose").
+3. **Typos.** An English word of five letters or more that the index has never seen is replaced by the nearest
    known word one edit away (a swap of two neighbouring letters counts as one edit), found with rapidfuzz.
-3. **Concepts.** The longest glossary term at each position becomes one concept token, so 百搭, 逢人配, 红心级牌 and
+4. **Concepts.** The longest glossary term at each position becomes one concept token, so 百搭, 逢人配, 红心级牌 and
    "wild card" all read as the same token. Chinese characters are compared after folding common pinyin-input
-   homophones (供→贡, 陪→配); a Chinese term of four or more characters also matches with one character wrong,
-   missing or extra (rapidfuzz's Levenshtein distance). Glossary filler (规则, 是什么) is dropped.
-4. **Words.** What no concept covered becomes Chinese character unigrams and bigrams and English words, minus stop
+   homophones (供/宫→贡, 陪→配, 抱→报); a Chinese term of four or more characters also matches with one character
+   wrong, missing or extra (rapidfuzz's Levenshtein distance). Glossary filler (规则, 请问) is dropped. What a question
+   names together implies a concept (``_implied``): two kinds of bomb the bomb order, two five- or six-card plays a
+   comparison of play types, two finishing places their combination (the level-up), a place name with 是啥意思 the
+   names of the places.
+5. **Words.** What no concept covered becomes Chinese character unigrams and bigrams and English words, minus stop
    words.
-5. **Not about these rules.** A question naming another card game (斗地主, Texas hold'em) and not Guandan, or
-   asking for arithmetic (``26乘4``, ``28 minus 26``), is declined before ranking: its card words (炸弹, flush) would
-   otherwise find a Guandan section. Two-digit numbers above 10 are not ranks; in a question they count minutes, points
-   or cards, and what they count is carried by the glossary terms that hold them (26分制, 27张, 30秒), so a bare ``26``
-   makes no token and cannot match a section's example score.
-6. **Ranking.** Okapi BM25 over the sections (title and hints weigh more than body text; concepts more than words;
-   repaired words less). The confidence of a match is its score divided by what a section of average length holding
-   every question token as often as a title word would score, capped at 1. A question whose best confidence stays
-   under the threshold is not about the rules and gets no section at all. The threshold depends on the question: one
-   that names a Guandan or tournament word (炸弹, 进贡, partner, bye — any concept but the everyday ones the glossary
-   calls weak, such as "score", "late", 比较) is about the rules even when most of its words are chat ("guy at table 3
-   just slapped down like 10 sevens"), and a lower confidence answers it; one that names only everyday words, or also
-   words of everyday chat (birthday cake, weather, dinner), needs the default.
+6. **Not about these rules.** A question about another game (斗地主, Texas hold'em, a football match, a video game:
+   named in a part of the question before Guandan is), or asking for arithmetic (``26乘4``, ``二十六乘以二``,
+   ``twenty six times two``), is declined before ranking: its card words (炸弹, flush, level) would otherwise find a
+   Guandan section. Two-digit numbers above 10 are not ranks; in a question they count minutes, points or cards, and
+   what they count is carried by the glossary terms that hold them (26分制, 27张, 30秒), so a bare ``26`` makes no
+   token and cannot match a section's example score. Guandan's own name makes no token; a question naming nothing
+   else (掼蛋规则, what is guandan) gets the overview section the caller names.
+7. **Ranking.** Okapi BM25 over the sections (title and hints weigh more than body text; concepts more than words;
+   repaired words and conditions less). The confidence of a match is its score divided by what a section of average
+   length holding every question token as often as a title word would score, capped at 1. A question whose best
+   confidence stays under the threshold is not about the rules and gets no section at all. The threshold depends on
+   the question: one that names a Guandan or tournament word (炸弹, 进贡, partner, bye — any concept but the everyday
+   ones the glossary calls weak, such as "score", "late", 比较) is about the rules even when most of its words are chat
+   ("guy at table 3 just slapped down like 10 sevens"), and a lower confidence answers it; one that names only
+   everyday words needs the default; words of everyday chat (birthday cake, weather, dinner) ask for more, and more
+   still when nothing but everyday words stand beside them ("my score on the quiz was 26").
 
 Why these tools: the corpus is about twenty short sections and a question a dozen characters, so the work is
 understanding the words rather than scaling the search. jieba was measured on this machine at 0.3–0.45 s to import
