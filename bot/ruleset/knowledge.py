@@ -19,7 +19,8 @@ lives. A question goes through these steps:
    weight (nothing changes when the whole question is a condition, "what if time runs out"); a glossary term may span
    the boundary ("points if you lose").
 3. **Typos.** An English word of five letters or more that the index has never seen is replaced by the nearest
-   known word one edit away (a swap of two neighbouring letters counts as one edit), found with rapidfuzz.
+   known word one edit away (a swap of two neighbouring letters counts as one edit), found with rapidfuzz; a
+   four-letter stem only by a word one letter longer (jokres → jokr → joker).
 4. **Concepts.** The longest glossary term at each position becomes one concept token, so 百搭, 逢人配, 红心级牌 and
    "wild card" all read as the same token. Chinese characters are compared after folding common pinyin-input
    homophones (供/宫→贡, 陪→配, 抱→报); a Chinese term of four or more characters also matches with one character
@@ -286,7 +287,8 @@ _COUNT_WORDS = {
     "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
 }  # fmt: skip
 _ZH_COUNTED = re.compile(
-    r"(?<![0-9])(10|[2-9]|[一二两俩三四五六七八九十])\s*[个张只]\s*(10|[2-9JQKAjqka])(?![A-Za-z0-9])"
+    r"(?<![0-9])(10|[2-9]|[一二两俩三四五六七八九十])\s*[个张只]\s*(10|[2-9JQKAjqka]|[二三四五六七八九十](?![个张只]))"
+    r"(?![A-Za-z0-9])"
 )
 _ZH_PAIR_OF = re.compile(r"一对\s*(10|[2-9JQKAjqka])(?![A-Za-z0-9])")
 _EN_COUNTED = re.compile(
@@ -451,6 +453,8 @@ def _implied(concepts: set[str]) -> list[str]:
         implied.append("bomb_order")  # but 同花顺是不是炸弹, is a straight flush a bomb: what a bomb is
     elif len(plays & COMPOUND_TYPES) >= 2 and "attach" not in concepts:
         implied.append("type_compare")
+    if "triple" in concepts and "attach" in concepts and not concepts & {"plate", "full_house"}:
+        implied.append("full_house")  # 三个八带一个九: a triple with something attached
     if MEANING in concepts and concepts & PLACES:
         implied.append("finishing_places")  # 上游是啥意思, what does last place mean: the names
     elif len(concepts & PLACES) == 2 and "play_a" not in concepts:
@@ -464,10 +468,26 @@ def _join_ranks(match: re.Match[str]) -> str:
     return f" {ACE_RUN} A " if "a" in run.lower() else run
 
 
+_ZH_DIGITS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+_ZH_NUMBER = re.compile(
+    r"(?<![一二两三四五六七八九十百千])(?:([一二两三四五六七八九])十([一二三四五六七八九])?|十([一二三四五六七八九]))"
+    r"(?![一二两三四五六七八九十百千])"
+)
+"""A Chinese number from 11 to 99 (二十八, 十五, 三十): written as digits, so 二十八张 reads as the term 28张.
+A lone 十 is the rank 10 and stays."""
+
+
+def _digits(match: re.Match[str]) -> str:
+    tens, ones, teen = match.groups()
+    if teen:
+        return str(10 + _ZH_DIGITS[teen])
+    return str(10 * _ZH_DIGITS[tens] + (_ZH_DIGITS[ones] if ones else 0))
+
+
 def _units(text: str, confusable: Mapping[str, str], *, chat: bool = True) -> list[_Unit]:
     """The units of a text; ``chat``: expand contractions (don't, dont, I'm), which questions and glossary terms
     have and the rule texts do not (skipping the expansion saves a third of the index's build time)."""
-    normal = unicodedata.normalize("NFKC", text)
+    normal = _ZH_NUMBER.sub(_digits, unicodedata.normalize("NFKC", text))
     folded = _RANK_RUN.sub(_join_ranks, _CONTRACTIONS.sub(_expand, normal) if chat else normal)
     units: list[_Unit] = []
     run = 0
@@ -602,10 +622,12 @@ class RuleIndex:
         corrected: list[_Unit] = []
         for unit in units:
             word = unit.text
-            if unit.cjk or word in self._vocabulary or word in EN_STOPWORDS or len(word) < 5 or word.isdigit():
+            if unit.cjk or word in self._vocabulary or word in EN_STOPWORDS or len(word) < 4 or word.isdigit():
                 corrected.append(unit)
                 continue
             best = process.extractOne(word, self._vocabulary_list, scorer=OSA.distance, score_cutoff=1)
+            if best is not None and len(word) == 4 and len(best[0]) != 5:
+                best = None  # a four-letter stem is repaired only by a missing letter (jokres → jokr → joker)
             if best is None:
                 corrected.append(unit)
             else:

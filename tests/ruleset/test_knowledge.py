@@ -265,6 +265,9 @@ def test_sums_in_any_numerals(question: str, sum_asked: bool) -> None:
         ("make", {"mak"}),
         ("cutting", {"cut"}),
         ("swap my partner", {"swap", "partner"}),  # determiners dropped
+        ("二十八张", {"28", "张"}),  # Chinese numbers above ten as digits (the term 28张); a lone 十 is the rank
+        ("三十秒", {"30", "秒"}),
+        ("打十", {"打", "十"}),
     ],
 )
 def test_english_words_are_read_as_their_base(question: str, expected: set[str]) -> None:
@@ -314,6 +317,7 @@ def test_conditions_weigh_less(question: str, condition: set[str], asked: set[st
         ("头游和末游是一家升几级", "place_combo", "finishing_places"),
         ("上游下游是啥意思", "finishing_places", "place_combo"),  # the names asked, not a combination
         ("我们打A 我头游对家末游 这把算啥", None, "place_combo"),  # at A: whether A is passed
+        ("三个八带一个九行不行", "full_house", "type_compare"),  # a triple with a card attached
     ],
 )
 def test_what_a_question_names_together(question: str, implied: str | None, not_implied: str) -> None:
@@ -341,6 +345,8 @@ def test_numbers_above_ten_are_counts_not_ranks() -> None:
         ("88888", ["bomb"]),
         ("55577", ["full_house"]),
         ("三个A带一对2", ["triple", "pair", "full_house"]),
+        ("三个八带一个九", ["triple"]),  # ranks in Chinese numerals; the attached card makes it a full house (implied)
+        ("五个五", ["bomb"]),
         ("5个3能压4个A不", ["bomb", "bomb"]),
         ("guy slapped down like 10 sevens", ["bomb"]),
         ("do 6 of a kind beat a straight flush", ["bomb"]),
