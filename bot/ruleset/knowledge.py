@@ -379,6 +379,8 @@ def _read_cards(text: str) -> tuple[str, list[str]]:
     found = [shape for shape in shapes if shape is not None]
     if "triple" in found and "pair" in found:
         found.append("full_house")  # 三个A带一对2, three 5s and two 9s
+    if found.count("bomb") >= 2:
+        found.append("bomb_order")  # 五个三能不能打四个K: two bombs written out are compared
     text = _ZH_COUNTED.sub(" ", text)
     text = _OF_A_KIND.sub(" ", text)
     text = _COUNT_OF_CARDS.sub(" ", _BOMB_OF.sub(" bomb ", text))
@@ -396,6 +398,7 @@ _ZH_CONDITION = re.compile(
     r"(?:如果|要是|假如|万一|假设)[^，。；！？,.;!?\s]*?(?=[，,\s]+\S|那|就)"
     r"|[^，。；！？,.;!?\s]+?(?:以后|之后|的时候|(?<![最然前背以之])后)(?=[\u4e00-\u9fff])"
     r"|[^，。；！？,.;!?\s]+?了(?=谁|咋|怎么|怎样)"
+    r"|[^，。；！？,.;!?\s]+?完[牌了]?(?=谁|咋|怎么|怎样)"
 )
 
 

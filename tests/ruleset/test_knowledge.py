@@ -347,7 +347,7 @@ def test_numbers_above_ten_are_counts_not_ranks() -> None:
         ("三个A带一对2", ["triple", "pair", "full_house"]),
         ("三个八带一个九", ["triple"]),  # ranks in Chinese numerals; the attached card makes it a full house (implied)
         ("五个五", ["bomb"]),
-        ("5个3能压4个A不", ["bomb", "bomb"]),
+        ("5个3能压4个A不", ["bomb", "bomb", "bomb_order"]),  # two bombs written out are compared
         ("guy slapped down like 10 sevens", ["bomb"]),
         ("do 6 of a kind beat a straight flush", ["bomb"]),
         ("we're playing 7s", ["level_card"]),
