@@ -472,6 +472,8 @@ def _join_ranks(match: re.Match[str]) -> str:
     return f" {ACE_RUN} A " if "a" in run.lower() else run
 
 
+_NUMBER_SIGN = re.compile(r"#\s*(?=of\b)", re.IGNORECASE)
+"""odd # of teams: the sign read as "number"."""
 _ZH_DIGITS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 _ZH_NUMBER = re.compile(
     r"(?<![一二两三四五六七八九十百千])(?:([一二两三四五六七八九])十([一二三四五六七八九])?|十([一二三四五六七八九]))"
@@ -491,7 +493,7 @@ def _digits(match: re.Match[str]) -> str:
 def _units(text: str, confusable: Mapping[str, str], *, chat: bool = True) -> list[_Unit]:
     """The units of a text; ``chat``: expand contractions (don't, dont, I'm), which questions and glossary terms
     have and the rule texts do not (skipping the expansion saves a third of the index's build time)."""
-    normal = _ZH_NUMBER.sub(_digits, unicodedata.normalize("NFKC", text))
+    normal = _NUMBER_SIGN.sub(" number of", _ZH_NUMBER.sub(_digits, unicodedata.normalize("NFKC", text)))
     folded = _RANK_RUN.sub(_join_ranks, _CONTRACTIONS.sub(_expand, normal) if chat else normal)
     units: list[_Unit] = []
     run = 0
