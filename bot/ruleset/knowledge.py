@@ -449,7 +449,8 @@ def _implied(concepts: set[str]) -> list[str]:
     order, two plays of five or six cards (a straight vs a full house) for a comparison of play types unless something
     is attached to one (钢板带对子); a bomb and a plain play say nothing (any bomb beats it: 炸弹拆开当对子); two
     finishing places (头游和末游, me 1st and partner 2nd) name a finishing combination, which decides the level-up
-    (at A: whether A is passed), unless the question asks what the names mean (上游下游是啥意思)."""
+    (not at A, where they decide whether A is passed, nor beside a tribute, where they say who pays whom), unless
+    the question asks what the names mean (上游下游是啥意思)."""
     implied = []
     plays = concepts & PLAY_TYPES
     bombs = plays & BOMB_TYPES
@@ -461,8 +462,9 @@ def _implied(concepts: set[str]) -> list[str]:
         implied.append("full_house")  # 三个八带一个九: a triple with something attached
     if MEANING in concepts and concepts & PLACES:
         implied.append("finishing_places")  # 上游是啥意思, what does last place mean: the names
-    elif len(concepts & PLACES) == 2 and "play_a" not in concepts:
-        implied.append("place_combo")  # at A the same places decide whether A is passed, not a level-up
+    elif len(concepts & PLACES) == 2 and not concepts & {"play_a", "tribute"}:
+        # At A the same places decide whether A is passed; with a tribute they say who pays whom.
+        implied.append("place_combo")
     return implied
 
 
