@@ -11,7 +11,7 @@ import re
 from functools import cache
 
 from bot.i18n import Language, t
-from bot.ruleset.glossary import CONCEPTS, CONFUSABLE, SECTION_HINTS, WEAK_CONCEPTS
+from bot.ruleset.glossary import CONCEPTS, CONFUSABLE, LOOSE_TERMS, SECTION_HINTS, WEAK_CONCEPTS
 from bot.ruleset.knowledge import RuleIndex, SectionSource
 
 RULE_SECTIONS: tuple[str, ...] = (
@@ -65,5 +65,5 @@ def rule_index() -> RuleIndex:
     ]
     return RuleIndex(
         sources, CONCEPTS, CONFUSABLE, evidence_threshold=EVIDENCE_THRESHOLD, weak_concepts=WEAK_CONCEPTS,
-        overview=RULE_SECTIONS[0],
+        overview=RULE_SECTIONS[0], loose_terms=LOOSE_TERMS,
     )

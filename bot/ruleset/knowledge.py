@@ -24,7 +24,8 @@ lives. A question goes through these steps:
 4. **Concepts.** The longest glossary term at each position becomes one concept token, so 百搭, 逢人配, 红心级牌 and
    "wild card" all read as the same token. Chinese characters are compared after folding common pinyin-input
    homophones (供/宫→贡, 陪→配, 抱→报); a Chinese term of four or more characters also matches with one character
-   wrong, missing or extra (rapidfuzz's Levenshtein distance). Glossary filler (规则, 请问) is dropped. What a question
+   wrong, missing or extra (rapidfuzz's Levenshtein distance). Glossary filler (规则, 请问) is dropped. A term the
+   caller calls loose ("team": partners, or the pair as a competitor) names its concept at a guess's weight. What a question
    names together implies a concept (``_implied``): two kinds of bomb the bomb order, two five- or six-card plays a
    comparison of play types, two finishing places their combination (the level-up), a place name with 是啥意思 the
    names of the places.
@@ -565,6 +566,7 @@ class RuleIndex:
         weak_concepts: Collection[str] = (),
         body_weight: float = BODY_WEIGHT,
         overview: str | None = None,
+        loose_terms: Collection[str] = (),
     ) -> None:
         if not sections:
             raise ValueError("a rule index needs at least one section")
@@ -576,6 +578,7 @@ class RuleIndex:
         self._evidence = frozenset(
             concept for concept in concepts if not concept.startswith("_") and concept not in weak_concepts
         ) - {OTHER_GAME}
+        self._loose = frozenset(tuple(unit.key for unit in _units(term, self._confusable)) for term in loose_terms)
         self._terms: dict[tuple[str, ...], str] = {}
         for concept, terms in concepts.items():
             for term in terms:
@@ -657,7 +660,9 @@ class RuleIndex:
                 concept = self._terms.get(tuple(keys[position : position + size]))
                 if concept is not None and _one_word(units[position : position + size]):
                     span = units[position : position + size]
-                    found.append((concept, any(unit.guessed for unit in span), all(unit.condition for unit in span)))
+                    loose = tuple(keys[position : position + size]) in self._loose
+                    guessed = loose or any(unit.guessed for unit in span)
+                    found.append((concept, guessed, all(unit.condition for unit in span)))
                     if concept != CHAT:  # chat words stay words: they count against a match, never for one
                         used[position : position + size] = [True] * size
                     position += size

@@ -96,6 +96,15 @@ def test_a_question_naming_only_the_game_gets_the_overview() -> None:
     assert RuleIndex(TOY_SECTIONS, CONCEPTS).search("掼蛋") == ()  # no overview given: nothing to say
 
 
+def test_a_loose_term_weighs_like_a_guess() -> None:
+    # "team" is the glossary's word for a pair of partners, but a team that does not show up is a forfeit question.
+    assert "§partner" in rule_index().tokens("team")
+    assert rule_index().search("what if a team doesn't show up for the match?")[0].section_id == "forfeits"
+    strict = RuleIndex(TOY_SECTIONS, {"tribute": ("tribute", "tax")})
+    loose = RuleIndex(TOY_SECTIONS, {"tribute": ("tribute", "tax")}, loose_terms=("tax",))
+    assert loose.search("tax")[0].score < strict.search("tax")[0].score
+
+
 def test_an_index_needs_sections() -> None:
     with pytest.raises(ValueError):
         RuleIndex([], TOY_CONCEPTS)
