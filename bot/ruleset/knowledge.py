@@ -25,10 +25,10 @@ lives. A question goes through these steps:
    "wild card" all read as the same token. Chinese characters are compared after folding common pinyin-input
    homophones (供/宫→贡, 陪→配, 抱→报); a Chinese term of four or more characters also matches with one character
    wrong, missing or extra (rapidfuzz's Levenshtein distance). Glossary filler (规则, 请问) is dropped. A term the
-   caller calls loose ("team": partners, or the pair as a competitor) names its concept at a guess's weight. What a question
-   names together implies a concept (``_implied``): two kinds of bomb the bomb order, two five- or six-card plays a
-   comparison of play types, two finishing places their combination (the level-up), a place name with 是啥意思 the
-   names of the places.
+   caller calls loose ("team": partners, or the pair as a competitor) names its concept at a guess's weight. What a
+   question names together implies a concept (``_implied``): two kinds of bomb the bomb order, two five- or six-card
+   plays a comparison of play types, two finishing places their combination (the level-up), a place name with
+   是啥意思 the names of the places.
 5. **Words.** What no concept covered becomes Chinese character unigrams and bigrams and English words, minus stop
    words.
 6. **Not about these rules.** A question about another game (斗地主, Texas hold'em, a football match, a video game:
