@@ -475,6 +475,7 @@ def _join_ranks(match: re.Match[str]) -> str:
     return f" {ACE_RUN} A " if "a" in run.lower() else run
 
 
+_HAS_LATIN = re.compile(r"[A-Za-z]")
 _NUMBER_SIGN = re.compile(r"#\s*(?=of\b)", re.IGNORECASE)
 """odd # of teams: the sign read as "number"."""
 _ZH_DIGITS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
@@ -496,8 +497,15 @@ def _digits(match: re.Match[str]) -> str:
 def _units(text: str, confusable: Mapping[str, str], *, chat: bool = True) -> list[_Unit]:
     """The units of a text; ``chat``: expand contractions (don't, dont, I'm), which questions and glossary terms
     have and the rule texts do not (skipping the expansion saves a third of the index's build time)."""
-    normal = _NUMBER_SIGN.sub(" number of", _ZH_NUMBER.sub(_digits, unicodedata.normalize("NFKC", text)))
-    folded = _RANK_RUN.sub(_join_ranks, _CONTRACTIONS.sub(_expand, normal) if chat else normal)
+    normal = unicodedata.normalize("NFKC", text)
+    # The substitutions run only where they can apply: the index cuts some 3,000 glossary terms at start-up.
+    if "十" in normal:
+        normal = _ZH_NUMBER.sub(_digits, normal)
+    if "#" in normal:
+        normal = _NUMBER_SIGN.sub(" number of", normal)
+    if chat and _HAS_LATIN.search(normal):
+        normal = _CONTRACTIONS.sub(_expand, normal)
+    folded = _RANK_RUN.sub(_join_ranks, normal)
     units: list[_Unit] = []
     run = 0
     condition = False
