@@ -11,10 +11,13 @@ import argparse
 import asyncio
 import re
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from bot.cli import Subcommand, fail
 from bot.i18n import DEFAULT_LANGUAGE, Language, t
-from bot.services.tournament.archive import ArchivedTournament, archive_database
+
+if TYPE_CHECKING:
+    from bot.services.tournament.archive import ArchivedTournament
 
 _UNSAFE = re.compile(r'[\\/:*?"<>|\x00-\x1f]+')
 
@@ -27,6 +30,10 @@ def folder_name(archived: ArchivedTournament) -> str:
 
 
 async def export(db: Path, out: Path, language: Language) -> list[Path]:
+    # Imported here: the archive pulls in the services, networkx and openpyxl (about a second), which every other
+    # subcommand, `python -m bot rules` above all (first answer within 0.5 s), would otherwise pay at start-up.
+    from bot.services.tournament.archive import archive_database
+
     folders = []
     for tournament in await archive_database(db, language):
         folder = out / folder_name(tournament)

@@ -14,7 +14,6 @@ from pathlib import Path
 
 from bot.cli import Subcommand, fail
 from bot.i18n import DEFAULT_LANGUAGE, Language, t
-from bot.tournament.draw_file import UnreadableDrawFileError, verify
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -24,6 +23,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    # Imported here: the draw pulls in the Swiss pairing and networkx (about 0.4 s), which every other subcommand,
+    # `python -m bot rules` above all (first answer within 0.5 s), would otherwise pay at start-up.
+    from bot.tournament.draw_file import UnreadableDrawFileError, verify
+
     lang = Language(args.lang)
     try:
         content = args.file.read_bytes()

@@ -11,7 +11,7 @@ import re
 from functools import cache
 
 from bot.i18n import Language, t
-from bot.ruleset.glossary import CONCEPTS, CONFUSABLE, SECTION_HINTS, WEAK_CONCEPTS
+from bot.ruleset.glossary import CONCEPTS, CONFUSABLE, LOOSE_TERMS, SECTION_HINTS, WEAK_CONCEPTS
 from bot.ruleset.knowledge import RuleIndex, SectionSource
 
 RULE_SECTIONS: tuple[str, ...] = (
@@ -42,11 +42,13 @@ def section_text(section_id: str, lang: Language) -> str:
 
 
 _REFERENCE = re.compile(r"（见「[^」]*」）|\(see \"[^\"]*\"\)|见「[^」]*」|see \"[^\"]*\"")
+_SOURCE_NAMED_AFTER_THE_GAME = re.compile(r"淮安掼蛋网|Huai'an Guandan-net")
 
 
 def _searchable(text: str) -> str:
-    # A pointer to another section ("see “The A rule”") names that section's subject, not this one's.
-    return _REFERENCE.sub(" ", text)
+    # A pointer to another section ("see “The A rule”") names that section's subject, not this one's; a source named
+    # after the game (淮安掼蛋网) does not make a section about the game as a whole.
+    return _SOURCE_NAMED_AFTER_THE_GAME.sub(" ", _REFERENCE.sub(" ", text))
 
 
 @cache
@@ -61,4 +63,7 @@ def rule_index() -> RuleIndex:
         )
         for section_id in RULE_SECTIONS
     ]
-    return RuleIndex(sources, CONCEPTS, CONFUSABLE, evidence_threshold=EVIDENCE_THRESHOLD, weak_concepts=WEAK_CONCEPTS)
+    return RuleIndex(
+        sources, CONCEPTS, CONFUSABLE, evidence_threshold=EVIDENCE_THRESHOLD, weak_concepts=WEAK_CONCEPTS,
+        overview=RULE_SECTIONS[0], loose_terms=LOOSE_TERMS,
+    )

@@ -5,31 +5,48 @@ it reads no files and keeps no global state, so the caller decides where the tex
 lives. A question goes through these steps:
 
 1. **Units.** NFKC-folded text is cut into units: every CJK character is one unit, every run of ASCII letters and
-   digits one (lower-cased, with a light English suffix stripper). A lone ``A`` (upper case, or next to a Chinese
-   character as in 打a) is the ace, not the English article. Cards written out name the play they make: a run of
-   ranks (5566, 10 J Q K A, 333444) or a count of one rank (三个A, 五个3, ten sevens) adds the concept of its play
-   type (pairs in a row, a straight, a plate, a triple, a bomb), and the count itself (the 5 of 五个3) is no rank.
-2. **Typos.** An English word of five letters or more that the index has never seen is replaced by the nearest
-   known word one edit away (a swap of two neighbouring letters counts as one edit), found with rapidfuzz.
-3. **Concepts.** The longest glossary term at each position becomes one concept token, so 百搭, 逢人配, 红心级牌 and
+   digits one. English words are lower-cased and read as their base: contractions expanded with or without the
+   apostrophe (don't, dont → do not; what's → what is), irregular forms and chat spellings mapped (told → tell,
+   paid → pay, u → you), a light suffix stripper (shuffles, shuffling, shuffled → shuffle; making → mak), and
+   determiners dropped (a, the, my …), so "swap my partner" reads as the term "swap partner". A lone ``A`` (upper
+   case, or next to a Chinese character as in 打a) is the ace, not the English article. Cards written out name the
+   play they make: a run of ranks (5566, 10 J Q K A, 333444) or a count of one rank (三个A, 五个3, ten sevens, four of
+   the same) adds the concept of its play type (pairs in a row, a straight, a plate, a triple, a bomb), and neither
+   the count nor the counted rank is a token (五个3 asks about five of a kind, not about 3s); a bomb by its size (a
+   bomb of 5) and a number of cards (10 cards) are counts too.
+2. **Conditions.** A question's condition ("after the tribute is paid", "if I came last", 进贡以后, 抗贡了, 如果…,)
+   sets the scene; what it asks is in the rest. Tokens said only in a condition weigh ``CONDITION_WEIGHT`` of their
+   weight (nothing changes when the whole question is a condition, "what if time runs out"); a glossary term may span
+   the boundary ("points if you lose").
+3. **Typos.** An English word of five letters or more that the index has never seen is replaced by the nearest
+   known word one edit away (a swap of two neighbouring letters counts as one edit), found with rapidfuzz; a
+   four-letter stem only by a word one letter longer (jokres → jokr → joker).
+4. **Concepts.** The longest glossary term at each position becomes one concept token, so 百搭, 逢人配, 红心级牌 and
    "wild card" all read as the same token. Chinese characters are compared after folding common pinyin-input
-   homophones (供→贡, 陪→配); a Chinese term of four or more characters also matches with one character wrong,
-   missing or extra (rapidfuzz's Levenshtein distance). Glossary filler (规则, 是什么) is dropped.
-4. **Words.** What no concept covered becomes Chinese character unigrams and bigrams and English words, minus stop
+   homophones (供/宫→贡, 陪→配, 抱→报); a Chinese term of four or more characters also matches with one character
+   wrong, missing or extra (rapidfuzz's Levenshtein distance). Glossary filler (规则, 请问) is dropped. A term the
+   caller calls loose ("team": partners, or the pair as a competitor) names its concept at a guess's weight. What a
+   question names together implies a concept (``_implied``): two kinds of bomb the bomb order, two five- or six-card
+   plays a comparison of play types, two finishing places their combination (the level-up), a place name with
+   是啥意思 the names of the places.
+5. **Words.** What no concept covered becomes Chinese character unigrams and bigrams and English words, minus stop
    words.
-5. **Not about these rules.** A question naming another card game (斗地主, Texas hold'em) and not Guandan, or
-   asking for arithmetic (``26乘4``, ``28 minus 26``), is declined before ranking: its card words (炸弹, flush) would
-   otherwise find a Guandan section. Two-digit numbers above 10 are not ranks; in a question they count minutes, points
-   or cards, and what they count is carried by the glossary terms that hold them (26分制, 27张, 30秒), so a bare ``26``
-   makes no token and cannot match a section's example score.
-6. **Ranking.** Okapi BM25 over the sections (title and hints weigh more than body text; concepts more than words;
-   repaired words less). The confidence of a match is its score divided by what a section of average length holding
-   every question token as often as a title word would score, capped at 1. A question whose best confidence stays
-   under the threshold is not about the rules and gets no section at all. The threshold depends on the question: one
-   that names a Guandan or tournament word (炸弹, 进贡, partner, bye — any concept but the everyday ones the glossary
-   calls weak, such as "score", "late", 比较) is about the rules even when most of its words are chat ("guy at table 3
-   just slapped down like 10 sevens"), and a lower confidence answers it; one that names only everyday words, or also
-   words of everyday chat (birthday cake, weather, dinner), needs the default.
+6. **Not about these rules.** A question about another game (斗地主, Texas hold'em, a football match, a video game:
+   named in a part of the question before Guandan is), or asking for arithmetic (``26乘4``, ``二十六乘以二``,
+   ``twenty six times two``), is declined before ranking: its card words (炸弹, flush, level) would otherwise find a
+   Guandan section. Two-digit numbers above 10 are not ranks; in a question they count minutes, points or cards, and
+   what they count is carried by the glossary terms that hold them (26分制, 27张, 30秒), so a bare ``26`` makes no
+   token and cannot match a section's example score. Guandan's own name makes no token; a question naming nothing
+   else (掼蛋规则, what is guandan) gets the overview section the caller names.
+7. **Ranking.** Okapi BM25 over the sections (title and hints weigh more than body text; concepts more than words;
+   repaired words and conditions less). The confidence of a match is its score divided by what a section of average
+   length holding every question token as often as a title word would score, capped at 1. A question whose best
+   confidence stays under the threshold is not about the rules and gets no section at all. The threshold depends on
+   the question: one that names a Guandan or tournament word (炸弹, 进贡, partner, bye — any concept but the everyday
+   ones the glossary calls weak, such as "score", "late", 比较) is about the rules even when most of its words are chat
+   ("guy at table 3 just slapped down like 10 sevens"), and a lower confidence answers it; one that names only
+   everyday words needs the default; words of everyday chat (birthday cake, weather, dinner) ask for more, and more
+   still when nothing but everyday words stand beside them ("my score on the quiz was 26").
 
 Why these tools: the corpus is about twenty short sections and a question a dozen characters, so the work is
 understanding the words rather than scaling the search. jieba was measured on this machine at 0.3–0.45 s to import
@@ -66,7 +83,10 @@ _EN_STOPWORD_TEXT = (
     "they it its my your our their me us them what which who whom whose how why when where there here this that "
     "these those of in on at to for with by from and or if then than so as about into out up down not no yes any "
     "some all each every many much more most get got have has had just only also still please tell know want need "
-    "rule rules question happen happens mean means called call say says said"
+    "rule rules question happen happens mean means called call say says said after then now ok okay like hi hey hello "
+    "guys lol just actually really gonna wanna gotta hafta anyone someone somebody something anything explain "
+    "describe clarify confused understand wonder wondering curious exactly thing things stuff tonight today true "
+    "correct"
 )
 EN_STOPWORDS = frozenset(_EN_STOPWORD_TEXT.split())
 ZH_STOP_CHARS = frozenset(
@@ -83,6 +103,8 @@ CONCEPT_WEIGHT = 2.0
 K1 = 1.2
 B = 0.5
 GUESS_WEIGHT = 0.5
+CONDITION_WEIGHT = 0.6
+"""A token named only in the question's condition ("after the tribute", 进贡以后) weighs half: it sets the scene."""
 UNIGRAM_WEIGHT = 0.4
 BIGRAM_WEIGHT = 0.6
 """A Chinese word the glossary does not know makes two unigrams and a bigram; together they weigh about one word."""
@@ -95,24 +117,39 @@ MIN_EVIDENCE = CONCEPT_WEIGHT * 1.0
 lone common character (打, 输) cannot."""
 DEFAULT_THRESHOLD = 0.25
 CHAT_THRESHOLD = 0.4
+CHAT_ONLY_THRESHOLD = 0.5
+"""Chat naming only everyday words beside it ("my score on the quiz", "the cake was the best card") needs more."""
 """The confidence a message with words of everyday chat (dinner, the world cup, mute this group) needs."""
 SECONDARY_RATIO = 0.5
 OTHER_GAME = "other_game"
 """The glossary concept naming other games (斗地主, hold'em); a question naming one and not Guandan is declined."""
-OWN_GAME = "guandan"
+OWN_GAME = "_guandan"
+"""The glossary concept naming Guandan itself. It makes no token (every section is about Guandan, and a source named
+after the game would pull questions to it); a question naming only the game gets the overview section."""
 CHAT = "_chat"
 """The glossary concept of everyday chat (birthday cake, weather, dinner): such a message needs a strong match even
 when it names a Guandan word (the tribute cake for Mei's birthday)."""
 HIGHEST_RANK_NUMBER = 10
+_PARTS = re.compile(rf"[，。；！？、,;!?]+|(?<=[{_CJK}])\s+(?=[{_CJK}])")
+"""What separates the parts of a question: punctuation, and a space between Chinese phrases (English terms span
+spaces; a period is left out, it sits inside numbers and abbreviations)."""
+_NUMBER = (
+    r"(?:\d+(?:\.\d+)?|[零〇一二两三四五六七八九十百千]+"
+    r"|(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen"
+    r"|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred)"
+    r"(?:[ -](?:one|two|three|four|five|six|seven|eight|nine))?)"
+)
 _ARITHMETIC = re.compile(
-    r"\d+(?:\.\d+)?\s*(?:[×*÷xX]|乘以?|除以?|加上?|减去?|times|multiplied\s+by|divided\s+by|plus|minus)\s*\d+",
+    rf"{_NUMBER}\s*(?:[×*÷xX]|乘以?|除以?|加上?|减去?|times|multiplied\s+by|divided\s+by|plus|minus)\s*{_NUMBER}"
+    rf"(?!\s*(?:张|个|级|分|局|人|副|对))",
     re.IGNORECASE,
 )
 """Two numbers joined by an arithmetic operator: a sum to work out, not a rule question."""
 
 
 def asks_arithmetic(question: str) -> bool:
-    """Whether ``question`` asks for a sum (``26乘4等于几``, ``what's 28 minus 26 times 3``)."""
+    """Whether ``question`` asks for a sum (``26乘4等于几``, ``二十六乘以二``, ``what's twenty six times two``); a count
+    of cards, levels or points after it (三带一加一张, 升三级加一级) is a rule question, not a sum."""
     return _ARITHMETIC.search(unicodedata.normalize("NFKC", question)) is not None
 
 
@@ -144,20 +181,83 @@ def has_cjk(text: str) -> bool:
     return _IS_CJK.search(text) is not None
 
 
+_IRREGULAR = {
+    "went": "go", "gone": "go", "goes": "go", "got": "get", "gotten": "get", "gave": "give", "given": "give",
+    "paid": "pay", "won": "win", "lost": "lose", "drew": "draw", "drawn": "draw", "dealt": "deal", "sat": "sit",
+    "came": "come", "took": "take", "taken": "take", "led": "lead", "broke": "break", "broken": "break",
+    "sent": "send", "chose": "choose", "chosen": "choose", "told": "tell", "held": "hold", "kept": "keep",
+    "ran": "run", "threw": "throw", "thrown": "throw", "beaten": "beat", "hid": "hide", "hidden": "hide",
+    "caught": "catch", "fell": "fall", "fallen": "fall", "men": "man", "women": "woman", "ladies": "lady",
+    "guys": "guy", "knew": "know", "known": "know", "bought": "buy", "brought": "bring", "thought": "think",
+    "saw": "see", "seen": "see", "made": "make", "did": "do", "done": "do", "has": "have", "had": "have",
+    "u": "you", "ya": "you", "ur": "your", "r": "are", "wat": "what", "wut": "what", "wot": "what", "hw": "how",
+    "pls": "please", "plz": "please", "abt": "about", "bc": "because", "cuz": "because", "coz": "because",
+    "tho": "though", "thru": "through", "b4": "before", "2nite": "tonight", "ppl": "people", "opp": "opponent",
+    "opps": "opponent", "oppo": "opponent", "pts": "point", "pt": "point", "mins": "minute", "min": "minute",
+    "secs": "second", "sec": "second", "diff": "difference", "rd": "round", "ref": "ref", "refs": "ref",
+}  # fmt: skip
+"""Irregular forms, chat spellings and abbreviations read as the word they stand for (told → tell, u → you)."""
+_DETERMINERS = frozenset(["a", "an", "the", "my", "your", "his", "her", "our", "their", "its"])
+"""Words a glossary term may or may not carry ("swap my partner", "swap partner"): dropped before matching."""
+_CONTRACTIONS = re.compile(
+    r"\b(do|does|did|is|are|was|were|have|has|had|could|would|should|must|need)(?:n'?t)\b|\b(can)(?:'?t|not)\b"
+    r"|\b(wo)n'?t\b|\b(i)'?m\b|\b(what|who|where|how|that|there|it|he|she)'?s\b"
+    r"|\b(i|you|we|they)'(ve|ll|re|d)\b|\b(i)(ve)\b",
+    re.IGNORECASE,
+)
+_EXPANDED = {"ve": "have", "ll": "will", "re": "are", "d": "would"}
+
+
+def _expand(match: re.Match[str]) -> str:
+    """don't / dont → do not, can't → can not, I'm → I am, what's → what is, we're → we are."""
+    verb, can, wo, i, subject, pronoun, tail, i_have, have = match.groups()
+    if verb:
+        return f"{verb} not"
+    if can:
+        return f"{can} not"
+    if wo:
+        return "will not"
+    if i:
+        return f"{i} am"
+    if subject:
+        return f"{subject} is"
+    if i_have:
+        return f"{i_have} {_EXPANDED[have.lower()]}"
+    return f"{pronoun} {_EXPANDED[tail.lower()]}"
+
+
 def _stem(word: str) -> str:
+    """A light English stemmer: the same stem for a word's plural, -ing, -ed and final -e forms (make, making → mak;
+    shuffle, shuffles, shuffling, shuffled → shuffle; cutting → cut), and the base of irregular forms (told → tell)."""
+    word = _IRREGULAR.get(word, word)
     if word.isdigit() or len(word) <= 3:
         return word
     if word.endswith("ies") and len(word) > 4:
         return word[:-3] + "y"
     if word.endswith(("sses", "shes", "ches", "xes")):
-        return word[:-2]
-    if word.endswith("s") and not word.endswith(("ss", "us", "is")):
-        return word[:-1]
-    if word.endswith("ing") and len(word) > 5:
-        return word[:-3]
-    if word.endswith("ed") and len(word) > 4:
-        return word[:-2]
+        word = word[:-2]
+    elif word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        word = word[:-1]
+    elif word.endswith("ing") and len(word) > 5:
+        word = _undouble(word[:-3])
+    elif word.endswith("ed") and len(word) > 4:
+        word = _undouble(word[:-2])
+    if _CONSONANT_L.search(word):
+        return word + "e"  # shuffl(ing) → shuffle, doubl(ed) → double
+    if word.endswith("e") and not word.endswith("ee") and len(word) >= 4 and not _CONSONANT_LE.search(word):
+        word = word[:-1]  # make, making → mak; but shuffle, double, single keep their -le (and levle its typo)
     return word
+
+
+_CONSONANT_L = re.compile(r"[b-df-hj-km-np-tv-z]l$")
+_CONSONANT_LE = re.compile(r"[b-df-hj-km-np-tv-z]le$")
+
+
+def _undouble(stem: str) -> str:
+    # cutting → cutt → cut, stopped → stopp → stop; but pass-ed stays pass and call-ed stays call.
+    if len(stem) >= 3 and stem[-1] == stem[-2] and stem[-1] not in "lsz" and stem[-1].isalpha():
+        return stem[:-1]
+    return stem
 
 
 class _Unit(NamedTuple):
@@ -166,6 +266,7 @@ class _Unit(NamedTuple):
     run: int  # units of one run touch each other (no space or punctuation between them)
     cjk: bool
     guessed: bool = False  # a typo repair: the question did not say exactly this
+    condition: bool = False  # said in the question's condition ("after the tribute"), see _clauses
 
 
 _RANK_NAMES = {"king": "k", "queen": "q", "jack": "j"}
@@ -188,7 +289,8 @@ _COUNT_WORDS = {
     "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
 }  # fmt: skip
 _ZH_COUNTED = re.compile(
-    r"(?<![0-9])(10|[2-9]|[一二两俩三四五六七八九十])\s*[个张只]\s*(10|[2-9JQKAjqka])(?![A-Za-z0-9])"
+    r"(?<![0-9])(10|[2-9]|[一二两俩三四五六七八九十])\s*[个张只]\s*(10|[2-9JQKAjqka]|[二三四五六七八九十](?![个张只]))"
+    r"(?![A-Za-z0-9])"
 )
 _ZH_PAIR_OF = re.compile(r"一对\s*(10|[2-9JQKAjqka])(?![A-Za-z0-9])")
 _EN_COUNTED = re.compile(
@@ -196,15 +298,32 @@ _EN_COUNTED = re.compile(
     r"(aces|kings|queens|jacks|tens|nines|eights|sevens|sixes|fives|fours|threes|twos|(?:10|[2-9]|[AJQK])'?s)\b",
     re.IGNORECASE,
 )
-_OF_A_KIND = re.compile(r"\b(10|[2-9]|two|three|four|five|six|seven|eight|nine|ten)\s+of\s+a\s+kind\b", re.IGNORECASE)
+_BOMB_OF = re.compile(
+    r"\bbomb\s+of\s+(10|[2-9]|four|five|six|seven|eight|nine|ten)\b"
+    r"|\b(10|[2-9]|four|five|six|seven|eight|nine|ten)[\s-]*cards?[\s-]*bomb",
+    re.IGNORECASE,
+)
+"""A bomb by its size (a bomb of 5, a 6-card bomb): the count is no rank, the word "bomb" stays."""
+_COUNT_OF_CARDS = re.compile(r"\b(?:10|[2-9])(?=\s+cards\b)", re.IGNORECASE)
+"""A number of cards (can a bomb have 10 cards): a count, not the rank 10."""
+_OF_A_KIND = re.compile(
+    r"\b(10|[2-9]|two|three|four|five|six|seven|eight|nine|ten)\s+(?:of\s+a\s+kind|of\s+(?:the\s+)?same|same)\b",
+    re.IGNORECASE,
+)
 _LEVEL_PLAYED = re.compile(
     r"\bplaying\s+(?:10|[2-9JQK]|tens?|nines?|eights?|sevens?|sixes|six|fives?|fours?|threes?|twos?|jacks?|queens?|kings?)"
     r"'?s?\b|打(?:10|[2-9JQK])(?![0-9A-Za-z])|打[二三四五六七八九十](?![一二三四五六七八九十局把场次轮盘圈个张分人级副手])",
     re.IGNORECASE,
 )
 """A level named by its rank (playing 7s, 打10, 打八): the question is about that deal's level cards."""
-_CARDS_LEFT = re.compile(r"剩(?:下|了)?(?:10|[1-9]|[一二两三四五六七八九十])张")
-"""Cards left in hand (剩六张): a card-count question."""
+_CARDS_LEFT = re.compile(
+    r"剩(?:下|了)?(?:10|[1-9]|[一二两三四五六七八九十])张|(?:还有|只有|就剩)(?:10|[1-9]|[一二两三四五六七八九十])张"
+    r"|\b(?:i|we|he|she|they|you)\s+(?:had|have|has|got|hold|am holding|was holding|was left with)\s+"
+    r"(?:only\s+|just\s+)?(?:10|[1-9]|one|two|three|four|five|six|seven|eight|nine|ten)\s+cards?\b"
+    r"(?!\s+(?:of|in)\b)",
+    re.IGNORECASE,
+)
+"""Cards left in hand (剩六张, 还有5张, I had 6 cards): a card-count question (not "can a straight have six cards")."""
 _ZH_COMPARE = re.compile(r"比(?![大小])[^，。？！,.?!\s]{1,4}?[大小高低强]")
 """X比Y大: the everyday Chinese comparison (10比A大, 同花顺比炸弹大), which no fixed term covers."""
 _SIZE_SHAPES = {2: "pair", 3: "triple"}
@@ -262,11 +381,92 @@ def _read_cards(text: str) -> tuple[str, list[str]]:
     found = [shape for shape in shapes if shape is not None]
     if "triple" in found and "pair" in found:
         found.append("full_house")  # 三个A带一对2, three 5s and two 9s
-    text = _ZH_COUNTED.sub(lambda match: match.group()[len(match.group(1)) :], text)
+    if found.count("bomb") >= 2:
+        found.append("bomb_order")  # 五个三能不能打四个K: two bombs written out are compared
+    text = _ZH_COUNTED.sub(" ", text)
     text = _OF_A_KIND.sub(" ", text)
-    text = _EN_COUNTED.sub(lambda match: match.group() if match.group(2) == "as" else f" {match.group(2)}", text)
+    text = _COUNT_OF_CARDS.sub(" ", _BOMB_OF.sub(" bomb ", text))
+    text = _EN_COUNTED.sub(lambda match: match.group() if match.group(2) == "as" else " ", text)
     text = _SPACED_RUN.sub(lambda match: re.sub(r"[ ,，、/-]", "", match.group()), text)
     return text, found
+
+
+_EN_CONDITION = re.compile(
+    r"\b(?:after|once|if|when|whenever|since|because)\b(?P<body>.*?)"
+    r"(?=[,.;!?，。；！？]|\b(?:who|whom|whose|what|which|how|where|can|could|do|does|should|must|may)\b|$)",
+    re.IGNORECASE,
+)
+_ZH_CONDITION = re.compile(
+    r"(?:如果|要是|假如|万一|假设)[^，。；！？,.;!?\s]*?(?=[，,\s]+\S|那|就)"
+    r"|[^，。；！？,.;!?\s]+?(?:以后|之后|的时候|(?<![最然前背以之])后)(?=[\u4e00-\u9fff])"
+    r"|[^，。；！？,.;!?\s]+?了(?=谁|咋|怎么|怎样)"
+    r"|[^，。；！？,.;!?\s]+?完[牌了]?(?=谁|咋|怎么|怎样)"
+)
+
+
+CONDITION_START = "\x01"
+CONDITION_END = "\x02"
+"""Marks around a condition in the text cut into units: a gap (no term spans it) that sets the units' ``condition``."""
+
+
+def _clauses(text: str) -> list[tuple[str, bool]]:
+    """The question cut into its conditions ("after the tribute is paid", 进贡以后, 如果双下) and the rest.
+
+    What a question asks sits in its main clause; a condition sets the scene (who starts *after the tribute*), so
+    its words weigh less when they are not also in the main clause."""
+    pieces: list[tuple[str, bool]] = []
+    spans = sorted(
+        [(match.start(), match.end()) for match in _EN_CONDITION.finditer(text) if match.group("body").strip()]
+        + [(match.start(), match.end()) for match in _ZH_CONDITION.finditer(text)]
+    )
+    position = 0
+    for start, end in spans:
+        if start < position:
+            continue
+        pieces.append((text[position:start], False))
+        pieces.append((text[start:end], True))
+        position = end
+    pieces.append((text[position:], False))
+    return [(piece, is_condition) for piece, is_condition in pieces if piece.strip()]
+
+
+PLAY_TYPES = frozenset({
+    "single", "pair", "triple", "full_house", "straight", "tube", "plate", "bomb", "straight_flush", "four_jokers",
+})  # fmt: skip
+"""Glossary concepts naming a play: a question naming two of them (a bomb and a straight flush) compares them."""
+BOMB_TYPES = frozenset({"bomb", "straight_flush", "four_jokers"})
+COMPOUND_TYPES = frozenset({"full_house", "straight", "tube", "plate"})
+"""Plays of five or six cards; two of them named together are compared. A single, pair or triple named with one is
+usually its part (the pairs of a tube, the triple of a full house), not a rival."""
+PLACES = frozenset({"first_place", "second_place", "third_place", "last_place"})
+IDENTITY = "_identity"
+"""The glossary concept of asking whether one thing is another (是不是, count as)."""
+MEANING = "_meaning"
+"""The glossary concept of asking what a word means (是啥意思, what does … mean): names, not a combination."""
+
+
+def _implied(concepts: set[str]) -> list[str]:
+    """Concepts a question implies by what it names together: two kinds of bomb (五个头能管同花顺不) ask for the bomb
+    order, two plays of five or six cards (a straight vs a full house) for a comparison of play types unless something
+    is attached to one (钢板带对子); a bomb and a plain play say nothing (any bomb beats it: 炸弹拆开当对子); two
+    finishing places (头游和末游, me 1st and partner 2nd) name a finishing combination, which decides the level-up
+    (not at A, where they decide whether A is passed, nor beside a tribute, where they say who pays whom), unless
+    the question asks what the names mean (上游下游是啥意思)."""
+    implied = []
+    plays = concepts & PLAY_TYPES
+    bombs = plays & BOMB_TYPES
+    if len(bombs) >= 2 and IDENTITY not in concepts:
+        implied.append("bomb_order")  # but 同花顺是不是炸弹, is a straight flush a bomb: what a bomb is
+    elif len(plays & COMPOUND_TYPES) >= 2 and "attach" not in concepts:
+        implied.append("type_compare")
+    if "triple" in concepts and "attach" in concepts and not concepts & {"plate", "full_house"}:
+        implied.append("full_house")  # 三个八带一个九: a triple with something attached
+    if MEANING in concepts and concepts & PLACES:
+        implied.append("finishing_places")  # 上游是啥意思, what does last place mean: the names
+    elif len(concepts & PLACES) == 2 and not concepts & {"play_a", "tribute"}:
+        # At A the same places decide whether A is passed; with a tribute they say who pays whom.
+        implied.append("place_combo")
+    return implied
 
 
 def _join_ranks(match: re.Match[str]) -> str:
@@ -275,16 +475,50 @@ def _join_ranks(match: re.Match[str]) -> str:
     return f" {ACE_RUN} A " if "a" in run.lower() else run
 
 
-def _units(text: str, confusable: Mapping[str, str]) -> list[_Unit]:
-    folded = _RANK_RUN.sub(_join_ranks, unicodedata.normalize("NFKC", text))
+_HAS_LATIN = re.compile(r"[A-Za-z]")
+_NUMBER_SIGN = re.compile(r"#\s*(?=of\b)", re.IGNORECASE)
+"""odd # of teams: the sign read as "number"."""
+_ZH_DIGITS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+_ZH_NUMBER = re.compile(
+    r"(?<![一二两三四五六七八九十百千])(?:([一二两三四五六七八九])十([一二三四五六七八九])?|十([一二三四五六七八九]))"
+    r"(?![一二两三四五六七八九十百千])"
+)
+"""A Chinese number from 11 to 99 (二十八, 十五, 三十): written as digits, so 二十八张 reads as the term 28张.
+A lone 十 is the rank 10 and stays."""
+
+
+def _digits(match: re.Match[str]) -> str:
+    tens, ones, teen = match.groups()
+    if teen:
+        return str(10 + _ZH_DIGITS[teen])
+    return str(10 * _ZH_DIGITS[tens] + (_ZH_DIGITS[ones] if ones else 0))
+
+
+def _units(text: str, confusable: Mapping[str, str], *, chat: bool = True) -> list[_Unit]:
+    """The units of a text; ``chat``: expand contractions (don't, dont, I'm), which questions and glossary terms
+    have and the rule texts do not (skipping the expansion saves a third of the index's build time)."""
+    normal = unicodedata.normalize("NFKC", text)
+    # The substitutions run only where they can apply: the index cuts some 3,000 glossary terms at start-up.
+    if "十" in normal:
+        normal = _ZH_NUMBER.sub(_digits, normal)
+    if "#" in normal:
+        normal = _NUMBER_SIGN.sub(" number of", normal)
+    if chat and _HAS_LATIN.search(normal):
+        normal = _CONTRACTIONS.sub(_expand, normal)
+    folded = _RANK_RUN.sub(_join_ranks, normal)
     units: list[_Unit] = []
     run = 0
+    condition = False
+    marked = CONDITION_START in folded
     for piece in _PIECE.finditer(folded):
         kind = piece.lastgroup
         if kind == "gap":
             run += 1
+            if marked:
+                gap = piece.group()
+                condition = CONDITION_START in gap or (condition and CONDITION_END not in gap)
         elif kind == "cjk":
-            units.extend(_Unit(char, confusable.get(char, char), run, True) for char in piece.group())
+            units.extend(_Unit(char, confusable.get(char, char), run, True, False, condition) for char in piece.group())
         else:
             token = piece.group()
             touches_cjk = bool(units and units[-1].cjk and units[-1].run == run) or bool(
@@ -293,11 +527,19 @@ def _units(text: str, confusable: Mapping[str, str]) -> list[_Unit]:
             lowered = token.lower()
             if token == "A" or (token == "a" and touches_cjk):
                 word = ACE
+            elif lowered in _DETERMINERS:
+                continue
             else:
                 word = lowered if lowered in EN_STOPWORDS else _stem(lowered)
                 word = _RANK_NAMES.get(word, word)
-            units.append(_Unit(word, word, run, False))
+            units.append(_Unit(word, word, run, False, False, condition))
     return units
+
+
+def words(text: str) -> list[str]:
+    """The words and characters of a text as the index reads them (contractions expanded, stems, base forms, no
+    determiners); for tests and debugging."""
+    return [unit.text for unit in _units(text, {})]
 
 
 def _one_word(units: list[_Unit]) -> bool:
@@ -331,16 +573,20 @@ class RuleIndex:
         evidence_threshold: float | None = None,
         weak_concepts: Collection[str] = (),
         body_weight: float = BODY_WEIGHT,
+        overview: str | None = None,
+        loose_terms: Collection[str] = (),
     ) -> None:
         if not sections:
             raise ValueError("a rule index needs at least one section")
         self.threshold = threshold
+        self._overview = overview
         self.evidence_threshold = threshold if evidence_threshold is None else evidence_threshold
         self._confusable: Mapping[str, str] = confusable or {}
         self._concept_names = frozenset(concepts)
         self._evidence = frozenset(
             concept for concept in concepts if not concept.startswith("_") and concept not in weak_concepts
         ) - {OTHER_GAME}
+        self._loose = frozenset(tuple(unit.key for unit in _units(term, self._confusable)) for term in loose_terms)
         self._terms: dict[tuple[str, ...], str] = {}
         for concept, terms in concepts.items():
             for term in terms:
@@ -365,11 +611,11 @@ class RuleIndex:
         self._counts: list[dict[str, float]] = []
         for section in sections:
             counts: dict[str, float] = {}
-            weighted = [(text, TITLE_WEIGHT) for text in section.titles]
-            weighted += [(text, body_weight) for text in section.texts]
-            weighted += [(hint, HINT_WEIGHT) for hint in section.hints]
-            for text, weight in weighted:
-                units = _units(text, self._confusable)
+            weighted = [(text, TITLE_WEIGHT, False) for text in section.titles]
+            weighted += [(text, body_weight, False) for text in section.texts]
+            weighted += [(hint, HINT_WEIGHT, True) for hint in section.hints]  # hints are written like questions
+            for text, weight, chat in weighted:
+                units = _units(text, self._confusable, chat=chat)
                 vocabulary.update(unit.text for unit in units if not unit.cjk)
                 for token, count in self._bag_of(units, fuzzy=False)[0].items():
                     counts[token] = counts.get(token, 0.0) + weight * count
@@ -395,22 +641,25 @@ class RuleIndex:
         corrected: list[_Unit] = []
         for unit in units:
             word = unit.text
-            if unit.cjk or word in self._vocabulary or word in EN_STOPWORDS or len(word) < 5 or word.isdigit():
+            if unit.cjk or word in self._vocabulary or word in EN_STOPWORDS or len(word) < 4 or word.isdigit():
                 corrected.append(unit)
                 continue
             best = process.extractOne(word, self._vocabulary_list, scorer=OSA.distance, score_cutoff=1)
+            if best is not None and len(word) == 4 and len(best[0]) != 5:
+                best = None  # a four-letter stem is repaired only by a missing letter (jokres → jokr → joker)
             if best is None:
                 corrected.append(unit)
             else:
-                corrected.append(_Unit(best[0], best[0], unit.run, False, guessed=True))
+                corrected.append(_Unit(best[0], best[0], unit.run, False, guessed=True, condition=unit.condition))
         return corrected
 
-    def _concepts(self, units: list[_Unit], *, fuzzy: bool) -> tuple[list[tuple[str, bool]], list[bool]]:
+    def _concepts(self, units: list[_Unit], *, fuzzy: bool) -> tuple[list[tuple[str, bool, bool]], list[bool]]:
         """Longest glossary terms first (exact after homophone folding), then (``fuzzy``) one-edit Chinese terms.
 
-        Each concept comes with whether it rests on a guess (a repaired word, a Chinese term one edit away).
+        Each concept comes with whether it rests on a guess (a repaired word, a Chinese term one edit away) and whether
+        it is said only in the question's condition.
         """
-        found: list[tuple[str, bool]] = []
+        found: list[tuple[str, bool, bool]] = []
         used = [False] * len(units)
         keys = [unit.key for unit in units]
         position = 0
@@ -418,8 +667,10 @@ class RuleIndex:
             for size in self._sizes_by_first.get(keys[position], ()):
                 concept = self._terms.get(tuple(keys[position : position + size]))
                 if concept is not None and _one_word(units[position : position + size]):
-                    guessed = any(unit.guessed for unit in units[position : position + size])
-                    found.append((concept, guessed))
+                    span = units[position : position + size]
+                    loose = tuple(keys[position : position + size]) in self._loose
+                    guessed = loose or any(unit.guessed for unit in span)
+                    found.append((concept, guessed, all(unit.condition for unit in span)))
                     if concept != CHAT:  # chat words stay words: they count against a match, never for one
                         used[position : position + size] = [True] * size
                     position += size
@@ -430,7 +681,7 @@ class RuleIndex:
             found.extend(self._fuzzy_concepts(units, used))
         return found, used
 
-    def _fuzzy_concepts(self, units: list[_Unit], used: list[bool]) -> Iterable[tuple[str, bool]]:
+    def _fuzzy_concepts(self, units: list[_Unit], used: list[bool]) -> Iterable[tuple[str, bool, bool]]:
         for size in range(min(self._fuzzy_window, len(units)), FUZZY_MIN_CHARS - 2, -1):
             for start in range(len(units) - size + 1):
                 window = units[start : start + size]
@@ -446,13 +697,15 @@ class RuleIndex:
                 )
                 if best is not None:
                     used[start : start + size] = [True] * size
-                    yield self._fuzzy_terms[best[0]], best[1] > 0
+                    yield self._fuzzy_terms[best[0]], best[1] > 0, all(unit.condition for unit in window)
 
-    def _bag_of(self, units: list[_Unit], *, fuzzy: bool) -> tuple[Counter[str], set[str], set[str]]:
-        """Token counts, the tokens that rest on a guess, and every concept named (those without a token too)."""
+    def _bag_of(self, units: list[_Unit], *, fuzzy: bool) -> tuple[Counter[str], set[str], dict[str, None], set[str]]:
+        """Token counts, the tokens that rest on a guess, every concept named (those without a token too) in the order
+        the question names them, and the tokens said only in the question's condition."""
         concepts, used = self._concepts(units, fuzzy=fuzzy)
-        bag: Counter[str] = Counter(_CONCEPT + concept for concept, _ in concepts if not concept.startswith("_"))
-        guessed = {_CONCEPT + concept for concept, guess in concepts if guess}
+        bag: Counter[str] = Counter(_CONCEPT + concept for concept, _, _ in concepts if not concept.startswith("_"))
+        guessed = {_CONCEPT + concept for concept, guess, _ in concepts if guess}
+        main = {_CONCEPT + concept for concept, _, condition in concepts if not condition}
         for index, unit in enumerate(units):
             if used[index]:
                 continue
@@ -465,9 +718,13 @@ class RuleIndex:
                     bag[unit.text] += 1
                     if unit.guessed:
                         guessed.add(unit.text)
+                    if not unit.condition:
+                        main.add(unit.text)
                 continue
             if unit.text not in ZH_STOP_CHARS:
                 bag[unit.text] += 1
+                if not unit.condition:
+                    main.add(unit.text)
             after = units[index + 1] if index + 1 < len(units) else None
             if (
                 after
@@ -478,24 +735,51 @@ class RuleIndex:
                 and after.text not in ZH_STOP_CHARS
             ):
                 bag[unit.text + after.text] += 1
-        return bag, guessed, {concept for concept, _ in concepts}
+                if not (unit.condition and after.condition):
+                    main.add(unit.text + after.text)
+        return bag, guessed, dict.fromkeys(concept for concept, _, _ in concepts), set(bag) - main
+
+    def _about_other_game(self, question: str) -> bool:
+        """Whether a question is about another game: a part of it (between spaces or punctuation) names one
+        (斗地主, 拖拉机, poker) before any part has named Guandan. 斗地主飞机能带翅膀吗 and
+        打拖拉机的时候主牌咋定 跟掼蛋一样吗 are; 斗地主的飞机和掼蛋的钢板一样吗 (both games in one breath, a
+        comparison) and 掼蛋里…跟斗地主… stay Guandan questions."""
+        for part in _PARTS.split(unicodedata.normalize("NFKC", question)):
+            named = {concept for concept, _, _ in self._concepts(_units(part, self._confusable), fuzzy=False)[0]}
+            if OWN_GAME in named:
+                return False
+            if OTHER_GAME in named:
+                return True
+        return False
 
     def tokens(self, question: str) -> Counter[str]:
         """The search tokens of a question (concepts are prefixed with §); for tests and debugging."""
         return self._question(question)[0]
 
-    def _question(self, question: str) -> tuple[Counter[str], set[str], set[str]]:
+    def condition_tokens(self, question: str) -> set[str]:
+        """The tokens a question names only in its condition ("after the tribute", 进贡以后); for tests."""
+        return self._question(question)[3]
+
+    def _question(self, question: str) -> tuple[Counter[str], set[str], dict[str, None], set[str]]:
+        """Tokens, guessed tokens, concepts named (in order), and the tokens said only in a condition (_clauses)."""
         # Typo repair only for questions: the rule texts are spelled right, and repairing them would cost time.
         text, shapes = _read_cards(unicodedata.normalize("NFKC", question))
-        units = self._correct(_units(text, self._confusable))
-        bag, guessed, concepts = self._bag_of(units, fuzzy=True)
+        marked = "".join(
+            f"{CONDITION_START}{clause}{CONDITION_END}" if is_condition else clause
+            for clause, is_condition in _clauses(text)
+        )
+        units = self._correct(_units(marked, self._confusable))
+        bag, guessed, concepts, conditions = self._bag_of(units, fuzzy=True)
+        if len(conditions) == len(bag):
+            conditions = set()  # all of it a condition ("what if time runs out…"): nothing to weigh against
         # Cards written out (5566, 三个A) name their play type; only for questions, where they stand for the type,
         # while a section's examples (9992 for 9999) illustrate something else.
-        for shape in shapes:
+        for shape in shapes + _implied(set(concepts) | set(shapes)):
             if shape in self._concept_names:
                 bag[_CONCEPT + shape] += 1
-                concepts.add(shape)
-        return bag, guessed, concepts
+                concepts[shape] = None
+                conditions.discard(_CONCEPT + shape)
+        return bag, guessed, concepts, conditions
 
     def search(self, question: str, limit: int = 3) -> tuple[Match, ...]:
         """Sections answering ``question``, best first; empty when it is not about the rules.
@@ -505,16 +789,21 @@ class RuleIndex:
         """
         if asks_arithmetic(question):
             return ()
-        bag, guessed, concepts = self._question(question)
-        if not bag or (OTHER_GAME in concepts and OWN_GAME not in concepts):
+        bag, guessed, concepts, conditions = self._question(question)
+        if self._about_other_game(question):
             return ()
-        if CHAT in concepts:
+        if not bag:
+            # Nothing but the game's name (掼蛋规则, what is guandan): the overview, when the index has one.
+            return (Match(self._overview, 1.0),) if OWN_GAME in concepts and self._overview else ()
+        if CHAT in concepts and not self._evidence.intersection(concepts):
+            threshold = max(self.threshold, CHAT_ONLY_THRESHOLD)
+        elif CHAT in concepts:
             threshold = max(self.threshold, CHAT_THRESHOLD)
-        elif concepts & self._evidence:
+        elif self._evidence.intersection(concepts):
             threshold = self.evidence_threshold
         else:
             threshold = self.threshold
-        weights = {token: _weight(token) for token in bag}
+        weights = {token: _weight(token) * (CONDITION_WEIGHT if token in conditions else 1.0) for token in bag}
         # The ceiling counts every question token as asked; a guessed token earns only part of its weight, so a
         # question understood only through repairs never reaches full confidence.
         asked = sum(weights[token] * self._idf.get(token, self._unknown_idf) for token in bag)

@@ -53,3 +53,15 @@ def test_the_command_line_contract() -> None:
     done = subprocess.run([sys.executable, "-m", "bot", "rules", "双下升几级"], capture_output=True, text=True,
                           check=True)
     assert done.stdout.startswith("升级") and "3" in done.stdout
+
+
+def test_answering_loads_no_tournament_machinery() -> None:
+    # The first answer must come within 0.5 s of process start (benchmarks/bench_rules_qa.py); the archive and the
+    # draw (networkx, openpyxl, the services: about a second) are loaded only by the subcommands that use them.
+    probe = (
+        "import sys; from bot.cli import main; main(['rules', '双下升几级']); "
+        "print(sorted(name for name in ('networkx', 'openpyxl', 'bot.services', 'bot.tournament.draw_file') "
+        "if name in sys.modules))"
+    )
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert result.stdout.strip().splitlines()[-1] == "[]"

@@ -205,6 +205,28 @@ ZH_QUESTIONS: list[tuple[str, str]] = [
     ('对手没来我们算赢吗', 'forfeits'),
     ('28分制和26分制有啥区别', 'scoring'),
     ('对家示意我出炸弹算违规吗', 'signals'),
+    # Issue 17, round 3: colloquial Chinese, homophone typos, conditions and two things named together.
+    ("上完供谁出第一手", "who_leads"),
+    ("进完贡了谁先走牌", "who_leads"),  # 走牌: to lead, not to leave
+    ("同花顺跟五炸比哪个大", "comparisons"),
+    ("六个头大还是同花顺大", "comparisons"),
+    ("三连队能不能出四对", "sequences"),  # typo 队
+    ("钢版是什么牌型", "sequences"),  # typo 版
+    ("出牌是往左还是往右", "turns"),
+    ("上游下游是啥意思", "finishing_names"),
+    ("男的女的分开比吗", "entry"),
+    ("有没有种子选手", "pairings"),
+    ("报错了张数要罚吗", "card_count"),
+    ("摸牌摸多了咋办", "penalties"),
+    ("赢了能得多少分", "scoring|ranking"),
+    ("进宫的牌有啥要求", "tribute"),  # homophone typos: 宫 for 贡, 抱 for 报, 论 for 轮, 风 for 逢
+    ("抱牌是啥", "card_count"),
+    ("论空的队咋算", "pairings"),
+    ("风人配怎么用", "wild_card"),
+    ("过尖要啥条件", "a_rule"),  # 尖: the ace in card-table slang
+    ("葫芦能出吗 三个带一对那种", "basic_plays"),  # 葫芦: the poker name of a full house
+    ("出牌磨叽有没有时间限制", "move_time"),
+    ("掼蛋规则", "cards_and_deal"),  # only the game named: the overview
 ]
 
 EN_QUESTIONS: list[tuple[str, str]] = [
@@ -412,6 +434,23 @@ EN_QUESTIONS: list[tuple[str, str]] = [
     ('is coughing to signal your partner against the rules?', 'signals'),
     ('can I switch partners for the final?', 'pairs_and_seats'),
     ('what does a 13-level difference score?', 'scoring'),
+    # Issue 17, round 3: casual English, contractions, conditions and two things named together.
+    ("after paying the tribute who starts the next hand", "who_leads"),
+    ("who kicks off the next round after tribute", "who_leads"),
+    ("i got both red jokers, do i still need to give a card", "anti_tribute"),
+    ("when you don't have to give tribute", "anti_tribute"),
+    ("which is stronger, five 2s or four aces", "comparisons"),
+    ("7 card bomb or four jokers who wins", "comparisons"),
+    ("is 4 of the same card a bomb", "bombs"),
+    ("are there any seeded teams", "pairings"),
+    ("do men and women play in separate groups", "entry"),
+    ("i said i had 3 cards left but i actually had 4, is that a foul", "card_count"),
+    ("who do I talk to if I think the ruling was unfair", "appeals"),
+    ("what if there's an odd number of teams", "pairings"),
+    ("can we play the same team twice", "pairings"),
+    ("what does 'last place' mean in guandan", "finishing_names"),
+    ("how do you play guandan", "cards_and_deal"),
+    ("whos first after a double down", "who_leads"),
 ]
 
 OFF_TOPIC: list[str] = [

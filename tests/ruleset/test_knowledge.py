@@ -4,7 +4,7 @@ import pytest
 
 from bot.rules.rulebook import rule_index
 from bot.ruleset.glossary import CONCEPTS, CONFUSABLE, SECTION_HINTS
-from bot.ruleset.knowledge import RuleIndex, SectionSource, has_cjk, play_shapes
+from bot.ruleset.knowledge import RuleIndex, SectionSource, asks_arithmetic, has_cjk, play_shapes, words
 from tests.ruleset.rule_questions import EN_QUESTIONS, OFF_TOPIC, ZH_QUESTIONS
 
 TOY_SECTIONS = [
@@ -88,6 +88,21 @@ def test_a_repaired_word_alone_is_not_full_confidence(toy_index: RuleIndex) -> N
     (exact,) = toy_index.search("tribute")
     (repaired,) = toy_index.search("tribue")
     assert repaired.section_id == exact.section_id and repaired.score < exact.score
+
+
+def test_a_question_naming_only_the_game_gets_the_overview() -> None:
+    assert rule_index().search("掼蛋规则")[0].section_id == "cards_and_deal"
+    assert rule_index().search("what is guandan?")[0].section_id == "cards_and_deal"
+    assert RuleIndex(TOY_SECTIONS, CONCEPTS).search("掼蛋") == ()  # no overview given: nothing to say
+
+
+def test_a_loose_term_weighs_like_a_guess() -> None:
+    # "team" is the glossary's word for a pair of partners, but a team that does not show up is a forfeit question.
+    assert "§partner" in rule_index().tokens("team")
+    assert rule_index().search("what if a team doesn't show up for the match?")[0].section_id == "forfeits"
+    strict = RuleIndex(TOY_SECTIONS, {"tribute": ("tribute", "tax")})
+    loose = RuleIndex(TOY_SECTIONS, {"tribute": ("tribute", "tax")}, loose_terms=("tax",))
+    assert loose.search("tax")[0].score < strict.search("tax")[0].score
 
 
 def test_an_index_needs_sections() -> None:
@@ -211,6 +226,13 @@ def test_number_question_finds_the_number() -> None:
         "in texas holdem does a flush beat a straight?",
         "德州扑克同花大还是顺子大",
         "how many cards in a dou dizhu hand",
+        "二十六乘以二是多少",  # numbers in Chinese numerals and in words
+        "what's twenty six times two",
+        "打拖拉机的时候主牌咋定 亮主要亮几张 跟掼蛋级牌一样吗",  # the other game first, Guandan only compared
+        "升级和掼蛋哪个好玩",
+        "what's the bomb in fortnite",  # video games share words with the rules (bomb, level up)
+        "how do I level up my character faster",
+        "炸弹人游戏怎么玩",
     ],
 )
 def test_sums_and_other_games_are_declined(question: str) -> None:
@@ -218,8 +240,99 @@ def test_sums_and_other_games_are_declined(question: str) -> None:
 
 
 def test_another_game_next_to_guandan_is_still_a_rule_question() -> None:
-    matches = rule_index().search("斗地主的飞机和掼蛋的钢板一样吗")
+    matches = rule_index().search("斗地主的飞机和掼蛋的钢板一样吗")  # both in one breath: a comparison
     assert matches and matches[0].section_id == "sequences"
+    matches = rule_index().search("掼蛋的钢板 跟斗地主的飞机一样吗")  # Guandan named first
+    assert matches and matches[0].section_id == "sequences"
+
+
+@pytest.mark.parametrize(
+    ("question", "sum_asked"),
+    [
+        ("二十六乘以二是多少", True),
+        ("what's twenty six times two", True),
+        ("14 times 2?", True),
+        ("三带一加一张行不行", False),  # a count of cards after it: a rule question
+        ("升三级加一级", False),
+        ("3+2可以吗", False),  # a full house, not a sum
+    ],
+)
+def test_sums_in_any_numerals(question: str, sum_asked: bool) -> None:
+    assert asks_arithmetic(question) is sum_asked
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("can't I pay?", {"can", "not"}),  # contractions, with or without the apostrophe
+        ("dont pay", {"do", "not"}),
+        ("i told him", {"tell"}),  # irregular forms and chat spellings read as the word
+        ("u paid", {"you", "pay"}),
+        ("shuffling", {"shuffle"}),  # one stem for shuffle, shuffles, shuffling, shuffled
+        ("shuffled", {"shuffle"}),
+        ("making", {"mak"}),
+        ("make", {"mak"}),
+        ("cutting", {"cut"}),
+        ("swap my partner", {"swap", "partner"}),  # determiners dropped
+        ("二十八张", {"28", "张"}),  # Chinese numbers above ten as digits (the term 28张); a lone 十 is the rank
+        ("三十秒", {"30", "秒"}),
+        ("打十", {"打", "十"}),
+    ],
+)
+def test_english_words_are_read_as_their_base(question: str, expected: set[str]) -> None:
+    assert expected <= set(words(question))
+    assert not {"my", "the", "a"} & set(words(question))
+
+
+@pytest.mark.parametrize(
+    ("question", "concept"),
+    [
+        ("don't have to give tribute", "anti_tribute"),  # the term "not have to give", through the contraction
+        ("can i swap my partner", "substitute"),  # the term "swap partner", through the dropped "my"
+        ("we both have 1 red joker each", "two_big_jokers"),
+        ("有没有种子队", "pairing"),
+        ("are there separate men's and ladies divisions", "gender_groups"),
+        ("I told them I had 5 cards but I had 6", "card_count"),
+        ("摸牌摸多了咋办", "wrong_count"),
+    ],
+)
+def test_questions_name_their_concept(question: str, concept: str) -> None:
+    assert "§" + concept in rule_index().tokens(question)
+
+
+@pytest.mark.parametrize(
+    ("question", "condition", "asked"),
+    [
+        ("who starts after tribute is paid", {"§tribute"}, {"§lead"}),
+        ("after paying the tribute who starts the next hand", {"§tribute"}, {"§lead"}),
+        ("进贡后谁先出", {"§tribute"}, {"§lead"}),
+        ("抗贡了以后谁先出", {"§anti_tribute"}, {"§lead"}),
+        ("do you get any points if you lose", set(), {"§loss_points"}),  # a term spanning the condition stays whole
+        ("what happens if time runs out", set(), {"§time_limit"}),  # all of it a condition: nothing weighs less
+    ],
+)
+def test_conditions_weigh_less(question: str, condition: set[str], asked: set[str]) -> None:
+    conditions = rule_index().condition_tokens(question)
+    assert condition <= conditions and not asked & conditions and asked <= set(rule_index().tokens(question))
+
+
+@pytest.mark.parametrize(
+    ("question", "implied", "not_implied"),
+    [
+        ("五个头能管同花顺不", "bomb_order", "type_compare"),  # two kinds of bomb: the bomb order
+        ("顺子能管三带二吗", "type_compare", "bomb_order"),  # two five-card plays: the play types compared
+        ("钢板能带对子吗", None, "type_compare"),  # attached: no comparison
+        ("炸弹能不能拆开当对子出", None, "compare"),  # a bomb and a pair: nothing implied
+        ("头游和末游是一家升几级", "place_combo", "finishing_places"),
+        ("上游下游是啥意思", "finishing_places", "place_combo"),  # the names asked, not a combination
+        ("我们打A 我头游对家末游 这把算啥", None, "place_combo"),  # at A: whether A is passed
+        ("三个八带一个九行不行", "full_house", "type_compare"),  # a triple with a card attached
+    ],
+)
+def test_what_a_question_names_together(question: str, implied: str | None, not_implied: str) -> None:
+    tokens = rule_index().tokens(question)
+    assert implied is None or "§" + implied in tokens
+    assert "§" + not_implied not in tokens
 
 
 def test_numbers_above_ten_are_counts_not_ranks() -> None:
@@ -241,7 +354,9 @@ def test_numbers_above_ten_are_counts_not_ranks() -> None:
         ("88888", ["bomb"]),
         ("55577", ["full_house"]),
         ("三个A带一对2", ["triple", "pair", "full_house"]),
-        ("5个3能压4个A不", ["bomb", "bomb"]),
+        ("三个八带一个九", ["triple"]),  # ranks in Chinese numerals; the attached card makes it a full house (implied)
+        ("五个五", ["bomb"]),
+        ("5个3能压4个A不", ["bomb", "bomb", "bomb_order"]),  # two bombs written out are compared
         ("guy slapped down like 10 sevens", ["bomb"]),
         ("do 6 of a kind beat a straight flush", ["bomb"]),
         ("we're playing 7s", ["level_card"]),
@@ -263,7 +378,8 @@ def test_cards_written_out_name_their_play(question: str, shapes: list[str]) -> 
 
 def test_counts_and_spelled_ranks_read_as_ranks_not_numbers() -> None:
     tokens = rule_index().tokens("5个3能压4个A不")
-    assert "3" in tokens and "5" not in tokens and "4" not in tokens  # the counts are no ranks
+    # The counts are no ranks, and the rank of a counted group only says which bomb: what is asked is the comparison.
+    assert tokens["§bomb"] == 2 and "§compare" in tokens and not {"3", "5", "4", "A"} & set(tokens)
     assert "k" in rule_index().tokens("is a 7 bigger than a king")
     assert "acerun" in rule_index().tokens("A 2 3 4 5 legal?")  # a spaced run reads as the run
 
@@ -313,6 +429,9 @@ def test_event_and_beginner_questions_find_their_section(question: str, sections
         "rummy: can I lay off on other people's melds",
         "poker: does a full house beat a flush?",
         "in bridge how many points for a grand slam",
+        "my score on the quiz was 26 lol",  # chat with only an everyday rule word (score)
+        "what's the score in the cricket",
+        "今天湖人打勇士几比几",
     ],
 )
 def test_chat_and_other_card_games_are_declined(question: str) -> None:
