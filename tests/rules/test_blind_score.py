@@ -74,6 +74,8 @@ REGRESSION_FIGURES = [
     ("blind_batch_a.toml", 70, 72, 8),
     ("blind_batch_b.toml", 67, 71, 8),
     ("blind_batch_c.toml", 70, 70, 8),
+    ("blind_batch_d.toml", 65, 65, 8),
+    ("blind_batch_e.toml", 66, 66, 8),
     ("developer_batch_r2.toml", 308, 308, 40),
     ("developer_batch_r2_heldout.toml", 46, 49, 8),
     ("developer_batch_r3.toml", 603, 603, 48),
