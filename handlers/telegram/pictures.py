@@ -39,10 +39,12 @@ def _with_part(language: Language, caption: str, part: str) -> str:
     return telegram_html(t("pictures.part_caption", language, caption=caption, part=escape(part)))
 
 
-async def send_pictures(chat: Chat, pictures: Sequence[Picture], caption: str, stem: str, language: Language) -> None:
-    """Send ``pictures`` (PNG) with ``caption`` (markup) as one photo, one document, or one album."""
+async def send_pictures(chat: Chat, pictures: Sequence[Picture], caption: str, stem: str,
+                        language: Language) -> int | None:
+    """Send ``pictures`` (PNG) with ``caption`` (markup) as one photo, one document, or one album; the id of the
+    (first) message sent."""
     if not pictures:
-        return
+        return None
     caption = telegram_html(caption)
     total = len(pictures)
     shown = list(pictures[:ALBUM_LIMIT])
@@ -53,10 +55,10 @@ async def send_pictures(chat: Chat, pictures: Sequence[Picture], caption: str, s
     if len(shown) == 1:
         text = _with_part(language, caption, shown[0].label)
         if photos:
-            await chat.send_photo(shown[0].png, caption=text, filename=names[0])
+            sent = await chat.send_photo(shown[0].png, caption=text, filename=names[0])
         else:
-            await chat.send_document(shown[0].png, caption=text, filename=names[0])
-        return
+            sent = await chat.send_document(shown[0].png, caption=text, filename=names[0])
+        return sent.message_id
     media: list[InputMediaPhoto | InputMediaDocument] = []
     for index, (picture, name) in enumerate(zip(shown, names, strict=True)):
         text = _with_part(language, "" if index else caption, picture.label)
@@ -65,4 +67,5 @@ async def send_pictures(chat: Chat, pictures: Sequence[Picture], caption: str, s
             media.append(InputMediaPhoto(picture.png, caption=text, filename=name))
         else:
             media.append(InputMediaDocument(picture.png, caption=text, filename=name))
-    await chat.send_media_group(media)
+    album = await chat.send_media_group(media)
+    return album[0].message_id if album else None
