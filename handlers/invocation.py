@@ -90,6 +90,14 @@ class Acknowledging(Protocol):
         ``language``: the chat's."""
 
 
+@runtime_checkable
+class Receiving(Protocol):
+    """A channel that can show at once, without a message, that a command was taken (Telegram: a reaction)."""
+
+    async def received(self) -> None:
+        """Mark the command as taken; its answer follows (perhaps after the chat's message budget allows)."""
+
+
 class Timers(Protocol):
     """The process's scheduler of announcement jobs (``handlers.announcer``)."""
 
@@ -132,6 +140,12 @@ class Invocation:
             await self.channel.acknowledge(acknowledgement, self.language)
         else:
             await self.channel.reply(acknowledgement.text)
+
+    async def received(self) -> None:
+        """Show that the command was taken and done before its answer, where the platform can without a message
+        (a reaction in a Telegram group with the quiet habits on); elsewhere nothing: the answer follows at once."""
+        if isinstance(self.channel, Receiving):
+            await self.channel.received()
 
     async def send_document(self, content: bytes, file_name: str, caption: str | None = None) -> None:
         await self.channel.send_file(content, file_name, caption)

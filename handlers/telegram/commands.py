@@ -86,15 +86,30 @@ class TelegramChannel:
         if sent:
             self._sent(sent[0].message_id)
 
+    @property
+    def bundles_pictures(self) -> bool:
+        """Several pictures go as one PDF document in a quiet group (``handlers.long_replies``)."""
+        return self._quiet_group()
+
+    def _quiet_group(self) -> bool:
+        chat = self.update.effective_chat
+        return self.context.bot_data.quiet is not None and chat is not None and chat.type in (chat.GROUP,
+                                                                                             chat.SUPERGROUP)
+
+    async def received(self) -> None:
+        """In a quiet group: the acknowledgement reaction on the command (its answer may wait for the budget)."""
+        message = self.update.effective_message
+        if self._quiet_group() and message is not None:
+            await react(self.context.bot, message.chat_id, message.message_id)
+
     async def acknowledge(self, acknowledgement: Acknowledgement, language: Language) -> None:
         quiet = self.context.bot_data.quiet
-        chat = self.update.effective_chat
         message = self.update.effective_message
-        if quiet is None or chat is None or message is None or chat.type not in (chat.GROUP, chat.SUPERGROUP):
+        if quiet is None or message is None or not self._quiet_group():
             await self.reply(acknowledgement.text)
             return
-        await react(self.context.bot, chat.id, message.message_id)
-        await quiet.gatherer.add(self.context.bot, chat.id, acknowledgement, language)
+        await react(self.context.bot, message.chat_id, message.message_id)
+        await quiet.gatherer.add(self.context.bot, message.chat_id, acknowledgement, language)
 
     async def send_file(self, content: bytes, file_name: str, caption: str | None = None) -> None:
         chat = self.update.effective_chat
@@ -106,7 +121,7 @@ class TelegramChannel:
     async def send_pictures(self, pictures: Sequence[Picture], caption: str, stem: str, language: Language) -> None:
         chat = self.update.effective_chat
         if chat is not None:
-            self._sent(await send_pictures(chat, pictures, caption, stem, language))
+            self._sent(await send_pictures(chat, pictures, caption, stem, language, one_message=self._quiet_group()))
 
     async def attachment(self) -> Attachment | None:
         document = document_of(self.update.effective_message)

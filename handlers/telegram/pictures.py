@@ -2,7 +2,9 @@
 
 One picture is one photo; several go as one album (``sendMediaGroup``, up to 10 items), each captioned with its
 part ("第 1/4 区"). Telegram shrinks photos to at most 2,560 px on their longest side, so when a picture is larger
-the set goes as PNG documents instead, which keep every pixel (an album holds photos or documents, not both).
+the set goes as PNG documents instead, which keep every pixel (an album holds photos or documents, not both). In a
+group with the quiet habits on (``handlers.telegram.quiet``) several pictures go as one PDF document instead: one
+message rather than one per picture.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from collections.abc import Sequence
 from telegram import Chat, InputMediaDocument, InputMediaPhoto
 
 from bot.i18n import Language, t
-from bot.pictures.picture import Picture
+from bot.pictures.picture import Picture, pictures_pdf
 from bot.richtext import escape
 from handlers.telegram.replies import telegram_html
 
@@ -40,11 +42,16 @@ def _with_part(language: Language, caption: str, part: str) -> str:
 
 
 async def send_pictures(chat: Chat, pictures: Sequence[Picture], caption: str, stem: str,
-                        language: Language) -> int | None:
+                        language: Language, *, one_message: bool = False) -> int | None:
     """Send ``pictures`` (PNG) with ``caption`` (markup) as one photo, one document, or one album; the id of the
-    (first) message sent."""
+    (first) message sent. ``one_message`` (a group with the quiet habits on): several pictures go as ONE PDF
+    document ``stem.pdf``, a page each, since an album costs the group one message per picture."""
     if not pictures:
         return None
+    if one_message and len(pictures) > 1:
+        text = telegram_html(t("pictures.pdf", language, caption=caption, count=len(pictures)))
+        document = await chat.send_document(pictures_pdf(pictures), caption=text, filename=f"{stem}.pdf")
+        return document.message_id
     caption = telegram_html(caption)
     total = len(pictures)
     shown = list(pictures[:ALBUM_LIMIT])

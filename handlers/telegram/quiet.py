@@ -49,9 +49,9 @@ ACK_REACTION = ReactionEmoji.OK_HAND_SIGN
 
 @dataclass(slots=True)
 class QuietSettings:
-    quiet_period: float = 1.5
+    quiet_period: float = 2.0
     """Seconds without a new acknowledgement before the gathered message goes."""
-    longest_hold: float = 4.0
+    longest_hold: float = 6.0
     """The longest an acknowledgement waits for others (seconds)."""
     live_for: float = 180.0
     """Seconds a gathered message is edited rather than followed by a new one."""
@@ -186,6 +186,10 @@ class CapturingChannel:
 
     async def send_pictures(self, pictures: Sequence[Picture], caption: str, stem: str, language: Language) -> None:
         self._answers.append(("pictures", (tuple(pictures), caption, stem, language)))
+
+    @property
+    def bundles_pictures(self) -> bool:
+        return bool(getattr(self.inner, "bundles_pictures", False))
 
     async def attachment(self) -> Attachment | None:
         return await self.inner.attachment()
