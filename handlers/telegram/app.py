@@ -113,6 +113,7 @@ def build_application(
         .concurrent_updates(LedgerUpdateProcessor(concurrent_updates, ledger))
         .job_queue(None)
         .post_init(startup_and_schedule)
+        .post_stop(drain_quiet)
         .post_shutdown(shutdown)
     )
     if settings.base_url:
@@ -167,6 +168,14 @@ async def startup_and_schedule(application: GuandanApplication) -> None:
     announcer_of(application).start()
 
 
+async def drain_quiet(application: GuandanApplication) -> None:
+    """On the way out, while the bot can still send: post the gathered acknowledgements still waiting
+    (``handlers.telegram.quiet``) at once."""
+    quiet = application.bot_data.quiet
+    if quiet is not None:
+        await quiet.gatherer.flush_now()
+
+
 async def shutdown(application: GuandanApplication) -> None:
     announcer_of(application).stop()
     await stop_services(application.bot_data.services)
@@ -198,6 +207,7 @@ async def stop_alongside(application: GuandanApplication) -> None:
     updater = application.updater
     if updater is not None and updater.running:
         await updater.stop()
+    await drain_quiet(application)
     if application.running:
         await application.stop()
     await application.shutdown()

@@ -71,6 +71,9 @@ class _Batch:
     first_at: float = 0.0
     last_at: float = 0.0
     flushing: asyncio.Task[None] | None = None
+    sleeping: bool = False
+    """The flushing task waits for a quiet moment (it may be cancelled then, nothing taken yet)."""
+    bot: Bot | None = None
     live_message_id: int | None = None
     live_items: list[str] = field(default_factory=list)
     live_since: float = 0.0
@@ -88,6 +91,8 @@ class AckGatherer:
     def __init__(self, settings: QuietSettings) -> None:
         self.settings = settings
         self._batches: dict[tuple[int, str], _Batch] = {}
+        self._hurrying = False
+        """Stopping: no more waiting for quiet moments."""
         self.sent = 0
         self.edited = 0
 
@@ -100,6 +105,7 @@ class AckGatherer:
         batch.summary = acknowledgement.summary
         batch.language = language
         batch.last_at = now
+        batch.bot = bot
         if batch.flushing is None or batch.flushing.done():
             batch.flushing = asyncio.create_task(self._flush_when_quiet(bot, chat_id, acknowledgement.batch, batch))
 
@@ -109,14 +115,34 @@ class AckGatherer:
         if tasks:
             await asyncio.gather(*tasks, return_exceptions=True)
 
+    async def flush_now(self) -> None:
+        """Post every waiting acknowledgement at once (shutdown: the bot is about to stop)."""
+        self._hurrying = True
+        for (chat_id, name), batch in list(self._batches.items()):
+            task = batch.flushing
+            if task is not None and not task.done():
+                if batch.sleeping:
+                    task.cancel()
+                await asyncio.gather(task, return_exceptions=True)
+            if batch.waiting and batch.bot is not None:
+                items, batch.waiting = batch.waiting, []
+                try:
+                    await self._say(batch.bot, chat_id, name, batch, items)
+                except TelegramError as error:
+                    log.warning("chat %s: the gathered %s acknowledgement failed: %s", chat_id, name, error)
+
     async def _flush_when_quiet(self, bot: Bot, chat_id: int, name: str, batch: _Batch) -> None:
         settings = self.settings
-        while True:
+        while not self._hurrying:
             due = min(batch.last_at + settings.quiet_period, batch.first_at + settings.longest_hold)
             delay = due - settings.now()
             if delay <= 0:
                 break
-            await settings.sleep(delay)
+            batch.sleeping = True
+            try:
+                await settings.sleep(delay)
+            finally:
+                batch.sleeping = False
         items, batch.waiting = batch.waiting, []
         try:
             await self._say(bot, chat_id, name, batch, items)

@@ -3,8 +3,11 @@ lost, waiting texts and edits merged, private chats and reactions outside the gr
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
+from bot.config import Settings
+from handlers.telegram.app import build_application
 from handlers.telegram.pacing import (
     GROUP_LIMIT,
     WINDOW,
@@ -13,6 +16,9 @@ from handlers.telegram.pacing import (
     earliest_slot,
     group_messages,
 )
+from handlers.telegram.sending import RetryingRequests
+from tests.support.fake_api import FakeBotApi
+from tests.support.telegram import FakeTelegram, FloodLimits
 from tests.support.virtual_time import VirtualTime
 
 GROUP = -4_000_001
@@ -141,3 +147,21 @@ async def test_calls_that_send_nothing_pass_straight_through() -> None:
     recorder = Recorder(time)
     await time.run(*(call(pacer, recorder, "getChatAdministrators", {"chat_id": GROUP}) for _ in range(100)))
     assert len(recorder.sent) == 100 and pacer.waited == 0
+
+
+async def test_through_the_real_bot_waiting_replies_merge_and_keep_their_parse_mode(tmp_path: Path) -> None:
+    time = VirtualTime()
+    telegram = FakeTelegram()
+    telegram.flood = FloodLimits(time.now)
+    pacer = GroupPacer(now=time.now, sleep=time.sleep)
+    application = build_application(Settings(db_path=tmp_path / "bot.sqlite3"), request=FakeBotApi(telegram),
+                                    rate_limiter=RetryingRequests(pacer, sleep=time.sleep), quiet=False)
+    await application.initialize()
+    try:
+        await time.run(*(application.bot.send_message(GROUP, f"<b>m{index}</b>") for index in range(26)))
+    finally:
+        await application.shutdown()
+    sent = telegram.calls_to("sendMessage")
+    assert [call.status for call in sent] == [200] * (GROUP_LIMIT + 1) and telegram.flood.refused == 0
+    assert sent[-1].params["parse_mode"] == "HTML"
+    assert all(f"<b>m{index}</b>" in sent[-1].text for index in range(GROUP_LIMIT, 26))

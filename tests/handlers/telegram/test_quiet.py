@@ -222,3 +222,13 @@ def test_pictures_become_one_pdf_with_a_page_each() -> None:
     pdf = pictures_pdf(pictures)
     assert pdf.startswith(b"%PDF")
     assert pdf.count(b"/Type /Page") - pdf.count(b"/Type /Pages") == 3
+
+
+async def test_waiting_acknowledgements_are_posted_at_once_when_the_bot_stops() -> None:
+    time = VirtualTime()
+    gatherer = AckGatherer(QuietSettings(quiet_period=2.0, longest_hold=6.0, now=time.now, sleep=time.sleep))
+    bot = Recorded(time)
+    await gatherer.add(bot, -1, Acknowledgement("t", "signup", "P1", "1"), "zh")
+    await gatherer.add(bot, -1, Acknowledgement("t", "signup", "P2", "2"), "zh")
+    await gatherer.flush_now()  # no virtual time passes: the waiting flush is cut short
+    assert [(kind, text) for _, kind, text in bot.sent] == [("send", gathered_text("signup", ["P1", "P2"], "2", "zh"))]
