@@ -1,7 +1,7 @@
 """Quiet in the group (issue 15, item 1): gathered acknowledgements and pointers instead of repeats.
 
 Telegram takes about 20 messages a minute in a group, edits included (``handlers.telegram.pacing`` says what
-Telegram documents). Two habits keep a busy evening under that:
+Telegram documents). These habits keep a busy evening under that:
 
 - **Gathered acknowledgements** (:class:`AckGatherer`). A command whose answer only says "done" (a sign-up:
   ``Invocation.acknowledge``) is acknowledged at once with a reaction on the command itself (👌: a reaction is not a
@@ -15,11 +15,19 @@ Telegram documents). Two habits keep a busy evening under that:
   repeated in the same chat with the same words within :attr:`QuietSettings.repeat_window` seconds, whose answer
   would be exactly the last one's, gets one line replying to that earlier answer ("↑ 同上一条（1 分钟内未变）").
   The answer is worked out in full first (on a :class:`CapturingChannel`), so any change in between answers anew.
+- **A reaction before a slow answer** (:func:`react`, through ``Invocation.received``): ``/result`` and ``/confirm``
+  get 👌 as soon as the change is committed; their answer follows when the group's budget allows.
+- Elsewhere in ``handlers.telegram``: a button press is answered before its messages go, and a press that would take
+  the buttons off and post shows the post in the pressed message (``handlers.telegram.buttons``); several pictures
+  go as one PDF document (``handlers.telegram.pictures``, ``handlers.long_replies``).
 
-Both are on where the application paces its sends (production: ``build_application(rate_limiter=True)``) and off
+All are on where the application paces its sends (production: ``build_application(rate_limiter=True)``) and off
 in unit tests unless a test turns them on, so a test's command still gets its answer in the same update. The
 clock and the sleep are injected (:class:`QuietSettings`). Private chats are answered as before: one person, no
-flood.
+flood. Gathered acknowledgements live in this process's memory: those still waiting when the bot stops are posted
+at once (:meth:`AckGatherer.flush_now`); a crash loses at most the last few seconds' gathered line (the reactions
+were given, the sign-ups are stored). With several worker processes each gathers its own updates, so a group may
+see one gathered message per worker.
 """
 
 from __future__ import annotations
