@@ -213,17 +213,6 @@ async def test_a_big_bracket_goes_as_one_pdf_document_in_a_quiet_group(club: Clu
     assert "PDF" in document.text
 
 
-def test_pictures_become_one_pdf_with_a_page_each() -> None:
-    from PIL import Image
-
-    from bot.pictures.picture import pictures_pdf, to_picture
-
-    pictures = [to_picture(Image.new("RGB", (120 + 10 * number, 80), "white")) for number in range(3)]
-    pdf = pictures_pdf(pictures)
-    assert pdf.startswith(b"%PDF")
-    assert pdf.count(b"/Type /Page") - pdf.count(b"/Type /Pages") == 3
-
-
 async def test_waiting_acknowledgements_are_posted_at_once_when_the_bot_stops() -> None:
     time = VirtualTime()
     gatherer = AckGatherer(QuietSettings(quiet_period=2.0, longest_hold=6.0, now=time.now, sleep=time.sleep))

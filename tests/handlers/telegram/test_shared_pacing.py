@@ -1,10 +1,9 @@
-"""The send budget shared through the database (``bot.services.send_budget``): three application instances, each
+"""The send budget shared through the database (``bot.services.send_budget``) at work: three application instances, each
 with its own storage pool over one PostgreSQL database, sending 60 messages to one group at once never put more
 than 20 in any 60 s (Telegram's count, enforced by the fake) and lose none."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,9 +11,8 @@ import pytest
 from bot.services.send_budget import StoredSendBudget, shares_budget
 from handlers.telegram.app import build_application, shutdown, startup
 from handlers.telegram.context import GuandanApplication
-from handlers.telegram.pacing import GROUP_LIMIT, WINDOW, GroupPacer, LocalSendBudget, earliest_slot
+from handlers.telegram.pacing import GROUP_LIMIT, GroupPacer
 from handlers.telegram.sending import RetryingRequests
-from storage import Storage
 from tests.support.fake_api import FakeBotApi
 from tests.support.postgres import SessionDatabase, settings_for
 from tests.support.telegram import FakeTelegram, FloodLimits
@@ -31,22 +29,6 @@ def most_in_any_window(times: list[float], window: float = 60.0) -> int:
             start += 1
         worst = max(worst, end - start + 1)
     return worst
-
-
-async def test_the_stored_budget_places_slots_as_the_local_one(migrated_target: Path | str) -> None:
-    storage = Storage(migrated_target)
-    await storage.open()
-    try:
-        stored = StoredSendBudget(storage, earliest_slot, window=WINDOW)
-        local = LocalSendBudget()
-        moments = [1_000.0 + index * 0.5 for index in range(45)]
-        assert [await stored.reserve(GROUP, 1, at) for at in moments] == \
-            [await local.reserve(GROUP, 1, at) for at in moments]
-        assert await stored.reserve(GROUP, 1, 5_000.0) == 5_000.0
-        async with storage.read() as tx:  # slots that left the window are deleted as new ones are reserved
-            assert await tx.fetch_value("SELECT count(*) FROM telegram_sends") == 1
-    finally:
-        await storage.close()
 
 
 @pytest.mark.postgresql
