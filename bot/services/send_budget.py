@@ -23,15 +23,20 @@ SlotRule = Callable[[list[tuple[float, int]], int, float], float]
 class StoredSendBudget:
     def __init__(self, storage: Storage, earliest: SlotRule, *, window: float) -> None:
         self.storage = storage
-        self.earliest = earliest
+        self.earliest_rule = earliest
         self.window = window
 
     async def reserve(self, chat_id: int, messages: int, now: float) -> float:
         async with self.storage.transaction(chats=(chat_id,)) as tx:
             slots = await telegram_sends.recent_slots(tx, chat_id, now - self.window)
-            at = self.earliest(slots, messages, now)
+            at = self.earliest_rule(slots, messages, now)
             await telegram_sends.add_slot(tx, chat_id, at, messages)
         return at
+
+    async def earliest(self, chat_id: int, messages: int, now: float) -> float:
+        async with self.storage.read() as tx:
+            slots = await telegram_sends.slots_after(tx, chat_id, now - self.window)
+        return self.earliest_rule(slots, messages, now)
 
 
 def shares_budget(storage: Storage) -> bool:

@@ -23,6 +23,7 @@ from handlers.registry import CommandSpec, CommandTable, command_name_in, typed_
 from handlers.telegram.callers import caller_of, person_of
 from handlers.telegram.captions import CaptionCommand
 from handlers.telegram.context import BotContext
+from handlers.telegram.pacing import GroupPacer
 from handlers.telegram.pictures import send_pictures
 from handlers.telegram.quiet import CapturingChannel, point_to, react
 from handlers.telegram.replies import send_text, telegram_html
@@ -188,11 +189,20 @@ async def run_command(spec: CommandSpec, update: Update, context: BotContext, ar
     digest = captured.digest()
     earlier = quiet.repeats.earlier(key, digest)
     if earlier is not None and not captured.empty:
-        await point_to(context.bot, caller.chat_id, earlier, language)
+        pacer = pacer_of(context)
+        if pacer is None or await pacer.has_room(caller.chat_id):
+            await point_to(context.bot, caller.chat_id, earlier, language)
+        # else: the group is out of messages this minute and the same answer is right above: nothing is sent
         return
     await captured.replay()
     if channel.first_message_id is not None:
         quiet.repeats.remember(key, digest, channel.first_message_id)
+
+
+def pacer_of(context: BotContext) -> GroupPacer | None:
+    limiter = context.bot.rate_limiter
+    pacing = getattr(limiter, "pacing", limiter)
+    return pacing if isinstance(pacing, GroupPacer) else None
 
 
 async def _invoke(spec: CommandSpec, update: Update, context: BotContext, args: Sequence[str],

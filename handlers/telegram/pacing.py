@@ -88,6 +88,9 @@ class SendBudget(Protocol):
         """Reserve ``messages`` slots for ``chat_id`` at the earliest time ≥ ``now`` (seconds since the epoch) that
         keeps every rolling window within the limit; that time."""
 
+    async def earliest(self, chat_id: int, messages: int, now: float) -> float:
+        """When ``messages`` could go, without reserving anything."""
+
 
 def earliest_slot(slots: list[tuple[float, int]], messages: int, now: float, *, limit: int = GROUP_LIMIT,
                   window: float = WINDOW) -> float:
@@ -121,6 +124,10 @@ class LocalSendBudget:
         at = earliest_slot(list(slots), messages, now, limit=self.limit, window=self.window)
         slots.append((at, messages))
         return at
+
+    async def earliest(self, chat_id: int, messages: int, now: float) -> float:
+        slots = [slot for slot in self._slots.get(chat_id, ()) if slot[0] > now - self.window]
+        return earliest_slot(slots, messages, now, limit=self.limit, window=self.window)
 
 
 class PerSecond:
@@ -198,6 +205,12 @@ class GroupPacer(BaseRateLimiter[Any]):
 
     async def shutdown(self) -> None:
         pass
+
+    async def has_room(self, chat_id: int) -> bool:
+        """Whether a message to ``chat_id`` would go now, without waiting for the group's budget (a courtesy that
+        may be left out when the group is busy: ``handlers.telegram.quiet``'s pointers)."""
+        now = self.now()
+        return chat_id > 0 or await self.budget.earliest(chat_id, 1, now) <= now
 
     async def _wait_until(self, at: float) -> None:
         delay = at - self.now()

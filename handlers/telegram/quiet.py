@@ -15,6 +15,8 @@ Telegram documents). These habits keep a busy evening under that:
   repeated in the same chat with the same words within :attr:`QuietSettings.repeat_window` seconds, whose answer
   would be exactly the last one's, gets one line replying to that earlier answer ("↑ 同上一条（1 分钟内未变）").
   The answer is worked out in full first (on a :class:`CapturingChannel`), so any change in between answers anew.
+  When the group's budget has no message left this minute, not even the pointer is sent (the same answer is right
+  above it): repeating a question cannot make the bot wait.
 - **A reaction before a slow answer** (:func:`react`, through ``Invocation.received``): ``/result`` and ``/confirm``
   get 👌 as soon as the change is committed; their answer follows when the group's budget allows.
 - Elsewhere in ``handlers.telegram``: a button press is answered before its messages go, and a press that would take

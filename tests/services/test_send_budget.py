@@ -21,6 +21,9 @@ async def test_the_stored_budget_places_slots_as_the_local_one(migrated_target: 
         moments = [1_000.0 + index * 0.5 for index in range(45)]
         assert [await stored.reserve(GROUP, 1, at) for at in moments] == \
             [await local.reserve(GROUP, 1, at) for at in moments]
+        # Asking when the next one could go reserves nothing.
+        assert await stored.earliest(GROUP, 1, 1_030.0) == await local.earliest(GROUP, 1, 1_030.0) > 1_030.0
+        assert await stored.earliest(GROUP, 1, 1_030.0) == await stored.earliest(GROUP, 1, 1_030.0)
         assert await stored.reserve(GROUP, 1, 5_000.0) == 5_000.0
         async with storage.read() as tx:  # slots that left the window are deleted as new ones are reserved
             assert await tx.fetch_value("SELECT count(*) FROM telegram_sends") == 1

@@ -221,3 +221,24 @@ async def test_waiting_acknowledgements_are_posted_at_once_when_the_bot_stops() 
     await gatherer.add(bot, -1, Acknowledgement("t", "signup", "P2", "2"), "zh")
     await gatherer.flush_now()  # no virtual time passes: the waiting flush is cut short
     assert [(kind, text) for _, kind, text in bot.sent] == [("send", gathered_text("signup", ["P1", "P2"], "2", "zh"))]
+
+
+async def test_no_pointer_is_sent_when_the_group_has_no_message_left_this_minute(
+        tmp_path: Path, clock: ManualClock, quiet: QuietGroup) -> None:
+    import time as wall
+
+    from handlers.telegram.pacing import GROUP_LIMIT, GroupPacer
+    from handlers.telegram.sending import RetryingRequests
+
+    pacer = GroupPacer()
+    settings = Settings(db_path=tmp_path / "bot.sqlite3")
+    async with OfflineBot.running(settings, clock=clock, quiet=quiet, rate_limiter=RetryingRequests(pacer)) as offline:
+        chat = group_chat(-4_000_322, "周五掼蛋")
+        offline.telegram.set_admins(int(chat["id"]), ADMIN.to_json())
+        await offline.say(chat, ADMIN, "/new 周五杯")
+        [answer] = await offline.say(chat, MEMBER, "/entries")
+        assert await pacer.has_room(int(chat["id"]))
+        for _ in range(GROUP_LIMIT):
+            await pacer.budget.reserve(int(chat["id"]), 1, wall.time())
+        assert not await pacer.has_room(int(chat["id"]))
+        assert await offline.say(chat, MEMBER, "/entries") == []  # the same answer is right above: nothing waits
