@@ -2,18 +2,19 @@
 the same minute, so every reminder falls due at the same instant.
 
 The real application sends them: the process's one scheduler (``handlers.announcer``, APScheduler) fires one job
-per announcement row, each job re-reads its row, renders the reminder (the round's tables), sends it through PTB's
-``AIORateLimiter`` (the production limiter: about 30 messages/s overall, 20/minute per group) to the in-process
-fake Bot API, and marks the row sent. The fake answers at once, so the limiter and the bot's own work are all that
-is measured.
+per announcement row, each job re-reads its row, renders the reminder (the round's tables), sends it through the
+bot's ``GroupPacer`` (the production limiter, ``handlers.telegram.pacing``: 30 messages/s overall, 20/minute per
+group) behind its retries (``--limiter ptb``: PTB's ``AIORateLimiter``, the production limiter before issue 15) to
+the in-process fake Bot API, and marks the row sent. The fake answers at once, so the limiter and the bot's own
+work are all that is measured.
 
 The floor is what Telegram's limits allow: M messages need M / 30 s at 30 messages per second (each group gets at
-most a few messages, far under its 20 per minute, so the global limit binds). The limiter lets a first burst of
-30 through at once, so a run can beat the floor by up to a second. The ratio to the floor is printed.
+most a few messages, far under its 20 per minute, so the global limit binds). Both limiters let a first 30 through
+at once, so a run can beat the floor by up to a second. The ratio to the floor is printed.
 
 A second figure: restoring pending announcements at start-up (``handlers.announcer.Announcer.restore``).
 
-Run: ``.venv/bin/python benchmarks/bench_announce.py [--tournaments 200] [--tables 4]``.
+Run: ``.venv/bin/python benchmarks/bench_announce.py [--tournaments 200] [--tables 4] [--limiter pacer|ptb]``.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 import _paths  # noqa: F401
-from telegram.ext import AIORateLimiter
+from telegram.ext import AIORateLimiter, BaseRateLimiter
 
 from bot.config import Settings
 from bot.services.caller import Caller, ChatKind
@@ -35,6 +36,8 @@ from bot.services.match_clock.timetable import schedule_round
 from handlers.telegram.app import build_application, startup
 from handlers.telegram.app import shutdown as close_storage
 from handlers.telegram.context import announcer_of
+from handlers.telegram.pacing import GroupPacer
+from handlers.telegram.sending import RetryingRequests
 from tests.support.board import InMemoryBoard
 from tests.support.fake_api import FakeBotApi
 
@@ -54,6 +57,15 @@ def make_board(tournaments: int, tables: int) -> InMemoryBoard:
     return board
 
 
+LIMITER = "pacer"
+
+
+def make_limiter() -> BaseRateLimiter[Any]:
+    if LIMITER == "ptb":
+        return AIORateLimiter(max_retries=3)
+    return RetryingRequests(GroupPacer())
+
+
 async def deliver(tournaments: int, tables: int, folder: Path) -> dict[str, Any]:
     board = make_board(tournaments, tables)
     api = FakeBotApi()
@@ -67,7 +79,7 @@ async def deliver(tournaments: int, tables: int, folder: Path) -> dict[str, Any]
 
     api.telegram.answer = timed_answer  # type: ignore[method-assign]
     application = build_application(Settings(db_path=folder / "announce.sqlite3"), request=api,
-                                     rate_limiter=AIORateLimiter(max_retries=3), board=board)
+                                     rate_limiter=make_limiter(), board=board)
     await application.initialize()
     await startup(application)
     services = application.bot_data.services
@@ -145,9 +157,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tournaments", type=int, default=200)
     parser.add_argument("--tables", type=int, default=4, help="tables listed in each reminder")
+    parser.add_argument("--limiter", choices=("pacer", "ptb"), default="pacer")
     args = parser.parse_args()
+    global LIMITER
+    LIMITER = args.limiter
     print(f"{datetime.now(UTC):%Y-%m-%d}, limits: {GLOBAL_RATE:.0f} messages/s overall, "
-          f"{GROUP_RATE_PER_MINUTE}/minute per group (PTB AIORateLimiter)")
+          f"{GROUP_RATE_PER_MINUTE}/minute per group ({'PTB AIORateLimiter' if LIMITER == 'ptb' else 'GroupPacer'})")
     with tempfile.TemporaryDirectory() as folder:
         for tables in (args.tables, 250):
             result = asyncio.run(deliver(args.tournaments, tables, Path(folder) / f"t{tables}"))

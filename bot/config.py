@@ -14,7 +14,7 @@ variable                 meaning                                                
 ``GUANDAN_LATE_GRACE_``  announcements missed while the bot was down by at most this many      ``10``
 ``MINUTES``              minutes are sent late; older ones are dropped
 ``GUANDAN_RATE_LIMIT``   ``off`` sends without Telegram's pacing (benchmarks against a local   ``on``
-                         fake only); ``on`` paces sends through PTB's ``AIORateLimiter``
+                         fake only); ``on`` paces sends within Telegram's limits (``handlers.telegram.pacing``)
 ``WECOM_BOT_ID``         the WeCom 智能机器人's Bot ID (with the secret: ``run`` serves WeCom)  none
 ``WECOM_BOT_SECRET``     its Secret                                                            none
 ``WECOM_WS_URL``         the long connection's endpoint (``ws://`` works for a local stand-in)  ``wss://openws.work.we

@@ -1,4 +1,7 @@
-"""THE command table: one line per command, in the order help and menus list them."""
+"""THE command table: one line per command, in the order help and menus list them.
+
+``read_only=True`` marks the commands that only show something (a repeat within a minute with the same answer gets a
+pointer in a group: ``handlers.telegram.quiet``); ``/export`` is deliberately not one: it always sends its files."""
 
 from __future__ import annotations
 
@@ -40,32 +43,32 @@ from handlers.tournament_signup import accept_command, entries_command, signup_c
 
 COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("start", start_command, max_argument_length=64),
-    CommandSpec("help", help_command),
+    CommandSpec("help", help_command, read_only=True),
     CommandSpec("lang", lang_command, audience=Audience.ORGANISER, aliases=("language",)),
     CommandSpec("name", name_command, max_argument_length=64, free_text=True),
     CommandSpec("signup", signup_command, chat_kinds=GROUPS, aliases=("join", "baoming")),
     CommandSpec("accept", accept_command, chat_kinds=GROUPS),
     CommandSpec("withdraw", withdraw_command, chat_kinds=GROUPS, aliases=("leave",)),
-    CommandSpec("entries", entries_command, chat_kinds=GROUPS, aliases=("list",)),
-    CommandSpec("tables", tables_command, chat_kinds=GROUPS),
-    CommandSpec("mytable", mytable_command, chat_kinds=GROUPS),
+    CommandSpec("entries", entries_command, chat_kinds=GROUPS, aliases=("list",), read_only=True),
+    CommandSpec("tables", tables_command, chat_kinds=GROUPS, read_only=True),
+    CommandSpec("mytable", mytable_command, chat_kinds=GROUPS, read_only=True),
     CommandSpec("schedule", schedule_command, chat_kinds=GROUPS, aliases=("timetable",)),
     CommandSpec("here", here_command, chat_kinds=GROUPS, aliases=("checkin",)),
     CommandSpec("result", result_command, chat_kinds=GROUPS),
     CommandSpec("confirm", confirm_command, chat_kinds=GROUPS),
     CommandSpec("claim", claim_command, chat_kinds=GROUPS),
-    CommandSpec("bracket", bracket_command, chat_kinds=GROUPS),
-    CommandSpec("standings", standings_command, chat_kinds=GROUPS, aliases=("ranking",)),
-    CommandSpec("settings", settings_command, chat_kinds=GROUPS),
+    CommandSpec("bracket", bracket_command, chat_kinds=GROUPS, read_only=True),
+    CommandSpec("standings", standings_command, chat_kinds=GROUPS, aliases=("ranking",), read_only=True),
+    CommandSpec("settings", settings_command, chat_kinds=GROUPS, read_only=True),
     CommandSpec("referee", referee_command, chat_kinds=GROUPS, aliases=("referees",)),
     CommandSpec("export", export_command, chat_kinds=GROUPS),
-    CommandSpec("play", play_command, max_argument_length=200),
-    CommandSpec("rule", rule_command, aliases=("rules",), max_argument_length=300, free_text=True),
+    CommandSpec("play", play_command, max_argument_length=200, read_only=True),
+    CommandSpec("rule", rule_command, aliases=("rules",), max_argument_length=300, free_text=True, read_only=True),
     # Chinese names cannot be command names (Telegram allows [a-z0-9_]); pinyin aliases as for /baoming.
     CommandSpec("notice", notice_command, chat_kinds=GROUPS, aliases=("guicheng",), max_argument_length=4096,
                 documents=True, free_text=True),
-    CommandSpec("levelup", levelup_command, aliases=("shengji",), max_argument_length=200),
-    CommandSpec("tribute", tribute_command, aliases=("jingong",), max_argument_length=200),
+    CommandSpec("levelup", levelup_command, aliases=("shengji",), max_argument_length=200, read_only=True),
+    CommandSpec("tribute", tribute_command, aliases=("jingong",), max_argument_length=200, read_only=True),
     # /score <left> <right> is the score calculator; /score <table> … is still /result (its alias before).
     CommandSpec("score", score_command, aliases=("jifen",)),
     CommandSpec("new", new_command, audience=Audience.ORGANISER, chat_kinds=GROUPS, free_text=True),

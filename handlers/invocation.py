@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from bot.i18n import Language, t
 from bot.pictures.picture import Picture
@@ -68,6 +68,36 @@ class Channel(Protocol):
         matter); empty when there is none."""
 
 
+@dataclass(frozen=True, slots=True)
+class Acknowledgement:
+    """An answer that only says "done" (a sign-up taken): ``text`` is the whole answer; a platform that can say
+    several at once (``handlers.telegram.quiet``) may instead show ``item`` in one message with the others of the
+    same ``batch`` in that chat, under the latest ``summary``. All three are markup."""
+
+    text: str
+    batch: str
+    """Which acknowledgements go together (``signup``); a catalog key ``quiet.batch.<batch>`` words them."""
+    item: str
+    summary: str
+
+
+@runtime_checkable
+class Acknowledging(Protocol):
+    """A channel that may gather acknowledgements (Telegram in a group); others get :attr:`Acknowledgement.text`."""
+
+    async def acknowledge(self, acknowledgement: Acknowledgement, language: Language) -> None:
+        """Acknowledge the command; the platform decides how (a reply, a reaction and a gathered message …);
+        ``language``: the chat's."""
+
+
+@runtime_checkable
+class Receiving(Protocol):
+    """A channel that can show at once, without a message, that a command was taken (Telegram: a reaction)."""
+
+    async def received(self) -> None:
+        """Mark the command as taken; its answer follows (perhaps after the chat's message budget allows)."""
+
+
 class Timers(Protocol):
     """The process's scheduler of announcement jobs (``handlers.announcer``)."""
 
@@ -102,6 +132,20 @@ class Invocation:
 
     async def reply(self, text: str, buttons: Keyboard | None = None) -> None:
         await self.channel.reply(text, buttons)
+
+    async def acknowledge(self, acknowledgement: Acknowledgement) -> None:
+        """Say that the command was done: gathered with others where the platform can (see
+        :class:`Acknowledging`), else :attr:`Acknowledgement.text` as a reply."""
+        if isinstance(self.channel, Acknowledging):
+            await self.channel.acknowledge(acknowledgement, self.language)
+        else:
+            await self.channel.reply(acknowledgement.text)
+
+    async def received(self) -> None:
+        """Show that the command was taken and done before its answer, where the platform can without a message
+        (a reaction in a Telegram group with the quiet habits on); elsewhere nothing: the answer follows at once."""
+        if isinstance(self.channel, Receiving):
+            await self.channel.received()
 
     async def send_document(self, content: bytes, file_name: str, caption: str | None = None) -> None:
         await self.channel.send_file(content, file_name, caption)

@@ -34,6 +34,11 @@ def text_file(markup: str) -> bytes:
     return to_plain(markup).encode("utf-8-sig")
 
 
+def bundles_pictures(call: Invocation) -> bool:
+    """Whether the command's channel sends any number of pictures as one message (its ``bundles_pictures``)."""
+    return bool(getattr(call.channel, "bundles_pictures", False))
+
+
 async def reply_or_file(call: Invocation, markup: str, full: str, *, file_name: str, summary: str) -> None:
     """``markup`` as one message if it fits; else ``full`` (the same without the chat's list limits) as one
     document ``file_name`` captioned with ``summary``."""
@@ -49,7 +54,17 @@ async def reply_with_pictures(call: Invocation, markup: str, full: str, pictures
 
     When the text does not fit one message the pictures alone show it, captioned ``summary``; when there are more
     pictures than the budget allows, ``full`` (the whole text) goes as a document captioned ``summary`` and the
-    first pictures follow, their caption saying how many of how many."""
+    first pictures follow, their caption saying how many of how many. A channel that sends any number of pictures
+    as ONE message (:func:`bundles_pictures`: Telegram in a quiet group, as one PDF) gets them all: the text and
+    the pictures when the text fits, else the pictures alone captioned ``summary`` — one document and at most a
+    short text."""
+    if bundles_pictures(call):
+        if fits(markup):
+            await call.reply(markup)
+            await call.send_pictures(pictures, caption, stem)
+        else:
+            await call.send_pictures(pictures, summary, stem)
+        return
     if fits(markup) and len(pictures) < MESSAGE_BUDGET:
         await call.reply(markup)
         await call.send_pictures(pictures, caption, stem)

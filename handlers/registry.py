@@ -76,6 +76,10 @@ class CommandSpec:
     free_text: bool = False
     """The arguments are text (a name, a question) that keeps its punctuation; otherwise commas and the like
     separate words (:func:`~handlers.arguments.separate_words`)."""
+    read_only: bool = False
+    """The command only shows something and changes nothing: repeated in a group within a minute with the same
+    answer, it gets a pointer to the earlier answer instead (``handlers.telegram.quiet``). ``/export`` is not
+    marked: it always sends its files."""
 
     def __post_init__(self) -> None:
         for name in (self.name, *self.aliases):
@@ -100,9 +104,10 @@ class CommandSpec:
     async def invoke(
         self, services: Services, commands: CommandTable, caller: Caller, raw_args: Sequence[str], channel: Channel,
         *, mentioned: Mentioned | None = None, timers: Timers | None = None,
-    ) -> None:
+    ) -> Language:
         """Run the command for ``caller``: language, chat kind, audience and arguments checked, then the callback.
-        A refusal raises its :class:`~bot.errors.GuandanError` (the platform answers it with :func:`error_text`)."""
+        A refusal raises its :class:`~bot.errors.GuandanError` (the platform answers it with :func:`error_text`).
+        The chat's language (what the answers were written in)."""
         # The names people chose with /name win over their platform's, for the caller and whom they point at.
         await services.names.refresh(services.storage)
         caller = services.names.caller(caller)
@@ -117,6 +122,7 @@ class CommandSpec:
         args = clean_arguments(raw_args, self.max_argument_length, separate=not self.free_text)
         await self.callback(Invocation(services, commands, self, caller, language, args, channel, mentioned,
                                        timers or NoTimers()))
+        return language
 
 
 def unknown_command_text(table: CommandTable, name: str, language: Language) -> str:

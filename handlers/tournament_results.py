@@ -62,6 +62,7 @@ async def result_command(call: Invocation) -> None:
         raise NoSuchTableError(**error.params) from None
     except DrawInKnockoutError as error:
         raise WinnerMissingError(level=error.params["level"]) from None
+    await call.received()
     await announce_result(call.reply, recorded, call.language, call.services)
 
 
@@ -73,6 +74,7 @@ async def confirm_command(call: Invocation) -> None:
         recorded = await confirm_result(call.services, call.caller, parse_table(args[0]))
     except UnknownTableError as error:
         raise NoSuchTableError(**error.params) from None
+    await call.received()
     await announce_result(call.reply, recorded, call.language, call.services)
 
 

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from bot.errors import UsageError
 from bot.presenters import tournaments as text
+from bot.richtext import escape
 from bot.services.roles import Role
-from bot.services.tournament.signup import Invited, accept, sign_up, withdraw
+from bot.services.tournament.signup import Accepted, Invited, SignedUp, accept, sign_up, withdraw
 from bot.services.tournament.views import entries_view
 from handlers.arguments import at_most
-from handlers.invocation import Invocation
+from handlers.invocation import Acknowledgement, Invocation
 from handlers.long_replies import reply_or_file
 from handlers.tournament_arguments import parse_signup, username_of
 from handlers.tournament_keyboards import accept_buttons
@@ -30,14 +31,25 @@ async def signup_command(call: Invocation) -> None:
     if isinstance(result, Invited):
         await call.reply(text.invited(result, call.language), accept_buttons(result, call.language))
     else:
-        await call.reply(text.signed_up(result, call.language))
+        await acknowledge_signup(call, result)
+
+
+async def acknowledge_signup(call: Invocation, result: SignedUp | Accepted) -> None:
+    """The sign-up's answer; one that only says "you are in" may be gathered with the chat's other sign-ups
+    (``Invocation.acknowledge``). A place on the waiting list is news for the person: always said on its own."""
+    answer = text.signed_up(result, call.language)
+    if result.waiting_position is not None:
+        await call.reply(answer)
+        return
+    await call.acknowledge(Acknowledgement(answer, "signup", escape(result.entry.name),
+                                           text.counts(result.state, call.language)))
 
 
 async def accept_command(call: Invocation) -> None:
     args = at_most(call.args, 1)
     inviter = username_of(args[0]) if args else None
     accepted = await accept(call.services, call.caller, inviter_username=inviter)
-    await call.reply(text.signed_up(accepted, call.language))
+    await acknowledge_signup(call, accepted)
 
 
 async def withdraw_command(call: Invocation) -> None:

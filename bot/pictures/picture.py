@@ -60,3 +60,14 @@ def _near(colour: tuple[int, ...], others: Sequence[tuple[int, ...]], reach: int
         if abs(red - other_red) <= reach and abs(green - other_green) <= reach and abs(blue - other_blue) <= reach:
             return True
     return False
+
+
+def pictures_pdf(pictures: Sequence[Picture], dpi: float = 144.0) -> bytes:
+    """``pictures`` as one PDF, a page each at its own size (``dpi`` sets the page's size in print only): a set of
+    pictures sent as ONE document, which a phone opens and pages through."""
+    pages = [Image.open(io.BytesIO(picture.png)).convert("RGB") for picture in pictures]
+    if not pages:
+        raise ValueError("a PDF needs at least one picture")
+    buffer = io.BytesIO()
+    pages[0].save(buffer, "PDF", save_all=True, append_images=pages[1:], resolution=dpi)
+    return buffer.getvalue()

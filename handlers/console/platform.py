@@ -340,7 +340,7 @@ class ConsolePlatform:
         await channel.reply(unknown_command_text(self.commands, name, await self._language(caller)))
 
     async def _answer(self, caller: Caller, channel: ConsoleChannel, spec: CommandSpec | None,
-                      action: Callable[[], Awaitable[None]]) -> None:
+                      action: Callable[[], Awaitable[object]]) -> None:
         """Remember the chat and the speaker, run ``action``, and answer a failure as Telegram's error handler
         does: a refusal with its text (a usage error with ``spec``'s usage line), anything else with an apology
         (and a log entry)."""

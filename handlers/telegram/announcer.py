@@ -1,9 +1,9 @@
 """Announcements on Telegram: the :class:`~handlers.announcer.Courier` that sends them with ``sendMessage``.
 
 The scheduler and the bookkeeping are platform-neutral (``handlers.announcer``); here Telegram's answers become the
-neutral outcomes: flood control (``RetryAfter``, after the ``AIORateLimiter``'s own retries) waits as long as
-Telegram asks, network errors and 5xx answers back off; a group that became a supergroup gets it there; a bot
-removed from the group (403) or a refused text (400) drops it.
+neutral outcomes: flood control (``RetryAfter``, after the bot's own retries: ``handlers.telegram.sending``) waits
+as long as Telegram asks, network errors and 5xx answers back off; a group that became a supergroup gets it there; a
+bot removed from the group (403) or a refused text (400) drops it.
 """
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ import certifi
 from telegram import Bot, ChatMemberAdministrator, ChatMemberOwner, LinkPreviewOptions, Update
 from telegram.constants import ParseMode
 from telegram.error import InvalidToken
-from telegram.ext import AIORateLimiter, ApplicationBuilder, BaseRateLimiter, Defaults
+from telegram.ext import ApplicationBuilder, BaseRateLimiter, Defaults
 from telegram.request import BaseRequest, HTTPXRequest
 
 from bot.clock import Clock, system_clock
@@ -31,6 +31,7 @@ from bot.services import Services
 from bot.services.assembly import build_services, start_services, stop_services
 from bot.services.match_clock.board import TournamentBoard
 from bot.services.platform_ids import Platform
+from bot.services.send_budget import StoredSendBudget, shares_budget
 from handlers.announcer import AnnouncementScheduler, Announcer
 from handlers.buttons import ButtonSpec, ButtonTable
 from handlers.commands import COMMANDS
@@ -39,6 +40,8 @@ from handlers.telegram.announcer import TelegramCourier
 from handlers.telegram.context import CONTEXT_TYPES, AppState, GuandanApplication, announcer_of
 from handlers.telegram.delivery import ConfirmAfterHandling, DeliveryLedger, LedgerUpdateProcessor
 from handlers.telegram.menus import set_command_menus
+from handlers.telegram.pacing import WINDOW, GroupPacer, SendBudget, earliest_slot
+from handlers.telegram.quiet import QuietGroup
 from handlers.telegram.sending import RetryingRequests
 from handlers.telegram.setup import install
 from handlers.tournament_buttons import BUTTONS
@@ -83,12 +86,19 @@ def build_application(
     board: TournamentBoard | None = None,
     services: Services | None = None,
     announcer: AnnouncementScheduler | None = None,
+    quiet: QuietGroup | bool | None = None,
+    send_budget: SendBudget | None = None,
 ) -> GuandanApplication:
     """The application with its services, handlers, menus (set at start) and storage (opened at start).
 
-    ``rate_limiter``: ``True`` paces sends with PTB's ``AIORateLimiter`` and retries failed calls
+    ``rate_limiter``: ``True`` paces sends within Telegram's limits (``handlers.telegram.pacing.GroupPacer``: at
+    most 20 messages and edits per group in any minute, 30 a second overall) and retries failed calls
     (production, ``handlers.telegram.sending``); ``False`` only retries (``GUANDAN_RATE_LIMIT=off``); ``None``
-    neither (unit tests); or a limiter of your own. Polling confirms updates to Telegram only once they were handled
+    neither (unit tests); or a limiter of your own. ``send_budget``: where the pacer keeps each group's slots (by
+    default in this process; on a PostgreSQL database, in it, shared by every process of the bot:
+    ``bot.services.send_budget``). ``quiet``: gathered acknowledgements and repeat pointers in groups
+    (``handlers.telegram.quiet``); by default on exactly when ``rate_limiter`` is ``True``.
+    Polling confirms updates to Telegram only once they were handled
     (``handlers.telegram.delivery``). ``entropy`` makes draw seeds (a fixed source for repeatable simulations).
     ``services`` and ``announcer``: the process's own, when another platform shares them (``handlers.runner``);
     otherwise the application builds both and owns them.
@@ -104,6 +114,7 @@ def build_application(
         .concurrent_updates(LedgerUpdateProcessor(concurrent_updates, ledger))
         .job_queue(None)
         .post_init(startup_and_schedule)
+        .post_stop(drain_quiet)
         .post_shutdown(shutdown)
     )
     if settings.base_url:
@@ -116,8 +127,10 @@ def build_application(
     builder = builder.request(request)
     polling = get_updates_request or request
     builder = builder.get_updates_request(ConfirmAfterHandling(polling, ledger))
+    pacer: GroupPacer | None = None
     if rate_limiter is True:
-        builder = builder.rate_limiter(RetryingRequests(AIORateLimiter(max_retries=3)))
+        pacer = GroupPacer(send_budget)
+        builder = builder.rate_limiter(RetryingRequests(pacer))
     elif rate_limiter is False:
         builder = builder.rate_limiter(RetryingRequests())
     elif isinstance(rate_limiter, BaseRateLimiter):
@@ -126,12 +139,18 @@ def build_application(
     if services is None:
         services = build_services(settings, admins=partial(chat_admin_ids, application.bot), post_round=round_text,
                                   clock=clock, admin_cache_ttl=admin_cache_ttl, entropy=entropy, board=board)
+    if pacer is not None and send_budget is None and shares_budget(services.storage):
+        # Several worker processes may share this database: Telegram counts per bot, so they share the budget.
+        pacer.budget = StoredSendBudget(services.storage, earliest_slot, window=WINDOW)
     if announcer is None:
         announcer = Announcer(services)
     announcer.add_courier(Platform.TELEGRAM, TelegramCourier(application.bot))
     table = CommandTable(commands)
     state: AppState = application.bot_data
     state.attach(services, table, announcer)
+    if quiet is None:
+        quiet = rate_limiter is True
+    state.quiet = QuietGroup() if quiet is True else (quiet or None)
     install(application, table, ButtonTable(buttons))
     return application
 
@@ -148,6 +167,14 @@ async def startup_and_schedule(application: GuandanApplication) -> None:
     """``post_init`` when the application runs alone (:func:`poll`): :func:`startup`, then the scheduler runs."""
     await startup(application)
     announcer_of(application).start()
+
+
+async def drain_quiet(application: GuandanApplication) -> None:
+    """On the way out, while the bot can still send: post the gathered acknowledgements still waiting
+    (``handlers.telegram.quiet``) at once."""
+    quiet = application.bot_data.quiet
+    if quiet is not None:
+        await quiet.gatherer.flush_now()
 
 
 async def shutdown(application: GuandanApplication) -> None:
@@ -187,6 +214,7 @@ async def stop_alongside(application: GuandanApplication) -> None:
     updater = application.updater
     if updater is not None and updater.running:
         await updater.stop()
+    await drain_quiet(application)
     if application.running:
         await application.stop()
     await application.shutdown()

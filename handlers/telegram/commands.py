@@ -18,12 +18,14 @@ from telegram.ext import BaseHandler, CommandHandler, MessageHandler, filters
 from bot.i18n import Language
 from bot.pictures.picture import Picture
 from bot.richtext import Keyboard
-from handlers.invocation import Attachment, Mentioned
+from handlers.invocation import Acknowledgement, Attachment, Channel, Mentioned
 from handlers.registry import CommandSpec, CommandTable, command_name_in, typed_command
 from handlers.telegram.callers import caller_of, person_of
 from handlers.telegram.captions import CaptionCommand
 from handlers.telegram.context import BotContext
+from handlers.telegram.pacing import GroupPacer
 from handlers.telegram.pictures import send_pictures
+from handlers.telegram.quiet import CapturingChannel, point_to, react
 from handlers.telegram.replies import send_text, telegram_html
 from handlers.verbs import text_after_command, written_command
 
@@ -66,26 +68,61 @@ def mentioned_in(update: Update, sender_id: int | None) -> Mentioned | None:
 
 class TelegramChannel:
     """A command's answers in the chat of its update: HTML, split at Telegram's limit, quoting the command in
-    groups; files and pictures as documents, photos or one album."""
+    groups; files and pictures as documents, photos or one album. In a group with the quiet habits on
+    (``handlers.telegram.quiet``) acknowledgements are a reaction and a gathered message."""
 
     def __init__(self, update: Update, context: BotContext, *, quote: bool) -> None:
         self.update = update
         self.context = context
         self.quote = quote
+        self.first_message_id: int | None = None
+        """The first message the answer sent (a repeat's pointer replies to it)."""
+
+    def _sent(self, message_id: int | None) -> None:
+        if self.first_message_id is None:
+            self.first_message_id = message_id
 
     async def reply(self, text: str, buttons: Keyboard | None = None) -> None:
-        await send_text(self.update, text, quote=self.quote, buttons=inline_keyboard(buttons))
+        sent = await send_text(self.update, text, quote=self.quote, buttons=inline_keyboard(buttons))
+        if sent:
+            self._sent(sent[0].message_id)
+
+    @property
+    def bundles_pictures(self) -> bool:
+        """Several pictures go as one PDF document in a quiet group (``handlers.long_replies``)."""
+        return self._quiet_group()
+
+    def _quiet_group(self) -> bool:
+        chat = self.update.effective_chat
+        return self.context.bot_data.quiet is not None and chat is not None and chat.type in (chat.GROUP,
+                                                                                             chat.SUPERGROUP)
+
+    async def received(self) -> None:
+        """In a quiet group: the acknowledgement reaction on the command (its answer may wait for the budget)."""
+        message = self.update.effective_message
+        if self._quiet_group() and message is not None:
+            await react(self.context.bot, message.chat_id, message.message_id)
+
+    async def acknowledge(self, acknowledgement: Acknowledgement, language: Language) -> None:
+        quiet = self.context.bot_data.quiet
+        message = self.update.effective_message
+        if quiet is None or message is None or not self._quiet_group():
+            await self.reply(acknowledgement.text)
+            return
+        await react(self.context.bot, message.chat_id, message.message_id)
+        await quiet.gatherer.add(self.context.bot, message.chat_id, acknowledgement, language)
 
     async def send_file(self, content: bytes, file_name: str, caption: str | None = None) -> None:
         chat = self.update.effective_chat
         if chat is not None:
-            await chat.send_document(InputFile(content, filename=file_name),
-                                     caption=None if caption is None else telegram_html(caption))
+            sent = await chat.send_document(InputFile(content, filename=file_name),
+                                            caption=None if caption is None else telegram_html(caption))
+            self._sent(sent.message_id)
 
     async def send_pictures(self, pictures: Sequence[Picture], caption: str, stem: str, language: Language) -> None:
         chat = self.update.effective_chat
         if chat is not None:
-            await send_pictures(chat, pictures, caption, stem, language)
+            self._sent(await send_pictures(chat, pictures, caption, stem, language, one_message=self._quiet_group()))
 
     async def attachment(self) -> Attachment | None:
         document = document_of(self.update.effective_message)
@@ -140,9 +177,40 @@ async def run_command(spec: CommandSpec, update: Update, context: BotContext, ar
     caller = caller_of(update, context.claim)
     if caller is None:
         return
-    await spec.invoke(context.services, context.commands, caller, args,
-                      TelegramChannel(update, context, quote=caller.chat_kind.is_group),
-                      mentioned=mentioned_in(update, caller.user_id), timers=context.bot_data.announcer)
+    channel = TelegramChannel(update, context, quote=caller.chat_kind.is_group)
+    quiet = context.bot_data.quiet
+    if quiet is None or not spec.read_only or not caller.chat_kind.is_group:
+        await _invoke(spec, update, context, args, channel)
+        return
+    # A read-only answer is worked out first and compared with the chat's last answer to the same words.
+    captured = CapturingChannel(channel)
+    language = await _invoke(spec, update, context, args, captured)
+    key = (caller.chat_id, spec.name, tuple(args))
+    digest = captured.digest()
+    earlier = quiet.repeats.earlier(key, digest)
+    if earlier is not None and not captured.empty:
+        pacer = pacer_of(context)
+        if pacer is None or await pacer.has_room(caller.chat_id):
+            await point_to(context.bot, caller.chat_id, earlier, language)
+        # else: the group is out of messages this minute and the same answer is right above: nothing is sent
+        return
+    await captured.replay()
+    if channel.first_message_id is not None:
+        quiet.repeats.remember(key, digest, channel.first_message_id)
+
+
+def pacer_of(context: BotContext) -> GroupPacer | None:
+    limiter = context.bot.rate_limiter
+    pacing = getattr(limiter, "pacing", limiter)
+    return pacing if isinstance(pacing, GroupPacer) else None
+
+
+async def _invoke(spec: CommandSpec, update: Update, context: BotContext, args: Sequence[str],
+                  channel: Channel) -> Language:
+    caller = caller_of(update, context.claim)
+    assert caller is not None
+    return await spec.invoke(context.services, context.commands, caller, args, channel,
+                             mentioned=mentioned_in(update, caller.user_id), timers=context.bot_data.announcer)
 
 
 def spec_for_update(table: CommandTable, update: object, bot_username: str | None = None) -> CommandSpec | None:

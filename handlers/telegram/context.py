@@ -11,6 +11,7 @@ if TYPE_CHECKING:
     from bot.services import Services
     from handlers.announcer import AnnouncementScheduler
     from handlers.registry import CommandTable
+    from handlers.telegram.quiet import QuietGroup
 
 
 class AppState:
@@ -21,6 +22,8 @@ class AppState:
         self._services: Services | None = None
         self._commands: CommandTable | None = None
         self._announcer: AnnouncementScheduler | None = None
+        self.quiet: QuietGroup | None = None
+        """Gathered acknowledgements and repeat pointers in groups (``handlers.telegram.quiet``), when on."""
 
     def attach(self, services: Services, commands: CommandTable, announcer: AnnouncementScheduler) -> None:
         self._services, self._commands, self._announcer = services, commands, announcer

@@ -2,7 +2,9 @@
 
 One picture is one photo; several go as one album (``sendMediaGroup``, up to 10 items), each captioned with its
 part ("第 1/4 区"). Telegram shrinks photos to at most 2,560 px on their longest side, so when a picture is larger
-the set goes as PNG documents instead, which keep every pixel (an album holds photos or documents, not both).
+the set goes as PNG documents instead, which keep every pixel (an album holds photos or documents, not both). In a
+group with the quiet habits on (``handlers.telegram.quiet``) several pictures go as one PDF document instead: one
+message rather than one per picture.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from collections.abc import Sequence
 from telegram import Chat, InputMediaDocument, InputMediaPhoto
 
 from bot.i18n import Language, t
-from bot.pictures.picture import Picture
+from bot.pictures.picture import Picture, pictures_pdf
 from bot.richtext import escape
 from handlers.telegram.replies import telegram_html
 
@@ -39,10 +41,17 @@ def _with_part(language: Language, caption: str, part: str) -> str:
     return telegram_html(t("pictures.part_caption", language, caption=caption, part=escape(part)))
 
 
-async def send_pictures(chat: Chat, pictures: Sequence[Picture], caption: str, stem: str, language: Language) -> None:
-    """Send ``pictures`` (PNG) with ``caption`` (markup) as one photo, one document, or one album."""
+async def send_pictures(chat: Chat, pictures: Sequence[Picture], caption: str, stem: str,
+                        language: Language, *, one_message: bool = False) -> int | None:
+    """Send ``pictures`` (PNG) with ``caption`` (markup) as one photo, one document, or one album; the id of the
+    (first) message sent. ``one_message`` (a group with the quiet habits on): several pictures go as ONE PDF
+    document ``stem.pdf``, a page each, since an album costs the group one message per picture."""
     if not pictures:
-        return
+        return None
+    if one_message and len(pictures) > 1:
+        text = telegram_html(t("pictures.pdf", language, caption=caption, count=len(pictures)))
+        document = await chat.send_document(pictures_pdf(pictures), caption=text, filename=f"{stem}.pdf")
+        return document.message_id
     caption = telegram_html(caption)
     total = len(pictures)
     shown = list(pictures[:ALBUM_LIMIT])
@@ -53,10 +62,10 @@ async def send_pictures(chat: Chat, pictures: Sequence[Picture], caption: str, s
     if len(shown) == 1:
         text = _with_part(language, caption, shown[0].label)
         if photos:
-            await chat.send_photo(shown[0].png, caption=text, filename=names[0])
+            sent = await chat.send_photo(shown[0].png, caption=text, filename=names[0])
         else:
-            await chat.send_document(shown[0].png, caption=text, filename=names[0])
-        return
+            sent = await chat.send_document(shown[0].png, caption=text, filename=names[0])
+        return sent.message_id
     media: list[InputMediaPhoto | InputMediaDocument] = []
     for index, (picture, name) in enumerate(zip(shown, names, strict=True)):
         text = _with_part(language, "" if index else caption, picture.label)
@@ -65,4 +74,5 @@ async def send_pictures(chat: Chat, pictures: Sequence[Picture], caption: str, s
             media.append(InputMediaPhoto(picture.png, caption=text, filename=name))
         else:
             media.append(InputMediaDocument(picture.png, caption=text, filename=name))
-    await chat.send_media_group(media)
+    album = await chat.send_media_group(media)
+    return album[0].message_id if album else None

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from telegram import InlineKeyboardMarkup, Update
+from telegram import InlineKeyboardMarkup, Message, Update
 
 from bot.richtext import to_telegram_html
 
@@ -102,15 +102,17 @@ def telegram_html(markup: str) -> str:
 
 async def send_text(
     update: Update, text: str, *, quote: bool = False, buttons: InlineKeyboardMarkup | None = None
-) -> None:
+) -> list[Message]:
     """Send ``text`` (markup) to the update's chat, split if longer than Telegram allows; ``quote`` the message in
-    groups. ``buttons`` go under the last piece."""
+    groups. ``buttons`` go under the last piece. The messages sent."""
     message = update.effective_message
     chat = update.effective_chat
     pieces = split_message(telegram_html(text))
+    sent: list[Message] = []
     for index, piece in enumerate(pieces):
         markup = buttons if index == len(pieces) - 1 else None
         if message is not None and update.callback_query is None:
-            await message.reply_text(piece, do_quote=quote and index == 0, reply_markup=markup)
+            sent.append(await message.reply_text(piece, do_quote=quote and index == 0, reply_markup=markup))
         elif chat is not None:
-            await chat.send_message(piece, reply_markup=markup)
+            sent.append(await chat.send_message(piece, reply_markup=markup))
+    return sent

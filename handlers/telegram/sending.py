@@ -4,7 +4,8 @@ Announcements, round postings and replies must arrive even when Telegram answers
 ``RetryAfter``), 502 (``NetworkError``) or not at all (``TimedOut``). :class:`RetryingRequests` is a PTB rate
 limiter (the one hook PTB runs around each call) that wraps the pacing limiter, if any, and repeats a failed call
 up to :data:`ATTEMPTS` times: after 0.5, 1, 2 … s for a network failure, and after ``retry_after`` for a 429
-(unless the pacing limiter, which retries those itself, is in front).
+(unless the pacing limiter in front retries those itself, as PTB's ``AIORateLimiter`` does; the bot's own
+``handlers.telegram.pacing.GroupPacer`` does not).
 Telegram's refusals (400 ``BadRequest``, 403 ``Forbidden``, a moved chat) are final and pass straight through.
 
 A call that timed out may have been carried out by Telegram all the same; repeating it can then post a message
@@ -47,6 +48,11 @@ class RetryingRequests(BaseRateLimiter[Any]):
         self.retries = 0
         """Calls repeated so far (for reports and tests)."""
 
+    def _pacing_retries(self) -> bool:
+        """Whether the pacing limiter retries a 429 itself (PTB's ``AIORateLimiter`` does; ``GroupPacer`` leaves it
+        here)."""
+        return self.pacing is not None and bool(getattr(self.pacing, "retries_flood_itself", True))
+
     async def initialize(self) -> None:
         if self.pacing is not None:
             await self.pacing.initialize()
@@ -74,7 +80,7 @@ class RetryingRequests(BaseRateLimiter[Any]):
                 # The timedelta PTB keeps (its public ``retry_after`` is an int with a deprecation warning);
                 # AIORateLimiter reads it the same way.
                 wait = error._retry_after.total_seconds()
-                if self.pacing is not None or attempt == self.attempts or wait > LONGEST_WAIT:
+                if self._pacing_retries() or attempt == self.attempts or wait > LONGEST_WAIT:
                     raise  # a pacing limiter has waited and retried already
             except BadRequest:
                 raise

@@ -41,7 +41,14 @@ from bot.services.assembly import build_services
 from bot.services.intake import update_applied
 from handlers.announcer import AnnouncementScheduler
 from handlers.claimed_announcer import announcer_for
-from handlers.telegram.app import CONCURRENT_UPDATES, build_application, chat_admin_ids, shutdown, startup
+from handlers.telegram.app import (
+    CONCURRENT_UPDATES,
+    build_application,
+    chat_admin_ids,
+    drain_quiet,
+    shutdown,
+    startup,
+)
 from handlers.telegram.context import GuandanApplication, announcer_of
 from handlers.telegram.delivery import DeliveryLedger, LedgerUpdateProcessor
 from handlers.telegram.forged import forgery
@@ -163,6 +170,9 @@ async def start_worker(worker: WebhookWorker, where: str) -> None:
 
 
 async def stop_worker(worker: WebhookWorker) -> None:
+    """Post the gathered acknowledgements still waiting (the worker never ran PTB's ``start``, so its ``post_stop``
+    does not), end the announcer's sends, close the services and PTB."""
+    await drain_quiet(worker.application)
     await shutdown(worker.application)
     await worker.application.shutdown()
 

@@ -36,6 +36,15 @@ class Club:
             calls = self.api.wait_for(lambda calls: len(replies(calls[before:])) >= answers)
         return calls[before:]
 
+    def acknowledged(self, update: dict[str, Any]) -> None:
+        """Queue a message update and wait for the bot's reaction on it."""
+        message_id = update["message"]["message_id"]
+        before = len(self.api.calls())
+        self.api.enqueue_update(update)
+        self.api.wait_for(lambda calls: any(call.method == "setMessageReaction" and call.status == 200
+                                            and call.params.get("message_id") == message_id
+                                            for call in calls[before:]))
+
     def say(self, user: FakeUser, text: str, answers: int = 1) -> list[str]:
         return [call.text for call in replies(self.send(self.factory.message(GROUP, user, text), answers))]
 
@@ -61,8 +70,12 @@ def test_a_tournament_survives_sigkill(server: BotApiServer, tmp_path: Path) -> 
     bot = start_bot(server, db, tmp_path)
     try:
         assert "开始报名" in club.say(ADMIN, "/new 周五杯")[0]
+        # Issue 15: in a group each sign-up gets 👌 on its command at once, the names one gathered message.
         for user in PLAYERS:
-            assert "报名成功" in club.say(user, "/signup")[0]
+            club.acknowledged(club.factory.message(GROUP, user, "/signup"))
+        server.wait_for(lambda calls: any(
+            call.method in {"sendMessage", "editMessageText"} and call.status == 200
+            and all(user.first_name in call.text for user in PLAYERS) and "已报名" in call.text for call in calls))
         texts = club.say(ADMIN, "/draw", answers=4)
         assert "报名截止" in texts[0] and "共 4 对" in texts[1]
         left, right = seats(db, 1)
@@ -82,8 +95,14 @@ def test_a_tournament_survives_sigkill(server: BotApiServer, tmp_path: Path) -> 
         [confirm] = [data for row in report.params["reply_markup"]["inline_keyboard"] for button in row
                      for data in [button["callback_data"]] if ":cf:" in data]
         press = club.factory.callback_query(GROUP, player(right[1]), confirm, report.result)
-        texts = [call.text for call in replies(club.send(press, answers=2))]
-        assert "✅ 第 2 桌" in texts[0] and "决赛" in texts[1]
+        # Issue 15: the confirmed result shows in the report itself (one edit), then the final is posted.
+        before = len(server.calls())
+        club.send(press, answers=1)
+        calls = server.wait_for(lambda calls: any(call.method == "editMessageText" for call in calls[before:])
+                                and len(replies(calls[before:])) >= 1)[before:]
+        [edited] = [call for call in calls if call.method == "editMessageText"]
+        assert "✅ 第 2 桌" in edited.text and edited.params["message_id"] == report.result["message_id"]
+        assert "决赛" in replies(calls)[0].text
         left, right = seats(db, 1)
         club.say(player(left[1]), "/result 1 A+ 2")
         texts = club.say(player(right[1]), "/confirm 1", answers=2)

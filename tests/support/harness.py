@@ -13,6 +13,8 @@ from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
 
+from telegram.ext import BaseRateLimiter
+
 from bot.clock import Clock, system_clock
 from bot.config import Settings
 from bot.services.match_clock.board import TournamentBoard
@@ -21,6 +23,7 @@ from handlers.commands import COMMANDS
 from handlers.registry import CommandSpec
 from handlers.telegram.app import build_application, shutdown, startup
 from handlers.telegram.context import GuandanApplication
+from handlers.telegram.quiet import QuietGroup
 from handlers.tournament_buttons import BUTTONS
 from storage import updates
 from tests.support.fake_api import FakeBotApi
@@ -52,13 +55,18 @@ class OfflineBot:
         buttons: Sequence[ButtonSpec] = BUTTONS,
         entropy: Callable[[int], bytes] = os.urandom,
         board: TournamentBoard | None = None,
+        quiet: QuietGroup | None = None,
+        rate_limiter: BaseRateLimiter[Any] | None = None,
     ) -> AsyncIterator[OfflineBot]:
         """Build, initialize and start the application (storage open, menus set, announcement jobs restored but
         the scheduler not started: see ``tests.support.jobs``); shut it all down after. ``entropy`` makes the draw
-        seeds (fixed: a repeatable simulation); ``board`` replaces the tournaments the match clock sees."""
+        seeds (fixed: a repeatable simulation); ``board`` replaces the tournaments the match clock sees; ``quiet``
+        turns on the quiet habits in groups (``handlers.telegram.quiet``), ``rate_limiter`` a pacer (none by
+        default: tests do not wait)."""
         api = FakeBotApi(telegram)
-        application = build_application(settings, request=api, rate_limiter=None, clock=clock, commands=commands,
-                                        buttons=buttons, entropy=entropy, board=board)
+        application = build_application(settings, request=api, rate_limiter=rate_limiter, clock=clock,
+                                        commands=commands, buttons=buttons, entropy=entropy, board=board,
+                                        quiet=quiet or False)
         await application.initialize()
         try:
             await startup(application)

@@ -10,7 +10,9 @@ from __future__ import annotations
 import bisect
 import itertools
 import json
-from collections.abc import Mapping
+import math
+from collections import deque
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import unquote
@@ -39,6 +41,8 @@ class ApiCall:
     """The HTTP status answered: 200, or the scripted failure's; 0 for no answer (a simulated timeout)."""
     result: Any = None
     """What a successful call returned (the sent message's JSON for ``sendMessage`` ...)."""
+    at: float = 0.0
+    """When the call arrived, by :attr:`FakeTelegram.flood`'s clock (0 without flood limits)."""
 
     @property
     def chat_id(self) -> Any:
@@ -95,6 +99,72 @@ def _admin_member(user: Mapping[str, Any], status: str) -> dict[str, Any]:
     }
 
 
+GROUP_FLOOD_LIMIT = 20
+"""Messages (sends and edits) Telegram takes in one group per minute."""
+GLOBAL_FLOOD_LIMIT = 30
+"""Messages a bot may send per second, over all chats."""
+_GROUP_COUNTED = frozenset({
+    "sendMessage", "sendDocument", "sendPhoto", "sendAnimation", "sendAudio", "sendVideo", "sendVoice", "sendSticker",
+    "sendLocation", "sendPoll", "sendDice", "sendContact", "sendVenue", "sendVideoNote", "copyMessage",
+    "forwardMessage", "editMessageText", "editMessageCaption", "editMessageReplyMarkup", "editMessageMedia",
+})
+
+
+class FloodLimits:
+    """Telegram's flood control as the Bot FAQ states it: at most :data:`GROUP_FLOOD_LIMIT` messages in one group in
+    any 60 seconds (edits count as messages: Telegram's developers say the two share the limit; an album counts each
+    item), at most :data:`GLOBAL_FLOOD_LIMIT` messages and reactions a second over all chats. A call past a limit is
+    refused with 429 and the ``retry_after`` (whole seconds, rounded up) after which it would pass; refused calls
+    do not count. ``now``: seconds, from any clock (the benchmark passes the real one)."""
+
+    def __init__(self, now: Callable[[], float], *, group_limit: int = GROUP_FLOOD_LIMIT,
+                 global_limit: int = GLOBAL_FLOOD_LIMIT, window: float = 60.0) -> None:
+        self.now = now
+        self.group_limit, self.global_limit, self.window = group_limit, global_limit, window
+        self._group: dict[int, deque[tuple[float, int]]] = {}
+        self._overall: deque[float] = deque()
+        self.refused = 0
+        """429 answers given so far."""
+
+    @staticmethod
+    def counted(method: str, params: Mapping[str, Any]) -> int:
+        """Group messages a call makes (0 in a private chat or for a call that posts nothing)."""
+        chat_id = params.get("chat_id")
+        try:
+            chat = int(chat_id) if chat_id is not None else 0
+        except (TypeError, ValueError):
+            return 0
+        if chat >= 0:
+            return 0
+        if method == "sendMediaGroup":
+            return len(params.get("media") or [])
+        return 1 if method in _GROUP_COUNTED else 0
+
+    def refusal(self, method: str, params: Mapping[str, Any]) -> int | None:
+        """``retry_after`` seconds if the call must be refused now; otherwise count it and return ``None``."""
+        outgoing = method in _GROUP_COUNTED or method in {"sendMediaGroup", "setMessageReaction"}
+        if not outgoing:
+            return None
+        now = self.now()
+        while self._overall and self._overall[0] <= now - 1.0:
+            self._overall.popleft()
+        if len(self._overall) >= self.global_limit:
+            self.refused += 1
+            return 1
+        messages = self.counted(method, params)
+        if messages:
+            chat = int(params["chat_id"])
+            sent = self._group.setdefault(chat, deque())
+            while sent and sent[0][0] <= now - self.window:
+                sent.popleft()
+            if sum(count for _, count in sent) + messages > self.group_limit:
+                self.refused += 1
+                return max(1, math.ceil(sent[0][0] + self.window - now))
+            sent.append((now, messages))
+        self._overall.append(now)
+        return None
+
+
 class FakeTelegram:
     """The state behind a fake Bot API. Not thread-safe: use it from one event loop."""
 
@@ -124,6 +194,8 @@ class FakeTelegram:
         """Refuse HTML-formatted texts Telegram could not parse (400), as Telegram does."""
         self.webhook: dict[str, Any] | None = None
         """What ``setWebhook`` was given last (``url``, ``secret_token``, ``allowed_updates``), ``None`` if none."""
+        self.flood: FloodLimits | None = None
+        """Telegram's rate limits, enforced with 429 when set (the rush benchmark); none by default."""
 
     # Scripting -------------------------------------------------------------------------------------------------
 
@@ -233,6 +305,13 @@ class FakeTelegram:
             self._failures.setdefault(method, []).insert(0, _Failure(
                 429, f"Too Many Requests: retry after {seconds}", {"retry_after": seconds}, 1,
             ) if fault is Fault.RETRY_AFTER else _Failure(502, "Bad Gateway", None, 1))
+        at = self.flood.now() if self.flood is not None else 0.0
+        retry_after = self.flood.refusal(method, params) if self.flood is not None else None
+        if retry_after is not None:
+            self.calls.append(ApiCall(method, dict(params), dict(files or {}), 429, at=at))
+            flooded = {"ok": False, "error_code": 429, "description": f"Too Many Requests: retry after {retry_after}",
+                       "parameters": {"retry_after": retry_after}}
+            return 429, json.dumps(flooded).encode()
         problem = self._html_problem(params)
         if problem is not None:
             self.calls.append(ApiCall(method, dict(params), dict(files or {}), 400))
@@ -256,7 +335,7 @@ class FakeTelegram:
             self.calls.append(ApiCall(method, dict(params), dict(files or {}), refused.status))
             error = {"ok": False, "error_code": refused.status, "description": refused.description}
             return refused.status, json.dumps(error).encode()
-        self.calls.append(ApiCall(method, dict(params), dict(files or {}), result=result))
+        self.calls.append(ApiCall(method, dict(params), dict(files or {}), result=result, at=at))
         return 200, json.dumps({"ok": True, "result": result}, ensure_ascii=False).encode()
 
     def _html_problem(self, params: Mapping[str, Any]) -> str | None:
@@ -333,6 +412,11 @@ class FakeTelegram:
         if params.get("reply_markup"):
             edited["reply_markup"] = params["reply_markup"]
         return edited
+
+    def _on_setMessageReaction(self, params: Mapping[str, Any], files: Mapping[str, tuple[str, bytes]]) -> Any:
+        if not params.get("message_id"):
+            raise ApiError(400, "Bad Request: message to react not found")
+        return True
 
     def _on_sendDocument(self, params: Mapping[str, Any], files: Mapping[str, tuple[str, bytes]]) -> Any:
         name, data = files["document"] if "document" in files else self._upload_of(params.get("document"), files)

@@ -1,10 +1,9 @@
 import ssl
 from pathlib import Path
 
-from telegram.ext import AIORateLimiter
-
 from bot.config import Settings
 from handlers.telegram.app import build_application, http_requests, shutdown, startup
+from handlers.telegram.pacing import GroupPacer
 from handlers.telegram.sending import RetryingRequests
 from storage.migrations import applied_versions, load_migrations
 from tests.support.fake_api import FakeBotApi
@@ -16,7 +15,7 @@ def test_production_build_uses_the_rate_limiter_and_the_base_url(tmp_path: Path)
     settings = Settings(token=TOKEN, base_url="http://127.0.0.1:8081/bot", db_path=tmp_path / "x.sqlite3")
     application = build_application(settings)
     limiter = application.bot.rate_limiter
-    assert isinstance(limiter, RetryingRequests) and isinstance(limiter.pacing, AIORateLimiter)
+    assert isinstance(limiter, RetryingRequests) and isinstance(limiter.pacing, GroupPacer)
     assert application.bot.base_url == f"http://127.0.0.1:8081/bot{TOKEN}"
     assert application.bot.base_file_url == f"http://127.0.0.1:8081/file/bot{TOKEN}"  # /import downloads there
     assert application.bot.defaults is not None and application.bot.defaults.parse_mode == "HTML"
