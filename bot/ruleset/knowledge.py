@@ -38,10 +38,11 @@ lives. A question goes through these steps:
    like bridge, unlike big two, 跟斗地主一样), after a part that already asked about a Guandan concept (does a 6-card
    bomb beat a 5-card one? in poker the higher rank would win), or followed by "here" (in poker a flush beats a
    straight. here?). Games in general then make no search token; Dou Dizhu, which a section names, one at a guess's
-   weight; and the comparison words are dropped. "I mean in fortnite", 我说的是王者荣耀 name the game asked about. Two-digit numbers above 10 are not ranks; in a question they count minutes, points or cards, and
-   what they count is carried by the glossary terms that hold them (26分制, 27张, 30秒), so a bare ``26`` makes no
-   token and cannot match a section's example score. Guandan's own name makes no token; a question naming nothing
-   else (掼蛋规则, what is guandan) gets the overview section the caller names.
+   weight; and the comparison words are dropped. "I mean in fortnite", 我说的是王者荣耀 name the game asked about.
+   Two-digit numbers above 10 are not ranks; in a question they count minutes, points or cards, and what they count
+   is carried by the glossary terms that hold them (26分制, 27张, 30秒), so a bare ``26`` makes no token and cannot
+   match a section's example score. Guandan's own name makes no token; a question naming nothing else (掼蛋规则, what
+   is guandan) gets the overview section the caller names.
 7. **Ranking.** Okapi BM25 over the sections (title and hints weigh more than body text; concepts more than words;
    repaired words and conditions less). The confidence of a match is its score divided by what a section of average
    length holding every question token as often as a title word would score, capped at 1. A question whose best
