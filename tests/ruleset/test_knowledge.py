@@ -482,3 +482,37 @@ def test_another_game_as_a_comparison_is_still_a_rule_question(question: str, se
 )
 def test_a_question_about_another_game_itself_is_declined(question: str) -> None:
     assert rule_index().search(question) == ()
+
+
+# Issue 17, round 4: English as club members type it, by family: the deal's size, seats, seeing or showing cards,
+# who may enter, the first-round draw, the card exchange of the tribute, time per card, replacing a partner.
+@pytest.mark.parametrize(
+    ("question", "sections"),
+    [
+        ("how many cards we each get at start", {"cards_and_deal"}),
+        ("everybody gets how many cards", {"cards_and_deal"}),
+        ("how many card for one player", {"cards_and_deal"}),
+        ("where me and partner sit, next to or across", {"pairs_and_seats", "cards_and_deal"}),
+        ("who decide which team sit north south", {"pairs_and_seats"}),
+        ("can we choose our seats or they assign", {"pairs_and_seats"}),
+        ("opponent keep showing his cards by accident, what now", {"penalties"}),
+        ("i accidentally showed my hand to the other team", {"penalties"}),
+        ("partner can see my cards cause I hold them bad. penalty?", {"penalties"}),
+        ("guy next to me peeking at my hand", {"penalties"}),
+        ("we are from different schools can we still be a team", {"entry"}),
+        ("my partner is not from our company, ok?", {"entry"}),
+        ("is it allowed to bring outside player", {"entry"}),
+        ("who we face first round, is it random", {"pairings"}),
+        ("will we meet team from own unit in round 1", {"pairings"}),
+        ("as in hearts, do we pass cards before play", {"tribute"}),
+        ("how many card max straight", {"sequences"}),
+        ("is 2 the smallest card or the biggest", {"card_order", "level_up"}),
+        ("stuck on A too many times what happen", {"a_rule"}),
+        ("can my partner and me use signs", {"signals"}),
+        ("how long i have to play each card", {"move_time"}),
+        ("my partner need to leave, can someone replace", {"pairs_and_seats"}),
+    ],
+)
+def test_casual_english_families_find_their_section(question: str, sections: set[str]) -> None:
+    matches = rule_index().search(question)
+    assert matches and matches[0].section_id in sections, (question, matches)
