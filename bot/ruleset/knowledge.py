@@ -31,13 +31,18 @@ lives. A question goes through these steps:
    是啥意思 the names of the places.
 5. **Words.** What no concept covered becomes Chinese character unigrams and bigrams and English words, minus stop
    words.
-6. **Not about these rules.** A question about another game (斗地主, Texas hold'em, a football match, a video game:
-   named in a part of the question before Guandan is), or asking for arithmetic (``26乘4``, ``二十六乘以二``,
-   ``twenty six times two``), is declined before ranking: its card words (炸弹, flush, level) would otherwise find a
-   Guandan section. Two-digit numbers above 10 are not ranks; in a question they count minutes, points or cards, and
-   what they count is carried by the glossary terms that hold them (26分制, 27张, 30秒), so a bare ``26`` makes no
-   token and cannot match a section's example score. Guandan's own name makes no token; a question naming nothing
-   else (掼蛋规则, what is guandan) gets the overview section the caller names.
+6. **Not about these rules.** A question about another game itself (斗地主飞机能带翅膀吗, in bridge who leads first,
+   a football match, a video game), or asking for arithmetic (``26乘4``, ``二十六乘以二``, ``twenty six times two``),
+   is declined before ranking: its card words (炸弹, flush, level) would otherwise find a Guandan section. Another game
+   named only as a comparison is a Guandan question (``_about_other_game``): after a comparison word (is it one deck
+   like bridge, unlike big two, 跟斗地主一样), after a part that already asked about a Guandan concept (does a 6-card
+   bomb beat a 5-card one? in poker the higher rank would win), or followed by "here" (in poker a flush beats a
+   straight. here?). Games in general then make no search token; Dou Dizhu, which a section names, one at a guess's
+   weight; and the comparison words are dropped. "I mean in fortnite", 我说的是王者荣耀 name the game asked about.
+   Two-digit numbers above 10 are not ranks; in a question they count minutes, points or cards, and what they count
+   is carried by the glossary terms that hold them (26分制, 27张, 30秒), so a bare ``26`` makes no token and cannot
+   match a section's example score. Guandan's own name makes no token; a question naming nothing else (掼蛋规则, what
+   is guandan) gets the overview section the caller names.
 7. **Ranking.** Okapi BM25 over the sections (title and hints weigh more than body text; concepts more than words;
    repaired words and conditions less). The confidence of a match is its score divided by what a section of average
    length holding every question token as often as a title word would score, capped at 1. A question whose best
@@ -133,6 +138,41 @@ HIGHEST_RANK_NUMBER = 10
 _PARTS = re.compile(rf"[，。；！？、,;!?]+|(?<=[{_CJK}])\s+(?=[{_CJK}])")
 """What separates the parts of a question: punctuation, and a space between Chinese phrases (English terms span
 spaces; a period is left out, it sits inside numbers and abbreviations)."""
+_GAME_PARTS = re.compile(rf"[，。；！？、,;!?]+|(?<=[{_CJK}])\s+(?=[{_CJK}])|(?<=[A-Za-z])\.\s+")
+"""Parts of a question for telling which game it is about: as ``_PARTS``, and a full stop ending an English sentence."""
+COMPARED_BEFORE = (
+    "like", "just like", "unlike", "as", "same as", "same like", "different than", "than", "compared to",
+    "compared with", "compare to", "compare with", "compared", "similar to", "different from", "differ from",
+    "different to", "instead of", "rather than", "opposed to", "versus", "vs", "跟", "和", "与", "同", "像", "象",
+    "不像", "好像", "比", "比起", "类似", "如同", "相比", "对比", "不同于",
+)  # fmt: skip
+"""Words after which a game's name is only a comparison (like bridge, as in poker, 跟斗地主一样, 像斗地主)."""
+COMPARED_AFTER = ("那样", "一样", "似的", "那种", "相比")
+"""Words before which a game's name is only a comparison (斗地主那样)."""
+BETWEEN_COMPARED_AND_GAME = ("in", "at", "with", "for", "play", "game of", "打", "玩", "在")
+"""Words that may stand between a comparison word and the game (like in hearts, as with poker, 跟打升级)."""
+ASKING_ABOUT = (
+    "i mean", "i am talking about", "talking about", "asking about", "i am asking about", "i meant", "说的是", "指的是",
+    "问的是", "我说", "我问",
+)
+"""Words by which the asker names the game the question is about (我说的是王者荣耀, I mean in fortnite): declined."""
+THIS_GAME = ("here", "this game", "in this one", "这里", "这儿", "这边", "咱们这", "我们这", "咱这")
+"""Words that turn a question back to Guandan after another game was named (in poker X wins, here?)."""
+
+
+def _ending_at(keys: tuple[str, ...], position: int, words: tuple[tuple[str, ...], ...]) -> int:
+    """The length of the first of ``words`` (longest first) that ends right before ``keys[position]``, else 0."""
+    return next(
+        (len(word) for word in words if position >= len(word) and keys[position - len(word) : position] == word), 0
+    )
+
+
+def _marker_keys(words: Iterable[str], confusable: Mapping[str, str]) -> tuple[tuple[str, ...], ...]:
+    """Marker phrases as the unit keys a question's text is compared with, longest first."""
+    keys = {tuple(unit.key for unit in _units(word, confusable)) for word in words}
+    return tuple(sorted((key for key in keys if key), key=len, reverse=True))
+
+
 _NUMBER = (
     r"(?:\d+(?:\.\d+)?|[零〇一二两三四五六七八九十百千]+"
     r"|(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen"
@@ -145,6 +185,11 @@ _ARITHMETIC = re.compile(
     re.IGNORECASE,
 )
 """Two numbers joined by an arithmetic operator: a sum to work out, not a rule question."""
+
+
+def _is_other_game(concept: str) -> bool:
+    """Whether a glossary concept names another game: ``other_game``, or one game by name (``other_game_dou_dizhu``)."""
+    return concept == OTHER_GAME or concept.startswith(OTHER_GAME + "_")
 
 
 def asks_arithmetic(question: str) -> bool:
@@ -585,7 +630,8 @@ class RuleIndex:
         self._concept_names = frozenset(concepts)
         self._evidence = frozenset(
             concept for concept in concepts if not concept.startswith("_") and concept not in weak_concepts
-        ) - {OTHER_GAME}
+        )
+        self._evidence = frozenset(concept for concept in self._evidence if not _is_other_game(concept))
         self._loose = frozenset(tuple(unit.key for unit in _units(term, self._confusable)) for term in loose_terms)
         self._terms: dict[tuple[str, ...], str] = {}
         for concept, terms in concepts.items():
@@ -593,6 +639,11 @@ class RuleIndex:
                 key = tuple(unit.key for unit in _units(term, self._confusable))
                 if key:
                     self._terms.setdefault(key, concept)
+        self._compared_before = _marker_keys(COMPARED_BEFORE, self._confusable)
+        self._compared_after = _marker_keys(COMPARED_AFTER, self._confusable)
+        self._between = _marker_keys(BETWEEN_COMPARED_AND_GAME, self._confusable)
+        self._here = _marker_keys(THIS_GAME, self._confusable)
+        self._declared = _marker_keys(ASKING_ABOUT, self._confusable)
         self._sizes_by_first: dict[str, list[int]] = {}
         for key in self._terms:
             self._sizes_by_first.setdefault(key[0], []).append(len(key))
@@ -653,6 +704,22 @@ class RuleIndex:
                 corrected.append(_Unit(best[0], best[0], unit.run, False, guessed=True, condition=unit.condition))
         return corrected
 
+    def _spans(self, units: list[_Unit]) -> list[tuple[str, int, int]]:
+        """The glossary terms of ``units``, longest first at each position: (concept, first unit, number of units)."""
+        spans: list[tuple[str, int, int]] = []
+        keys = [unit.key for unit in units]
+        position = 0
+        while position < len(units):
+            for size in self._sizes_by_first.get(keys[position], ()):
+                concept = self._terms.get(tuple(keys[position : position + size]))
+                if concept is not None and _one_word(units[position : position + size]):
+                    spans.append((concept, position, size))
+                    position += size
+                    break
+            else:
+                position += 1
+        return spans
+
     def _concepts(self, units: list[_Unit], *, fuzzy: bool) -> tuple[list[tuple[str, bool, bool]], list[bool]]:
         """Longest glossary terms first (exact after homophone folding), then (``fuzzy``) one-edit Chinese terms.
 
@@ -662,21 +729,13 @@ class RuleIndex:
         found: list[tuple[str, bool, bool]] = []
         used = [False] * len(units)
         keys = [unit.key for unit in units]
-        position = 0
-        while position < len(units):
-            for size in self._sizes_by_first.get(keys[position], ()):
-                concept = self._terms.get(tuple(keys[position : position + size]))
-                if concept is not None and _one_word(units[position : position + size]):
-                    span = units[position : position + size]
-                    loose = tuple(keys[position : position + size]) in self._loose
-                    guessed = loose or any(unit.guessed for unit in span)
-                    found.append((concept, guessed, all(unit.condition for unit in span)))
-                    if concept != CHAT:  # chat words stay words: they count against a match, never for one
-                        used[position : position + size] = [True] * size
-                    position += size
-                    break
-            else:
-                position += 1
+        for concept, position, size in self._spans(units):
+            span = units[position : position + size]
+            loose = tuple(keys[position : position + size]) in self._loose
+            guessed = loose or any(unit.guessed for unit in span)
+            found.append((concept, guessed, all(unit.condition for unit in span)))
+            if concept != CHAT:  # chat words stay words: they count against a match, never for one
+                used[position : position + size] = [True] * size
         if fuzzy and self._fuzzy_choices:
             found.extend(self._fuzzy_concepts(units, used))
         return found, used
@@ -740,17 +799,85 @@ class RuleIndex:
         return bag, guessed, dict.fromkeys(concept for concept, _, _ in concepts), set(bag) - main
 
     def _about_other_game(self, question: str) -> bool:
-        """Whether a question is about another game: a part of it (between spaces or punctuation) names one
-        (斗地主, 拖拉机, poker) before any part has named Guandan. 斗地主飞机能带翅膀吗 and
-        打拖拉机的时候主牌咋定 跟掼蛋一样吗 are; 斗地主的飞机和掼蛋的钢板一样吗 (both games in one breath, a
-        comparison) and 掼蛋里…跟斗地主… stay Guandan questions."""
-        for part in _PARTS.split(unicodedata.normalize("NFKC", question)):
-            named = {concept for concept, _, _ in self._concepts(_units(part, self._confusable), fuzzy=False)[0]}
-            if OWN_GAME in named:
+        """Whether a question is about another game itself rather than about Guandan compared with one.
+
+        The question is read part by part (parts end at punctuation, a sentence's full stop, or a space between Chinese
+        phrases). A game named right after a comparison word (like bridge, as in poker, unlike big two, compared to
+        Dou Dizhu, 跟斗地主一样, 像斗地主那样) is only compared and decides nothing. Otherwise the first part that
+        decides is: a part naming Guandan (the game's name) → a Guandan question, even with another game beside it
+        (斗地主的飞机和掼蛋的钢板一样吗); a part asking about a Guandan concept (a bomb, the deal, seats) with no game
+        named → a Guandan question whatever game is mentioned later ("does a 6-card bomb beat a 5-card one? in poker
+        the higher rank would win"); a part naming another game → about that game (斗地主飞机能带翅膀吗, in bridge who
+        leads first), unless the rest turns to Guandan as its subject: names Guandan not as a comparison, or "here"
+        (in poker a flush beats a straight. is a straight flush here just another straight?). Guandan named only as a
+        comparison later (打拖拉机的时候主牌咋定 … 跟掼蛋级牌一样吗) leaves it about the other game."""
+        about_other = False
+        parts = [_units(part, self._confusable) for part in _GAME_PARTS.split(unicodedata.normalize("NFKC", question))]
+        spans_of = [self._spans(units) for units in parts]
+        if any(
+            _is_other_game(concept) and self._after_any(units, start, self._declared)
+            for units, spans in zip(parts, spans_of, strict=True)
+            for concept, start, _ in spans
+        ):
+            return True  # 我说的是王者荣耀, I mean in fortnite: the asker names the game the question is about
+        for units, spans in zip(parts, spans_of, strict=True):
+            games = [
+                (start, concept, self._compared(units, start, size))
+                for concept, start, size in spans
+                if concept == OWN_GAME or _is_other_game(concept)
+            ]
+            own_subject = any(concept == OWN_GAME and not compared for _, concept, compared in games)
+            if about_other:
+                if own_subject or self._says_here(units, 0):
+                    return False
+                continue
+            subject = next((start for start, concept, compared in games if concept != OWN_GAME and not compared), None)
+            if subject is not None:
+                if any(concept == OWN_GAME for _, concept, _ in games) or self._says_here(units, subject):
+                    return False
+                about_other = True
+                continue
+            if own_subject or self._evidence.intersection(concept for concept, _, _ in spans):
                 return False
-            if OTHER_GAME in named:
-                return True
-        return False
+        return about_other
+
+    def _compared(self, units: list[_Unit], start: int, size: int) -> bool:
+        """Whether the game named at ``units[start:start + size]`` is only compared with (see ``_comparison``)."""
+        return bool(self._comparison(units, start, size))
+
+    def _comparison(self, units: list[_Unit], start: int, size: int) -> list[int]:
+        """The units of the comparison words around the game named at ``units[start:start + size]``: a comparison word
+        before it (like, unlike, as in, compared to, 跟, 像, 比起), perhaps with a word between (like in hearts,
+        跟打升级), and one after it (斗地主那样, 跟桥牌一样); none when the game is not compared with."""
+        keys = tuple(unit.key for unit in units)
+        position = start
+        for _ in range(2):
+            between = _ending_at(keys, position, self._between)
+            if not between:
+                break
+            position -= between
+        before = _ending_at(keys, position, self._compared_before)
+        after_start = start + size
+        after = next(
+            (len(word) for word in self._compared_after if keys[after_start : after_start + len(word)] == word), 0
+        )
+        if not before and not after:
+            return []
+        marked = list(range(position - before, start)) if before else []
+        return marked + list(range(after_start, after_start + after))
+
+    def _after_any(self, units: list[_Unit], start: int, words: tuple[tuple[str, ...], ...]) -> bool:
+        """Whether one of ``words`` ends right before ``units[start]``, perhaps with a word between (I mean in X)."""
+        keys = tuple(unit.key for unit in units)
+        between = _ending_at(keys, start, self._between)
+        return bool(_ending_at(keys, start, words) or (between and _ending_at(keys, start - between, words)))
+
+    def _says_here(self, units: list[_Unit], start: int) -> bool:
+        """Whether the question turns to this game ("here", "in this game", 这里) at or after ``units[start]``."""
+        keys = tuple(unit.key for unit in units)
+        return any(
+            keys[position : position + len(word)] == word for position in range(start, len(keys)) for word in self._here
+        )
 
     def tokens(self, question: str) -> Counter[str]:
         """The search tokens of a question (concepts are prefixed with §); for tests and debugging."""
@@ -769,7 +896,21 @@ class RuleIndex:
             for clause, is_condition in _clauses(text)
         )
         units = self._correct(_units(marked, self._confusable))
+        # The words comparing with another game (like bridge, 跟桥牌一样) ask nothing of their own.
+        comparing = {
+            index
+            for concept, start, size in self._spans(units)
+            if _is_other_game(concept)
+            for index in self._comparison(units, start, size)
+        }
+        if comparing:
+            units = [unit for index, unit in enumerate(units) if index not in comparing]
         bag, guessed, concepts, conditions = self._bag_of(units, fuzzy=True)
+        # Another game in a question search answers is only compared with. Games in general make no token; a game a
+        # section speaks of by name (the Dou Dizhu airplane, other_game_dou_dizhu) helps at a guess's weight, so it
+        # cannot outweigh the Guandan words (like dou dizhu, is the rocket a bomb here: the bombs, not the airplane).
+        bag.pop(_CONCEPT + OTHER_GAME, None)
+        guessed.update(token for token in bag if token.startswith(_CONCEPT + OTHER_GAME))
         if len(conditions) == len(bag):
             conditions = set()  # all of it a condition ("what if time runs out…"): nothing to weigh against
         # Cards written out (5566, 三个A) name their play type; only for questions, where they stand for the type,

@@ -436,3 +436,83 @@ def test_event_and_beginner_questions_find_their_section(question: str, sections
 )
 def test_chat_and_other_card_games_are_declined(question: str) -> None:
     assert rule_index().search(question) == ()
+
+
+# Another game named only as a comparison, beside a Guandan question: answered. The game is "only compared" when a
+# comparison word stands by it (like, unlike, as in, compared to, 跟…一样, 像…那样) or when the Guandan question came
+# first and the other game follows as a remark; "here" after the other game turns the question back to Guandan.
+@pytest.mark.parametrize(
+    ("question", "sections"),
+    [
+        ("is it played with two decks like canasta?", {"cards_and_deal"}),
+        ("how many cards each, same as in bridge?", {"cards_and_deal"}),
+        ("do partners sit opposite each other like in bridge", {"cards_and_deal", "pairs_and_seats"}),
+        ("unlike poker, do suits matter at all when comparing?", {"comparisons", "card_order", "bombs"}),
+        ("compared to big two is a straight flush a bomb", {"bombs", "comparisons"}),
+        ("who pays tribute to whom? in tractor it's different", {"tribute"}),
+        ("in poker four aces is huge. here does a 5 card bomb of 3s beat it?", {"comparisons", "bombs"}),
+        ("跟斗地主一样 炸弹能带牌吗", {"bombs", "sequences", "basic_plays"}),
+        ("像打升级那样 输了要进贡吗", {"tribute"}),
+        ("和桥牌似的 南北一家东西一家吗", {"cards_and_deal", "pairs_and_seats"}),
+        ("比起斗地主 掼蛋用几副牌", {"cards_and_deal"}),
+        ("同花顺算炸弹吗 德州扑克里同花顺最大", {"bombs", "comparisons"}),
+    ],
+)
+def test_another_game_as_a_comparison_is_still_a_rule_question(question: str, sections: set[str]) -> None:
+    matches = rule_index().search(question)
+    assert matches and matches[0].section_id in sections, (question, matches)
+
+
+# The other game is the subject: named with no comparison word before any Guandan question, the asker says it is
+# the game meant (I mean…, 我说的是…), or Guandan is named only as the comparison.
+@pytest.mark.parametrize(
+    "question",
+    [
+        "in bridge do partners sit across?",
+        "how many cards does each player get in canasta",
+        "big two: can a 2 beat an ace?",
+        "in tractor who pays tribute to whom",
+        "how long to reach level 10? I mean in minecraft",
+        "斗地主几副牌 一人几张",
+        "打拖拉机要进贡吗",
+        "桥牌谁先出牌 跟掼蛋一样吗",
+        "升级最高打到几 我说的是王者荣耀",
+        "德州扑克同花顺最大吗",
+    ],
+)
+def test_a_question_about_another_game_itself_is_declined(question: str) -> None:
+    assert rule_index().search(question) == ()
+
+
+# Issue 17, round 4: English as club members type it, by family: the deal's size, seats, seeing or showing cards,
+# who may enter, the first-round draw, the card exchange of the tribute, time per card, replacing a partner.
+@pytest.mark.parametrize(
+    ("question", "sections"),
+    [
+        ("how many cards we each get at start", {"cards_and_deal"}),
+        ("everybody gets how many cards", {"cards_and_deal"}),
+        ("how many card for one player", {"cards_and_deal"}),
+        ("where me and partner sit, next to or across", {"pairs_and_seats", "cards_and_deal"}),
+        ("who decide which team sit north south", {"pairs_and_seats"}),
+        ("can we choose our seats or they assign", {"pairs_and_seats"}),
+        ("opponent keep showing his cards by accident, what now", {"penalties"}),
+        ("i accidentally showed my hand to the other team", {"penalties"}),
+        ("partner can see my cards cause I hold them bad. penalty?", {"penalties"}),
+        ("guy next to me peeking at my hand", {"penalties"}),
+        ("we are from different schools can we still be a team", {"entry"}),
+        ("my partner is not from our company, ok?", {"entry"}),
+        ("is it allowed to bring outside player", {"entry"}),
+        ("who we face first round, is it random", {"pairings"}),
+        ("will we meet team from own unit in round 1", {"pairings"}),
+        ("as in hearts, do we pass cards before play", {"tribute"}),
+        ("how many card max straight", {"sequences"}),
+        ("is 2 the smallest card or the biggest", {"card_order", "level_up"}),
+        ("stuck on A too many times what happen", {"a_rule"}),
+        ("can my partner and me use signs", {"signals"}),
+        ("how long i have to play each card", {"move_time"}),
+        ("my partner need to leave, can someone replace", {"pairs_and_seats"}),
+    ],
+)
+def test_casual_english_families_find_their_section(question: str, sections: set[str]) -> None:
+    matches = rule_index().search(question)
+    assert matches and matches[0].section_id in sections, (question, matches)
