@@ -77,6 +77,7 @@ REGRESSION_FIGURES = [
     ("blind_batch_c.toml", 71, 71, 8),
     ("blind_batch_d.toml", 67, 67, 8),
     ("blind_batch_e.toml", 71, 71, 8),
+    ("blind_batch_f.toml", 66, 66, 8),
     ("developer_batch_r2.toml", 308, 308, 40),
     ("developer_batch_r2_heldout.toml", 46, 49, 8),
     ("developer_batch_r3.toml", 604, 604, 48),
