@@ -84,8 +84,8 @@ class Report:
         return core
 
 
-def announcer_is_shared() -> bool:
-    """Whether workers get the database-claimed announcer (``make_announcer``'s switch, pending at merge)."""
+def announcer_is_shared(database: str) -> bool:
+    """Whether workers on ``database`` get the database-claimed announcer (``make_announcer``)."""
     from bot.presenters.tournament_tables import round_text
     from bot.services.assembly import build_services
     from handlers.telegram.serve import make_announcer
@@ -93,10 +93,9 @@ def announcer_is_shared() -> bool:
     async def no_admins(chat_id: int) -> frozenset[int]:
         return frozenset()
 
-    with tempfile.TemporaryDirectory() as folder:
-        settings = Settings(db_path=Path(folder) / "probe.sqlite3")
-        services = build_services(settings, admins=no_admins, post_round=round_text)
-        return type(make_announcer(services, settings)).__name__ == "ClaimingAnnouncer"
+    settings = Settings(db_url=database)
+    services = build_services(settings, admins=no_admins, post_round=round_text)  # not opened: nothing connects
+    return type(make_announcer(services, settings)).__name__ == "ClaimingAnnouncer"
 
 
 class ChaosWorkers:
@@ -165,7 +164,7 @@ class ChaosWorkers:
 
     def run(self) -> Report:
         started = time.monotonic()
-        self.report.announcements_shared = announcer_is_shared()
+        self.report.announcements_shared = announcer_is_shared(self.database)
         with self.server:
             self.server.on_server(lambda: [self.telegram.set_admins(club.chat_id, club.organiser.to_json())
                                            for club in self.traffic.clubs])
