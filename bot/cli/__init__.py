@@ -1,6 +1,6 @@
 """``python -m bot <subcommand>`` (also the ``guandan-bot`` console script).
 
-Each subcommand is a :class:`Subcommand` in its own module, listed once in :data:`SUBCOMMANDS`.
+Each subcommand is a :class:`Subcommand` in its own module, listed once in ``bot.cli.default.SUBCOMMAND_MODULES``.
 Exit status: 0 success, 1 a negative verdict where a subcommand says so, 2 bad input (message on stderr).
 """
 
@@ -24,11 +24,12 @@ class Subcommand:
     run: Callable[[argparse.Namespace], int]
 
 
-def _subcommands() -> tuple[Subcommand, ...]:
-    # Imported here so that `python -m bot play` does not pay for loading Telegram.
+def _subcommands(asked: str | None = None) -> tuple[Subcommand, ...]:
+    # Imported here, and only the subcommand asked for, so that `python -m bot rules` does not pay for loading
+    # Telegram, the console or the pictures.
     from bot.cli import default
 
-    return (*default.SUBCOMMANDS,)
+    return default.subcommands(asked)
 
 
 def build_parser(subcommands: Sequence[Subcommand]) -> argparse.ArgumentParser:
@@ -49,8 +50,9 @@ DEPENDENCIES = frozenset({"telegram", "aiosqlite", "apscheduler", "PIL", "openpy
 
 def main(argv: Sequence[str] | None = None) -> int:
     try:
-        parser = build_parser(_subcommands())
-        args = parser.parse_args(argv)
+        arguments = list(sys.argv[1:] if argv is None else argv)
+        parser = build_parser(_subcommands(arguments[0] if arguments else None))
+        args = parser.parse_args(arguments)
         if args.subcommand is None:
             from bot.cli.default import run_default
 

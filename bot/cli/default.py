@@ -4,39 +4,36 @@ from __future__ import annotations
 
 import argparse
 import sys
+from importlib import import_module
 
-from bot.cli import (
-    Subcommand,
-    console,
-    copy_db,
-    demo,
-    export,
-    migrate,
-    play,
-    render,
-    rules,
-    run,
-    serve,
-    verify_draw,
-    webhook,
+from bot.cli import Subcommand
+
+# One line per subcommand: its name, the module under bot.cli that defines it and the attribute; keep sorted by name.
+# Only the module of the subcommand asked for is imported (``python -m bot rules`` answers before ``run``, ``console``
+# and ``render`` would have loaded); ``python -m bot --help`` and a name not listed import them all.
+SUBCOMMAND_MODULES: tuple[tuple[str, str, str], ...] = (
+    ("console", "console", "COMMAND"),
+    ("copy-db", "copy_db", "COMMAND"),
+    ("delete-webhook", "webhook", "DELETE_COMMAND"),
+    ("demo", "demo", "COMMAND"),
+    ("export", "export", "COMMAND"),
+    ("migrate", "migrate", "COMMAND"),
+    ("play", "play", "COMMAND"),
+    ("render", "render", "COMMAND"),
+    ("rules", "rules", "COMMAND"),
+    ("run", "run", "COMMAND"),
+    ("serve", "serve", "COMMAND"),
+    ("set-webhook", "webhook", "SET_COMMAND"),
+    ("verify-draw", "verify_draw", "COMMAND"),
 )
 
-# One line per subcommand module; keep sorted by name.
-SUBCOMMANDS: tuple[Subcommand, ...] = (
-    console.COMMAND,
-    copy_db.COMMAND,
-    webhook.DELETE_COMMAND,
-    demo.COMMAND,
-    export.COMMAND,
-    migrate.COMMAND,
-    play.COMMAND,
-    render.COMMAND,
-    rules.COMMAND,
-    run.COMMAND,
-    serve.COMMAND,
-    webhook.SET_COMMAND,
-    verify_draw.COMMAND,
-)
+
+def subcommands(asked: str | None = None) -> tuple[Subcommand, ...]:
+    """The subcommand ``asked`` for alone when it is one, else all of them (for help, or to refuse a wrong name)."""
+    rows = [row for row in SUBCOMMAND_MODULES if row[0] == asked] or list(SUBCOMMAND_MODULES)
+    commands: tuple[Subcommand, ...] = tuple(
+        getattr(import_module(f"bot.cli.{module}"), attribute) for _, module, attribute in rows)
+    return commands
 
 
 def run_default(parser: argparse.ArgumentParser) -> int:
@@ -44,7 +41,7 @@ def run_default(parser: argparse.ArgumentParser) -> int:
     connect."""
     from dataclasses import replace
 
-    from bot.cli import fail
+    from bot.cli import console, fail, run
     from bot.i18n import t
 
     settings = run.settings_or_message()

@@ -3,13 +3,30 @@
 Every section has ``rulebook.<id>.title`` and ``rulebook.<id>.text`` in both languages. :func:`rule_index` is a
 :class:`bot.ruleset.knowledge.RuleIndex` over the sections of both languages with the synonyms of
 :mod:`bot.ruleset.glossary`, built on first use and kept for the process.
+
+Building it takes 150–250 ms, most of a one-shot ``python -m bot rules`` (issue 17 wants the first answer within
+0.5 s of the process start), so the built index is also kept in the user's cache folder
+(``$XDG_CACHE_HOME/guandan-bot``, else ``~/.cache/guandan-bot``; loading it takes a few ms). Its file name carries a
+digest of everything the index is made of — the sources of ``bot.ruleset`` and of this module, both ``rulebook``
+catalogs, the Python version — so a changed rule text, glossary or index code never meets an old file. The folder
+is the user's own (made private); a cache that cannot be read or written is skipped: the index is built, as without
+one.
 """
 
 from __future__ import annotations
 
+import hashlib
+import logging
+import os
+import pickle
 import re
+import sys
+import tempfile
 from functools import cache
+from importlib import resources
+from pathlib import Path
 
+import bot.ruleset
 from bot.i18n import Language, t
 from bot.ruleset.glossary import CONCEPTS, CONFUSABLE, LOOSE_TERMS, SECTION_HINTS, WEAK_CONCEPTS
 from bot.ruleset.knowledge import RuleIndex, SectionSource
@@ -53,7 +70,21 @@ def _searchable(text: str) -> str:
 
 @cache
 def rule_index() -> RuleIndex:
-    """The index over all sections in both languages, built on first use and kept for the process."""
+    """The index over all sections in both languages: from the cache folder when it holds this version's (see the
+    module), else built (and kept there); either way kept for the process."""
+    stored = _cache_file()
+    if stored is not None:
+        index = _load(stored)
+        if index is not None:
+            return index
+    index = build_rule_index()
+    if stored is not None:
+        _store(stored, index)
+    return index
+
+
+def build_rule_index() -> RuleIndex:
+    """The index over all sections in both languages, built from the catalogs and the glossary."""
     sources = [
         SectionSource(
             section_id,
@@ -67,3 +98,63 @@ def rule_index() -> RuleIndex:
         sources, CONCEPTS, CONFUSABLE, evidence_threshold=EVIDENCE_THRESHOLD, weak_concepts=WEAK_CONCEPTS,
         overview=RULE_SECTIONS[0], loose_terms=LOOSE_TERMS,
     )
+
+
+log = logging.getLogger(__name__)
+
+_CACHE_PREFIX = "rule-index-"
+
+
+def index_digest() -> str:
+    """A digest of everything the index is made of (see the module)."""
+    digest = hashlib.sha256(sys.version.encode())
+    ruleset = Path(bot.ruleset.__file__).parent
+    for path in [*sorted(ruleset.glob("*.py")), Path(__file__)]:
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    for lang in Language:
+        digest.update(resources.files("locales").joinpath(lang.value, "rulebook.toml").read_bytes())
+    return digest.hexdigest()[:32]
+
+
+def cache_folder() -> Path:
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "guandan-bot"
+
+
+def _cache_file() -> Path | None:
+    try:
+        return cache_folder() / f"{_CACHE_PREFIX}{index_digest()}.pickle"
+    except OSError as error:  # a source unreadable (an odd install): no cache
+        log.debug("rule index cache unavailable: %s", error)
+        return None
+
+
+def _load(path: Path) -> RuleIndex | None:
+    try:
+        with path.open("rb") as stored:
+            index = pickle.load(stored)
+    except FileNotFoundError:
+        return None
+    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError, ValueError) as error:
+        log.debug("rule index cache %s unreadable (%s); building the index", path, error)
+        return None
+    return index if isinstance(index, RuleIndex) else None
+
+
+def _store(path: Path, index: RuleIndex) -> None:
+    """Write the cache file whole (a temporary file renamed over it) and drop older versions' files."""
+    temporary: Path | None = None
+    try:
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile("wb", dir=path.parent, prefix=".tmp-", delete=False) as written:
+            temporary = Path(written.name)
+            pickle.dump(index, written, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(temporary, path)
+        temporary = None
+        for old in path.parent.glob(f"{_CACHE_PREFIX}*.pickle"):
+            if old != path:
+                old.unlink(missing_ok=True)
+    except OSError as error:  # read-only or full disk, no home: the index is there for this process all the same
+        log.debug("rule index cache %s not written: %s", path, error)
+        if temporary is not None:
+            temporary.unlink(missing_ok=True)

@@ -17,7 +17,8 @@ def test_a_python_without_the_packages_is_told_which_to_use(monkeypatch: pytest.
     def missing(args: object) -> int:
         raise ModuleNotFoundError("No module named 'telegram'", name="telegram")
 
-    monkeypatch.setattr(cli, "_subcommands", lambda: (cli.Subcommand("run", "x", lambda parser: None, missing),))
+    monkeypatch.setattr(cli, "_subcommands",
+                        lambda asked=None: (cli.Subcommand("run", "x", lambda parser: None, missing),))
     monkeypatch.setenv("GUANDAN_LANG", "en")
     assert cli.main(["run"]) == 2
     err = capsys.readouterr().err

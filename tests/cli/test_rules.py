@@ -57,11 +57,12 @@ def test_the_command_line_contract() -> None:
 
 def test_answering_loads_no_tournament_machinery() -> None:
     # The first answer must come within 0.5 s of process start (benchmarks/bench_rules_qa.py); the archive and the
-    # draw (networkx, openpyxl, the services: about a second) are loaded only by the subcommands that use them.
+    # draw (networkx, openpyxl, the services: about a second), the other subcommands and Telegram are loaded only by
+    # the subcommands that use them (bot.cli.default imports only the module of the subcommand asked for).
     probe = (
         "import sys; from bot.cli import main; main(['rules', '双下升几级']); "
-        "print(sorted(name for name in ('networkx', 'openpyxl', 'bot.services', 'bot.tournament.draw_file') "
-        "if name in sys.modules))"
+        "print(sorted(name for name in ('networkx', 'openpyxl', 'bot.services', 'bot.tournament.draw_file', "
+        "'bot.cli.console', 'bot.cli.render', 'bot.cli.run', 'telegram', 'asyncio') if name in sys.modules))"
     )
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert result.stdout.strip().splitlines()[-1] == "[]"
