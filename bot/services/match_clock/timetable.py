@@ -125,14 +125,22 @@ async def _plan(
     starts were bounded) gets no announcements: no timer could hold them.
     """
     old = await announcements.for_tournament(tx, tournament.tournament_id, start.round)
+    pending = [row for row in old if row.state is AnnouncementState.PENDING]
+    # A row with a piece in flight is being sent right now (its sender recorded the piece before the request, under
+    # this chat's lock): the group may already have it, so it is counted as sent — as after a crash — not cancelled
+    # (a cancelled row the group has seen would be a message the record denies, and the new plan would repeat it).
+    sending = [row for row in pending if row.part_in_flight is not None]
+    for row in sending:
+        await announcements.close(tx, row.announcement_id, AnnouncementState.SENT, now,
+                                  "being sent when the round was planned again; counted as sent")
     stopped = await announcements.cancel(
-        tx, [row.announcement_id for row in old if row.state is AnnouncementState.PENDING], now) if old else []
+        tx, [row.announcement_id for row in pending if row.part_in_flight is None], now) if pending else []
     if not within_horizon(start.starts_at, now):
         log.warning("round %s of tournament %s starts at %s, beyond the schedulable horizon: not announced",
                     start.round, tournament.tournament_id, start.starts_at.isoformat())
         return JobChanges(stop=tuple(stopped))
     decided = (AnnouncementState.SENT, AnnouncementState.LATE, AnnouncementState.DROPPED)
-    done = set() if fresh else {row.kind for row in old if row.state in decided}
+    done = set() if fresh else {row.kind for row in old if row.state in decided} | {row.kind for row in sending}
     added = []
     for planned in plan_round(start.round, start.starts_at, tournament.clock_settings):
         if planned.kind in done:
@@ -145,7 +153,7 @@ async def _plan(
         added.append(await announcements.add(
             tx, tournament_id=tournament.tournament_id, chat_id=tournament.chat_id, round_number=start.round,
             kind=planned.kind, due=due, at=now))
-    return JobChanges(tuple(added), tuple(stopped))
+    return JobChanges(tuple(added), (*stopped, *(row.announcement_id for row in sending)))
 
 
 def _check_order(tournament: BoardTournament, round_number: int, starts_at: datetime,

@@ -86,3 +86,42 @@ async def test_replanning_skips_played_rounds_and_keeps_what_was_sent(
     assert [(row.round, row.kind) for row in changes.start] == [(2, AnnouncementKind.START)]
     assert len(changes.stop) == 3  # round 2's start, warning and time-up made way for the new plan
     assert len(round_1) == 4  # a played round is not re-planned (its rows end when their jobs find it played)
+
+
+async def reminder_of(storage: Storage, round_number: int) -> int:
+    async with storage.read() as tx:
+        [reminder] = [row.announcement_id for row in await announcements.pending_for(tx, 1, round_number)
+                      if row.kind is AnnouncementKind.REMINDER]
+    return reminder
+
+
+async def test_a_reminder_being_sent_when_the_round_is_scheduled_again_counts_as_sent_not_cancelled(
+    storage: Storage, services: Services
+) -> None:
+    """Its piece was in flight (the group may have it): the record says sent, and a new start announces anew."""
+    await schedule_round(services, ORGANISER, 2, ROUND_2)
+    reminder = await reminder_of(storage, 2)
+    async with storage.transaction() as tx:
+        assert await announcements.begin_attempt(tx, reminder, "round 2 in 30 minutes", 1) is not None
+    again = await schedule_round(services, ORGANISER, 2, ROUND_2 + timedelta(minutes=10))
+    async with storage.read() as tx:
+        sent = await announcements.get(tx, reminder)
+    assert sent is not None and sent.state is AnnouncementState.SENT
+    assert reminder not in [row.announcement_id for row in again.announcements]
+    assert AnnouncementKind.REMINDER in [row.kind for row in again.announcements]
+
+
+async def test_a_reminder_being_sent_when_a_setting_replans_the_round_is_not_repeated(
+    storage: Storage, board: InMemoryBoard, services: Services
+) -> None:
+    await schedule_round(services, ORGANISER, 2, ROUND_2)
+    reminder = await reminder_of(storage, 2)
+    async with storage.transaction() as tx:
+        assert await announcements.begin_attempt(tx, reminder, "round 2 in 30 minutes", 1) is not None
+    board.change(1, time_limit=None)
+    async with storage.transaction() as tx:
+        changes = await replan(tx, board, 1, NOW + timedelta(minutes=5))
+        sent = await announcements.get(tx, reminder)
+    assert sent is not None and sent.state is AnnouncementState.SENT
+    assert reminder in changes.stop  # its timer, if any, goes
+    assert AnnouncementKind.REMINDER not in [row.kind for row in changes.start]
