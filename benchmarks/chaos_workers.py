@@ -45,7 +45,7 @@ from bot.services.database import migrate
 from handlers.commands import COMMANDS
 from tests.support.chaos import CHANGES_MIX, _done_texts, _language_of
 from tests.support.http_server import BotApiServer
-from tests.support.postgres import admin_url, with_database
+from tests.support.postgres import SessionDatabase, admin_url
 from tests.support.telegram import ApiCall, FakeTelegram
 from tests.support.traffic import ClubTraffic
 from tests.support.workers import WorkerPool, deliver
@@ -322,23 +322,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path)
     args = parser.parse_args(argv)
 
-    name = f"guandan_chaos_{os.getpid()}_{secrets.token_hex(3)}"
-
-    async def admin(statement: str) -> None:
-        connection = await asyncpg.connect(args.admin)
-        try:
-            await connection.execute(statement)
-        finally:
-            await connection.close()
-
-    asyncio.run(admin(f"CREATE DATABASE {name} TEMPLATE template0 ENCODING 'UTF8'"))
+    server = SessionDatabase(admin=args.admin, name=f"guandan_chaos_{os.getpid()}_{secrets.token_hex(3)}")
+    server.create()
     try:
-        database = with_database(args.admin, name)
+        database = server.url
         asyncio.run(migrate(database))
         with tempfile.TemporaryDirectory(prefix="chaos-workers-") as folder:
             report = ChaosWorkers(database, Path(folder), args).run()
     finally:
-        asyncio.run(admin(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+        server.drop()
     print_report(report)
     if args.json:
         args.json.write_text(json.dumps(asdict(report), indent=2, ensure_ascii=False))

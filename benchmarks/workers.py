@@ -44,7 +44,7 @@ import asyncpg
 from bot.services.database import migrate
 from handlers.commands import COMMANDS
 from tests.support.http_server import BotApiServer
-from tests.support.postgres import admin_url, with_database
+from tests.support.postgres import SessionDatabase, admin_url
 from tests.support.process import cpu_seconds
 from tests.support.traffic import MIX, ClubTraffic
 from tests.support.workers import WEBHOOK_SECRET, WorkerPool
@@ -287,37 +287,21 @@ def main(argv: list[str] | None = None) -> int:
 
     database_name = f"guandan_bench_{os.getpid()}_{secrets.token_hex(3)}"
 
-    async def admin(statement: str) -> None:
-        connection = await asyncpg.connect(args.admin)
-        try:
-            await connection.execute(statement)
-        finally:
-            await connection.close()
-
     names = [name.strip() for name in args.setups.split(",") if name.strip()]
     uses_postgres = any(name.startswith("pg") for name in names)
+    server = SessionDatabase(admin=args.admin, name=database_name)  # a database of its own, a schema per setup
     if uses_postgres:
-        asyncio.run(admin(f"CREATE DATABASE {database_name} TEMPLATE template0 ENCODING 'UTF8'"))
+        server.create()
     load_before = os.getloadavg()[0]
     setups: list[Setup] = []
     try:
         with tempfile.TemporaryDirectory(prefix="bench-workers-") as folder:
-            for number, name in enumerate(names):
+            for name in names:
                 workdir = Path(folder) / name
                 workdir.mkdir()
                 database: str | Path
                 if name.startswith("pg"):
-                    schema = f"s{number}"
-
-                    async def make_schema(schema: str = schema) -> None:
-                        connection = await asyncpg.connect(with_database(args.admin, database_name))
-                        try:
-                            await connection.execute(f"CREATE SCHEMA {schema}")
-                        finally:
-                            await connection.close()
-
-                    asyncio.run(make_schema())
-                    database = with_database(args.admin, database_name, f"search_path={schema}")
+                    database = server.new_target()
                     asyncio.run(migrate(database))
                     setup = Setup(name, "postgresql", int(name[2:]))
                 else:
@@ -327,7 +311,7 @@ def main(argv: list[str] | None = None) -> int:
                 setups.append(measure(setup, database, args, workdir))
     finally:
         if uses_postgres:
-            asyncio.run(admin(f"DROP DATABASE IF EXISTS {database_name} WITH (FORCE)"))
+            server.drop()
     ok = report(setups, args, (load_before, os.getloadavg()[0]))
     if args.json:
         args.json.write_text(json.dumps([asdict(s) | {"cost_ms": s.cost_ms} for s in setups], indent=2))
