@@ -4,7 +4,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run console demo test lint typecheck unit bench clean check-postgres
+.PHONY: run console demo test quick lint typecheck unit unit-quick bench clean check-postgres
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -22,6 +22,9 @@ demo: $(STAMP)
 
 test: lint typecheck unit
 
+# Everything but the tests marked slow (process tests, long runs): the check to run while working.
+quick: lint typecheck unit-quick
+
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 
@@ -30,6 +33,9 @@ typecheck: $(STAMP)
 
 unit: $(STAMP)
 	$(PY) -m pytest
+
+unit-quick: $(STAMP)
+	$(PY) -m pytest -m "not slow" -q
 
 # The storage and service tests run on PostgreSQL too (GUANDAN_TEST_POSTGRES, default
 # postgresql://postgres@127.0.0.1:5432/postgres): fail at once, in one line, when it does not answer.

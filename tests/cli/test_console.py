@@ -6,6 +6,9 @@ import pytest
 
 from bot.cli.console import files_folder, history_file, line_editing
 
+# Process tests: each starts python -m bot (or a child interpreter); make quick leaves them out.
+pytestmark = pytest.mark.slow
+
 
 def run_console(tmp_path: Path, script: str, *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "bot", "console", "--db", str(tmp_path / "c.sqlite3"), *args],

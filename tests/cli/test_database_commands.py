@@ -17,6 +17,9 @@ from storage import Storage, chats, history, tournaments
 from storage.migrations import latest_version
 from tests.support.postgres import SessionDatabase
 
+# Process tests: each starts python -m bot (or a child interpreter); make quick leaves them out.
+pytestmark = pytest.mark.slow
+
 AT = datetime(2026, 5, 1, 9, 0, tzinfo=UTC)
 
 

@@ -3,6 +3,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+# Process tests: each starts python -m bot (or a child interpreter); make quick leaves them out.
+pytestmark = pytest.mark.slow
+
 
 def test_without_a_token_make_run_starts_the_console_and_says_how_to_connect(tmp_path: Path) -> None:
     env = {key: value for key, value in os.environ.items() if not key.startswith(("TELEGRAM_", "GUANDAN_"))}

@@ -3,6 +3,9 @@ import sys
 
 import pytest
 
+# Process tests: each starts python -m bot (or a child interpreter); make quick leaves them out.
+pytestmark = pytest.mark.slow
+
 
 def test_python_m_bot_prints_help() -> None:
     done = subprocess.run([sys.executable, "-m", "bot", "--help"], capture_output=True, text=True, check=True)

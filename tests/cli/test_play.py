@@ -5,8 +5,13 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 from bot.cli.play import run_batch
 from bot.i18n import Language
+
+# Process tests: each starts python -m bot (or a child interpreter); make quick leaves them out.
+pytestmark = pytest.mark.slow
 
 
 def play(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:

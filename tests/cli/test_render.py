@@ -14,6 +14,9 @@ from bot.cli.render import output_paths
 from bot.sheets.matches_csv import write_matches_csv
 from tests.support.sample_matches import sample_rows
 
+# Process tests: each starts python -m bot (or a child interpreter); make quick leaves them out.
+pytestmark = pytest.mark.slow
+
 
 def run(*args: str, lang: str | None = None) -> subprocess.CompletedProcess[str]:
     env = {key: value for key, value in os.environ.items() if key != "GUANDAN_LANG"}

@@ -6,6 +6,9 @@ import pytest
 
 from bot.cli import main
 
+# Process tests: each starts python -m bot (or a child interpreter); make quick leaves them out.
+pytestmark = pytest.mark.slow
+
 
 def test_question_prints_title_and_text_in_its_language(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["rules", "双下升几级"]) == 0

@@ -19,6 +19,9 @@ from tests.support.http_server import BotApiServer
 from tests.support.telegram import ApiCall
 from tests.support.updates import FakeUser, UpdateFactory, group_chat
 
+# Process tests: each starts python -m bot (or a child interpreter); make quick leaves them out.
+pytestmark = pytest.mark.slow
+
 TOKEN = "424242:process-test-secret"
 ADMIN = FakeUser(11, "老王", "laowang")
 GROUP = group_chat(-4_000_777, "周五掼蛋")

@@ -14,7 +14,8 @@ from tests.support.http_server import BotApiServer
 from tests.support.postgres import SessionDatabase
 from tests.support.updates import UpdateFactory
 
-pytestmark = pytest.mark.postgresql
+# A process test (python -m bot against PostgreSQL): make quick leaves it out.
+pytestmark = [pytest.mark.postgresql, pytest.mark.slow]
 
 
 def test_the_bot_runs_on_postgresql_and_ignores_redelivered_updates(

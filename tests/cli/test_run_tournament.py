@@ -9,10 +9,15 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.cli.test_run import ADMIN, GROUP, confirmed_past, replies, server, start_bot
 from tests.support.http_server import BotApiServer
 from tests.support.telegram import ApiCall
 from tests.support.updates import FakeUser, UpdateFactory
+
+# Process tests: each starts python -m bot (or a child interpreter); make quick leaves them out.
+pytestmark = pytest.mark.slow
 
 __all__ = ["server"]  # the fixture, shared with the other process-level test
 

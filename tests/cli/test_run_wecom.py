@@ -30,6 +30,9 @@ from tests.support.process import OFFLINE_PROCESS_TOKEN
 from tests.support.updates import FakeUser, UpdateFactory, group_chat
 from tests.support.wecom_server import BOT_ID, REFUSED_CREDENTIALS, SECRET, Sent, WeComStandIn
 
+# Process tests: each starts python -m bot (or a child interpreter); make quick leaves them out.
+pytestmark = pytest.mark.slow
+
 GROUP = "wrOgGuandanClub"
 ADMIN = "laowang"
 PLAYERS = [f"player{number}" for number in range(1, 9)]

@@ -92,7 +92,8 @@ def cluster(postgres: SessionDatabase, tmp_path_factory: pytest.TempPathFactory)
             assert "Traceback" not in logs, logs
 
 
-pytestmark = pytest.mark.postgresql
+# A process test (python -m bot against PostgreSQL): make quick leaves it out.
+pytestmark = [pytest.mark.postgresql, pytest.mark.slow]
 
 
 def test_a_wrong_secret_is_refused_and_nothing_is_stored(cluster: Cluster) -> None:

@@ -14,6 +14,9 @@ from bot.i18n import t
 from bot.tournament.draw_file import export_draw
 from tests.tournament.draw_helpers import sample_draw, seed_of
 
+# Process tests: each starts python -m bot (or a child interpreter); make quick leaves them out.
+pytestmark = pytest.mark.slow
+
 COMMITTED_AT = datetime(2026, 5, 1, 9, 0, tzinfo=UTC)
 
 

@@ -17,6 +17,9 @@ from tests.support.http_server import BotApiServer
 from tests.support.process import child_environment
 from tests.support.workers import WEBHOOK_SECRET
 
+# Process tests: each starts python -m bot (or a child interpreter); make quick leaves them out.
+pytestmark = pytest.mark.slow
+
 URL = "https://bot.example.org/telegram"
 
 

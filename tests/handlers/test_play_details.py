@@ -57,6 +57,7 @@ def cli(*args: str) -> subprocess.CompletedProcess[str]:
                           check=False)
 
 
+@pytest.mark.slow  # starts python -m bot
 def test_the_cli_takes_the_level_as_the_chat_does() -> None:
     for level in ("打10", "10级", "打10级", "level=10", "10"):
         done = cli("--level", level, "S3 D3 C3 S4 D4", "--json", "--lang", "en")

@@ -2,7 +2,12 @@ import os
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.support.process import BotProcess, child_environment, cpu_seconds, memory_mb
+
+# Process tests: each starts python -m bot (or a child interpreter); make quick leaves them out.
+pytestmark = pytest.mark.slow
 
 
 def test_cpu_and_memory_of_a_process_are_read_from_proc() -> None:

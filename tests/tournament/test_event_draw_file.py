@@ -79,6 +79,7 @@ def test_a_file_whose_event_does_not_fit_is_unreadable() -> None:
     assert caught.value.params == {"reason": f"entries ({RoundsOutOfRangeError.key})"}
 
 
+@pytest.mark.slow  # starts python -m bot
 def test_verify_draw_checks_a_swiss_file(tmp_path: Path) -> None:
     path = tmp_path / "draw-2.json"
     path.write_text(export_event_draw(swiss_draw(), committed_at=COMMITTED_AT), encoding="utf-8")
