@@ -1,6 +1,6 @@
 """The update being handled: its id, to be recorded (``storage.updates``) in the transaction of its first change.
 
-A plain value of the kernel: the chat platform opens it (``handlers.telegram.intake``), the caller carries it
+A plain value of the kernel: the front door opens it (``handlers.dispatch``), the caller carries it
 (``bot.services.caller.Caller.claim``), the unit of work hands it to ``storage.transaction(claim=…)``.
 """
 

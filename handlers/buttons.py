@@ -21,6 +21,7 @@ from bot.richtext import Keyboard, escape_params, to_plain
 from bot.services import Services
 from bot.services.caller import Caller
 from bot.services.chats import language_of
+from handlers.registry import failure_text
 
 log = logging.getLogger(__name__)
 
@@ -156,11 +157,9 @@ class ButtonTable:
             if spec is None:
                 raise ForgedButtonError()
             note = await spec.callback(Press(services, caller, language, decoded, channel))
-        except GuandanError as error:
-            return Note(plain(t(error.key, language, **escape_params(error.params))), alert=True)
-        except Exception:
-            log.exception("a button press (%s) failed", data)
+        except Exception as error:
+            if not isinstance(error, GuandanError):
+                log.exception("a button press (%s) failed", data)
             committed = caller is not None and caller.claim is not None and caller.claim.recorded
-            return Note(plain(t("registry.apology_after_change" if committed else "registry.apology", language)),
-                        alert=True)
+            return Note(plain(failure_text(error, language, committed=committed)), alert=True)
         return Note(plain(note) if note else None)

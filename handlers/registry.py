@@ -5,10 +5,8 @@ Adding a command: write ``async def my_command(call: Invocation) -> None`` in a 
 ``CommandSpec`` to ``handlers.commands.COMMANDS`` and its texts (``commands.describe.<name>``,
 ``commands.usage.<name>``) to ``locales/*/commands.toml``. :meth:`CommandSpec.invoke` does the common work before
 the callback runs, the same on every platform: it reads the chat's language, refuses the wrong kind of chat and
-callers without the audience's role, and cleans the arguments. A platform only turns its message into a
-:class:`~bot.services.caller.Caller`, the raw arguments and a :class:`~handlers.invocation.Channel`
-(``handlers.telegram.commands``, ``handlers.console``). :func:`error_text` is how every platform answers a
-:class:`~bot.errors.GuandanError`.
+callers without the audience's role, and cleans the arguments. The front door (``handlers.dispatch``) finds the
+spec and calls it; :func:`failure_text` is what every platform answers a failure with.
 """
 
 from __future__ import annotations
@@ -58,6 +56,15 @@ def error_text(error: GuandanError, language: Language, usage_key: str | None = 
     if isinstance(error, UsageError) and usage_key and has(usage_key, language):
         text += "\n" + t(usage_key, language)
     return text
+
+
+def failure_text(error: BaseException, language: Language, usage_key: str | None = None, *,
+                 committed: bool = False) -> str:
+    """What a person is told when their message or press failed (markup): a refusal's text (:func:`error_text`), or
+    an apology without internals that says whether the change was ``committed`` before the failure."""
+    if isinstance(error, GuandanError):
+        return error_text(error, language, usage_key)
+    return t("registry.apology_after_change" if committed else "registry.apology", language)
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,13 +144,6 @@ def unknown_command_text(table: CommandTable, name: str, language: Language) -> 
     if spec is not None and has(spec.usage_key, language):
         text += "\n" + t(spec.usage_key, language)
     return text
-
-
-def command_name_in(text: str | None) -> str | None:
-    """``/Lang@bot en`` → ``lang``; ``None`` unless the text starts with a command."""
-    if not text or not text.startswith("/"):
-        return None
-    return text.split(maxsplit=1)[0][1:].split("@", 1)[0].lower() or None
 
 
 @dataclass(frozen=True, slots=True)

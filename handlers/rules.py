@@ -4,8 +4,8 @@ Who gets an answer when the question is not about the rules: ``/rule``, a mentio
 for the bot, so they hear that it is off-topic and which topics there are; a reply to the bot's message in a group
 may just be "thanks" to the group, so it is answered only when it finds a rule. No question at all: the topics.
 In a chat whose tournament has a notice (``/notice``), its articles answer first (``bot.rules.answers``).
-How a platform sees a question in plain text (mentions, replies, private chats) is its own business
-(``handlers.telegram.rules``); what is answered is decided here.
+When plain text is a question (mentions, replies, private chats) is read once for every platform
+(``handlers.reading``); what is answered is decided here.
 """
 
 from __future__ import annotations

@@ -29,10 +29,7 @@ from bot.services.assembly import build_services, start_services, stop_services
 from bot.services.platform_ids import Platform, WeComDirectory, platform_of_chat
 from bot.services.roles import WeComOrganisers
 from handlers.announcer import Announcer
-from handlers.buttons import ButtonTable
-from handlers.commands import COMMANDS
-from handlers.registry import CommandTable
-from handlers.tournament_buttons import BUTTONS
+from handlers.dispatch import Dispatcher
 from handlers.wecom.announcer import WeComCourier
 from handlers.wecom.client import CredentialsRefused, Replaced
 from handlers.wecom.platform import WeComPlatform
@@ -68,7 +65,7 @@ async def _run(settings: Settings) -> int:
     announcer = Announcer(services)
     directory = WeComDirectory()
     services.roles.add_source(WeComOrganisers(settings.wecom_organisers, directory))
-    wecom = WeComPlatform(services, CommandTable(COMMANDS), ButtonTable(BUTTONS), announcer, directory)
+    wecom = WeComPlatform(Dispatcher(services, timers=announcer), directory)
     announcer.add_courier(Platform.WECOM, WeComCourier(wecom, directory))
     if settings.has_token:
         from handlers.telegram.app import build_application

@@ -388,3 +388,29 @@ def test_imports_are_found_everywhere() -> None:
     package = imports_in("from .chat import ConsoleChat", "handlers/console/__init__.py", "handlers.console",
                          is_package=True)
     assert [item.target for item in package] == ["handlers.console.chat"]
+
+
+FRONT_DOOR = frozenset({"handlers.dispatch"})
+"""What a platform may use of the handlers to take messages in: the dispatcher and its neutral values."""
+WAY_OUT = frozenset({"handlers.announcer", "handlers.claimed_announcer"})
+"""And to take scheduled announcements out: the scheduler and the courier contract."""
+
+PLATFORM_REACH: dict[str, frozenset[str]] = {
+    "handlers/telegram": FRONT_DOOR | WAY_OUT,
+    "handlers/wecom": FRONT_DOOR | WAY_OUT,
+    "handlers/console": FRONT_DOOR,
+}
+"""By folder: the modules of ``handlers`` (outside the folder itself) that a platform may import. Never a command
+module, the command or button table, the parser: a platform only translates (``handlers.dispatch``)."""
+
+
+def test_platforms_reach_the_handlers_only_through_the_front_door() -> None:
+    strays = []
+    for folder, allowed in PLATFORM_REACH.items():
+        own = folder.replace("/", ".")
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            for found in imports_of(path):
+                target = found.target
+                if target.split(".")[0] == "handlers" and not target.startswith(own) and target not in allowed:
+                    strays.append(f"{found.path}:{found.line} imports {target}")
+    assert strays == []

@@ -20,12 +20,9 @@ from bot.presenters.tournament_tables import round_text
 from bot.richtext import Keyboard, to_plain
 from bot.services.caller import ChatKind, ChatUser
 from bot.services.console import console_person, console_services, is_username
-from handlers.buttons import ButtonSpec, ButtonTable
-from handlers.commands import COMMANDS
 from handlers.console.platform import ConsoleAdmins, ConsolePlatform, FileShelf, Room, SavedFile
 from handlers.console.taps import every_button, labels, match_button
-from handlers.registry import CommandSpec, CommandTable
-from handlers.tournament_buttons import BUTTONS
+from handlers.dispatch import ButtonSpec, CommandSpec, Dispatcher
 
 CONSOLE_GROUP = Room(-4_000_001, ChatKind.GROUP, "掼蛋俱乐部")
 FIRST_SPEAKER = "张三"
@@ -122,7 +119,8 @@ class ConsoleChat:
         person = self.people.get(name)
         if person is None or username is not None:
             code = person.language_code if person is not None else self.language.value
-            person = await console_person(self.platform.services, name, username=username, language_code=code)
+            services = self.platform.dispatcher.services
+            person = await console_person(services, name, username=username, language_code=code)
             for other, known in list(self.people.items()):
                 if other != name and known.username and person.username \
                         and known.username.lower() == person.username.lower():
@@ -226,14 +224,16 @@ class ConsoleChat:
 @asynccontextmanager
 async def console_chat(
     settings: Settings, language: Language, files: Path, output: Callable[[str], None] = print, *,
-    commands: Sequence[CommandSpec] = COMMANDS, buttons: Sequence[ButtonSpec] = BUTTONS, clock: Clock = system_clock,
+    commands: Sequence[CommandSpec] | None = None, buttons: Sequence[ButtonSpec] | None = None,
+    clock: Clock = system_clock,
 ) -> AsyncIterator[ConsoleChat]:
     """The console over the database of ``settings``, saving files in ``files``; its first speaker is
-    :data:`FIRST_SPEAKER`, an administrator."""
+    :data:`FIRST_SPEAKER`, an administrator. ``commands`` and ``buttons``: the product's unless a test adds its own."""
     admins = ConsoleAdmins()
     async with console_services(settings, admins=admins.lookup, post_round=round_text, clock=clock) as services:
         screen = ChatScreen(language, output)
-        platform = ConsolePlatform(services, CommandTable(commands), ButtonTable(buttons), screen, FileShelf(files))
+        dispatcher = Dispatcher(services, commands=commands, buttons=buttons)
+        platform = ConsolePlatform(dispatcher, screen, FileShelf(files))
         chat = ConsoleChat(platform, admins, screen, output)
         await chat.become(FIRST_SPEAKER, admin=True)
         yield chat

@@ -21,13 +21,10 @@ from bot.richtext import Keyboard, to_plain
 from bot.services.caller import Caller, ChatKind, ChatUser
 from bot.services.console import console_services
 from bot.services.tournament.views import tables_view
-from handlers.buttons import ButtonTable
-from handlers.commands import COMMANDS
 from handlers.console.chat import indented
 from handlers.console.platform import ConsoleAdmins, ConsolePlatform, FileShelf, Room, SavedFile
 from handlers.console.taps import every_button, labels, match_button
-from handlers.registry import CommandTable
-from handlers.tournament_buttons import BUTTONS
+from handlers.dispatch import Dispatcher
 
 GROUP = Room(-4_000_321, ChatKind.GROUP, "掼蛋俱乐部")
 MEN = ("张伟", "王强", "李军", "刘洋", "陈杰", "杨磊", "赵勇", "黄涛", "周斌")
@@ -122,8 +119,7 @@ async def play_demo(settings: Settings, language: Language, output: Callable[[st
     admins.set(GROUP.chat_id, organiser.user_id, True)
     async with console_services(settings, admins=admins.lookup, post_round=round_text, clock=clock,
                                 entropy=lambda size: SEED_BYTES[:size]) as services:
-        platform = ConsolePlatform(services, CommandTable(COMMANDS), ButtonTable(BUTTONS), DemoScreen(output),
-                                   FileShelf(files))
+        platform = ConsolePlatform(Dispatcher(services), DemoScreen(output), FileShelf(files))
         chat = Conversation(platform, output)
         caller = Caller(GROUP.chat_id, ChatKind.GROUP)
         male, female = ("男", "女") if language is Language.ZH else ("m", "f")

@@ -1,13 +1,11 @@
-"""The offline console as a chat platform: what people write runs the same command table and buttons as on
-Telegram, with no Bot API in between.
+"""The offline console as a chat platform: what people write goes through the same front door as on Telegram
+(``handlers.dispatch``), with no Bot API in between.
 
-A :class:`ConsolePlatform` does with a line written in a :class:`Room` (a group, or someone's private chat with the
-bot) what Telegram's handlers do with a message (``handlers.telegram.setup``): a command runs its
-:class:`~handlers.registry.CommandSpec` (a refusal answered with :func:`~handlers.registry.error_text`, anything
-unexpected logged and apologised for); an unknown command points to /help; plain text is a rule question when the
-bot would see it (privacy mode: in a private chat, or naming the bot in a group), unless it starts with a Chinese
-verb or, after the bot's name, a ``/command`` (``handlers.verbs``). A file goes with the command in
-its caption (:meth:`ConsolePlatform.send_document`); a press runs the :class:`~handlers.buttons.ButtonTable`.
+A :class:`ConsolePlatform` turns a line written in a :class:`Room` (a group, or someone's private chat with the
+bot) into an :class:`~handlers.dispatch.Incoming` message, a file sent with a caption into one with a file, and a
+press into an :class:`~handlers.dispatch.Arrival` with the button's data; the dispatcher reads, runs and answers
+them. The console group has no other bot, so an unknown ``/command`` is answered there too; a question in a group
+is seen when it names the bot (``@guandan_bot``), as Telegram's privacy mode lets a bot see.
 
 What the bot answers goes to a :class:`Screen`: the interactive console (``handlers.console.chat``) and the demo
 (``handlers.console.demo``) each print it their way. Files and pictures are saved in a folder first
@@ -16,29 +14,26 @@ What the bot answers goes to a :class:`Screen`: the interactive console (``handl
 
 from __future__ import annotations
 
-import logging
 import re
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
-from bot.errors import GuandanError
 from bot.i18n import Language, t
 from bot.pictures.picture import Picture
 from bot.richtext import Button, Keyboard, escape
-from bot.services import Services
-from bot.services.caller import Caller, ChatKind, ChatUser
-from bot.services.chats import language_of
-from bot.services.console import remember_visit
-from handlers.arguments import clean_text
-from handlers.buttons import ButtonTable
-from handlers.invocation import Attachment, NoTimers
-from handlers.registry import CommandSpec, CommandTable, error_text, typed_command, unknown_command_text
-from handlers.rules import answer_question
-from handlers.verbs import text_after_command, written_command
-
-log = logging.getLogger(__name__)
+from handlers.dispatch import (
+    Addressing,
+    Arrival,
+    Attachment,
+    Caller,
+    ChatKind,
+    ChatUser,
+    Dispatcher,
+    Incoming,
+    text_after_command,
+)
 
 BOT_USERNAME = "guandan_bot"
 """The bot's name in the console: ``/help@guandan_bot``, or ``@guandan_bot`` before a question in a group."""
@@ -132,41 +127,8 @@ class ConsoleAdmins:
         return frozenset(self._by_chat.get(chat_id, set()))
 
 
-@dataclass(frozen=True, slots=True)
-class CommandLine:
-    """``/Name@addressee args…`` read from a line."""
-
-    name: str
-    addressee: str | None
-    args: tuple[str, ...]
-
-
-_COMMAND = re.compile(r"/([A-Za-z0-9_]+)(?:@([A-Za-z0-9_]*))?(?![A-Za-z0-9_@])")
-
-
-def command_line(text: str | None) -> CommandLine | None:
-    """The command a line starts with (as Telegram marks one: ``/`` then letters, digits or underscores, or, once
-    cleaned, a full-width ``／ｒｅｓｕｌｔ``); ``None`` for plain text. Arguments are the words after it, also when
-    punctuation is glued to the command (``/signup。张三``)."""
-    if not text:
-        return None
-    found = _COMMAND.match(text)
-    if found is None:
-        typed = typed_command(text)
-        return None if typed is None else CommandLine(typed.name, typed.addressee, typed.args)
-    rest = text[found.end():]
-    glued = rest[:1] and not rest[:1].isspace() and not rest[:1].isalnum()
-    return CommandLine(found.group(1).lower(), found.group(2), tuple(rest.split() if glued else text.split()[1:]))
-
-
 def names_bot(text: str, username: str) -> bool:
     return re.search(rf"(?<![A-Za-z0-9_])@{re.escape(username)}(?![A-Za-z0-9_])", text, flags=re.I) is not None
-
-
-def question_in(text: str, username: str) -> str:
-    """The text without the bot's name, cleaned (as ``handlers.telegram.rules.question_in``)."""
-    without = re.sub(rf"@{re.escape(username)}(?![A-Za-z0-9_])", " ", text, flags=re.I)
-    return " ".join(clean_text(without).split())
 
 
 def picture_names(stem: str, count: int) -> list[str]:
@@ -240,11 +202,9 @@ class ConsolePressChannel:
 class ConsolePlatform:
     """The command table, the buttons and the services, driven by console lines and shown on a :class:`Screen`."""
 
-    def __init__(self, services: Services, commands: CommandTable, buttons: ButtonTable, screen: Screen,
-                 files: FileShelf, *, bot_username: str = BOT_USERNAME) -> None:
-        self.services = services
-        self.commands = commands
-        self.buttons = buttons
+    def __init__(self, dispatcher: Dispatcher, screen: Screen, files: FileShelf, *,
+                 bot_username: str = BOT_USERNAME) -> None:
+        self.dispatcher = dispatcher
         self.screen = screen
         self.files = files
         self.bot_username = bot_username
@@ -277,85 +237,35 @@ class ConsolePlatform:
 
     # What people do.
 
+    def _addressing(self, room: Room, text: str) -> Addressing:
+        # The console group has no other bot: an unknown command is answered there too.
+        return Addressing(private=room.kind is ChatKind.PRIVATE, names_bot=names_bot(text, self.bot_username),
+                          bot_username=self.bot_username)
+
     async def write(self, person: ChatUser, room: Room, text: str) -> None:
         """``person`` writes ``text`` in ``room``."""
-        caller = room.caller(person)
-        channel = ConsoleChannel(self, room, text=text)
-        line = command_line(text)
-        if line is None:
-            if room.kind is ChatKind.PRIVATE or names_bot(text, self.bot_username):
-                question = question_in(text, self.bot_username)
-                written = written_command(question)  # a verb, or /command after the mention (handlers.verbs)
-                if written is not None:
-                    await self._run(caller, channel, written.name, written.args)
-                    return
-                await self._answer(caller, channel, None, lambda: answer_question(
-                    self.services, caller, question, channel, addressed=True))
-            return
-        if not self._addressed(line):
-            return
-        await self._run(caller, channel, line.name, line.args)
-
-    async def _run(self, caller: Caller, channel: ConsoleChannel, name: str, args: Sequence[str]) -> None:
-        spec = self.commands.find(name)
-        if spec is None:
-            # The console group has no other bot, so an unknown command is answered there too.
-            await self._answer(caller, channel, None, lambda: self._unknown(caller, name, channel))
-            return
-        await self._answer(caller, channel, spec, lambda: spec.invoke(
-            self.services, self.commands, caller, args, channel, timers=NoTimers()))
+        incoming = Incoming(Arrival(room.caller(person)), text, self._addressing(room, text))
+        await self.dispatcher.message(incoming, ConsoleChannel(self, room, text=text))
 
     async def send_document(self, person: ChatUser, room: Room, file_name: str, content: bytes,
                             caption: str | None) -> bool:
         """``person`` sends a file with ``caption``; ``False`` when the bot does not read it (its caption is not a
         command that takes a file, such as ``/import``)."""
-        line = command_line(caption)
-        spec = self.commands.find(line.name) if line is not None and self._addressed(line) else None
-        if spec is None or not spec.documents:
+        incoming = Incoming(Arrival(room.caller(person)), caption or "", self._addressing(room, caption or ""),
+                            with_file=True)
+        if not self.dispatcher.reads_as_command(incoming):
             return False
 
         async def download() -> bytes:
             return content
 
-        caller = room.caller(person)
-        channel = ConsoleChannel(self, room, Attachment(file_name, len(content), download))
-        # Telegram's caption handler passes no arguments (``context.args`` is empty): neither does the console.
-        await self._answer(caller, channel, spec, lambda: spec.invoke(
-            self.services, self.commands, caller, (), channel, timers=NoTimers()))
+        await self.dispatcher.message(incoming, ConsoleChannel(self, room, Attachment(file_name, len(content),
+                                                                                      download)))
         return True
 
     async def press(self, person: ChatUser, message: ShownMessage, button: Button) -> None:
         """``person`` presses ``button`` under ``message``; the note is shown when there is one."""
-        caller = message.room.caller(person)
-        await remember_visit(self.services, caller)
-        note = await self.buttons.press(self.services, caller, button.action, ConsolePressChannel(self, message))
-        if note.text:
+        note = await self.dispatcher.press(Arrival(message.room.caller(person)), button.action,
+                                           ConsolePressChannel(self, message))
+        if note is not None and note.text:
             self.screen.note(note.text)
-
-    def _addressed(self, line: CommandLine) -> bool:
-        """``/cmd`` and ``/cmd@<this bot>`` are; another bot's ``/cmd@other_bot`` is not."""
-        return line.addressee is None or line.addressee.lower() == self.bot_username.lower()
-
-    async def _unknown(self, caller: Caller, name: str, channel: ConsoleChannel) -> None:
-        await channel.reply(unknown_command_text(self.commands, name, await self._language(caller)))
-
-    async def _answer(self, caller: Caller, channel: ConsoleChannel, spec: CommandSpec | None,
-                      action: Callable[[], Awaitable[object]]) -> None:
-        """Remember the chat and the speaker, run ``action``, and answer a failure as Telegram's error handler
-        does: a refusal with its text (a usage error with ``spec``'s usage line), anything else with an apology
-        (and a log entry)."""
-        try:
-            await remember_visit(self.services, caller)
-            await action()
-        except GuandanError as error:
-            await channel.reply(error_text(error, await self._language(caller), spec.usage_key if spec else None))
-        except Exception:
-            log.exception("a console line failed (%s)", f"/{spec.name}" if spec else "no command")
-            await channel.reply(t("registry.apology", await self._language(caller)))
-
-    async def _language(self, caller: Caller) -> Language:
-        default = self.services.settings.language
-        try:
-            return await language_of(self.services.storage, caller, default)
-        except Exception:  # the database may be what failed: still answer, in the default language
-            return default

@@ -20,7 +20,7 @@ from typing import Any
 import certifi
 from telegram import Bot, ChatMemberAdministrator, ChatMemberOwner, LinkPreviewOptions, Update
 from telegram.constants import ParseMode
-from telegram.error import InvalidToken
+from telegram.error import ChatMigrated, InvalidToken
 from telegram.ext import ApplicationBuilder, BaseRateLimiter, Defaults
 from telegram.request import BaseRequest, HTTPXRequest
 
@@ -33,9 +33,7 @@ from bot.services.match_clock.board import TournamentBoard
 from bot.services.platform_ids import Platform
 from bot.services.send_budget import StoredSendBudget, shares_budget
 from handlers.announcer import AnnouncementScheduler, Announcer
-from handlers.buttons import ButtonSpec, ButtonTable
-from handlers.commands import COMMANDS
-from handlers.registry import CommandSpec, CommandTable
+from handlers.dispatch import ButtonSpec, CommandSpec, Dispatcher
 from handlers.telegram.announcer import TelegramCourier
 from handlers.telegram.context import CONTEXT_TYPES, AppState, GuandanApplication, announcer_of
 from handlers.telegram.delivery import ConfirmAfterHandling, DeliveryLedger, LedgerUpdateProcessor
@@ -44,7 +42,6 @@ from handlers.telegram.pacing import WINDOW, GroupPacer, SendBudget, earliest_sl
 from handlers.telegram.quiet import QuietGroup
 from handlers.telegram.sending import RetryingRequests
 from handlers.telegram.setup import install
-from handlers.tournament_buttons import BUTTONS
 
 OFFLINE_TOKEN = "123456:offline"
 """PTB needs some token; offline runs (console, tests) use this one against the fake Bot API."""
@@ -78,8 +75,8 @@ def build_application(
     get_updates_request: BaseRequest | None = None,
     rate_limiter: BaseRateLimiter[Any] | bool | None = True,
     clock: Clock = system_clock,
-    commands: Sequence[CommandSpec] = COMMANDS,
-    buttons: Sequence[ButtonSpec] = BUTTONS,
+    commands: Sequence[CommandSpec] | None = None,
+    buttons: Sequence[ButtonSpec] | None = None,
     concurrent_updates: int = CONCURRENT_UPDATES,
     admin_cache_ttl: timedelta = timedelta(minutes=2),
     entropy: Callable[[int], bytes] = os.urandom,
@@ -145,13 +142,13 @@ def build_application(
     if announcer is None:
         announcer = Announcer(services)
     announcer.add_courier(Platform.TELEGRAM, TelegramCourier(application.bot))
-    table = CommandTable(commands)
+    dispatcher = Dispatcher(services, commands=commands, buttons=buttons, timers=announcer, own_errors=(ChatMigrated,))
     state: AppState = application.bot_data
-    state.attach(services, table, announcer)
+    state.attach(dispatcher, announcer)
     if quiet is None:
         quiet = rate_limiter is True
     state.quiet = QuietGroup() if quiet is True else (quiet or None)
-    install(application, table, ButtonTable(buttons))
+    install(application)
     return application
 
 

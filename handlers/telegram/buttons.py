@@ -1,8 +1,7 @@
-"""Button presses on Telegram: one ``CallbackQueryHandler`` for the whole button table, every press answered.
+"""The pressed message on Telegram: the :class:`TelegramPressChannel` a press is answered on.
 
-The press is read into a caller, run by :meth:`handlers.buttons.ButtonTable.press` and answered with
-``answerCallbackQuery`` (the note, or the refusal as an alert). Editing the pressed message tolerates Telegram's
-"message is not modified".
+The press itself goes through the front door (``handlers.telegram.updates.on_press``); its note is answered with
+``answerCallbackQuery``. Editing the pressed message tolerates Telegram's "message is not modified".
 """
 
 from __future__ import annotations
@@ -11,14 +10,10 @@ import logging
 from typing import Any
 
 from telegram import InputFile, Update
-from telegram.error import BadRequest, TelegramError
-from telegram.ext import CallbackQueryHandler
+from telegram.error import BadRequest
 
 from bot.richtext import Keyboard
-from handlers.buttons import ButtonTable
-from handlers.telegram.callers import caller_of
 from handlers.telegram.commands import inline_keyboard
-from handlers.telegram.context import BotContext
 from handlers.telegram.replies import send_text, telegram_html
 
 log = logging.getLogger(__name__)
@@ -108,21 +103,3 @@ class TelegramPressChannel:
         if chat is not None:
             await chat.send_document(InputFile(content, filename=file_name),
                                      caption=None if caption is None else telegram_html(caption))
-
-
-def button_handler(table: ButtonTable) -> CallbackQueryHandler[BotContext, None]:
-    async def on_press(update: Update, context: BotContext) -> None:
-        query = update.callback_query
-        if query is None:
-            return
-        chat = update.effective_chat
-        quiet = context.bot_data.quiet is not None and chat is not None and chat.type in (chat.GROUP, chat.SUPERGROUP)
-        channel = TelegramPressChannel(update, quiet=quiet)
-        note = await table.press(context.services, caller_of(update, context.claim), query.data, channel)
-        try:
-            await query.answer(note.text, show_alert=note.alert)
-        except TelegramError:
-            log.info("update %s: the press could not be answered (too old?)", update.update_id)
-        await channel.finish()
-
-    return CallbackQueryHandler(on_press)

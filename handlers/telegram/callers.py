@@ -19,7 +19,7 @@ def person_of(user: User) -> ChatUser:
 
 def caller_of(update: Update, claim: UpdateClaim | None = None) -> Caller | None:
     """The sender and chat of ``update``; ``None`` for updates without a chat (inline queries, polls). ``claim``:
-    the update's claim (``BotContext.claim``) for the services that change something."""
+    the update's claim, for the services that change something (the dispatcher puts it on when it admits)."""
     chat = update.effective_chat
     if chat is None:
         return None

@@ -1,33 +1,22 @@
-"""The command table on Telegram: one PTB handler per command, a :class:`TelegramChannel` for its answers.
-
-Each :class:`~handlers.registry.CommandSpec` becomes a ``CommandHandler`` for its names (new messages only: an
-edited command must not run a second time) and, for specs that take ``documents``, a ``MessageHandler`` for a
-document captioned with the command. The handler reads the caller, the arguments and the person the message
-points at, and calls :meth:`~handlers.registry.CommandSpec.invoke`; refusals reach ``handlers.telegram.error_handler``.
-"""
+"""A command's answers on Telegram: the :class:`TelegramChannel` the dispatcher (``handlers.dispatch``) answers on,
+and what a message points at (:func:`mentioned_in`)."""
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Coroutine, Sequence
-from typing import Any
+from collections.abc import Awaitable, Callable, Sequence
 
 from telegram import Document, InlineKeyboardButton, InlineKeyboardMarkup, InputFile, Message, MessageEntity, Update
-from telegram.ext import BaseHandler, CommandHandler, MessageHandler, filters
 
 from bot.i18n import Language
 from bot.pictures.picture import Picture
 from bot.richtext import Keyboard
-from handlers.invocation import Acknowledgement, Attachment, Channel, Mentioned
-from handlers.registry import CommandSpec, CommandTable, command_name_in, typed_command
-from handlers.telegram.callers import caller_of, person_of
-from handlers.telegram.captions import CaptionCommand
+from handlers.dispatch import Acknowledgement, AnswerKey, Attachment, Channel, Mentioned, text_after_command
+from handlers.telegram.callers import person_of
 from handlers.telegram.context import BotContext
 from handlers.telegram.pacing import GroupPacer
 from handlers.telegram.pictures import send_pictures
 from handlers.telegram.quiet import CapturingChannel, point_to, react
 from handlers.telegram.replies import send_text, telegram_html
-from handlers.verbs import text_after_command, written_command
 
 
 def inline_keyboard(buttons: Keyboard | None) -> InlineKeyboardMarkup | None:
@@ -142,94 +131,30 @@ class TelegramChannel:
             return ""
         return text_after_command(message.text or message.caption or "")
 
-
-def command_handlers(table: CommandTable) -> list[BaseHandler[Update, BotContext, None]]:
-    """Every command's handlers, in the table's order."""
-    built: list[BaseHandler[Update, BotContext, None]] = []
-    for spec in table.specs:
-        run = _runner(spec)
-        built.append(CommandHandler(list(spec.names), run, filters=filters.UpdateType.MESSAGE))
-        if spec.documents:
-            built.append(MessageHandler(filters.UpdateType.MESSAGE & CaptionCommand(spec.names), run))
-    return built
-
-
-def command_arguments(message: Message | None, parsed: Sequence[str] | None) -> Sequence[str]:
-    """The words after the command. Telegram ends a command at the first character that cannot be part of its name,
-    so ``/signup。张三`` is the command ``/signup`` followed by ``。张三``; PTB's ``context.args`` would drop that
-    first word with the command."""
-    text = message.text if message is not None else None
-    entities = message.entities if message is not None else ()
-    if text is None or not entities or entities[0].type != MessageEntity.BOT_COMMAND or entities[0].offset != 0:
-        return parsed or ()
-    return text[entities[0].length:].split()
-
-
-def _runner(spec: CommandSpec) -> Callable[[Update, BotContext], Coroutine[Any, Any, None]]:
-    async def run(update: Update, context: BotContext) -> None:
-        await run_command(spec, update, context, command_arguments(update.effective_message, context.args))
-
-    return run
-
-
-async def run_command(spec: CommandSpec, update: Update, context: BotContext, args: Sequence[str]) -> None:
-    """Run ``spec`` for the sender of ``update`` with ``args`` (a command's words, or those after a verb)."""
-    caller = caller_of(update, context.claim)
-    if caller is None:
-        return
-    channel = TelegramChannel(update, context, quote=caller.chat_kind.is_group)
-    quiet = context.bot_data.quiet
-    if quiet is None or not spec.read_only or not caller.chat_kind.is_group:
-        await _invoke(spec, update, context, args, channel)
-        return
-    # A read-only answer is worked out first and compared with the chat's last answer to the same words.
-    captured = CapturingChannel(channel)
-    language = await _invoke(spec, update, context, args, captured)
-    key = (caller.chat_id, spec.name, tuple(args))
-    digest = captured.digest()
-    earlier = quiet.repeats.earlier(key, digest)
-    if earlier is not None and not captured.empty:
-        pacer = pacer_of(context)
-        if pacer is None or await pacer.has_room(caller.chat_id):
-            await point_to(context.bot, caller.chat_id, earlier, language)
-        # else: the group is out of messages this minute and the same answer is right above: nothing is sent
-        return
-    await captured.replay()
-    if channel.first_message_id is not None:
-        quiet.repeats.remember(key, digest, channel.first_message_id)
+    async def answer_read_only(self, key: AnswerKey, run: Callable[[Channel], Awaitable[Language]]) -> None:
+        """In a quiet group, a read-only answer is worked out first and compared with the chat's last answer to the
+        same words: the same again gets a pointer to it instead (``handlers.telegram.quiet``)."""
+        quiet = self.context.bot_data.quiet
+        chat = self.update.effective_chat
+        if quiet is None or chat is None:
+            await run(self)
+            return
+        captured = CapturingChannel(self)
+        language = await run(captured)
+        digest = captured.digest()
+        earlier = quiet.repeats.earlier(key, digest)
+        if earlier is not None and not captured.empty:
+            pacer = pacer_of(self.context)
+            if pacer is None or await pacer.has_room(chat.id):
+                await point_to(self.context.bot, chat.id, earlier, language)
+            # else: the group is out of messages this minute and the same answer is right above: nothing is sent
+            return
+        await captured.replay()
+        if self.first_message_id is not None:
+            quiet.repeats.remember(key, digest, self.first_message_id)
 
 
 def pacer_of(context: BotContext) -> GroupPacer | None:
     limiter = context.bot.rate_limiter
     pacing = getattr(limiter, "pacing", limiter)
     return pacing if isinstance(pacing, GroupPacer) else None
-
-
-async def _invoke(spec: CommandSpec, update: Update, context: BotContext, args: Sequence[str],
-                  channel: Channel) -> Language:
-    caller = caller_of(update, context.claim)
-    assert caller is not None
-    return await spec.invoke(context.services, context.commands, caller, args, channel,
-                             mentioned=mentioned_in(update, caller.user_id), timers=context.bot_data.announcer)
-
-
-def spec_for_update(table: CommandTable, update: object, bot_username: str | None = None) -> CommandSpec | None:
-    """The command an update's message (or document caption) calls, if it is one of the table's: a ``/command``,
-    or (with ``bot_username``) a verb or ``/command`` after the bot's mention (``handlers.verbs``)."""
-    if not isinstance(update, Update) or update.effective_message is None:
-        return None
-    message = update.effective_message
-    text = message.text if message.text is not None else message.caption
-    found = table.find(command_name_in(text))
-    if found is None:
-        typed = typed_command(text)
-        found = table.find(typed.name) if typed is not None else None
-    if found is None and bot_username is not None and text:
-        written = written_command(without_mention(text, bot_username))
-        found = table.find(written.name) if written is not None else None
-    return found
-
-
-def without_mention(text: str, username: str) -> str:
-    """The text without the bot's @username."""
-    return re.sub(rf"@{re.escape(username)}(?![A-Za-z0-9_])", " ", text, flags=re.I)

@@ -7,26 +7,30 @@ from typing import TYPE_CHECKING, Any
 from telegram.ext import Application, CallbackContext, ContextTypes, ExtBot
 
 if TYPE_CHECKING:
-    from bot.claims import UpdateClaim
     from bot.services import Services
     from handlers.announcer import AnnouncementScheduler
-    from handlers.registry import CommandTable
+    from handlers.dispatch import CommandTable, Dispatcher
     from handlers.telegram.quiet import QuietGroup
 
 
 class AppState:
-    """The application's ``bot_data``: its services, command table and announcer (the process's one scheduler),
-    set once by ``build_application``."""
+    """The application's ``bot_data``: its front door (the dispatcher, with the services and the command table) and
+    announcer (the process's one scheduler), set once by ``build_application``."""
 
     def __init__(self) -> None:
-        self._services: Services | None = None
-        self._commands: CommandTable | None = None
+        self._dispatcher: Dispatcher | None = None
         self._announcer: AnnouncementScheduler | None = None
         self.quiet: QuietGroup | None = None
         """Gathered acknowledgements and repeat pointers in groups (``handlers.telegram.quiet``), when on."""
 
-    def attach(self, services: Services, commands: CommandTable, announcer: AnnouncementScheduler) -> None:
-        self._services, self._commands, self._announcer = services, commands, announcer
+    def attach(self, dispatcher: Dispatcher, announcer: AnnouncementScheduler) -> None:
+        self._dispatcher, self._announcer = dispatcher, announcer
+
+    @property
+    def dispatcher(self) -> Dispatcher:
+        if self._dispatcher is None:
+            raise RuntimeError("the application was not built by handlers.telegram.app.build_application")
+        return self._dispatcher
 
     @property
     def announcer(self) -> AnnouncementScheduler:
@@ -36,21 +40,17 @@ class AppState:
 
     @property
     def services(self) -> Services:
-        if self._services is None:
-            raise RuntimeError("the application was not built by handlers.telegram.app.build_application")
-        return self._services
+        return self.dispatcher.services
 
     @property
     def commands(self) -> CommandTable:
-        if self._commands is None:
-            raise RuntimeError("the application was not built by handlers.telegram.app.build_application")
-        return self._commands
+        return self.dispatcher.commands
 
 
 class BotContext(CallbackContext[ExtBot[Any], dict[Any, Any], dict[Any, Any], AppState]):
-    claim: UpdateClaim | None = None
-    """The claim of the update being handled (``storage.updates``), set by ``handlers.telegram.intake.admit``:
-    PTB builds one context per update and hands it to the handlers of every group (not to the error handler)."""
+    @property
+    def dispatcher(self) -> Dispatcher:
+        return self.bot_data.dispatcher
 
     @property
     def services(self) -> Services:

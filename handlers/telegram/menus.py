@@ -18,7 +18,7 @@ from telegram import (
 
 from bot.i18n import Language, t
 from bot.services.caller import ChatKind
-from handlers.registry import CommandTable
+from handlers.dispatch import CommandTable
 
 MENU_LANGUAGES: tuple[tuple[str | None, Language], ...] = ((None, Language.EN), ("zh", Language.ZH))
 

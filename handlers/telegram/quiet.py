@@ -49,7 +49,7 @@ from telegram.error import TelegramError
 from bot.i18n import Language, t
 from bot.pictures.picture import Picture
 from bot.richtext import Keyboard
-from handlers.invocation import Acknowledgement, Attachment, Channel
+from handlers.dispatch import Acknowledgement, Attachment, Channel
 from handlers.telegram.replies import telegram_html
 
 log = logging.getLogger(__name__)

@@ -1,48 +1,52 @@
-"""WeCom as a chat platform: a callback of the long connection runs the same command table and buttons as Telegram.
+"""WeCom as a chat platform: a callback of the long connection goes through the same front door as Telegram.
 
 A message (``aibot_msg_callback``) is, in turn:
 
 1. read: the sender's userid and the group's chatid become internal ids (:class:`WeComDirectory`; a private chat's
    id is the person's, as on Telegram); the ``msgid`` becomes the update id (``wecom_update_id``);
-2. admitted once (``bot.services.intake.admit_update``): a message delivered again (after a reconnect) stops here,
-   neither applied nor answered twice; its claim rides on the caller, so the change and "this message was applied"
-   commit together and a SIGKILL loses nothing that was answered;
-3. parsed (``handlers.verbs``): in a group the text starts with the bot's @-mention, which is stripped; then a
-   ``/command`` or a Chinese verb runs its :class:`~handlers.registry.CommandSpec` (an ``@name`` among its words —
-   a userid, or a name chosen with ``/name`` — is the person it points at); anything else is a rule question;
+2. admitted once by the dispatcher (``bot.services.intake.admit_update``): a message delivered again (after a
+   reconnect) stops here, neither applied nor answered twice; its claim rides on the caller, so the change and
+   "this message was applied" commit together and a SIGKILL loses nothing that was answered;
+3. handed to the front door (``handlers.dispatch``) with the bot's @-mention stripped from a group message: every
+   message it gets was meant for it, so a ``/command`` or a Chinese verb runs its command (an ``@name`` among its
+   words — a userid, or a name chosen with ``/name`` — is the person it points at: :meth:`WeComPlatform.pointed_at`)
+   and anything else is a rule question;
 4. answered: everything the command says is collected (:class:`WeComChannel`) and sent as ONE stream reply
    (``aibot_respond_msg``, ``finish: true``, markdown of at most 20,480 bytes, pictures as images, the last
    buttons as a ``button_interaction`` template card); what does not fit is pushed (``aibot_send_msg``). Files
    cannot go: the answer says so and names ``python -m bot export``.
 
-A press of a card's button (``aibot_event_callback``, ``template_card_event``) runs the
-:class:`~handlers.buttons.ButtonTable`; what it says is pushed to the chat, its note addressed to the presser.
+A press of a card's button (``aibot_event_callback``, ``template_card_event``) goes through the same door to the
+button table; what it says is pushed to the chat, its note addressed to the presser.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
-from bot.errors import GuandanError, StorageError, UpdateAlreadyApplied, UsageError
+from bot.errors import UsageError
 from bot.i18n import Language, t
 from bot.pictures.picture import Picture
 from bot.richtext import Keyboard, escape
-from bot.services import Services
-from bot.services.caller import Caller, ChatKind, ChatUser
-from bot.services.chats import language_of
-from bot.services.intake import admit_update, settle_update
 from bot.services.platform_ids import WeComDirectory, is_wecom_user, wecom_update_id
-from handlers.announcer import AnnouncementScheduler
-from handlers.arguments import clean_text
-from handlers.buttons import ButtonData, ButtonTable, ForgedButtonError
-from handlers.invocation import Attachment, Mentioned
-from handlers.registry import CommandSpec, CommandTable, error_text, unknown_command_text
-from handlers.rules import answer_question
-from handlers.verbs import text_after_command, written_command
+from handlers.dispatch import (
+    Addressing,
+    Arrival,
+    Attachment,
+    ButtonData,
+    Caller,
+    ChatKind,
+    ChatUser,
+    Dispatcher,
+    ForgedButtonError,
+    Incoming,
+    Mentioned,
+    text_after_command,
+)
 from handlers.wecom.client import (
     EVENT_CALLBACK,
     MESSAGE_CALLBACK,
@@ -142,6 +146,9 @@ class WeComChannel:
         self.answer = answer
         self.text = text
 
+    def speak(self, language: Language) -> None:
+        self.answer.language = language
+
     async def reply(self, text: str, buttons: Keyboard | None = None) -> None:
         self.answer.add(text, buttons)
 
@@ -202,12 +209,9 @@ def buttons_as_text(buttons: Keyboard, language: Language) -> str:
 class WeComPlatform:
     """The command table, the buttons and the services, driven by the callbacks of one long connection."""
 
-    def __init__(self, services: Services, commands: CommandTable, buttons: ButtonTable,
-                 announcer: AnnouncementScheduler, directory: WeComDirectory) -> None:
-        self.services = services
-        self.commands = commands
-        self.buttons = buttons
-        self.announcer = announcer
+    def __init__(self, dispatcher: Dispatcher, directory: WeComDirectory) -> None:
+        self.dispatcher = dispatcher
+        self.services = dispatcher.services
         self.directory = directory
         self.connection: LongConnection | None = None
 
@@ -238,46 +242,24 @@ class WeComPlatform:
             return Caller(user_id, ChatKind.PRIVATE, person)
         return Caller(await self.directory.chat_id(storage, chatid, at), ChatKind.GROUP, person)
 
-    async def _admit(self, msgid: str, caller: Caller) -> Caller | None:
-        services = self.services
-        assert caller.person is not None
-        claim = await admit_update(services.storage, wecom_update_id(msgid), caller, (caller.person,),
-                                   services.clock(), None, services.acquaintances)
-        if claim is None:
-            log.info("WeCom message %s was delivered again: already handled", msgid)
-            return None
-        return replace(caller, claim=claim)
-
     async def on_message(self, frame: Frame) -> None:
         message = Message.of(frame.body)
         if message is None:
             log.info("WeCom: a message without sender or id was ignored")
             return
-        caller = await self._admit(message.msgid, await self._caller(message.userid, message.chatid))
-        if caller is None:
-            return
-        answer = Answer(language=await self._language(caller))
+        caller = await self._caller(message.userid, message.chatid)
+        assert caller.person is not None
+        answer = Answer(language=self.services.settings.language)
         text = without_leading_mention(message.text) if message.group else message.text
-        written = written_command(clean_text(text))
-        spec = self.commands.find(written.name) if written is not None else None
-        channel = WeComChannel(answer, text)
-        settle = await self._answer(caller, answer, spec, lambda: self._run(caller, written, spec, text, channel))
-        if settle:
-            await settle_update(self.services.storage, caller.claim)
+        # Every message the bot receives was addressed to it (a group message @-mentions it).
+        incoming = Incoming(Arrival(caller, wecom_update_id(message.msgid), (caller.person,)), text,
+                            Addressing(private=not message.group, names_bot=True), words_name_people=self)
+        if not await self.dispatcher.message(incoming, WeComChannel(answer, text)):
+            return  # delivered again, or applied meanwhile by another process
         await self.send_answer(answer, frame.req_id, message.chatid or message.userid)
 
-    async def _run(self, caller: Caller, written: Any, spec: CommandSpec | None, text: str,
-                   channel: WeComChannel) -> None:
-        if written is None:
-            question = " ".join(clean_text(text).split())
-            await answer_question(self.services, caller, question, channel, addressed=True)
-            return
-        if spec is None:
-            await channel.reply(unknown_command_text(self.commands, written.name, channel.answer.language))
-            return
-        args, mentioned = self._pointed_at(written.args)
-        await spec.invoke(self.services, self.commands, caller, args, channel, mentioned=mentioned,
-                          timers=self.announcer)
+    async def pointed_at(self, args: tuple[str, ...]) -> tuple[tuple[str, ...], Mentioned | None]:
+        return self._pointed_at(args)
 
     def _pointed_at(self, args: tuple[str, ...]) -> tuple[tuple[str, ...], Mentioned | None]:
         """The first ``@name`` among the words, as the person the command points at (taken out of the words): a
@@ -310,45 +292,18 @@ class WeComPlatform:
         chatid = body.get("chatid") if body.get("chattype") == "group" else None
         if body.get("chattype") == "group" and not isinstance(chatid, str):
             return
-        caller = await self._admit(msgid, await self._caller(userid, chatid if isinstance(chatid, str) else None))
-        if caller is None:
-            return
-        answer = Answer(language=await self._language(caller))
-        note = await self.buttons.press(self.services, caller, key if isinstance(key, str) else None,
-                                        WeComPressChannel(answer))
-        await settle_update(self.services.storage, caller.claim)
+        caller = await self._caller(userid, chatid if isinstance(chatid, str) else None)
+        assert caller.person is not None
+        answer = Answer(language=await self.dispatcher.language(caller))
+        note = await self.dispatcher.press(Arrival(caller, wecom_update_id(msgid), (caller.person,)),
+                                           key if isinstance(key, str) else None, WeComPressChannel(answer))
+        if note is None:
+            return  # delivered again: already handled
         if note.text:
             answer.add(f"<mention key=\"{caller.actor_key}\">{escape(userid)}</mention> {escape(note.text)}")
         await self.push(answer, chatid if isinstance(chatid, str) else userid)
 
     # Answering.
-
-    async def _language(self, caller: Caller) -> Language:
-        default = self.services.settings.language
-        try:
-            return await language_of(self.services.storage, caller, default)
-        except Exception:  # the database may be what failed: still answer, in the default language
-            return default
-
-    async def _answer(self, caller: Caller, answer: Answer, spec: CommandSpec | None,
-                      action: Callable[[], Awaitable[None]]) -> bool:
-        """Run ``action``, answering a failure as Telegram's error handler does; whether to record the message as
-        handled (not when the database refused the change: a re-delivery may apply it)."""
-        try:
-            await action()
-        except UpdateAlreadyApplied:
-            log.info("a WeCom message was applied meanwhile; this handling was rolled back")
-            answer.texts.clear()
-            return False
-        except GuandanError as error:
-            answer.add(error_text(error, answer.language, spec.usage_key if spec else None))
-            return not isinstance(error, StorageError)
-        except Exception:
-            log.exception("a WeCom message failed (%s)", f"/{spec.name}" if spec else "no command")
-            # A change committed before the failure must not be answered with "nothing was changed".
-            committed = caller.claim is not None and caller.claim.recorded
-            answer.add(t("registry.apology_after_change" if committed else "registry.apology", answer.language))
-        return True
 
     def _markdown(self, answer: Answer) -> tuple[str, dict[str, Any] | None]:
         """The answer's markdown and the template card of its last buttons (earlier buttons, or too many for a

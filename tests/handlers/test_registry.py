@@ -6,7 +6,7 @@ from bot.config import Settings
 from bot.i18n import Language, has
 from handlers.commands import COMMANDS
 from handlers.invocation import Invocation
-from handlers.registry import GROUPS, PRIVATE, CommandSpec, CommandTable, command_name_in
+from handlers.registry import GROUPS, PRIVATE, CommandSpec, CommandTable
 from handlers.telegram.replies import MESSAGE_LIMIT, text_length
 from tests.support.harness import OfflineBot
 from tests.support.updates import FakeUser, group_chat, private_chat
@@ -31,14 +31,6 @@ def test_command_names_telegram_would_refuse_are_rejected(name: str) -> None:
 def test_a_name_may_be_registered_once() -> None:
     with pytest.raises(ValueError):
         CommandTable([CommandSpec("a", echo), CommandSpec("b", echo, aliases=("a",))])
-
-
-@pytest.mark.parametrize(
-    ("text", "name"),
-    [("/Lang@bot en", "lang"), ("/help", "help"), ("hello", None), ("/", None), (None, None)],
-)
-def test_command_name_in(text: str | None, name: str | None) -> None:
-    assert command_name_in(text) == name
 
 
 async def table_of_everyone(call: Invocation) -> None:

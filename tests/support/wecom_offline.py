@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import itertools
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -24,10 +24,7 @@ from bot.services.assembly import build_services, start_services, stop_services
 from bot.services.platform_ids import WeComDirectory
 from bot.services.roles import WeComOrganisers
 from handlers.announcer import Announcer
-from handlers.buttons import ButtonTable
-from handlers.commands import COMMANDS
-from handlers.registry import CommandTable
-from handlers.tournament_buttons import BUTTONS
+from handlers.dispatch import CommandSpec, Dispatcher
 from handlers.wecom.client import EVENT_CALLBACK, MESSAGE_CALLBACK, RESPOND, Frame
 from handlers.wecom.platform import WeComPlatform
 
@@ -85,7 +82,8 @@ class WeComClub:
 
     @classmethod
     @asynccontextmanager
-    async def running(cls, settings: Settings, *, clock: Clock | None = None) -> AsyncIterator[WeComClub]:
+    async def running(cls, settings: Settings, *, clock: Clock | None = None,
+                      commands: Sequence[CommandSpec] | None = None) -> AsyncIterator[WeComClub]:
         settings = replace(settings, wecom_organisers=frozenset({ADMIN}))
 
         async def no_admins(chat_id: int) -> frozenset[int]:
@@ -94,8 +92,7 @@ class WeComClub:
         services = build_services(settings, admins=no_admins, post_round=round_text, clock=clock or ManualClock())
         directory = WeComDirectory()
         services.roles.add_source(WeComOrganisers(settings.wecom_organisers, directory))
-        platform = WeComPlatform(services, CommandTable(COMMANDS), ButtonTable(BUTTONS), Announcer(services),
-                                 directory)
+        platform = WeComPlatform(Dispatcher(services, commands=commands, timers=Announcer(services)), directory)
         connection = FakeConnection()
         platform.connection = connection  # type: ignore[assignment]
         await start_services(services)

@@ -2,7 +2,7 @@
 
 import pytest
 
-from handlers.telegram.captions import caption_command
+from handlers.reading import Addressing, caption_command
 
 
 @pytest.mark.parametrize(
@@ -20,4 +20,4 @@ from handlers.telegram.captions import caption_command
     ],
 )
 def test_caption_command(caption: str | None, command: str | None) -> None:
-    assert caption_command(caption, "guandan_test_bot") == command
+    assert caption_command(caption, Addressing(private=False, bot_username="guandan_test_bot")) == command

@@ -1,0 +1,149 @@
+"""One front door: the same messages give the same answers on Telegram, WeCom and the console.
+
+Every command, Chinese verb, full-width and mistyped command, a rule question and failures (a refusal, a usage error,
+a crash) are written in a private chat on each platform, driven through its real adapter; the answers are compared
+as plain text (Telegram's HTML, WeCom's markdown and the console's markup rendered to what a reader sees).
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+import pytest
+
+from bot.clock import ManualClock
+from bot.config import Settings
+from bot.presenters.tournament_tables import round_text
+from bot.richtext import Keyboard, to_plain
+from bot.services.caller import ChatUser
+from bot.services.console import console_services
+from handlers.commands import COMMANDS
+from handlers.console.platform import ConsoleAdmins, ConsolePlatform, FileShelf, Room, SavedFile
+from handlers.dispatch import Dispatcher
+from handlers.invocation import Invocation
+from handlers.registry import CommandSpec
+from handlers.verbs import VERBS
+from tests.support.harness import OfflineBot
+from tests.support.updates import FakeUser, private_chat
+from tests.support.wecom_offline import WeComClub
+
+
+async def crash(call: Invocation) -> None:
+    raise RuntimeError("database password is hunter2")
+
+
+TABLE: tuple[CommandSpec, ...] = (*COMMANDS, CommandSpec("crash", crash, listed=False))
+
+Say = Callable[[str], Awaitable[list[str]]]
+
+
+def full_width(text: str) -> str:
+    return "".join(chr(ord(char) + 0xFEE0) if "!" <= char <= "~" else char for char in text)
+
+
+MESSAGES: tuple[str, ...] = (
+    *(f"/{spec.name}" for spec in COMMANDS),
+    *VERBS,
+    *(full_width(f"/{spec.name}") for spec in COMMANDS if spec.name in {"help", "start", "rule", "signup"}),
+    "/hlep", "/standing", "/frobnicate", "/levelup 2 3 4 5 6", "/play 同花顺", "/score 3", "/name " + "x" * 80,
+    "双下升几级", "抗贡是什么", "/crash", "/lang xx",
+)
+"""In a private chat, where every platform sees every message (group-only commands are refused alike)."""
+
+
+@asynccontextmanager
+async def telegram(tmp_path: Path) -> AsyncIterator[Say]:
+    person = FakeUser(1_001, "ann", "ann_fd")  # named as WeCom names people: by userid
+    async with OfflineBot.running(Settings(db_path=tmp_path / "telegram.sqlite3"), clock=ManualClock(),
+                                  commands=TABLE) as bot:
+        async def say(text: str) -> list[str]:
+            return [to_plain(html.unescape(call.text)) for call in await bot.process(
+                bot.updates.message(private_chat(person), person, text))]
+
+        yield say
+
+
+_MARKDOWN = [(re.compile(r"\*\*(.+?)\*\*", re.S), r"\1"), (re.compile(r"(?<![\\*])\*(?!\s)(.+?)(?<![\\\s])\*", re.S),
+                                                             r"\1"),
+             (re.compile(r"`([^`]*)`"), r"\1"), (re.compile(r"\\(.)"), r"\1")]
+
+
+def markdown_plain(markdown: str) -> str:
+    for pattern, replacement in _MARKDOWN:
+        markdown = pattern.sub(replacement, markdown)
+    return markdown
+
+
+@asynccontextmanager
+async def wecom(tmp_path: Path) -> AsyncIterator[Say]:
+    async with WeComClub.running(Settings(db_path=tmp_path / "wecom.sqlite3"), commands=TABLE) as club:
+        async def say(text: str) -> list[str]:
+            return [markdown_plain(answer) for answer in await club.say("ann", text, group=False)]
+
+        yield say
+
+
+class Recorded:
+    def __init__(self) -> None:
+        self.texts: list[str] = []
+
+    def message(self, text: str, buttons: Keyboard) -> None:
+        self.texts.append(to_plain(text))
+
+    def edited(self, text: str, buttons: Keyboard) -> None:
+        self.texts.append(to_plain(text))
+
+    def note(self, text: str) -> None:
+        self.texts.append(text)
+
+    def file(self, saved: SavedFile) -> None:
+        self.texts.append(saved.name)
+
+    def pictures(self, saved: Sequence[SavedFile]) -> None:
+        self.texts.extend(picture.name for picture in saved)
+
+
+@asynccontextmanager
+async def console(tmp_path: Path) -> AsyncIterator[Say]:
+    settings = Settings(db_path=tmp_path / "console.sqlite3")
+    async with console_services(settings, admins=ConsoleAdmins().lookup, post_round=round_text,
+                                clock=ManualClock()) as services:
+        screen = Recorded()
+        platform = ConsolePlatform(Dispatcher(services, commands=TABLE), screen, FileShelf(tmp_path / "files"))
+        person = ChatUser(1_001, "ann", "ann_fd", "zh")
+
+        async def say(text: str) -> list[str]:
+            screen.texts.clear()
+            await platform.write(person, Room.private_of(person), text)
+            return list(screen.texts)
+
+        yield say
+
+
+async def answers(platform: Callable[[Path], AsyncIterator[Say]], tmp_path: Path) -> dict[str, list[str]]:
+    async with platform(tmp_path) as say:  # type: ignore[attr-defined]
+        return {text: await say(text) for text in MESSAGES}
+
+
+@pytest.fixture
+async def on_telegram(tmp_path: Path) -> dict[str, list[str]]:
+    return await answers(telegram, tmp_path)
+
+
+async def test_the_same_messages_get_the_same_answers_on_every_platform(on_telegram: dict[str, list[str]],
+                                                                         tmp_path: Path) -> None:
+    on_wecom = await answers(wecom, tmp_path)
+    on_console = await answers(console, tmp_path)
+    assert all(on_telegram[text] for text in MESSAGES), [text for text in MESSAGES if not on_telegram[text]]
+    for other in (on_wecom, on_console):
+        assert [(text, on_telegram[text], other[text]) for text in MESSAGES if other[text] != on_telegram[text]] == []
+
+
+async def test_failures_are_answered_alike(on_telegram: dict[str, list[str]]) -> None:
+    assert on_telegram["/crash"] == ["抱歉，机器人这边出了问题，本次操作没有生效，请稍后再试。"]
+    assert "只能在群组里使用" in on_telegram["/signup"][0] or "群" in on_telegram["/signup"][0]
+    assert on_telegram["/hlep"][0].startswith("我不认识命令 /hlep")
