@@ -1,4 +1,4 @@
-"""Answers that stay quiet in a group: no command sends more than :data:`MESSAGE_BUDGET` messages (issue 16, item 9).
+"""Answers that stay quiet in a group: no command sends more than :data:`MESSAGE_BUDGET` messages.
 
 A group takes about 20 messages a minute, and any member can repeat a question: a long list split into a dozen
 messages floods the chat. A text that does not fit one message goes instead as ONE plain-text document with a short

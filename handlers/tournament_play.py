@@ -32,7 +32,7 @@ async def announce_draw(post: Post, send_file: SendFile, made: DrawMade, lang: L
     """The commitment first, then pairs and seed, round 1, the bracket — four messages — and the draw file. A Swiss
     event posts round 1 (tables by rank) without a bracket; a group stage the groups, then round 1. When one of
     those is too long for one message, they go as one text document instead, its caption revealing the seed
-    (issue 16, item 9: at most five messages)."""
+    (at most five messages)."""
     state, event = made.state, made.state.event
 
     def parts(*, whole: bool) -> list[str]:

@@ -27,7 +27,7 @@ Send = Callable[[str, Keyboard | None], Awaitable[None]]
 
 async def announce_result(send: Send, recorded: ResultRecorded, lang: Language, services: Services) -> None:
     """The result; then a re-paired Swiss round, the knockout drawn after the groups, the next round's tables, or
-    the end — at most four messages (issue 16, item 9): a round with more tables than one message holds is announced
+    the end — at most four messages: a round with more tables than one message holds is announced
     with where to see them (``/tables`` sends a file), a final ranking too long for one message with the podium and
     a pointer to ``/standings``."""
     await send(text.result_text(recorded, lang), report_buttons(recorded, lang))

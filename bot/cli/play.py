@@ -1,4 +1,4 @@
-"""``python -m bot play``: classify a play, or say whether it beats another (issue 2's command-line contract).
+"""``python -m bot play``: classify a play, or say whether it beats another (a public contract).
 
 ::
 

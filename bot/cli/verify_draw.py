@@ -1,4 +1,4 @@
-"""``python -m bot verify-draw FILE``: recompute a published draw from its entry list and seed (issue 4's contract).
+"""``python -m bot verify-draw FILE``: recompute a published draw from its entry list and seed (a public contract).
 
 Reads a draw file (format: ``bot.tournament.draw_file``), checks the seed against the commitment, redraws and
 compares the pairs, reserves and first-round positions. Exit status: 0 the draw matches, 1 it does not (each

@@ -22,7 +22,7 @@ DEFAULT_CHECKIN_GRACE = timedelta(minutes=15)
 LIMIT_WARNING = timedelta(minutes=10)
 """How long before the time limit the "10 minutes left" warning goes out."""
 SCHEDULE_HORIZON = timedelta(days=365)
-"""How far ahead a round may be scheduled (issue 16, item 1). A season's timetable fits; every announcement of an
+"""How far ahead a round may be scheduled. A season's timetable fits; every announcement of an
 accepted start (at most a day after it) then lies far from the calendar's end in every time zone, so no timer
 and no local time can overflow."""
 

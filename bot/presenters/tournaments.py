@@ -65,7 +65,7 @@ def how_to_sign_up(mode: RegistrationMode, lang: Language) -> str:
 
 def announcement(state: TournamentState, lang: Language) -> str:
     """The sign-up announcement (also kept by the sign-up buttons' edits): name, mode, how to sign up and the draw
-    seed's commitment, public from the opening on (issue 16, item 8)."""
+    seed's commitment, public from the opening on."""
     record = state.record
     text = say("tournament.created", lang, name=record.name, mode=mode_text(record.mode, lang)) + "\n" + (
         how_to_sign_up(record.mode, lang))

@@ -4,7 +4,7 @@ Every section has ``rulebook.<id>.title`` and ``rulebook.<id>.text`` in both lan
 :class:`bot.ruleset.knowledge.RuleIndex` over the sections of both languages with the synonyms of
 :mod:`bot.ruleset.glossary`, built on first use and kept for the process.
 
-Building it takes 150–250 ms, most of a one-shot ``python -m bot rules`` (issue 17 wants the first answer within
+Building it takes 150–250 ms, most of a one-shot ``python -m bot rules`` (the first answer is wanted within
 0.5 s of the process start), so the built index is also kept in the user's cache folder
 (``$XDG_CACHE_HOME/guandan-bot``, else ``~/.cache/guandan-bot``; loading it takes a few ms). Its file name carries a
 digest of everything the index is made of — the sources of ``bot.ruleset`` and of this module, both ``rulebook``
@@ -35,9 +35,9 @@ RULE_SECTIONS: tuple[str, ...] = (
     "cards_and_deal", "card_order", "wild_card", "basic_plays", "sequences", "bombs", "comparisons",
     "ace_in_sequences", "level_up", "a_rule", "tribute", "anti_tribute", "who_leads", "turns", "jiefeng",
     "card_count", "finishing_names", "match_formats", "time_limit", "scoring", "forfeits", "penalties",
-    # Added for issue 17, after the first 22 so that their order (the topic list, ``--json``) stays as it was.
+    # Added later, after the first 22 so that their order (the topic list, ``--json``) stays as it was.
     "pairs_and_seats", "shuffle_and_cut", "move_time", "signals", "appeals", "ranking",
-    # Added in issue 17's second round, again at the end.
+    # Added after those, again at the end.
     "entry", "pairings",
 )  # fmt: skip
 """Every rule section, in the order topics are listed; each has ``rulebook.<id>.title`` and ``.text``."""

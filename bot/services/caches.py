@@ -1,5 +1,5 @@
 """What the services keep in memory, and why a worker never answers from a copy another worker's change has made
-stale (issue 14: any number of workers on one PostgreSQL database).
+stale (any number of workers on one PostgreSQL database).
 
 Two ways keep a copy correct, both checked against the database, never against a notice that may come late:
 

@@ -1,4 +1,4 @@
-"""Telegram's per-group message budget in the database, shared by every process of one bot (issue 15, item 1).
+"""Telegram's per-group message budget in the database, shared by every process of one bot.
 
 Telegram counts a bot's messages per group whatever process sends them, so worker processes over one PostgreSQL
 database must share the count. :class:`StoredSendBudget` keeps each reserved slot as a row of ``telegram_sends``

@@ -1,4 +1,4 @@
-"""Cells of the CSV files the bot writes, safe to open in a spreadsheet (issue 16, item 3: CSV injection).
+"""Cells of the CSV files the bot writes, safe to open in a spreadsheet (CSV injection).
 
 A spreadsheet runs a cell that starts with ``=``, ``+``, ``-`` or ``@`` as a formula (tab and carriage return
 start one too in some of them), so a name such as ``=HYPERLINK("http://evil","Click")`` typed by an organiser,

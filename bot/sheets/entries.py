@@ -1,5 +1,5 @@
-"""One row of ``entries.csv`` (issue 5's ``/export``): ``name,members,unit,status,gender`` (``gender`` added last by
-issue 15, so readers of the first four columns are unaffected)."""
+"""One row of ``entries.csv`` (``/export``): ``name,members,unit,status,gender`` (``gender`` added last,
+so readers of the first four columns are unaffected)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """One row of ``matches.csv``: the exported form of a table's match, as the ``/export`` command writes it.
 
-The header is a contract (issue 5): ``round,stage,table,left,right,left_level,right_level,winner,status``, and
-(issue 12) a last column ``group``: the group's letter (``A``, ``B`` …) of a group-stage row, empty otherwise.
+The header is a contract: ``round,stage,table,left,right,left_level,right_level,winner,status``, and
+a last column ``group``: the group's letter (``A``, ``B`` …) of a group-stage row, empty otherwise.
 ``stage`` is ``main`` or ``third_place`` in a knockout, ``swiss`` for a Swiss round's table, ``group`` for a group
 round's. A drawn table (equal levels, nobody named winner) has ``winner`` ``draw``. A Swiss bye is a bye row
 (``right`` ``BYE``) of its round, as a knockout's round-1 bye.

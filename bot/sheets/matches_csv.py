@@ -1,4 +1,4 @@
-"""Read and write ``matches.csv`` (issue 5's ``/export`` format) as :class:`~bot.sheets.matches.MatchRow` values.
+"""Read and write ``matches.csv`` (the ``/export`` format) as :class:`~bot.sheets.matches.MatchRow` values.
 
 Reading is strict about what the bracket needs and lenient about what spreadsheets do to a file: a UTF-8 byte
 order mark, a GB18030 re-save by a Chinese Excel, blank lines, surrounding spaces and empty trailing columns are
@@ -22,7 +22,7 @@ HEADER: tuple[str, ...] = (
     "round", "stage", "table", "left", "right", "left_level", "right_level", "winner", "status", "group",
 )
 LEGACY_HEADER = HEADER[:-1]
-"""Files written before the ``group`` column (issue 12) are read as well."""
+"""Files written before the ``group`` column are read as well."""
 TEXT_COLUMNS = frozenset({"left", "right"})
 """People's text (pair names), neutralised when written and restored when read (``bot.sheets.csv_cells``); every
 other column is a number or one of the format's fixed words, written as it is."""
@@ -299,5 +299,5 @@ def format_matches_csv(rows: Iterable[MatchRow], language: Language | None = Non
 
 
 def write_matches_csv(rows: Iterable[MatchRow], language: Language | None = None) -> bytes:
-    """UTF-8 with a byte order mark, so that Excel opens Chinese names correctly (issue 5)."""
+    """UTF-8 with a byte order mark, so that Excel opens Chinese names correctly."""
     return format_matches_csv(rows, language).encode("utf-8-sig")

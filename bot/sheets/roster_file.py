@@ -5,7 +5,7 @@ without BOM) or GB18030 (what a Chinese Excel saves); its separator — comma, t
 is the one its header line shows (a file whose header has none is one column, never split at a ``;`` inside a
 name). Anything else is refused with a specific error before any row is looked at.
 
-Hostile files (issue 16, item 2: 42 KB that unpack to 10 million cells) meet hard limits, checked while the file
+Hostile files (42 KB that unpack to 10 million cells) meet hard limits, checked while the file
 is read, never after: at most :data:`MAX_CELLS` cells, :data:`MAX_CELLS_PER_ROW` cells in a row,
 :data:`MAX_SHARED_STRINGS` shared strings holding :data:`MAX_TEXT_CHARS` characters, :data:`MAX_CELL_CHARS`
 characters in a cell, :data:`MAX_XML_ELEMENTS` XML elements and :data:`MAX_SHEETS` sheets; no DTD. The first limit

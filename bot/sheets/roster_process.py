@@ -1,4 +1,4 @@
-"""Reading a roster file in a process of its own: ``python -m bot.sheets.roster_process`` (issue 16, item 2).
+"""Reading a roster file in a process of its own: ``python -m bot.sheets.roster_process``.
 
 The bot's process serves every group from one event loop; a hostile workbook read there would hold the GIL for
 seconds (another group's ``/help`` waited 10 s). So ``/import`` hands the bytes to this small process on stdin

@@ -1,4 +1,4 @@
-"""``standings.csv`` (issue 12): one row per pair in standing order, every format — the one writer of the file, for
+"""``standings.csv``: one row per pair in standing order, every format — the one writer of the file, for
 ``/export`` and for the offline ``python -m bot export`` alike (``bot.services.tournament.export``).
 
 Header (a contract): ``rank,name,points,opponent_points,level_difference,played,won,drawn,lost,byes,group``.

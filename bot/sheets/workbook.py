@@ -1,5 +1,5 @@
-"""``tournament.xlsx`` for ``/export``: sheets entries, matches, standings and history (issue 7), and ranking: the
-rows of ``standings.csv`` (issue 12: the tie-break columns of Swiss and group standings).
+"""``tournament.xlsx`` for ``/export``: sheets entries, matches, standings and history, and ranking: the
+rows of ``standings.csv`` (the tie-break columns of Swiss and group standings).
 
 Column headers are the CSV contract's names (``entries.csv``, ``matches.csv``) so a sheet reads like its CSV.
 Every text cell is stored as text — a name such as ``=1+1`` never becomes a formula — and characters that the

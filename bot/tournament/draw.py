@@ -15,7 +15,7 @@ numbers matter — then paired with the seed's ``b"pairing"`` stream (``bot.tour
 bracket with its ``b"bracket"`` stream (``bot.tournament.bracket.create_bracket``: byes, round-1 unit avoidance,
 tables).
 
-Public keys (issue 16, item 11): the draw file must not show Telegram ids, yet ``verify-draw`` must recompute the
+Public keys: the draw file must not show Telegram ids, yet ``verify-draw`` must recompute the
 canonical order from the file alone. An account's key ``tg:<id>`` is published as ``hmac:<24 hex digits>``, the
 first 96 bits of HMAC-SHA-256 under a key derived from the seed (``sha256(seed + b"person-keys")``); a key entered
 by name (``name:<name>``) is already public and stays. The draw sorts by these public keys, so the file's keys are

@@ -34,8 +34,9 @@ message of that time (``verify-draw`` prints both). A file is read strictly: eve
 A Swiss event's or a group stage's draw is the same version 2 with an ``event`` field naming the format (and, for
 groups, a ``groups`` field): :mod:`bot.tournament.event_draw_file`. A file without ``event`` is a knockout's.
 
-Version 1 (before issue 16): a knockout only; no ``committed_at`` (the commitment was published with the draw, so
-it bound nothing), account keys as ``tg:<id>``, the canonical order by those keys. Such files still verify.
+Version 1 (before the commitment at ``/new``): a knockout only; no ``committed_at`` (the commitment was
+published with the draw, so it bound nothing), account keys as ``tg:<id>``, the canonical order by those keys.
+Such files still verify.
 """
 
 from __future__ import annotations

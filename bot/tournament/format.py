@@ -1,6 +1,6 @@
 """How a tournament is played: a knockout, Swiss rounds (积分编排) or round-robin groups, and the numbers each needs.
 
-Rules (issue 12, from seed 002): 篇3 §3.1 and §4.1 — a fixed number of rounds paired by points (积分编排), every
+Rules (from seed 002): 篇3 §3.1 and §4.1 — a fixed number of rounds paired by points (积分编排), every
 pair plays every round; 篇1 (Anqing) — 分组单循环赛制，每组取前2名进入第二阶段 … 单淘汰赛制: round-robin groups
 whose top two go on to a knockout; 篇2 — 小组赛 … 循环赛赛制 … 以积分多少确定名次: groups may be the whole event.
 

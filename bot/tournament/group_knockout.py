@@ -1,6 +1,6 @@
 """From the groups to the knockout: each group's best, seeded so that pairs of one group meet as late as possible.
 
-Rule (seed 002 篇1: 第一阶段采用分组单循环赛制，每组取前2名进入第二阶段；第二阶段采用单淘汰赛制; issue 12: no two
+Rule (seed 002 篇1: 第一阶段采用分组单循环赛制，每组取前2名进入第二阶段；第二阶段采用单淘汰赛制; no two
 pairs of one group meet in the knockout's first round, group winners meet runners-up).
 
 Seeding follows the standard order of :mod:`bot.tournament.layout` (in round 1 seed ``s`` meets seed

@@ -3,7 +3,7 @@
 Sides are the match's own: ``left`` is the pair listed first at the table, ``right`` the other.
 Text form (used in the history and accepted by :meth:`Outcome.parse`): ``K A+`` (levels left then right),
 ``A A left`` (equal levels and the stated winner), ``forfeit left`` / ``forfeit right`` / ``forfeit both``, and in
-a Swiss or group round ``K K draw`` (equal levels, nobody named winner: a draw, 平局, issue 12). A knockout never
+a Swiss or group round ``K K draw`` (equal levels, nobody named winner: a draw, 平局). A knockout never
 takes a draw (its services refuse one: a knockout needs a winner).
 
 A pair may also tell its result from its own side (:class:`OwnResult`: "we won A+ to K"), which the table's seats

@@ -1,6 +1,6 @@
 """Match points of a points event (Swiss rounds and round-robin groups), where a match may end in a draw.
 
-Rules (seed 002 篇3 §4.2 积分算法, issue 12):
+Rules (seed 002 篇3 §4.2 积分算法):
 
 * 26 scale: the winner scores 13 + d and the loser 13 − d, d = the level difference (2 … A = 2 … 14, passed A = 15;
   例: 2 against passed A → 0 : 26); equal levels are a draw, 13 : 13 (若甲乙双方均打到A … 各积13分). The 28 scale

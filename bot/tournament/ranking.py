@@ -1,6 +1,6 @@
 """Standings of a points event (Swiss rounds, a round-robin group): points and the tie-breaks, in order.
 
-Order (issue 12; seed 002 篇1 总分相同的，按对手积分高低决定排名, 篇3 §3.1 根据…积分排名):
+Order (seed 002 篇1 总分相同的，按对手积分高低决定排名, 篇3 §3.1 根据…积分排名):
 
 1. points (:mod:`bot.tournament.points`; a bye scores a walkover win);
 2. opponents' points (对手分): the sum of the current points of every opponent met, once per meeting — a forfeit

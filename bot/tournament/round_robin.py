@@ -1,7 +1,7 @@
 """Round-robin groups (分组单循环): seeding the pairs into groups, the schedule, results and group standings.
 
 Rules (seed 002 篇1 Anqing: 抽签，分四组比赛 … 第一阶段采用分组单循环赛制，每组取前2名进入第二阶段 … 第二阶段采用
-单淘汰赛制; 篇2: 小组赛 … 循环赛赛制 … 以积分多少确定名次; issue 12):
+单淘汰赛制; 篇2: 小组赛 … 循环赛赛制 … 以积分多少确定名次):
 
 * Seeding: the pairs in the order of the lot are dealt into ``n`` groups like a snake (A B C D D C B A A B …), so
   group sizes differ by at most one. Then pairs of one unit are spread: while some unit has two more pairs in one

@@ -1,6 +1,6 @@
 """A Swiss event (积分编排): a fixed number of rounds, each paired from the standings after the one before.
 
-Rules (seed 002 篇3 §3.1, §4.1; issue 12): round 1 is random (首轮比赛随机分组) with the pairs of one unit
+Rules (seed 002 篇3 §3.1, §4.1): round 1 is random (首轮比赛随机分组) with the pairs of one unit
 apart; each later round is paired from the standings (根据…积分排名，进行第二轮分组) without rematches
 (打过的两组选手不再碰面); :mod:`bot.tournament.swiss_pairing` does both. Tables are numbered by rank (table 1
 holds the leading pairs); an odd field gives one bye a round, scored as a walkover win (:mod:`bot.tournament.points`).

@@ -1,6 +1,6 @@
 """Pairing one Swiss round by maximum-weight matching (积分编排).
 
-Rule (seed 002 篇3 §3.1, §4.1; issue 12): pairs meet within their score group, highest first, neighbours in the
+Rule (seed 002 篇3 §3.1, §4.1): pairs meet within their score group, highest first, neighbours in the
 ranking (第一名和第二名分在第一桌，第三名和第四名分在第二桌); pairs that met before do not meet again
 (打过的两组选手不再碰面); two pairs of one unit never share a table (确保同一部门两组选手不会分在同一桌); with an odd
 number of pairs one pair has a bye, the lowest-ranked pair that has had none, and nobody has a second bye while a

@@ -1,4 +1,4 @@
-"""Updates Telegram would never send, refused before anything reads them (issue 16, item 12).
+"""Updates Telegram would never send, refused before anything reads them.
 
 Anyone can post any JSON to a bot's webhook or feed a local Bot API server, and a fuzzer does; the bot must not
 crash on it or store it. What Telegram guarantees, and this module holds every update to:

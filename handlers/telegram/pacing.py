@@ -1,4 +1,4 @@
-"""Pacing the bot's messages within Telegram's limits, so that a group never sees a 429 (issue 15, item 1).
+"""Pacing the bot's messages within Telegram's limits, so that a group never sees a 429.
 
 What Telegram says (Bot FAQ, "My bot is hitting limits"), and what its developers added in its trackers:
 

@@ -1,4 +1,4 @@
-"""Quiet in the group (issue 15, item 1): gathered acknowledgements and pointers instead of repeats.
+"""Quiet in the group: gathered acknowledgements and pointers instead of repeats.
 
 Telegram takes about 20 messages a minute in a group, edits included (``handlers.telegram.pacing`` says what
 Telegram documents). These habits keep a busy evening under that:

@@ -5,7 +5,7 @@
 ``platform`` callbacks → the command table and the buttons, ``markdown`` the neutral markup as WeCom markdown and
 cards, ``announcer`` the courier that pushes scheduled announcements.
 
-Design decisions (issue 13):
+Design decisions:
 
 - **Ids.** WeCom names people (userid) and groups (chatid) by strings; storage keys both by INTEGER ids. Each string
   gets an internal id once, in a mapping table (``wecom_ids``, migration 0005), from a range Telegram never uses:

@@ -1,4 +1,4 @@
-"""Reading an uploaded roster in a separate process, with a time budget (issue 16, item 2).
+"""Reading an uploaded roster in a separate process, with a time budget.
 
 The event loop only waits: the file is parsed by ``python -m bot.sheets.roster_process`` (bytes on stdin, one
 JSON object on stdout), so a hostile workbook costs that process its CPU and memory, never the GIL every other

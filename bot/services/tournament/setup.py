@@ -48,7 +48,7 @@ async def create_tournament(services: Services, caller: Caller, name: str) -> Cr
     """Open a tournament in the caller's group, in registration, pairs mode, default settings.
 
     The draw seed is made now, from fresh randomness, and sealed: its commitment is published with the sign-up
-    announcement, before anyone signs up, and the seed is revealed only at the draw (issue 16, item 8)."""
+    announcement, before anyone signs up, and the seed is revealed only at the draw."""
     cleaned = clean_name(name)
     at = services.clock()
     settings = TournamentSettings(timezone=services.settings.timezone.key)

@@ -5,7 +5,7 @@ The entries and matches sheets hold exactly the rows of ``entries.csv`` and ``ma
 (:func:`bot.services.tournament.pictures.standing_rows`), the history sheet the tournament's append-only history
 with times in the tournament's time zone. The workbook is built in the worker thread (:mod:`bot.services.worker`).
 
-The history sheet names people, never their keys or Telegram ids (issue 16, item 11; issue 15): an actor
+The history sheet names people, never their keys or Telegram ids: an actor
 ``tg:<id>`` (or ``wecom:<n>``) is shown by the name the tournament knows (an entry's member, a reserve, a referee)
 or the bot last saw, an anonymous administrator as such, person keys in details (``members``, alone or in lists,
 ``name:`` keys too) and user ids (``to_user``, ``by_user``, ``user_id``) as names too. Nobody needs an id there:
