@@ -139,10 +139,6 @@ class SwissEvent:
         return self.rounds[-1]
 
     @property
-    def round_complete(self) -> bool:
-        return self.current.complete
-
-    @property
     def finished(self) -> bool:
         """The last planned round is paired and decided."""
         return len(self.rounds) == self.planned_rounds and self.current.complete

@@ -15,7 +15,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING
-from zoneinfo import ZoneInfo
 
 from bot.errors import TournamentError
 from bot.match_clock.announcement import Announcement, AnnouncementState
@@ -233,11 +232,6 @@ async def chat_timetable(services: Services, caller: Caller) -> Timetable:
         rows = await announcements.for_tournament(tx, tournament.tournament_id)
     planned = {start.round: tuple(row for row in rows if row.round == start.round) for start in rounds}
     return Timetable(tournament, tuple(rounds), planned)
-
-
-async def tournament_zone(services: Services, caller: Caller) -> ZoneInfo:
-    """The time zone of the chat's tournament (start times are typed in it)."""
-    return (await schedule_target(services, caller)).zone
 
 
 async def schedule_target(services: Services, caller: Caller) -> BoardTournament:

@@ -159,6 +159,7 @@ async def record_result(services: Services, caller: Caller, ref: TableRef, told:
         official = actor.official and match.side_of(actor.key) is None
         if official and match.state.decided and _finished(change.before, board) and not confirmed:
             # Worked out (and refused now if it cannot be made), but kept until the organiser confirms.
+            # The same call twice: the engine is generic over ``Board`` (a type variable), so each type needs its own.
             preview: Bracket | PointsEvent
             if isinstance(board, Bracket):
                 preview = _report(board, ref, actor, outcome, change.at, variant).bracket

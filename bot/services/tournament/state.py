@@ -90,11 +90,6 @@ class TournamentState:
     def format(self) -> TournamentFormat:
         return self.record.settings.format
 
-    @property
-    def in_knockout(self) -> bool:
-        """Results go to the bracket: a knockout, or the knockout after the groups once it is drawn."""
-        return self.bracket is not None
-
     def require_bracket(self) -> Bracket:
         if self.bracket is None:
             raise NotDrawnYetError(name=self.record.name)
