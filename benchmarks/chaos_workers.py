@@ -87,14 +87,15 @@ class Report:
 def announcer_is_shared(database: str) -> bool:
     """Whether workers on ``database`` get the database-claimed announcer (``make_announcer``)."""
     from bot.presenters.tournament_tables import round_text
-    from bot.services.assembly import build_services
+    from bot.services.assembly import ServiceOptions, build_services
     from handlers.telegram.serve import make_announcer
 
     async def no_admins(chat_id: int) -> frozenset[int]:
         return frozenset()
 
     settings = Settings(db_url=database)
-    services = build_services(settings, admins=no_admins, post_round=round_text)  # not opened: nothing connects
+    services = build_services(settings, ServiceOptions(admins=no_admins,
+                                                       post_round=round_text))  # not opened: nothing connects
     return type(make_announcer(services, settings)).__name__ == "ClaimingAnnouncer"
 
 

@@ -231,6 +231,16 @@ def token_problem(token: str) -> str | None:
     return None
 
 
+def environment_language(environ: Mapping[str, str] | None = None) -> Language:
+    """``GUANDAN_LANG`` alone, for what speaks before (or without) the whole settings (a missing package, ``python
+    -m bot render``); the default language when it is unset or not ``zh``/``en``."""
+    text = (os.environ if environ is None else environ).get("GUANDAN_LANG", "").strip()
+    try:
+        return Language.parse(text) if text else DEFAULT_LANGUAGE
+    except ValueError:
+        return DEFAULT_LANGUAGE
+
+
 def load_settings(environ: Mapping[str, str] | None = None, env_file: Path | None = Path(".env")) -> Settings:
     """Read the settings; ``environ`` defaults to ``os.environ``, ``env_file`` to ``./.env`` (skipped if absent)."""
     values: dict[str, str] = {}

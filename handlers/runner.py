@@ -25,7 +25,7 @@ from bot.clock import shifted_clock
 from bot.config import Settings
 from bot.i18n import t
 from bot.presenters.tournament_tables import round_text
-from bot.services.assembly import build_services, start_services, stop_services
+from bot.services.assembly import ServiceOptions, build_services, start_services, stop_services
 from bot.services.platform_ids import Platform, WeComDirectory, platform_of_chat
 from bot.services.roles import WeComOrganisers
 from handlers.announcer import Announcer
@@ -60,18 +60,19 @@ def run_platforms(settings: Settings) -> int:
 async def _run(settings: Settings) -> int:
     assert settings.wecom_bot_id and settings.wecom_secret
     telegram = _Telegram()
-    services = build_services(settings, admins=telegram.admins, post_round=round_text,
-                              clock=shifted_clock(settings.clock_offset))
+    services = build_services(settings, ServiceOptions(admins=telegram.admins, post_round=round_text,
+                                                       clock=shifted_clock(settings.clock_offset)))
     announcer = Announcer(services)
     directory = WeComDirectory()
     services.roles.add_source(WeComOrganisers(settings.wecom_organisers, directory))
     wecom = WeComPlatform(Dispatcher(services, timers=announcer), directory)
     announcer.add_courier(Platform.WECOM, WeComCourier(wecom, directory))
     if settings.has_token:
-        from handlers.telegram.app import build_application
+        from handlers.telegram.app import TelegramOptions, build_application
 
-        telegram.application = build_application(settings, clock=services.clock, rate_limiter=settings.rate_limit,
-                                                 services=services, announcer=announcer)
+        options = TelegramOptions(clock=services.clock, rate_limiter=settings.rate_limit, services=services,
+                                  announcer=announcer)
+        telegram.application = build_application(settings, options)
     stopping = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):

@@ -7,13 +7,13 @@ Exit status: 0 success, 1 a negative verdict where a subcommand says so, 2 bad i
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from bot import __version__
-from bot.i18n import DEFAULT_LANGUAGE, Language, t
+from bot.config import environment_language
+from bot.i18n import Language, t
 
 
 @dataclass(frozen=True)
@@ -67,11 +67,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _language() -> Language:
-    try:
-        return Language.parse(os.environ.get("GUANDAN_LANG", "")) if os.environ.get("GUANDAN_LANG") else \
-            DEFAULT_LANGUAGE
-    except ValueError:
-        return DEFAULT_LANGUAGE
+    return environment_language()
 
 
 def fail(message: str) -> int:

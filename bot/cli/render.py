@@ -7,12 +7,12 @@ as ``NAME-2.png``, ``NAME-3.png``, … next to it. Every file written is listed 
 from __future__ import annotations
 
 import argparse
-import os
 from pathlib import Path
 
 from bot.cli import Subcommand, fail
+from bot.config import environment_language
 from bot.errors import GuandanError
-from bot.i18n import DEFAULT_LANGUAGE, Language, t
+from bot.i18n import Language, t
 from bot.sheets.matches_csv import MAX_ROUND_NUMBER
 
 
@@ -24,10 +24,7 @@ def _language(text: str) -> Language:
 
 
 def _environment_language() -> Language:
-    try:
-        return Language.parse(os.environ.get("GUANDAN_LANG", ""))
-    except ValueError:
-        return DEFAULT_LANGUAGE
+    return environment_language()
 
 
 def _round(text: str) -> int:

@@ -1,14 +1,16 @@
 """Building the services once per process, and the chores of their start and stop.
 
-A chat platform (``handlers.telegram.app``) calls :func:`build_services` with what only it can provide — how to
-look up a group's administrators, how a round is posted — then :func:`start_services` before the first update
-and :func:`stop_services` after the last. Storage stays behind this line: the platform never opens it itself.
+A chat platform (``handlers.telegram.app``) calls :func:`build_services` with the settings and one
+:class:`ServiceOptions`: what only it can provide — how to look up a group's administrators, how a round is posted —
+then :func:`start_services` before the first update and :func:`stop_services` after the last. Storage stays behind
+this line: the platform never opens it itself.
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import timedelta
 
 from bot.clock import Clock, system_clock
@@ -25,26 +27,31 @@ PROCESSED_UPDATES_KEPT = timedelta(days=2)
 """How long an update's id is remembered: Telegram re-delivers an unconfirmed update for at most 24 hours."""
 
 
-def build_services(
-    settings: Settings,
-    *,
-    admins: AdminLookup,
-    post_round: RoundPoster,
-    clock: Clock = system_clock,
-    admin_cache_ttl: timedelta = timedelta(minutes=2),
-    entropy: Callable[[int], bytes] = os.urandom,
-    board: TournamentBoard | None = None,
-) -> Services:
-    """The services over the database of ``settings`` (opened by :func:`start_services`).
+@dataclass(frozen=True, slots=True)
+class ServiceOptions:
+    """What the services need beyond the settings: what only a platform can provide, and what tests replace."""
 
-    ``admins`` finds a group's administrators (its organisers); ``post_round`` renders a round that starts, for the
-    match clock's reminders; ``board`` replaces the match clock's view of the stored tournaments (benchmarks).
-    """
+    admins: AdminLookup
+    """Finds a group's administrators (its organisers)."""
+    post_round: RoundPoster
+    """Renders a round that starts, for the match clock's reminders."""
+    clock: Clock = system_clock
+    admin_cache_ttl: timedelta = timedelta(minutes=2)
+    entropy: Callable[[int], bytes] = os.urandom
+    """Makes draw seeds (a fixed source for repeatable simulations)."""
+    board: TournamentBoard | None = None
+    """Replaces the match clock's view of the stored tournaments (benchmarks)."""
+
+
+def build_services(settings: Settings, options: ServiceOptions) -> Services:
+    """The services over the database of ``settings`` (opened by :func:`start_services`)."""
     storage = Storage(settings.database)
-    roles = Roles(OwnChat(), ChatAdministrators(admins, clock, admin_cache_ttl), TournamentRoles(storage))
+    roles = Roles(OwnChat(), ChatAdministrators(options.admins, options.clock, options.admin_cache_ttl),
+                  TournamentRoles(storage))
     cache = TournamentCache()
-    return Services(settings=settings, storage=storage, roles=roles, clock=clock, entropy=entropy,
-                    tournaments=cache, board=board if board is not None else StoredTournamentBoard(cache, post_round))
+    board = options.board if options.board is not None else StoredTournamentBoard(cache, options.post_round)
+    return Services(settings=settings, storage=storage, roles=roles, clock=options.clock, entropy=options.entropy,
+                    tournaments=cache, board=board)
 
 
 async def start_services(services: Services) -> None:

@@ -12,19 +12,16 @@ find Telegram users): the one given with ``:as``, else the one they had, else on
 from __future__ import annotations
 
 import logging
-import os
 import re
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from dataclasses import replace
 from datetime import timedelta
 
-from bot.clock import Clock, system_clock
 from bot.config import Settings
 from bot.services import Services
-from bot.services.assembly import build_services, start_services, stop_services
+from bot.services.assembly import ServiceOptions, build_services, start_services, stop_services
 from bot.services.caller import Caller, ChatUser
-from bot.services.match_clock.stored_board import RoundPoster
-from bot.services.roles import AdminLookup
 from storage import chats, users
 from storage.database import StorageUnavailable
 
@@ -104,15 +101,10 @@ async def remember_visit(services: Services, caller: Caller) -> None:
 
 
 @asynccontextmanager
-async def console_services(
-    settings: Settings, *, admins: AdminLookup, post_round: RoundPoster, clock: Clock = system_clock,
-    entropy: Callable[[int], bytes] = os.urandom,
-) -> AsyncIterator[Services]:
-    """The services over the database of ``settings``, open for the block. ``admins`` gives a group's
-    administrators (the console's own list, read afresh on every question: no cache); ``post_round`` renders a
-    round that starts."""
-    services = build_services(settings, admins=admins, post_round=post_round, clock=clock,
-                              admin_cache_ttl=timedelta(0), entropy=entropy)
+async def console_services(settings: Settings, options: ServiceOptions) -> AsyncIterator[Services]:
+    """The services over the database of ``settings``, open for the block. The console's administrators are its own
+    list, read afresh on every question: no cache."""
+    services = build_services(settings, replace(options, admin_cache_ttl=timedelta(0)))
     await start_services(services)
     try:
         yield services

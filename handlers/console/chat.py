@@ -18,6 +18,7 @@ from bot.config import Settings
 from bot.i18n import Language, t
 from bot.presenters.tournament_tables import round_text
 from bot.richtext import Keyboard, to_plain
+from bot.services.assembly import ServiceOptions
 from bot.services.caller import ChatKind, ChatUser
 from bot.services.console import console_person, console_services, is_username
 from handlers.console.platform import ConsoleAdmins, ConsolePlatform, FileShelf, Room, SavedFile
@@ -230,7 +231,8 @@ async def console_chat(
     """The console over the database of ``settings``, saving files in ``files``; its first speaker is
     :data:`FIRST_SPEAKER`, an administrator. ``commands`` and ``buttons``: the product's unless a test adds its own."""
     admins = ConsoleAdmins()
-    async with console_services(settings, admins=admins.lookup, post_round=round_text, clock=clock) as services:
+    options = ServiceOptions(admins=admins.lookup, post_round=round_text, clock=clock)
+    async with console_services(settings, options) as services:
         screen = ChatScreen(language, output)
         dispatcher = Dispatcher(services, commands=commands, buttons=buttons)
         platform = ConsolePlatform(dispatcher, screen, FileShelf(files))

@@ -18,6 +18,7 @@ from bot.config import Settings
 from bot.i18n import Language, t
 from bot.presenters.tournament_tables import round_text
 from bot.richtext import Keyboard, to_plain
+from bot.services.assembly import ServiceOptions
 from bot.services.caller import Caller, ChatKind, ChatUser
 from bot.services.console import console_services
 from bot.services.tournament.views import tables_view
@@ -117,8 +118,9 @@ async def play_demo(settings: Settings, language: Language, output: Callable[[st
     clock = ManualClock()
     admins = ConsoleAdmins()
     admins.set(GROUP.chat_id, organiser.user_id, True)
-    async with console_services(settings, admins=admins.lookup, post_round=round_text, clock=clock,
-                                entropy=lambda size: SEED_BYTES[:size]) as services:
+    options = ServiceOptions(admins=admins.lookup, post_round=round_text, clock=clock,
+                             entropy=lambda size: SEED_BYTES[:size])
+    async with console_services(settings, options) as services:
         platform = ConsolePlatform(Dispatcher(services), DemoScreen(output), FileShelf(files))
         chat = Conversation(platform, output)
         caller = Caller(GROUP.chat_id, ChatKind.GROUP)

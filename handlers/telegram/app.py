@@ -3,9 +3,10 @@
 Production: ``build_application(load_settings())`` then :func:`poll` (its ``post_init`` also starts the announcement
 scheduler); a webhook worker (``handlers.telegram.serve``) builds it the same way and hands it each POSTed update
 with ``process_update``, without polling; with WeCom in the same process, ``handlers.runner`` builds the services
-and the one scheduler and passes them in. Tests pass a fake ``request`` (``tests.support.fake_api.FakeBotApi``), no
-rate limiter and their own clock, then call ``await app.initialize(); await startup(app)`` (``initialize`` does not
-run ``post_init``, and the scheduler stays stopped: ``tests.support.jobs`` fires due jobs).
+and the one scheduler and passes them in (:class:`TelegramOptions`). Tests pass a fake ``request``
+(``tests.support.fake_api.FakeBotApi``), no rate limiter and their own clock, then call ``await app.initialize();
+await startup(app)`` (``initialize`` does not run ``post_init``, and the scheduler stays stopped:
+``tests.support.jobs`` fires due jobs).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 import os
 import ssl
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from datetime import timedelta
 from functools import partial
 from typing import Any
@@ -28,7 +30,7 @@ from bot.clock import Clock, system_clock
 from bot.config import Settings, TokenRefused, WebhookSet
 from bot.presenters.tournament_tables import round_text
 from bot.services import Services
-from bot.services.assembly import build_services, start_services, stop_services
+from bot.services.assembly import ServiceOptions, build_services, start_services, stop_services
 from bot.services.match_clock.board import TournamentBoard
 from bot.services.platform_ids import Platform
 from bot.services.send_budget import StoredSendBudget, shares_budget
@@ -68,25 +70,9 @@ async def chat_admin_ids(bot: Bot, chat_id: int) -> frozenset[int]:
     )
 
 
-def build_application(
-    settings: Settings,
-    *,
-    request: BaseRequest | None = None,
-    get_updates_request: BaseRequest | None = None,
-    rate_limiter: BaseRateLimiter[Any] | bool | None = True,
-    clock: Clock = system_clock,
-    commands: Sequence[CommandSpec] | None = None,
-    buttons: Sequence[ButtonSpec] | None = None,
-    concurrent_updates: int = CONCURRENT_UPDATES,
-    admin_cache_ttl: timedelta = timedelta(minutes=2),
-    entropy: Callable[[int], bytes] = os.urandom,
-    board: TournamentBoard | None = None,
-    services: Services | None = None,
-    announcer: AnnouncementScheduler | None = None,
-    quiet: QuietGroup | bool | None = None,
-    send_budget: SendBudget | None = None,
-) -> GuandanApplication:
-    """The application with its services, handlers, menus (set at start) and storage (opened at start).
+@dataclass(frozen=True, slots=True)
+class TelegramOptions:
+    """How the application is built beyond the settings; production leaves every field as it is.
 
     ``rate_limiter``: ``True`` paces sends within Telegram's limits (``handlers.telegram.pacing.GroupPacer``: at
     most 20 messages and edits per group in any minute, 30 a second overall) and retries failed calls
@@ -94,12 +80,35 @@ def build_application(
     neither (unit tests); or a limiter of your own. ``send_budget``: where the pacer keeps each group's slots (by
     default in this process; on a PostgreSQL database, in it, shared by every process of the bot:
     ``bot.services.send_budget``). ``quiet``: gathered acknowledgements and repeat pointers in groups
-    (``handlers.telegram.quiet``); by default on exactly when ``rate_limiter`` is ``True``.
-    Polling confirms updates to Telegram only once they were handled
-    (``handlers.telegram.delivery``). ``entropy`` makes draw seeds (a fixed source for repeatable simulations).
-    ``services`` and ``announcer``: the process's own, when another platform shares them (``handlers.runner``);
-    otherwise the application builds both and owns them.
+    (``handlers.telegram.quiet``); by default on exactly when ``rate_limiter`` is ``True``. ``entropy`` makes draw
+    seeds (a fixed source for repeatable simulations). ``services`` and ``announcer``: the process's own, when
+    another platform shares them (``handlers.runner``); otherwise the application builds both and owns them.
+    ``request`` and ``get_updates_request``: PTB's HTTP clients (tests: the fake Bot API).
     """
+
+    request: BaseRequest | None = None
+    get_updates_request: BaseRequest | None = None
+    rate_limiter: BaseRateLimiter[Any] | bool | None = True
+    clock: Clock = system_clock
+    commands: Sequence[CommandSpec] | None = None
+    buttons: Sequence[ButtonSpec] | None = None
+    concurrent_updates: int = CONCURRENT_UPDATES
+    admin_cache_ttl: timedelta = timedelta(minutes=2)
+    entropy: Callable[[int], bytes] = os.urandom
+    board: TournamentBoard | None = None
+    services: Services | None = None
+    announcer: AnnouncementScheduler | None = None
+    quiet: QuietGroup | bool | None = None
+    send_budget: SendBudget | None = None
+
+
+def build_application(settings: Settings, options: TelegramOptions | None = None) -> GuandanApplication:
+    """The application with its front door (``handlers.dispatch``), handlers, menus (set at start) and storage
+    (opened at start). Polling confirms updates to Telegram only once they were handled
+    (``handlers.telegram.delivery``)."""
+    options = options or TelegramOptions()
+    request, get_updates_request, rate_limiter = options.request, options.get_updates_request, options.rate_limiter
+    services, announcer, quiet, send_budget = options.services, options.announcer, options.quiet, options.send_budget
     ledger = DeliveryLedger()
     # PTB's builder changes its type parameters with every call; the built application is typed below.
     builder: Any = (
@@ -108,7 +117,7 @@ def build_application(
         .context_types(CONTEXT_TYPES)
         .defaults(Defaults(parse_mode=ParseMode.HTML, link_preview_options=LinkPreviewOptions(is_disabled=True),
                            tzinfo=settings.timezone, allow_sending_without_reply=True))
-        .concurrent_updates(LedgerUpdateProcessor(concurrent_updates, ledger))
+        .concurrent_updates(LedgerUpdateProcessor(options.concurrent_updates, ledger))
         .job_queue(None)
         .post_init(startup_and_schedule)
         .post_stop(drain_quiet)
@@ -134,15 +143,17 @@ def build_application(
         builder = builder.rate_limiter(rate_limiter)
     application: GuandanApplication = builder.build()
     if services is None:
-        services = build_services(settings, admins=partial(chat_admin_ids, application.bot), post_round=round_text,
-                                  clock=clock, admin_cache_ttl=admin_cache_ttl, entropy=entropy, board=board)
+        services = build_services(settings, ServiceOptions(
+            admins=partial(chat_admin_ids, application.bot), post_round=round_text, clock=options.clock,
+            admin_cache_ttl=options.admin_cache_ttl, entropy=options.entropy, board=options.board))
     if pacer is not None and send_budget is None and shares_budget(services.storage):
         # Several worker processes may share this database: Telegram counts per bot, so they share the budget.
         pacer.budget = StoredSendBudget(services.storage, earliest_slot, window=WINDOW)
     if announcer is None:
         announcer = Announcer(services)
     announcer.add_courier(Platform.TELEGRAM, TelegramCourier(application.bot))
-    dispatcher = Dispatcher(services, commands=commands, buttons=buttons, timers=announcer, own_errors=(ChatMigrated,))
+    dispatcher = Dispatcher(services, commands=options.commands, buttons=options.buttons, timers=announcer,
+                            own_errors=(ChatMigrated,))
     state: AppState = application.bot_data
     state.attach(dispatcher, announcer)
     if quiet is None:

@@ -18,7 +18,7 @@ from telegram.error import InvalidToken, NetworkError
 from bot.clock import shifted_clock
 from bot.config import Settings, TokenRefused, WebhookSet
 from bot.i18n import Language, t
-from handlers.telegram.app import build_application
+from handlers.telegram.app import TelegramOptions, build_application
 from handlers.telegram.webhook_setup import TELEGRAM_API, telegram_address, webhook_in_the_way
 
 log = logging.getLogger(__name__)
@@ -70,9 +70,8 @@ def run_polling(settings: Settings) -> int:
     refuses the token (PTB's ``InvalidToken`` quotes the token itself, so it must not reach a traceback), and
     :class:`WebhookSet` when Telegram delivers the updates to a webhook (``python -m bot delete-webhook`` ends
     that; polling would silently delete it)."""
-    application = build_application(
-        settings, clock=shifted_clock(settings.clock_offset), rate_limiter=settings.rate_limit
-    )
+    application = build_application(settings, TelegramOptions(clock=shifted_clock(settings.clock_offset),
+                                                              rate_limiter=settings.rate_limit))
     where = telegram_address(settings)
     token = settings.token or ""
     probe = Bot(token, base_url=settings.base_url) if settings.base_url else Bot(token)

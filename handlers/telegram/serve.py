@@ -37,12 +37,13 @@ from bot.config import Settings, TokenRefused
 from bot.i18n import t
 from bot.presenters.tournament_tables import round_text
 from bot.services import Services
-from bot.services.assembly import build_services
+from bot.services.assembly import ServiceOptions, build_services
 from bot.services.intake import update_applied
 from handlers.announcer import AnnouncementScheduler
 from handlers.claimed_announcer import announcer_for
 from handlers.telegram.app import (
     CONCURRENT_UPDATES,
+    TelegramOptions,
     build_application,
     chat_admin_ids,
     drain_quiet,
@@ -147,10 +148,11 @@ def build_worker(settings: Settings, *, clock: Clock | None = None) -> WebhookWo
     async def admins(chat_id: int) -> frozenset[int]:
         return await chat_admin_ids(holder[0].bot, chat_id)
 
-    services = build_services(settings, admins=admins, post_round=round_text,
-                              clock=clock or shifted_clock(settings.clock_offset))
-    application = build_application(settings, clock=services.clock, rate_limiter=settings.rate_limit,
-                                    services=services, announcer=make_announcer(services, settings))
+    services = build_services(settings, ServiceOptions(admins=admins, post_round=round_text,
+                                                       clock=clock or shifted_clock(settings.clock_offset)))
+    application = build_application(settings, TelegramOptions(clock=services.clock, rate_limiter=settings.rate_limit,
+                                                              services=services, announcer=make_announcer(services,
+                                                                                                          settings)))
     holder.append(application)
     return WebhookWorker(application)
 

@@ -19,6 +19,7 @@ from bot.clock import ManualClock
 from bot.config import Settings
 from bot.presenters.tournament_tables import round_text
 from bot.richtext import Keyboard, to_plain
+from bot.services.assembly import ServiceOptions
 from bot.services.caller import ChatUser
 from bot.services.console import console_services
 from handlers.commands import COMMANDS
@@ -110,8 +111,8 @@ class Recorded:
 @asynccontextmanager
 async def console(tmp_path: Path) -> AsyncIterator[Say]:
     settings = Settings(db_path=tmp_path / "console.sqlite3")
-    async with console_services(settings, admins=ConsoleAdmins().lookup, post_round=round_text,
-                                clock=ManualClock()) as services:
+    options = ServiceOptions(admins=ConsoleAdmins().lookup, post_round=round_text, clock=ManualClock())
+    async with console_services(settings, options) as services:
         screen = Recorded()
         platform = ConsolePlatform(Dispatcher(services, commands=TABLE), screen, FileShelf(tmp_path / "files"))
         person = ChatUser(1_001, "ann", "ann_fd", "zh")

@@ -6,7 +6,13 @@ from pathlib import Path
 from bot.clock import ManualClock
 from bot.config import Settings
 from bot.i18n import Language
-from bot.services.assembly import PROCESSED_UPDATES_KEPT, build_services, start_services, stop_services
+from bot.services.assembly import (
+    PROCESSED_UPDATES_KEPT,
+    ServiceOptions,
+    build_services,
+    start_services,
+    stop_services,
+)
 from bot.services.caller import Caller, ChatKind, ChatUser
 from bot.services.match_clock.board import NoTournaments
 from bot.services.match_clock.stored_board import StoredTournamentBoard
@@ -26,7 +32,8 @@ def posted(state: TournamentState, round_number: int, language: Language) -> str
 async def test_start_opens_the_storage_and_forgets_old_update_ids_stop_closes_it(
         migrated_target: Path | str) -> None:
     clock = ManualClock()
-    services = build_services(settings_for(migrated_target), admins=no_admins, post_round=posted, clock=clock)
+    services = build_services(settings_for(migrated_target), ServiceOptions(admins=no_admins, post_round=posted,
+                                                                            clock=clock))
     await start_services(services)
     async with services.storage.transaction() as tx:
         await updates.claim_update(tx, 1, None, clock() - PROCESSED_UPDATES_KEPT - timedelta(minutes=1))
@@ -42,17 +49,17 @@ async def test_start_opens_the_storage_and_forgets_old_update_ids_stop_closes_it
 
 async def test_the_board_sees_stored_tournaments_unless_another_is_given(tmp_path: Path) -> None:
     settings = Settings(db_path=tmp_path / "bot.sqlite3")
-    built = build_services(settings, admins=no_admins, post_round=posted)
+    built = build_services(settings, ServiceOptions(admins=no_admins, post_round=posted))
     assert isinstance(built.board, StoredTournamentBoard)  # its reminders: tests/handlers/test_schedule_tournament.py
     other = NoTournaments()
-    assert build_services(settings, admins=no_admins, post_round=posted, board=other).board is other
+    assert build_services(settings, ServiceOptions(admins=no_admins, post_round=posted, board=other)).board is other
 
 
 async def test_group_administrators_organise(migrated_target: Path | str) -> None:
     async def admins(chat_id: int) -> frozenset[int]:
         return frozenset({7})
 
-    services = build_services(settings_for(migrated_target), admins=admins, post_round=posted)
+    services = build_services(settings_for(migrated_target), ServiceOptions(admins=admins, post_round=posted))
     await start_services(services)
     try:
         group = -100

@@ -21,7 +21,7 @@ from bot.services.match_clock.board import TournamentBoard
 from handlers.buttons import ButtonSpec
 from handlers.commands import COMMANDS
 from handlers.registry import CommandSpec
-from handlers.telegram.app import build_application, shutdown, startup
+from handlers.telegram.app import TelegramOptions, build_application, shutdown, startup
 from handlers.telegram.context import GuandanApplication
 from handlers.telegram.quiet import QuietGroup
 from handlers.tournament_buttons import BUTTONS
@@ -64,9 +64,9 @@ class OfflineBot:
         turns on the quiet habits in groups (``handlers.telegram.quiet``), ``rate_limiter`` a pacer (none by
         default: tests do not wait)."""
         api = FakeBotApi(telegram)
-        application = build_application(settings, request=api, rate_limiter=rate_limiter, clock=clock,
-                                        commands=commands, buttons=buttons, entropy=entropy, board=board,
-                                        quiet=quiet or False)
+        options = TelegramOptions(request=api, rate_limiter=rate_limiter, clock=clock, commands=commands,
+                                  buttons=buttons, entropy=entropy, board=board, quiet=quiet or False)
+        application = build_application(settings, options)
         await application.initialize()
         try:
             await startup(application)

@@ -20,7 +20,7 @@ from bot.clock import Clock, ManualClock
 from bot.config import Settings
 from bot.presenters.tournament_tables import round_text
 from bot.services import Services
-from bot.services.assembly import build_services, start_services, stop_services
+from bot.services.assembly import ServiceOptions, build_services, start_services, stop_services
 from bot.services.platform_ids import WeComDirectory
 from bot.services.roles import WeComOrganisers
 from handlers.announcer import Announcer
@@ -89,7 +89,8 @@ class WeComClub:
         async def no_admins(chat_id: int) -> frozenset[int]:
             return frozenset()
 
-        services = build_services(settings, admins=no_admins, post_round=round_text, clock=clock or ManualClock())
+        services = build_services(settings, ServiceOptions(admins=no_admins, post_round=round_text,
+                                                           clock=clock or ManualClock()))
         directory = WeComDirectory()
         services.roles.add_source(WeComOrganisers(settings.wecom_organisers, directory))
         platform = WeComPlatform(Dispatcher(services, commands=commands, timers=Announcer(services)), directory)

@@ -9,7 +9,7 @@ from bot.config import Settings
 from handlers.commands import COMMANDS
 from handlers.invocation import Invocation
 from handlers.registry import CommandSpec
-from handlers.telegram.app import build_application, shutdown, startup
+from handlers.telegram.app import TelegramOptions, build_application, shutdown, startup
 from handlers.telegram.delivery import DeliveryLedger, update_ids_in
 from tests.support.fake_api import FakeBotApi
 from tests.support.updates import FakeUser, UpdateFactory, group_chat
@@ -62,8 +62,9 @@ async def test_polling_confirms_an_update_only_after_its_handler_finished(tmp_pa
         await call.reply("done")
 
     api = FakeBotApi()
-    application = build_application(Settings(db_path=tmp_path / "bot.sqlite3"), request=api, rate_limiter=None,
-                                    commands=(*COMMANDS, CommandSpec("slow", slow, listed=False)))
+    options = TelegramOptions(request=api, rate_limiter=None,
+                              commands=(*COMMANDS, CommandSpec("slow", slow, listed=False)))
+    application = build_application(Settings(db_path=tmp_path / "bot.sqlite3"), options)
     update = UpdateFactory().message(GROUP, ALICE, "/slow")
     api.enqueue_update(update)
     async with application:

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.config import Settings
-from handlers.telegram.app import build_application
+from handlers.telegram.app import TelegramOptions, build_application
 from handlers.telegram.pacing import (
     GROUP_LIMIT,
     WINDOW,
@@ -154,8 +154,9 @@ async def test_through_the_real_bot_waiting_replies_merge_and_keep_their_parse_m
     telegram = FakeTelegram()
     telegram.flood = FloodLimits(time.now)
     pacer = GroupPacer(now=time.now, sleep=time.sleep)
-    application = build_application(Settings(db_path=tmp_path / "bot.sqlite3"), request=FakeBotApi(telegram),
-                                    rate_limiter=RetryingRequests(pacer, sleep=time.sleep), quiet=False)
+    options = TelegramOptions(request=FakeBotApi(telegram), rate_limiter=RetryingRequests(pacer, sleep=time.sleep),
+                              quiet=False)
+    application = build_application(Settings(db_path=tmp_path / "bot.sqlite3"), options)
     await application.initialize()
     try:
         await time.run(*(application.bot.send_message(GROUP, f"<b>m{index}</b>") for index in range(26)))
