@@ -35,6 +35,8 @@ from bot.services.console import remember_visit
 from bot.services.intake import admit_update, settle_update, update_applied
 from handlers.buttons import ButtonData, ButtonSpec, ButtonTable, ForgedButtonError, Note, PressChannel
 from handlers.commands import COMMANDS
+from handlers.commands.buttons import BUTTONS
+from handlers.commands.rules.rule_questions import answer_question
 from handlers.invocation import Acknowledgement, Attachment, Channel, Mentioned, NoTimers, Timers
 from handlers.reading import (
     Addressing,
@@ -46,8 +48,6 @@ from handlers.reading import (
     read_message,
 )
 from handlers.registry import CommandSpec, CommandTable, error_text, failure_text, unknown_command_text
-from handlers.rules import answer_question
-from handlers.tournament_buttons import BUTTONS
 from handlers.verbs import text_after_command
 
 log = logging.getLogger(__name__)

@@ -23,7 +23,8 @@ The table, from the bottom up::
     services        bot.services                     → storage, core, pictures, sheets, rule texts, config, i18n, kernel
     presenters      bot.presenters                   → services (types only), core, sheets, rule texts, rich text,
                                                        i18n, kernel
-    handlers        handlers/*.py (platform-neutral) → services, presenters, everything below them in bot
+    handlers        handlers/*.py (platform-neutral) → services, presenters, everything below them in bot; commands
+    commands        handlers/commands/ (by area)      → handlers, services, presenters, everything below them in bot
     handlers.telegram                                → handlers, the same bot layers, telegram
     handlers.console                                 → handlers, the same bot layers
     handlers.wecom                                   → handlers, the same bot layers, websockets
@@ -114,8 +115,11 @@ LAYERS: tuple[Layer, ...] = (
     Layer("presenters", ("bot.presenters",),
           frozenset(KERNEL | CORE | {"i18n", "rich text", "sheets", "rule texts", "services"}),
           "texts from values; never storage", types_only=frozenset({"services"})),
-    Layer("handlers", ("handlers.*",), frozenset(PRODUCT_BELOW_HANDLERS),
-          "platform-neutral command functions: never storage, never a chat SDK"),
+    Layer("handlers", ("handlers.*",), frozenset(PRODUCT_BELOW_HANDLERS | {"commands"}),
+          "the front door (dispatcher, parser), the command and button tables' machinery, the announcement "
+          "scheduler: never storage, never a chat SDK"),
+    Layer("commands", ("handlers.commands",), frozenset(PRODUCT_BELOW_HANDLERS | {"handlers"}),
+          "the command functions by area and the command table: never storage, never a chat SDK"),
     Layer("handlers.telegram", ("handlers.telegram",), frozenset(PRODUCT_BELOW_HANDLERS | {"handlers", "chat SDK"}),
           "everything python-telegram-bot: the one place that speaks Telegram; never storage"),
     Layer("handlers.console", ("handlers.console",), frozenset(PRODUCT_BELOW_HANDLERS | {"handlers"}),
@@ -123,7 +127,7 @@ LAYERS: tuple[Layer, ...] = (
     Layer("handlers.wecom", ("handlers.wecom",), frozenset(PRODUCT_BELOW_HANDLERS | {"handlers", "WebSocket client"}),
           "WeCom's 智能机器人 long connection: the one place that speaks WeCom; never telegram, never storage"),
     Layer("runner", ("handlers.runner",),
-          frozenset(PRODUCT_BELOW_HANDLERS | {"handlers", "handlers.wecom", "handlers.telegram"}),
+          frozenset(PRODUCT_BELOW_HANDLERS | {"handlers", "commands", "handlers.wecom", "handlers.telegram"}),
           "every configured platform in one process, on one scheduler; Telegram only when it runs, through its package",
           lazily=frozenset({"handlers.telegram"})),
     Layer("cli", ("bot.cli", "bot.__main__"),
@@ -321,8 +325,8 @@ def test_no_chat_sdk_under_bot_and_no_storage_above_services() -> None:
             assert "chat SDK" not in layer.may_import, layer.name
         if any(member.startswith("bot.") for member in layer.modules):
             assert "WebSocket client" not in layer.may_import, layer.name
-        if layer.name in {"presenters", "handlers", "handlers.telegram", "handlers.console", "handlers.wecom",
-                          "runner", "cli"}:
+        if layer.name in {"presenters", "handlers", "commands", "handlers.telegram", "handlers.console",
+                          "handlers.wecom", "runner", "cli"}:
             assert "storage" not in layer.may_import, layer.name
     assert "presenters" not in BY_NAME["services"].may_import
     assert "chat SDK" not in BY_NAME["handlers.wecom"].may_import

@@ -213,7 +213,7 @@ def broken(*args: object, **kwargs: object) -> str:
 async def test_a_failure_after_the_commit_says_the_change_was_made(club: Club, monkeypatch: pytest.MonkeyPatch) -> None:
     await opened(club)
     with monkeypatch.context() as patched:
-        patched.setattr("handlers.match_clock.scheduled_text", broken)
+        patched.setattr("handlers.commands.clock.schedule.scheduled_text", broken)
         assert await club.say(club.admin, "/schedule 1 2026-05-01 19:30") == [AFTER_CHANGE]
     [listing] = await club.say(club.member, "/schedule")
     assert "2026-05-01 19:30" in listing
@@ -225,7 +225,7 @@ async def test_a_failure_before_any_change_still_says_nothing_changed(
     await opened(club)
     with monkeypatch.context() as patched:
         # forgiving reads the start with read_start_words (hostile's read_start still bounds the other form)
-        patched.setattr("handlers.match_clock.read_start_words", broken)
+        patched.setattr("handlers.commands.clock.schedule.read_start_words", broken)
         assert await club.say(club.admin, "/schedule 1 2026-05-01 19:30") == [t("registry.apology", Language.ZH)]
 
 
@@ -234,7 +234,7 @@ async def test_a_press_that_failed_after_its_change_says_it_was_made(
 ) -> None:
     [announcement] = await club.calls(club.admin, "/new 周五杯")
     with monkeypatch.context() as patched:
-        patched.setattr("handlers.tournament_buttons.entries_text.announcement", broken)
+        patched.setattr("handlers.commands.buttons.entries_text.announcement", broken)
         _, answer = await club.tap(club.person(1), announcement, "报名")
     assert answer.params.get("text") == AFTER_CHANGE and answer.params.get("show_alert")
     assert "选手1" in (await club.say(club.member, "/entries"))[0]

@@ -13,7 +13,7 @@ from bot.i18n import Language, has
 from bot.ruleset.scoring import Side
 from bot.services.tournament.archive import archive_tournaments
 from bot.tournament.draw_file import verify
-from handlers.tournament_buttons import BUTTONS
+from handlers.commands.buttons import BUTTONS
 from tests.handlers.tournament_helpers import Club, button_rows
 
 

@@ -8,7 +8,7 @@ import pytest
 from bot.i18n import Language
 from bot.rules.answers import RuleAnswer, SectionAnswer
 from bot.ruleset.variants import RuleVariant
-from handlers import rules as rules_handlers
+from handlers.commands.rules import rule_questions as rules_handlers
 from handlers.telegram.replies import MESSAGE_LIMIT
 from tests.handlers.conftest import Group
 from tests.support.harness import OfflineBot

@@ -7,8 +7,7 @@ from bot.services.tournament.signup import Partner, SignUpRequest
 from bot.tournament.entries import Gender, RegistrationMode
 from bot.tournament.outcome import Outcome
 from handlers.arguments import MissingArgument, TooManyArguments
-from handlers.invocation import Mentioned
-from handlers.tournament_arguments import (
+from handlers.commands.tournament_arguments import (
     BadLevelError,
     BadModeError,
     BadSideError,
@@ -22,6 +21,7 @@ from handlers.tournament_arguments import (
     parse_table,
     username_of,
 )
+from handlers.invocation import Mentioned
 
 LILY = ChatUser(7, "Lily", "lily")
 

@@ -20,11 +20,11 @@ from bot.config import Settings
 from bot.services.match_clock.board import TournamentBoard
 from handlers.buttons import ButtonSpec
 from handlers.commands import COMMANDS
+from handlers.commands.buttons import BUTTONS
 from handlers.registry import CommandSpec
 from handlers.telegram.app import TelegramOptions, build_application, shutdown, startup
 from handlers.telegram.context import GuandanApplication
 from handlers.telegram.quiet import QuietGroup
-from handlers.tournament_buttons import BUTTONS
 from storage import updates
 from tests.support.fake_api import FakeBotApi
 from tests.support.telegram import ApiCall, FakeTelegram

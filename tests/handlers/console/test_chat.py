@@ -14,10 +14,10 @@ from bot.richtext import Button, keyboard
 from bot.services.console import FIRST_CONSOLE_ID
 from handlers.buttons import ButtonSpec, Press
 from handlers.commands import COMMANDS
+from handlers.commands.buttons import BUTTONS
 from handlers.console.chat import ConsoleChat, console_chat, indented
 from handlers.invocation import Invocation
 from handlers.registry import CommandSpec
-from handlers.tournament_buttons import BUTTONS
 
 Console = tuple[ConsoleChat, list[str]]
 

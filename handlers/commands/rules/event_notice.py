@@ -2,7 +2,7 @@
 
 ``/notice <text>`` or a ``.txt``/``.docx``/``.pdf`` document captioned ``/notice`` (or ``/notice`` replying to one)
 attaches it (organisers); ``/notice`` or ``/notice show`` lists its sections; ``/notice remove`` drops it. ``/rule``
-then answers from the notice first (``handlers.rules``).
+then answers from the notice first (``handlers.commands.rules.rule_questions``).
 """
 
 from __future__ import annotations

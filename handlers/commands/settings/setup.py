@@ -13,9 +13,9 @@ from bot.services.tournament.setup import (
     settings_view,
 )
 from handlers.arguments import MissingArgument, at_most
+from handlers.commands.keyboards import signup_buttons
+from handlers.commands.tournament_arguments import parse_mode
 from handlers.invocation import Invocation
-from handlers.tournament_arguments import parse_mode
-from handlers.tournament_keyboards import signup_buttons
 
 
 async def new_command(call: Invocation) -> None:

@@ -17,10 +17,10 @@ from bot.services.tournament.views import my_table
 from bot.tournament.boards import DrawInKnockoutError
 from bot.tournament.bracket import UnknownTableError
 from handlers.arguments import MissingArgument, at_most
+from handlers.commands.keyboards import report_buttons
+from handlers.commands.tournament_arguments import NoSuchTableError, WinnerMissingError, parse_result, parse_table
 from handlers.invocation import Invocation
 from handlers.long_replies import fits
-from handlers.tournament_arguments import NoSuchTableError, WinnerMissingError, parse_result, parse_table
-from handlers.tournament_keyboards import report_buttons
 
 Send = Callable[[str, Keyboard | None], Awaitable[None]]
 

@@ -9,10 +9,10 @@ from bot.services.roles import Role
 from bot.services.tournament.signup import Accepted, Invited, SignedUp, accept, sign_up, withdraw
 from bot.services.tournament.views import entries_view
 from handlers.arguments import at_most
+from handlers.commands.keyboards import accept_buttons
+from handlers.commands.tournament_arguments import parse_signup, username_of
 from handlers.invocation import Acknowledgement, Invocation
 from handlers.long_replies import reply_or_file
-from handlers.tournament_arguments import parse_signup, username_of
-from handlers.tournament_keyboards import accept_buttons
 
 
 class NamesForOrganisersError(UsageError):

@@ -11,9 +11,9 @@ from bot.services.tournament.lineup import substitute
 from bot.services.tournament.name_claims import approve_claim, claim
 from bot.tournament.entries import Gender, UnknownGenderError
 from handlers.arguments import MissingArgument, at_most
+from handlers.commands.keyboards import claim_buttons
+from handlers.commands.tournament_arguments import is_confirmation
 from handlers.invocation import Invocation
-from handlers.tournament_arguments import is_confirmation
-from handlers.tournament_keyboards import claim_buttons
 
 _NO_UNIT = frozenset({"off", "none", "-", "无", "没有", "清除"})
 

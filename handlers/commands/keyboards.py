@@ -1,4 +1,4 @@
-"""The tournament's buttons, platform-neutral (what each one does: ``handlers.tournament_buttons``)."""
+"""The tournament's buttons, platform-neutral (what each one does: ``handlers.commands.buttons``)."""
 
 from __future__ import annotations
 

@@ -14,9 +14,9 @@ from bot.ruleset.scoring import MatchLevel
 from bot.ruleset.variants import DEFAULT_VARIANT, RuleVariant
 from bot.services.tournament.views import chat_rule_variant
 from handlers.arguments import MissingArgument
+from handlers.commands.results.results import result_command
 from handlers.invocation import Invocation
 from handlers.registry import GroupsOnly
-from handlers.tournament_results import result_command
 
 SCORE_CALCULATOR_WORDS = 2
 """``/score <left> <right>``; any longer ``/score`` is ``/result <table> …`` (its alias before the calculator)."""

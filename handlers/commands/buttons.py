@@ -20,9 +20,9 @@ from bot.services.tournament.signup import SignedUp, SignUpRequest, accept, sign
 from bot.tournament.entries import Gender
 from bot.tournament.outcome import Outcome
 from handlers.buttons import ButtonSpec, ForgedButtonError, Press
-from handlers.tournament_keyboards import AREA, signup_buttons
-from handlers.tournament_play import announce_draw
-from handlers.tournament_results import announce_result
+from handlers.commands.draw.draw import announce_draw
+from handlers.commands.keyboards import AREA, signup_buttons
+from handlers.commands.results.results import announce_result
 
 
 async def _sign_up(press: Press, gender: Gender | None) -> str:

@@ -18,11 +18,11 @@ from bot.services.tournament.pictures import (
 from bot.services.tournament.views import bracket_view, standings_view, tables_view
 from bot.services.tournament.workbook import WORKBOOK_NAME, tournament_workbook
 from handlers.arguments import at_most
+from handlers.commands.keyboards import draw_buttons
+from handlers.commands.settings.language import UnknownLanguage
+from handlers.commands.tournament_arguments import is_confirmation
 from handlers.invocation import Invocation
-from handlers.language import UnknownLanguage
 from handlers.long_replies import fits, reply_or_file, reply_with_pictures, text_file
-from handlers.tournament_arguments import is_confirmation
-from handlers.tournament_keyboards import draw_buttons
 
 Post = Callable[[str, Keyboard | None], Awaitable[None]]
 SendFile = Callable[[bytes, str, str | None], Awaitable[None]]

@@ -5,24 +5,8 @@ pointer in a group: ``handlers.telegram.quiet``); ``/export`` is deliberately no
 
 from __future__ import annotations
 
-from handlers.basics import help_command, start_command
-from handlers.calculators import levelup_command, score_command, tribute_command
-from handlers.language import lang_command
-from handlers.match_clock import here_command, schedule_command
-from handlers.notice import notice_command
-from handlers.people import name_command
-from handlers.play import play_command
-from handlers.registry import GROUPS, Audience, CommandSpec
-from handlers.rules import rule_command
-from handlers.tournament_entries import (
-    claim_command,
-    gender_command,
-    rename_command,
-    substitute_command,
-    unit_command,
-)
-from handlers.tournament_import import import_command
-from handlers.tournament_play import (
+from handlers.commands.clock.schedule import here_command, schedule_command
+from handlers.commands.draw.draw import (
     bracket_command,
     draw_command,
     export_command,
@@ -30,8 +14,24 @@ from handlers.tournament_play import (
     tables_command,
     undraw_command,
 )
-from handlers.tournament_results import confirm_command, mytable_command, result_command
-from handlers.tournament_setup import (
+from handlers.commands.entries.edits import (
+    claim_command,
+    gender_command,
+    rename_command,
+    substitute_command,
+    unit_command,
+)
+from handlers.commands.entries.roster import import_command
+from handlers.commands.entries.signup import accept_command, entries_command, signup_command, withdraw_command
+from handlers.commands.people.help import help_command, start_command
+from handlers.commands.people.name import name_command
+from handlers.commands.results.results import confirm_command, mytable_command, result_command
+from handlers.commands.rules.calculators import levelup_command, score_command, tribute_command
+from handlers.commands.rules.event_notice import notice_command
+from handlers.commands.rules.play import play_command
+from handlers.commands.rules.rule_questions import rule_command
+from handlers.commands.settings.language import lang_command
+from handlers.commands.settings.setup import (
     cancel_command,
     mode_command,
     new_command,
@@ -39,7 +39,7 @@ from handlers.tournament_setup import (
     set_command,
     settings_command,
 )
-from handlers.tournament_signup import accept_command, entries_command, signup_command, withdraw_command
+from handlers.registry import GROUPS, Audience, CommandSpec
 
 COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("start", start_command, max_argument_length=64),
