@@ -354,6 +354,7 @@ async def test_stopping_gently_lets_go_of_rows_not_in_flight(migrated_target: Pa
     assert row.state is AnnouncementState.SENT and row.claimed_by is None
 
 
+@pytest.mark.slow  # long (seconds under load): make quick leaves it out
 async def test_on_the_real_clock_workers_send_in_due_order_and_once(migrated_target: Path | str) -> None:
     async with club(migrated_target, system_clock) as shared:
         workers = [await shared.worker(name, poll=timedelta(seconds=0.2)) for name in ("w1", "w2", "w3")]

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -261,6 +262,7 @@ async def run_steps(folder: Path, plan: list[Step]) -> int:
 commands_run = 0
 
 
+@pytest.mark.slow  # long (seconds under load): make quick leaves it out
 @settings(max_examples=EXAMPLES, deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.large_base_example])
 @given(st.randoms(use_true_random=False), st.integers(1, STEPS_PER_EXAMPLE))

@@ -78,6 +78,7 @@ async def test_every_command_fits_the_budget_during_sign_up(field: Club) -> None
     assert entries <= 2 and any(call.method == "sendDocument" for call in calls)
 
 
+@pytest.mark.slow  # long (seconds under load): make quick leaves it out
 async def test_the_draw_and_every_command_after_it_fit_the_budget(field: Club) -> None:
     club = field
     drawn, calls = await sent_by(club, "/draw")
@@ -93,6 +94,7 @@ async def test_the_draw_and_every_command_after_it_fit_the_budget(field: Club) -
         assert counts.get(command, 0) <= MESSAGE_BUDGET, command
 
 
+@pytest.mark.slow  # long (seconds under load): make quick leaves it out
 async def test_results_that_start_a_round_and_end_the_tournament_fit_the_budget(field: Club) -> None:
     club = field
     await sent_by(club, "/draw")

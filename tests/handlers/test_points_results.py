@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
+
 from bot.i18n import Language, has
 from bot.ruleset.scoring import Side
 from bot.services.tournament.archive import archive_tournaments
@@ -30,6 +32,7 @@ def data_of(call: object) -> list[str]:
     return [data for row in button_rows(getattr(call, "params", {}).get("reply_markup")) for _, data in row]
 
 
+@pytest.mark.slow  # long (seconds under load): make quick leaves it out
 async def test_without_a_time_limit_a_draw_and_a_winner_below_a_are_refused_at_a_swiss_table(club: Club) -> None:
     await swiss(club)
     match = (await club.state()).event.table_matches()[0]  # type: ignore[union-attr]

@@ -10,6 +10,8 @@ import random
 from collections import Counter
 from datetime import UTC, datetime
 
+import pytest
+
 from bot.clock import ManualClock
 from bot.ruleset.scoring import MatchLevel, Side
 from bot.tournament.draw_file import verify
@@ -91,6 +93,7 @@ def points_from_matches(rows: list[list[str]]) -> Counter[str]:
     return points
 
 
+@pytest.mark.slow  # long (seconds under load): make quick leaves it out
 async def test_a_41_pair_swiss_of_6_rounds_from_a_roster(club: Club) -> None:
     rng = random.Random(12)
     await club.say(club.admin, "/new 积分赛")

@@ -256,6 +256,7 @@ async def test_only_in_groups(club: Club) -> None:
 
 
 # Issue 16, items 2 and 5: hostile files are refused at a limit, read apart from the bot's process.
+@pytest.mark.slow  # long (seconds under load): make quick leaves it out
 @pytest.mark.parametrize(("bomb", "fragment"), [
     (sheet_bombs.empty_cells, "单元格超过 250000 个"),
     (sheet_bombs.shared_strings, "不同文字超过 100000 条"),
@@ -270,6 +271,7 @@ async def test_a_csv_field_over_131072_characters_is_refused_naming_it(open_cup:
     await refused(open_cup, "r.csv", ("姓名,备注\n张三," + "x" * 131_073 + "\n").encode(), "第 2 行 B 列")
 
 
+@pytest.mark.slow  # long (seconds under load): make quick leaves it out
 async def test_other_groups_are_answered_while_a_bomb_is_read(open_cup: Club) -> None:
     """The file is read in a separate process: the event loop keeps serving. (The timing under load is
     ``benchmarks/bench_import_bombs.py``'s.)"""

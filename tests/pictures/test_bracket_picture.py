@@ -49,6 +49,7 @@ def pictures_of_256_pairs() -> tuple[Picture, ...]:
     return render_bracket(sample_rows(256, finished_rounds=3), lang="en", title="Open 2026")
 
 
+@pytest.mark.slow  # long (seconds under load): make quick leaves it out
 def test_256_pairs_come_as_eight_regions_and_the_finals(pictures_of_256_pairs: Sequence[Picture]) -> None:
     assert [picture.label for picture in pictures_of_256_pairs] == [
         *(f"Part {number} of 8" for number in range(1, 9)), "Finals"]

@@ -128,12 +128,14 @@ def test_no_play_on_either_side_raises(attack: str, defence: str, error: type[No
 # Invariants ---------------------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow  # long (seconds under load): make quick leaves it out
 @given(st.data(), levels)
 def test_beats_is_never_true_both_ways(data: st.DataObject, level: Rank) -> None:
     first, second = data.draw(plays(level)), data.draw(plays(level))
     assert not (beats(first, second, level) and beats(second, first, level))
 
 
+@pytest.mark.slow  # long (seconds under load): make quick leaves it out
 @given(st.data(), levels)
 def test_a_play_never_beats_itself(data: st.DataObject, level: Rank) -> None:
     cards = data.draw(plays(level))
@@ -141,6 +143,7 @@ def test_a_play_never_beats_itself(data: st.DataObject, level: Rank) -> None:
     assert not beats(cards, data.draw(st.permutations(cards)), level)
 
 
+@pytest.mark.slow  # long (seconds under load): make quick leaves it out
 @given(st.data(), levels)
 def test_every_bomb_beats_every_non_bomb(data: st.DataObject, level: Rank) -> None:
     bomb = data.draw(bombs(level))
@@ -150,6 +153,7 @@ def test_every_bomb_beats_every_non_bomb(data: st.DataObject, level: Rank) -> No
     assert not beats(other, bomb, level)
 
 
+@pytest.mark.slow  # long (seconds under load): make quick leaves it out
 @given(st.data(), levels)
 def test_reading_beats_agrees_with_the_strength_order(data: st.DataObject, level: Rank) -> None:
     for attack in readings(data.draw(plays(level)), level):

@@ -219,6 +219,7 @@ def readings_by_substitution(cards: tuple[Card, ...], level: Rank, variant: Rule
     return found
 
 
+@pytest.mark.slow  # long (seconds under load): make quick leaves it out
 @settings(max_examples=500)
 @given(st.data(), levels, VARIANTS)
 def test_readings_match_every_substitution_of_the_wilds(data: st.DataObject, level: Rank,

@@ -116,6 +116,7 @@ names = (
 )
 
 
+@pytest.mark.slow  # long (seconds under load): make quick leaves it out
 @given(left=names, right=names, table=st.integers(1, 999), level=st.sampled_from(["2", "10", "J", "A", "A+"]))
 def test_any_names_survive_a_round_trip(left: str, right: str, table: int, level: str) -> None:
     row = MatchRow(1, Stage.MAIN, table, left, right + "'" if left == right else right, MatchLevel.parse(level),

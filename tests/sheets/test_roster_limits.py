@@ -21,6 +21,7 @@ from bot.sheets.roster import RosterRow, check_roster, read_roster
 from tests.support import sheet_bombs
 
 
+@pytest.mark.slow  # long (seconds under load): make quick leaves it out
 @pytest.mark.parametrize(
     ("bomb", "error"),
     [
@@ -61,6 +62,7 @@ def test_a_cell_at_the_limit_is_read() -> None:
     assert check_roster(data).rows == (RosterRow(2, "张三"),)
 
 
+@pytest.mark.slow  # long (seconds under load): make quick leaves it out
 def test_a_full_roster_under_every_limit_is_read() -> None:
     """5,000 rows of name, partner, gender, unit and three other columns: far from every limit."""
     rows: list[tuple[object, ...]] = [("姓名", "搭档", "性别", "单位", "电话", "备注", "序号")]

@@ -11,6 +11,8 @@ import sqlite3
 from datetime import UTC, datetime
 from pathlib import Path
 
+import pytest
+
 from bot.match_clock.plan import AnnouncementKind
 from storage import Storage, announcements, timetable
 from tests.support.chaos import ChaosRun
@@ -38,6 +40,7 @@ async def left_by_an_older_version(db: Path) -> None:
         await storage.close()
 
 
+@pytest.mark.slow  # long (seconds under load): make quick leaves it out
 def test_kills_and_telegram_faults_lose_nothing_and_apply_nothing_twice(tmp_path: Path) -> None:
     run = ChaosRun(tmp_path, seed=5, groups=3, faults=FaultPlan(send_rate=0.10, poll_drop_rate=0.05, seed=5),
                    stall_seconds=0.5)

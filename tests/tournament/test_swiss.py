@@ -110,6 +110,7 @@ def check_round(event: SwissEvent, before: SwissEvent | None) -> None:
             assert bool(played.flawed_tables) == (not clean_pairing_exists(request_before(before)))
 
 
+@pytest.mark.slow  # long (seconds under load): make quick leaves it out
 @settings(max_examples=40, deadline=None)
 @given(st.integers(2, 200), st.integers(1, 12), st.integers(0, 8), st.integers(0, 2**32))
 @example(pairs=200, rounds=12, units=8, seed=1)
@@ -135,6 +136,7 @@ def test_whole_events(pairs: int, rounds: int, units: int, seed: int) -> None:
     assert sum(row.byes for row in rows) == (rounds if pairs % 2 else 0)
 
 
+@pytest.mark.slow  # long (seconds under load): make quick leaves it out
 @settings(max_examples=60, deadline=None)
 @given(st.integers(3, 10), st.integers(0, 2**32))
 def test_small_events_to_the_last_possible_round(pairs: int, seed: int) -> None:

@@ -120,6 +120,7 @@ def requests(draw: st.DrawFn, smallest: int = 2, largest: int = 10) -> PairingRe
                           {pair: 2 if pair in twice else 1 for pair in met}, frozenset(had_bye))
 
 
+@pytest.mark.slow  # long (seconds under load): make quick leaves it out
 @settings(max_examples=300, deadline=None)
 @given(requests())
 def test_the_pairing_is_the_best_of_all_pairings(request: PairingRequest) -> None:
@@ -128,6 +129,7 @@ def test_the_pairing_is_the_best_of_all_pairings(request: PairingRequest) -> Non
     assert total(request, engine_tables(request, pairing)) == best_by_search(request)
 
 
+@pytest.mark.slow  # long (seconds under load): make quick leaves it out
 @settings(max_examples=300, deadline=None)
 @given(requests())
 def test_no_rematch_and_no_same_unit_table_whenever_a_pairing_avoids_them(request: PairingRequest) -> None:
@@ -191,6 +193,7 @@ def test_blocks_cover_the_field_in_even_pieces(count: int) -> None:
     assert all(size % 2 == 0 and size <= BLOCK for size in sizes) and max(sizes) - min(sizes) <= 2
 
 
+@pytest.mark.slow  # long (seconds under load): make quick leaves it out
 @settings(max_examples=25, deadline=None)
 @given(st.integers(30, 90), st.integers(0, 2**32), st.integers(2, 12))
 def test_blocks_avoid_what_the_whole_field_avoids(count: int, seed: int, rounds: int) -> None:
@@ -227,6 +230,7 @@ def test_a_large_field_is_paired_in_blocks() -> None:
     assert not any(table.same_unit for table in pairing.tables)
 
 
+@pytest.mark.slow  # long (seconds under load): make quick leaves it out
 @settings(max_examples=500, deadline=None)
 @given(st.integers(2, 40), st.data())
 def test_weights_compare_digit_sums_in_priority_order(places_count: int, data: st.DataObject) -> None:
@@ -264,6 +268,7 @@ def test_a_dominant_unit_meets_itself_no_more_than_it_must(seed: int) -> None:
     assert not any(table.rematch for table in pairing.tables)
 
 
+@pytest.mark.slow  # long (seconds under load): make quick leaves it out
 @pytest.mark.parametrize("groups", [(0, 2, 2), (1, 1, 1), (0, 0), (0, 1, 0)])
 def test_score_groups_must_grow_step_by_step(groups: tuple[int, ...]) -> None:
     with pytest.raises(ValueError, match="score groups"):

@@ -195,6 +195,7 @@ async def test_the_gatherer_waits_for_a_quiet_moment_but_not_longer_than_its_hol
     assert bot.sent[-1][2] == gathered_text("signup", [f"P{number}" for number in range(10)], "10", "zh")
 
 
+@pytest.mark.slow  # long (seconds under load): make quick leaves it out
 async def test_a_big_bracket_goes_as_one_pdf_document_in_a_quiet_group(club: Club) -> None:
     from tests.handlers.test_message_budget import big_field, messages
 

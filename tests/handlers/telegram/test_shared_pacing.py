@@ -31,6 +31,7 @@ def most_in_any_window(times: list[float], window: float = 60.0) -> int:
     return worst
 
 
+@pytest.mark.slow  # long (seconds under load): make quick leaves it out
 @pytest.mark.postgresql
 async def test_three_workers_sending_sixty_messages_to_one_group_keep_the_limit(postgres: SessionDatabase) -> None:
     url = await postgres.migrated_target()
