@@ -22,6 +22,14 @@ updates.refuse_second_changes()
 OfflineBot.check_claims = True
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """What runs on PostgreSQL is slow too: ``make quick`` (``-m "not slow"``) runs on SQLite only; ``make test``
+    runs both engines."""
+    for item in items:
+        if item.get_closest_marker("postgresql") is not None and item.get_closest_marker("slow") is None:
+            item.add_marker(pytest.mark.slow)
+
+
 @pytest.fixture(scope="session")
 def postgres() -> Iterator[SessionDatabase]:
     """The test session's own PostgreSQL database (created now, dropped at the end). An unreachable server fails
