@@ -22,7 +22,7 @@ demo: $(STAMP)
 
 test: lint typecheck unit
 
-# Everything but the tests marked slow (process tests, long runs): the check to run while working.
+# Everything but the tests marked slow (process tests, long runs, the PostgreSQL runs): the check while working.
 quick: lint typecheck unit-quick
 
 lint: $(STAMP)
