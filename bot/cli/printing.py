@@ -24,25 +24,18 @@ from bot.paperwork.document import Paper
 async def write_print(db: str, tournament_id: int, args: list[str], out: Path, language: Language, paper: Paper,
                       public_url: str | None) -> tuple[str, int]:
     """Write the document to ``out``; what it holds (in ``language``) and its pages."""
-    from bot.clock import system_clock
-    from bot.config import Settings
+    from bot.config import POSTGRESQL_SCHEMES, Settings
     from bot.paperwork.render import document_pdf
     from bot.paperwork.request import parse_request
     from bot.presenters.paperwork import default_pack, document, what_words
-    from bot.services import Services
-    from bot.services.paperwork import print_material_by_id
-    from bot.services.roles import Roles
-    from storage import Storage
+    from bot.services.paperwork import print_material_from_database
 
     request = parse_request(args)
-    storage = Storage(db)
-    await storage.open()
-    try:
-        services = Services(Settings(language=language, public_url=public_url), storage, Roles(), system_clock)
-        material = await print_material_by_id(services, tournament_id, request.round,
-                                              needs_round=request.needs_round)
-    finally:
-        await storage.close()
+    is_url = db.startswith(POSTGRESQL_SCHEMES)
+    settings = Settings(db_path=Path(db), language=language, public_url=public_url) if not is_url \
+        else Settings(db_url=db, language=language, public_url=public_url)
+    material = await print_material_from_database(settings, tournament_id, request.round,
+                                                  needs_round=request.needs_round)
     whats = default_pack(material) if request.what is None else (request.what,)
     made = document(material, whats, language, paper=paper, certificate_count=request.certificates)
     pdf = await asyncio.to_thread(document_pdf, made)

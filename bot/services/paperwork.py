@@ -10,18 +10,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
+from bot.clock import system_clock
+from bot.config import Settings
 from bot.errors import UsageError
 from bot.match_clock.timetable import RoundStart
 from bot.services import Services
 from bot.services.caller import Caller
-from bot.services.roles import Role
+from bot.services.roles import Role, Roles
 from bot.services.table_links import RoundTokens, current_round_number, round_tokens
 from bot.services.tournament.state import NoTournamentYetError, TournamentState, load_state, read_state
 from bot.services.tournament.views import RoundTables, round_tables_of
 from bot.tournament.points_event import points_standings
 from bot.tournament.ranking import StandingRow
 from bot.tournament.standings import Standings, standings
-from storage import notices, timetable, tournament_people
+from storage import Storage, notices, timetable, tournament_people
 from storage import tournaments as tournament_rows
 
 
@@ -81,6 +83,19 @@ async def print_material_by_id(services: Services, tournament_id: int, round_num
             raise NoTournamentYetError()
         state = await load_state(tx, services.tournaments, record)
     return await _material(services, state, round_number, needs_round=needs_round)
+
+
+async def print_material_from_database(settings: Settings, tournament_id: int, round_number: int | None = None, *,
+                                        needs_round: bool = False) -> PrintMaterial:
+    """:func:`print_material_by_id` on the database of ``settings`` (opened for this, its migrations applied on
+    SQLite), for ``python -m bot print``."""
+    storage = Storage(settings.database)
+    await storage.open()
+    try:
+        services = Services(settings, storage, Roles(), system_clock)
+        return await print_material_by_id(services, tournament_id, round_number, needs_round=needs_round)
+    finally:
+        await storage.close()
 
 
 async def _material(services: Services, state: TournamentState, round_number: int | None, *,

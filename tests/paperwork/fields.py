@@ -105,3 +105,20 @@ async def play_current_round(services: Services, admin: Caller, seed: int = 3) -
             else Outcome.played(loser, MatchLevel.parse("A+"))
         await record_result(services, admin, TableRef(match.table), outcome)
     return await read_state(services, GROUP)
+
+
+async def drawn_database(path: Path, pairs: int, fmt: str = "knockout") -> int:
+    """An SQLite file holding one drawn tournament of ``pairs`` named pairs; its id."""
+    async def admins(chat_id: int) -> frozenset[int]:
+        return frozenset({ADMIN.user_id})
+
+    clock = ManualClock()
+    storage = Storage(path)
+    await storage.open()
+    try:
+        roles = Roles(OwnChat(), ChatAdministrators(admins, clock, timedelta(minutes=2)), TournamentRoles(storage))
+        services = Services(Settings(db_path=path), storage, roles, clock, entropy=random.Random(7).randbytes)
+        state = await drawn(services, in_group(ADMIN), pairs, fmt)
+        return state.tournament_id
+    finally:
+        await storage.close()
