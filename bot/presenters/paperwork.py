@@ -150,7 +150,6 @@ def round_sheet(material: PrintMaterial, lang: Language) -> RoundSheet | None:
 def standings_sheet(material: PrintMaterial, lang: Language) -> StandingsSheet | None:
     """Points standings with their tie-break columns (a Swiss event, a group stage), else the knockout's places."""
     state = material.state
-    finished = state.record.status is TournamentStatus.FINISHED
     if material.points and (state.bracket is None or material.placings is None):
         columns = (t("print.column.points", lang), t("print.column.opponents", lang),
                    t("print.column.difference", lang), t("print.column.won", lang),
@@ -158,18 +157,23 @@ def standings_sheet(material: PrintMaterial, lang: Language) -> StandingsSheet |
         lines = tuple(StandingLine(str(row.rank), row.name, (
             str(row.points), str(row.opponent_points), f"{row.level_difference:+d}", str(row.won), str(row.played)),
             row.group) for row in material.points)
-        title = t("print.standings.final", lang) if finished else \
-            t("print.standings.after_round", lang, round=_completed_round(material))
-        return StandingsSheet(title, columns, lines, plain(t("points.standings.explain", lang)))
+        return StandingsSheet(_standings_title(material, lang), columns, lines,
+                              plain(t("points.standings.explain", lang)))
     if material.placings is None:
         return None
     knockout_columns = (t("print.column.played", lang), t("print.column.won", lang))
     places = tuple(StandingLine("—" if placing.place is None else str(placing.place), placing.team.name,
                                 (str(placing.matches), str(placing.won)))
                    for placing in material.placings.placings)
-    title = t("print.standings.final", lang) if finished else \
-        t("print.standings.after_round", lang, round=_completed_round(material))
-    return StandingsSheet(title, knockout_columns, places, t("print.standings.knockout_order", lang))
+    return StandingsSheet(_standings_title(material, lang), knockout_columns, places,
+                          t("print.standings.knockout_order", lang))
+
+
+def _standings_title(material: PrintMaterial, lang: Language) -> str:
+    if material.state.record.status is TournamentStatus.FINISHED:
+        return t("print.standings.final", lang)
+    completed = _completed_round(material)
+    return t("print.standings.after_round", lang, round=completed) if completed else t("print.standings.so_far", lang)
 
 
 def _completed_round(material: PrintMaterial) -> int:
@@ -208,12 +212,23 @@ def checkin_lines(state: TournamentState) -> tuple[CheckinLine, ...]:
     return tuple(lines)
 
 
+def entry_lines(state: TournamentState) -> tuple[CheckinLine, ...]:
+    """The entries, a line each (a pair's two names together), the waiting list last."""
+    lines = []
+    for entry in state.registration.entries:
+        if entry.status is EntryStatus.WITHDRAWN:
+            continue
+        units = list(dict.fromkeys(person.unit for person in entry.members if person.unit))
+        lines.append(CheckinLine(entry.entry_id, " / ".join(person.name for person in entry.members),
+                                 " / ".join(units) or None, waiting=entry.status is EntryStatus.WAITING))
+    return tuple(sorted(lines, key=lambda line: line.waiting))
+
+
 def booklet(material: PrintMaterial, lang: Language) -> Booklet:
     state = material.state
     record = state.record
     facts: list[tuple[str, str]] = [
         (t("print.booklet.event", lang), record.name),
-        (t("print.booklet.time_zone", lang), record.settings.timezone),
         (t("print.booklet.mode", lang), mode_text(record.mode, lang)),
     ]
     for key in SETTING_KEYS:
@@ -230,7 +245,7 @@ def booklet(material: PrintMaterial, lang: Language) -> Booklet:
         first = round_sheet(material, lang)
     timetable = tuple((_timetable_label(item.round, lang), _local(material, item.starts_at))
                       for item in material.timetable)
-    return Booklet(tuple(facts), material.notice, checkin_lines(state), first, timetable)
+    return Booklet(tuple(facts), material.notice, entry_lines(state), first, timetable)
 
 
 def _timetable_label(round_number: int, lang: Language) -> str:

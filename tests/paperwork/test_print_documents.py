@@ -47,8 +47,8 @@ def assert_printable(data: bytes) -> None:
 
 
 def rows_of(data: bytes, x_before_mm: float, heading: str) -> list[str]:
-    """Text of a table's first column (words starting left of ``x_before_mm``, below the column's ``heading``
-    on each page), one entry per line, in page order."""
+    """Text of a list's first column (words starting left of ``x_before_mm``, below the column's ``heading`` on
+    the page that has it), one entry per line, in page order."""
     rows: list[str] = []
     for page in page_boxes(data):
         lines: dict[int, list[str]] = {}
@@ -56,7 +56,7 @@ def rows_of(data: bytes, x_before_mm: float, heading: str) -> list[str]:
             if word.x_min < x_before_mm * MM and word.y_min < page.height - 15 * MM:
                 lines.setdefault(round(word.y_min), []).append(word.text)
         column = [" ".join(lines[y]) for y in sorted(lines)]
-        rows += column[column.index(heading) + 1:]
+        rows += column[column.index(heading) + 1:] if heading in column else column
     return rows
 
 
