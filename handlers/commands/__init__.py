@@ -23,6 +23,7 @@ from handlers.commands.entries.edits import (
 )
 from handlers.commands.entries.roster import import_command
 from handlers.commands.entries.signup import accept_command, entries_command, signup_command, withdraw_command
+from handlers.commands.paperwork import print_command
 from handlers.commands.people.help import help_command, start_command
 from handlers.commands.people.name import name_command
 from handlers.commands.results.results import confirm_command, mytable_command, result_command
@@ -62,6 +63,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("settings", settings_command, chat_kinds=GROUPS, read_only=True),
     CommandSpec("referee", referee_command, chat_kinds=GROUPS, aliases=("referees",)),
     CommandSpec("export", export_command, chat_kinds=GROUPS),
+    CommandSpec("print", print_command, chat_kinds=GROUPS, aliases=("dayin",)),
     CommandSpec("play", play_command, max_argument_length=200, read_only=True),
     CommandSpec("rule", rule_command, aliases=("rules",), max_argument_length=300, free_text=True, read_only=True),
     # Chinese names cannot be command names (Telegram allows [a-z0-9_]); pinyin aliases as for /baoming.
