@@ -43,6 +43,10 @@ VERBS: dict[str, str] = {
     "计分": "score",
     "我的桌": "mytable",
     "认领": "claim",
+    "排行榜": "ladder",
+    "等级分": "rating",
+    "赛季": "season",
+    "成员": "members",
 }
 """Chinese verb → the command it runs (its name in ``handlers.commands.COMMANDS``)."""
 

@@ -15,6 +15,8 @@ CHAT_KEYED_COLUMNS: tuple[tuple[str, str], ...] = (
     ("tournaments", "chat_id"),
     ("round_schedules", "chat_id"),
     ("announcements", "chat_id"),
+    ("club_people", "chat_id"),
+    ("seasons", "chat_id"),
 )
 
 
