@@ -12,6 +12,7 @@ from bot.services.season import (
     rating_view,
     rename_member,
     set_member_unit,
+    tournaments_view,
 )
 from handlers.arguments import TooManyArguments, at_most
 from handlers.invocation import Invocation
@@ -104,3 +105,12 @@ async def season_command(call: Invocation) -> None:
         await call.reply(call.text("club.season_usage"))
         return
     await call.reply(text.season_change_text(change, call.language))
+
+
+async def tournaments_command(call: Invocation) -> None:
+    """``/tournaments`` (赛事列表): the group's tournaments, newest first, with their ids."""
+    at_most(call.args, 0)
+    club = await tournaments_view(call.services, call.caller)
+    await reply_or_file(call, text.tournaments_text(club, call.language),
+                        text.tournaments_text(club, call.language, None), file_name="tournaments.txt",
+                        summary=call.text("club.tournaments_title", count=len(club.tournaments)))

@@ -47,6 +47,7 @@ VERBS: dict[str, str] = {
     "等级分": "rating",
     "赛季": "season",
     "成员": "members",
+    "赛事列表": "tournaments",
 }
 """Chinese verb → the command it runs (its name in ``handlers.commands.COMMANDS``)."""
 

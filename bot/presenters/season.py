@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot.i18n import Language, t
 from bot.presenters.tournaments import say
 from bot.richtext import escape
-from bot.services.season import Club, Member, RatingView, Season, SeasonChange, SeasonLadder
+from bot.services.season import Club, Member, RatingView, Season, SeasonChange, SeasonLadder, TournamentLine
 
 LADDER_LINES = 20
 """The text shows the top of the ladder; the picture and ``ladder.csv`` every row."""
@@ -119,3 +119,26 @@ def season_change_text(change: SeasonChange, lang: Language) -> str:
     best = t("club.season_best_all", lang) if season.rules.best is None else \
         t("club.ladder_best", lang, best=season.rules.best)
     return say("club.season_best", lang, name=season.name, best=best)
+
+
+TOURNAMENT_LINES = 30
+
+
+def tournament_line_text(line: TournamentLine, lang: Language) -> str:
+    champion = say("club.tournaments_champion", lang, name=line.champion) if line.champion else \
+        t(f"club.tournaments_status_{line.status}", lang)
+    return say("club.tournaments_line", lang, id=line.tournament_id, name=line.name,
+               date=line.created_at.date().isoformat(), format=t(f"club.format_{line.format}", lang),
+               pairs=line.pairs, raw={"outcome": champion})
+
+
+def tournaments_text(club: Club, lang: Language, limit: int | None = TOURNAMENT_LINES) -> str:
+    """``/tournaments``: the group's tournaments, newest first, with the id ``/result #<id>`` takes."""
+    lines = club.tournaments
+    shown = lines if limit is None else lines[:limit]
+    text = [f"<b>{say('club.tournaments_title', lang, count=len(lines))}</b>"]
+    text.extend(tournament_line_text(line, lang) for line in shown)
+    if len(shown) < len(lines):
+        text.append(say("club.members_more", lang, count=len(lines) - len(shown)))
+    text.append(say("club.tournaments_hint", lang))
+    return "\n".join(text)

@@ -32,7 +32,7 @@ from bot.tournament.bracket import Bracket
 from bot.tournament.matches import Match, MatchState
 from bot.tournament.names import clean_name, clean_unit, name_key
 from bot.tournament.outcome import OutcomeKind
-from bot.tournament.points_event import PointsEvent, points_standings
+from bot.tournament.points_event import PointsEvent, leader, points_standings
 from bot.tournament.record import TournamentStatus
 from bot.tournament.standings import standings
 from storage import Tx, history
@@ -102,6 +102,20 @@ class Season:
 
 
 @dataclass(frozen=True, slots=True)
+class TournamentLine:
+    """One tournament of the group as ``/tournaments`` lists it."""
+
+    tournament_id: int
+    name: str
+    created_at: datetime
+    finished_at: datetime | None
+    format: str
+    status: str
+    pairs: int
+    champion: str | None
+
+
+@dataclass(frozen=True, slots=True)
 class Club:
     """A group's people, ratings and finished tournaments as stored now."""
 
@@ -113,6 +127,8 @@ class Club:
     tournament_names: dict[int, str]
     seasons: tuple[SeasonRow, ...] = ()
     tiers: dict[str, str] = field(default_factory=dict)
+    tournaments: tuple[TournamentLine, ...] = ()
+    """Every tournament of the group, newest first (cancelled ones too)."""
 
     def rating(self, member: str) -> PlayerRating:
         return self.ratings.get(member) or PlayerRating(DEFAULT_MU, DEFAULT_SIGMA)
@@ -260,8 +276,24 @@ def build_club(chat_id: int, states: Sequence[TournamentState], order: Sequence[
                               identity.aliases(member)) for member, name in names.items()}
     finished = tuple(found for state in counted if (found := finished_tournament(state, identity)) is not None)
     shown_tiers = tiers([(member, rating.ordinal) for member, rating in ratings.items()])
+    lines = tuple(tournament_line(state) for state in reversed(states))
     return Club(chat_id, identity, members, ratings, finished,
-                {state.tournament_id: state.record.name for state in states}, tuple(seasons), shown_tiers)
+                {state.tournament_id: state.record.name for state in states}, tuple(seasons), shown_tiers, lines)
+
+
+def tournament_line(state: TournamentState) -> TournamentLine:
+    record = state.record
+    champion = None
+    if record.status is TournamentStatus.FINISHED:
+        if state.bracket is not None:
+            found = standings(state.bracket).champion
+            champion = None if found is None else found.name
+        elif state.event is not None:
+            best = leader(state.event)
+            champion = None if best is None else best.name
+    pairs = len(state.teams) if state.drawn else sum(1 for entry in state.registration.entries if entry.is_current)
+    return TournamentLine(record.tournament_id, record.name, record.created_at, record.finished_at,
+                          record.settings.format.value, record.status.value, pairs, champion)
 
 
 async def load_club(services: Services, tx: Tx, chat_id: int) -> Club:
@@ -332,6 +364,13 @@ async def rating_view(services: Services, caller: Caller, name: str | None) -> R
             raise UnknownMemberError(name=caller.person.display_name if caller.person else "?")
         member = club.members[key]
     return RatingView(club, member, club.rating(member.key))
+
+
+async def tournaments_view(services: Services, caller: Caller) -> Club:
+    club = await read_club(services, caller.chat_id)
+    if not club.tournaments:
+        raise NothingRatedError()
+    return club
 
 
 async def members_view(services: Services, caller: Caller) -> Club:
