@@ -1,0 +1,123 @@
+"""The club through the chat: /members, /member rename|merge|unit, /rating, /season boundaries and rules, /ladder,
+/tournaments; bad input changes nothing."""
+
+from __future__ import annotations
+
+import csv
+import io
+import random
+
+from bot.clock import ManualClock
+from tests.handlers.tournament_helpers import Club
+
+
+async def knockout(club: Club, name: str, *entries: str, singles: int = 0, seed: int = 1) -> None:
+    await club.say(club.admin, f"/new {name}")
+    for entry in entries:
+        await club.say(club.admin, f"/signup {entry}")
+    if singles:
+        await club.sign_up_singles(singles)
+    await club.say(club.admin, "/draw")
+    await club.play_to_the_end(random.Random(seed), by_players=False)
+
+
+async def ladder_rows(club: Club) -> list[list[str]]:
+    [document] = [call for call in await club.calls(club.member, "/ladder export") if call.method == "sendDocument"]
+    return list(csv.reader(io.StringIO(document.files["document"][1].decode("utf-8-sig"))))[1:]
+
+
+async def test_members_rename_merge_unit_and_rating(club: Club) -> None:
+    await knockout(club, "一号杯", "张叁 李四", "王五 赵六")
+    await knockout(club, "二号杯", "张三 李四", "王五 赵六", seed=2)
+    [listed] = await club.say(club.member, "/members")
+    assert "张叁" in listed and "张三" in listed and "未绑定" in listed or "no account" in listed
+    [merged] = await club.say(club.admin, "/member merge 张三 张叁")
+    assert "张叁" in merged and "张三" in merged
+    [listed] = await club.say(club.member, "/members")
+    assert "张叁" not in listed and "2 次比赛" in listed or "2 events" in listed
+    [rating] = await club.say(club.member, "/rating 张叁")  # the folded spelling still finds the member
+    assert "2 局" in rating or "2 tables" in rating
+    [renamed] = await club.say(club.admin, "/member rename 张三 张老三")
+    assert "张老三" in renamed
+    [unit] = await club.say(club.admin, "/member unit 张老三 财务处")
+    assert "财务处" in unit
+    [listed] = await club.say(club.member, "/members")
+    assert "张老三" in listed and "财务处" in listed
+    names = [row[1] for row in await ladder_rows(club)]
+    assert "张老三" in names and "张叁" not in names and len(names) == 4
+
+
+async def test_bad_member_input_changes_nothing(club: Club) -> None:
+    await knockout(club, "一号杯", "张三 李四", "王五 赵六")
+    before = await club.fingerprint()
+    [unknown] = await club.say(club.admin, "/member merge 张三 没有这人")
+    assert "没有这人" in unknown
+    [same] = await club.say(club.admin, "/member merge 张三 张三")
+    assert "张三" in same
+    [usage] = await club.say(club.admin, "/member frobnicate")
+    assert "/member rename" in usage
+    [refused] = await club.say(club.member, "/member rename 张三 李三")
+    assert "张三" not in refused or "organis" in refused.lower() or "组织者" in refused
+    [bad_table] = await club.say(club.admin, "/season points table 10,x,3")
+    assert "10,x,3" in bad_table
+    [bad_best] = await club.say(club.admin, "/season best 0")
+    assert "0" in bad_best
+    [no_id] = await club.say(club.admin, "/result #99 1-1 K A+")
+    assert "#99" in no_id
+    [bad_id] = await club.say(club.admin, "/result #x 1-1 K A+")
+    assert "#x" in bad_id
+    assert await club.fingerprint() == before
+
+
+async def test_season_boundaries_rules_and_the_calendar_year(club: Club, clock: ManualClock) -> None:
+    await knockout(club, "一号杯", "张三 李四", "王五 赵六")
+    clock.advance(days=1)
+    [started] = await club.say(club.admin, "/season new 春季赛")
+    assert "春季赛" in started
+    [again] = await club.say(club.admin, "/season new 夏季赛")
+    assert "春季赛" in again  # one season open at a time
+    [empty] = await club.say(club.member, "/ladder")
+    assert "春季赛" in empty  # the first tournament ended before the season began
+    clock.advance(days=1)
+    await knockout(club, "二号杯", "张三 王五", "李四 赵六", "甲 乙", "丙 丁", seed=3)
+    rows = await ladder_rows(club)
+    assert sorted(int(row[2]) for row in rows) == [1, 1, 1, 1, 3, 3, 4, 4]
+    [shown] = await club.say(club.member, "/season")
+    assert "春季赛" in shown and "1" in shown
+    await club.say(club.admin, "/season points table 10,6,3")
+    rows = await ladder_rows(club)
+    assert sorted(int(row[2]) for row in rows) == [3, 3, 3, 3, 6, 6, 10, 10]
+    [ended] = await club.say(club.admin, "/season end")
+    assert "春季赛" in ended
+    clock.advance(days=1)
+    await knockout(club, "三号杯", "张三 李四", "王五 赵六", seed=4)
+    rows = await ladder_rows(club)  # the calendar year again: all three tournaments
+    events = {row[1]: int(row[3]) for row in rows}
+    assert events["张三"] == 3 and events["甲"] == 1
+    clock.advance(days=365)
+    [next_year] = await club.say(club.member, "/ladder")
+    assert "2027" in next_year
+    [tournaments] = await club.say(club.member, "/tournaments")
+    assert tournaments.index("#3") < tournaments.index("#2") < tournaments.index("#1")
+    assert "三号杯" in tournaments and "冠军" in tournaments
+
+
+async def test_season_best_counts_only_the_best_results(club: Club) -> None:
+    await club.say(club.admin, "/season new 全年")
+    await club.say(club.admin, "/season best 1")
+    await knockout(club, "一号杯", "张三 李四", "王五 赵六", "甲 乙", "丙 丁")
+    await knockout(club, "二号杯", "张三 李四", "王五 赵六", "甲 乙", "丙 丁", seed=5)
+    rows = await ladder_rows(club)
+    assert all(int(row[2]) <= 4 and int(row[3]) == 2 for row in rows)
+    assert max(int(row[2]) for row in rows) == 4
+
+
+async def test_export_adds_ladder_csv_while_the_group_keeps_a_season(club: Club) -> None:
+    await knockout(club, "一号杯", "张三 李四", "王五 赵六")
+    names = [call.files["document"][0] for call in await club.calls(club.member, "/export")
+             if call.method == "sendDocument"]
+    assert "ladder.csv" not in names
+    await club.say(club.admin, "/season new 春季赛")
+    names = [call.files["document"][0] for call in await club.calls(club.member, "/export")
+             if call.method == "sendDocument"]
+    assert names[-1] == "ladder.csv" and len(names) == 5
