@@ -508,10 +508,14 @@ def ladder_lines(view: SeasonLadder, lang: Language) -> tuple[LadderLine, ...]:
         for row in view.rows)
 
 
+LADDER_PICTURE_ROWS = 30
+"""The picture shows the top of the ladder, one phone screen; ``ladder.csv`` has every row."""
+
+
 async def ladder_pictures(view: SeasonLadder, lang: Language) -> tuple[Picture, ...]:
-    """The ladder as phone pictures of 30 rows each."""
+    """The top of the ladder as one phone picture."""
     title = t("club.ladder_caption", lang, season=view.season.name)
-    return await in_worker(_draw_ladder, ladder_lines(view, lang), lang, title)
+    return await in_worker(_draw_ladder, ladder_lines(view, lang)[:LADDER_PICTURE_ROWS], lang, title)
 
 
 @functools.lru_cache(maxsize=8)
