@@ -159,7 +159,8 @@ async def test_three_tournaments_give_the_ladder_and_ratings_the_contract_states
     await play_knockout(club, ledger, rng)
     first = await club.state()
     assert first.record.status.value == "finished"
-    first_places = [(placing.team.members, placing.place or 0) for placing in standings(first.require_bracket()).placings]
+    first_places = [(placing.team.members, placing.place or 0)
+                    for placing in standings(first.require_bracket()).placings]
 
     # 2: a Swiss event (time limit: draws allowed); 张三 again by name, Mary full width, and 张三 claims an account.
     claimer: FakeUser = club.person(9, "阿三")
@@ -236,3 +237,5 @@ async def test_three_tournaments_give_the_ladder_and_ratings_the_contract_states
     order = [(-int(row[2]), -float(row[5])) for row in rows[1:]]
     assert order == sorted(order)
     assert [int(row[0]) for row in rows[1:]][0] == 1
+    # The claim counts for both tournaments: the name of the first and the account of the second are one player.
+    assert int(shown[names[claimer_key]][3]) == 2

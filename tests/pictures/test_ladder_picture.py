@@ -32,7 +32,7 @@ def test_no_text_overlaps_or_leaves_the_picture(name: str, lang: Language) -> No
         for index, text in enumerate(page.texts):
             assert text.size >= theme.MIN_TEXT_SIZE, text
             left, top, right, bottom = text.box
-            assert 0 <= left and right <= page.width and 0 <= top and bottom <= page.height, text
+            assert left >= 0 and right <= page.width and top >= 0 and bottom <= page.height, text
             for other in page.texts[index + 1:]:
                 assert not overlap(text.box, other.box), (text.text, other.text)
 

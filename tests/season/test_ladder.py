@@ -12,7 +12,8 @@ from bot.season.ladder import FinishedPair, FinishedTournament, SeasonRules, Sea
 START = datetime(2026, 1, 5, 20, 0, tzinfo=UTC)
 
 
-def tournament(number: int, *places: tuple[tuple[str, ...], int], withdrawn: tuple[int, ...] = ()) -> FinishedTournament:
+def tournament(number: int, *places: tuple[tuple[str, ...], int],
+               withdrawn: tuple[int, ...] = ()) -> FinishedTournament:
     pairs = tuple(FinishedPair(members, place, index in withdrawn) for index, (members, place) in enumerate(places))
     return FinishedTournament(number, START + timedelta(days=7 * number), pairs)
 
