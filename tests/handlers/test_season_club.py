@@ -121,3 +121,33 @@ async def test_export_adds_ladder_csv_while_the_group_keeps_a_season(club: Club)
     names = [call.files["document"][0] for call in await club.calls(club.member, "/export")
              if call.method == "sendDocument"]
     assert names[-1] == "ladder.csv" and len(names) == 5
+
+
+async def test_seeding_by_rating_is_drawn_recorded_and_verified(club: Club) -> None:
+    import json
+
+    from bot.services.season import read_club
+    from bot.tournament.draw_file import verify
+
+    await knockout(club, "一号杯", "张三 李四", "王五 赵六", "甲 乙", "丙 丁", seed=7)
+    await club.say(club.admin, "/new 二号杯")
+    [seeding] = await club.say(club.admin, "/set seeding rating")
+    assert "rating" in seeding or "等级分" in seeding
+    for entry in ("张三 李四", "王五 赵六", "甲 乙", "丙 丁"):
+        await club.say(club.admin, f"/signup {entry}")
+    calls = await club.calls(club.admin, "/draw")
+    [document] = [call for call in calls
+                  if call.method == "sendDocument" and call.files["document"][0].endswith(".json")]
+    drawn = json.loads(document.files["document"][1])
+    assert drawn["seeding"]["by"] == "rating"
+    assert verify(document.files["document"][1]).matches
+    # The two pairs that met in the first tournament's final are the strongest: they can meet only in the final.
+    first = (await club.state())
+    ratings = drawn["seeding"]["ratings"]
+    strengths = sorted(((sum(ratings[key] for key in team.members), team.team_id) for team in first.teams),
+                       reverse=True)
+    lines = [None if team is None else team.team_id for team in first.require_bracket().lines]
+    top, second = strengths[0][1], strengths[1][1]
+    assert lines.index(top) < 2 <= lines.index(second)
+    club_now = await read_club(club.offline.application.bot_data.services, club.chat_id)
+    assert ratings["name:张三"] == round(club_now.rating("name:张三").ordinal * 1_000_000) != 0
