@@ -127,3 +127,17 @@ async def set_rules(tx: Tx, season_id: int, points_table: tuple[int, ...] | None
     await tx.execute(
         "UPDATE seasons SET points_table = ?, best = ?, updated_at = ? WHERE season_id = ?",
         (None if points_table is None else json.dumps(list(points_table)), best, at.isoformat(), season_id))
+
+
+async def known_people(tx: Tx, chat_id: int) -> dict[str, tuple[str | None, str | None]]:
+    """Every person key entered in the chat's tournaments with the gender and unit of their latest entry that has
+    one: ``key → (gender, unit)``."""
+    rows = await tx.fetch_all(
+        "SELECT m.person_key, m.gender, m.unit FROM entry_members m"
+        " JOIN tournaments t ON t.tournament_id = m.tournament_id WHERE t.chat_id = ?"
+        " ORDER BY m.tournament_id, m.entry_id", (chat_id,))
+    found: dict[str, tuple[str | None, str | None]] = {}
+    for row in rows:
+        gender, unit = found.get(row["person_key"], (None, None))
+        found[row["person_key"]] = (row["gender"] or gender, row["unit"] or unit)
+    return found

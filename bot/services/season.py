@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
@@ -29,12 +29,14 @@ from bot.services.tournament.state import TournamentState, load_state
 from bot.services.worker import in_worker
 from bot.sheets.ladder_csv import LadderCsvRow, write_ladder_csv
 from bot.tournament.bracket import Bracket
+from bot.tournament.entries import Gender, Person
 from bot.tournament.matches import Match, MatchState
 from bot.tournament.names import clean_name, clean_unit, name_key
 from bot.tournament.outcome import OutcomeKind
 from bot.tournament.points_event import PointsEvent, leader, points_standings
 from bot.tournament.record import TournamentStatus
 from bot.tournament.standings import standings
+from bot.tournament.teams import Team
 from storage import Tx, history
 from storage import club as club_rows
 from storage.club import FinalRow, SeasonRow
@@ -233,18 +235,21 @@ def finished_tournament(state: TournamentState, identity: ClubIdentity) -> Finis
     record = state.record
     if record.status is not TournamentStatus.FINISHED or record.finished_at is None:
         return None
-    places: list[tuple[tuple[str, ...], int]] = []
+    places: list[tuple[Team, int]] = []
     if state.bracket is not None:
         placings = standings(state.bracket).placings
         placed = {placing.team.team_id for placing in placings}
-        places.extend((placing.team.members, placing.place or len(placings)) for placing in placings)
+        places.extend((placing.team, placing.place or len(placings)) for placing in placings)
         if state.event is not None:
             below = max((place for _, place in places), default=0)
             rows = [row for row in points_standings(state.event) if row.team.team_id not in placed]
-            places.extend((row.team.members, below + row.rank) for row in rows)
+            places.extend((row.team, below + row.rank) for row in rows)
     elif state.event is not None:
-        places.extend((row.team.members, row.rank) for row in points_standings(state.event))
-    pairs = tuple(FinishedPair(tuple(identity.member(key) for key in members), place) for members, place in places)
+        places.extend((row.team, row.rank) for row in points_standings(state.event))
+    # Pairs that left a Swiss or group event (/withdraw after the draw) get the last points, whatever their place.
+    withdrawn: frozenset[int] = getattr(state.event, "withdrawn", frozenset())
+    pairs = tuple(FinishedPair(tuple(identity.member(key) for key in team.members), place, team.team_id in withdrawn)
+                  for team, place in places)
     return FinishedTournament(record.tournament_id, record.finished_at, pairs)
 
 
@@ -420,6 +425,26 @@ async def merge_members(services: Services, caller: Caller, first: str, second: 
         at = services.clock()
         await add_club_record(tx, caller, ClubRecord(folded.key, "link", kept.key), at)
     return kept, folded
+
+
+async def with_club_defaults(tx: Tx, chat_id: int, people: Sequence[Person]) -> list[Person]:
+    """``people`` with the gender and unit the club knows them by where none was given (club-season notice: "units
+    and genders carry over as defaults for new entries"): the club's own unit (``/member unit``) first, else their
+    latest entry's in the group, also under a name linked to them (a claim, a merge)."""
+    known = await club_rows.known_people(tx, chat_id)
+    identity = ClubIdentity.from_records(await club_rows.records(tx, chat_id))
+    by_member: dict[str, tuple[str | None, str | None]] = {}
+    for key, (gender, unit) in known.items():
+        old_gender, old_unit = by_member.get(identity.member(key), (None, None))
+        by_member[identity.member(key)] = (gender or old_gender, unit or old_unit)
+    filled = []
+    for person in people:
+        member = identity.member(person.key)
+        gender, unit = by_member.get(member, (None, None))
+        unit = identity.units.get(member, unit) if member in identity.units else unit
+        filled.append(replace(person, gender=person.gender or (None if gender is None else Gender(gender)),
+                              unit=person.unit or unit or None))
+    return filled
 
 
 async def link_claim(tx: Tx, caller: Caller, name_key_: str, account: str, at: datetime) -> None:

@@ -151,3 +151,16 @@ async def test_seeding_by_rating_is_drawn_recorded_and_verified(club: Club) -> N
     assert lines.index(top) < 2 <= lines.index(second)
     club_now = await read_club(club.offline.application.bot_data.services, club.chat_id)
     assert ratings["name:张三"] == round(club_now.rating("name:张三").ordinal * 1_000_000) != 0
+
+
+async def test_units_and_genders_carry_over_as_defaults(club: Club) -> None:
+    await club.say(club.admin, "/new 一号杯")
+    await club.say(club.admin, "/signup 张三 李四 unit=财务处")
+    await club.say(club.admin, "/gender 张三 男")
+    await club.say(club.admin, "/cancel 一号杯")
+    await club.say(club.admin, "/new 二号杯")
+    await club.say(club.admin, "/signup 张三 王五")
+    await club.say(club.admin, "/signup 李四 赵六 unit=工会")
+    people = {person.name: person for person in (await club.state()).people().values()}
+    assert people["张三"].unit == "财务处" and people["张三"].gender is not None
+    assert people["王五"].unit is None and people["李四"].unit == "工会"  # what is typed wins
