@@ -1,4 +1,4 @@
-"""A group chat as a club (migration 0011): the order tables became final, the club's records about its people, and
+"""A group chat as a club (migration 0012): the order tables became final, the club's records about its people, and
 its seasons. ``results_final`` and ``club_people`` are only ever appended to."""
 
 from __future__ import annotations
