@@ -17,6 +17,7 @@ CHAT_KEYED_COLUMNS: tuple[tuple[str, str], ...] = (
     ("announcements", "chat_id"),
     ("club_people", "chat_id"),
     ("seasons", "chat_id"),
+    ("club_notices", "chat_id"),
 )
 
 

@@ -141,3 +141,16 @@ async def known_people(tx: Tx, chat_id: int) -> dict[str, tuple[str | None, str 
         gender, unit = found.get(row["person_key"], (None, None))
         found[row["person_key"]] = (row["gender"] or gender, row["unit"] or unit)
     return found
+
+
+async def set_club_notice(tx: Tx, chat_id: int, text: str, *, actor: str, at: datetime) -> None:
+    """Append the club's standing notice (``""``: none from now on)."""
+    await tx.execute("INSERT INTO club_notices (chat_id, text, actor, at) VALUES (?, ?, ?, ?)",
+                     (chat_id, text, actor, at.isoformat()))
+
+
+async def club_notice(tx: Tx, chat_id: int) -> str | None:
+    """The club's standing notice, ``None`` when there is none."""
+    text = await tx.fetch_value(
+        "SELECT text FROM club_notices WHERE chat_id = ? ORDER BY notice_id DESC LIMIT 1", (chat_id,))
+    return text or None

@@ -52,3 +52,14 @@ CREATE TABLE seasons (
 CREATE UNIQUE INDEX seasons_one_open_per_chat ON seasons (chat_id) WHERE year IS NULL AND ended_at IS NULL;
 CREATE UNIQUE INDEX seasons_one_per_year ON seasons (chat_id, year) WHERE year IS NOT NULL;
 CREATE INDEX seasons_by_chat ON seasons (chat_id, season_id);
+
+-- The standing club notice (/notice club …), attached to every new tournament of the group; the latest row wins
+-- ('' none).
+CREATE TABLE club_notices (
+    notice_id INTEGER PRIMARY KEY AUTOINCREMENT,
+    chat_id   INTEGER NOT NULL,
+    text      TEXT    NOT NULL,
+    actor     TEXT    NOT NULL,
+    at        TEXT    NOT NULL
+);
+CREATE INDEX club_notices_by_chat ON club_notices (chat_id, notice_id);

@@ -164,3 +164,25 @@ async def test_units_and_genders_carry_over_as_defaults(club: Club) -> None:
     people = {person.name: person for person in (await club.state()).people().values()}
     assert people["张三"].unit == "财务处" and people["张三"].gender is not None
     assert people["王五"].unit is None and people["李四"].unit == "工会"  # what is typed wins
+
+
+async def test_the_club_notice_is_attached_to_every_new_tournament(club: Club) -> None:
+    notice = "一、比赛时间\n每局限时50分钟，时间到以级数高者胜。\n二、进贡\n本次比赛不进贡。"
+    [none] = await club.say(club.member, "/notice club")
+    assert "还没有" in none
+    before = await club.fingerprint()
+    [refused] = await club.say(club.member, f"/notice club {notice}")
+    assert "组织者" in refused and await club.fingerprint() == before
+    [saved] = await club.say(club.admin, f"/notice club {notice}")
+    assert "2 节" in saved
+    await club.say(club.admin, "/new 一号杯")
+    [listed] = await club.say(club.member, "/notice show")
+    assert "比赛时间" in listed and "进贡" in listed
+    [answer] = await club.say(club.member, "/rule 要进贡吗")
+    assert "不进贡" in answer
+    await club.say(club.admin, "/cancel 一号杯")
+    [removed] = await club.say(club.admin, "/notice club remove")
+    assert "删除" in removed
+    await club.say(club.admin, "/new 二号杯")
+    [nothing] = await club.say(club.member, "/notice show")
+    assert "比赛时间" not in nothing
