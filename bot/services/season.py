@@ -430,7 +430,8 @@ async def merge_members(services: Services, caller: Caller, first: str, second: 
 async def with_club_defaults(tx: Tx, chat_id: int, people: Sequence[Person]) -> list[Person]:
     """``people`` with the gender and unit the club knows them by where none was given (club-season notice: "units
     and genders carry over as defaults for new entries"): the club's own unit (``/member unit``) first, else their
-    latest entry's in the group, also under a name linked to them (a claim, a merge)."""
+    latest entry's in the group, also under a name linked to them (a claim, a merge). A name claimed by an account
+    ("/claim links a name to an account once for all tournaments, past and future") is entered as that account."""
     known = await club_rows.known_people(tx, chat_id)
     identity = ClubIdentity.from_records(await club_rows.records(tx, chat_id))
     by_member: dict[str, tuple[str | None, str | None]] = {}
@@ -442,7 +443,9 @@ async def with_club_defaults(tx: Tx, chat_id: int, people: Sequence[Person]) -> 
         member = identity.member(person.key)
         gender, unit = by_member.get(member, (None, None))
         unit = identity.units.get(member, unit) if member in identity.units else unit
-        filled.append(replace(person, gender=person.gender or (None if gender is None else Gender(gender)),
+        # A name claimed by an account in an earlier tournament is that account in this one too.
+        key = member if has_account(member) and not has_account(person.key) else person.key
+        filled.append(replace(person, key=key, gender=person.gender or (None if gender is None else Gender(gender)),
                               unit=person.unit or unit or None))
     return filled
 

@@ -186,3 +186,19 @@ async def test_the_club_notice_is_attached_to_every_new_tournament(club: Club) -
     await club.say(club.admin, "/new 二号杯")
     [nothing] = await club.say(club.member, "/notice show")
     assert "比赛时间" not in nothing
+
+
+async def test_a_name_claimed_once_is_the_account_in_the_next_tournament(club: Club) -> None:
+    claimer = club.person(9, "阿三")
+    await club.say(club.admin, "/new 一号杯")
+    await club.say(club.admin, "/signup 张三 李四")
+    await club.say(claimer, "/claim 张三")
+    await club.say(club.admin, "/claim 张三 confirm")
+    await club.say(club.admin, "/cancel 一号杯")
+    await club.say(club.admin, "/new 二号杯")
+    await club.say(club.admin, "/signup 张三 王五")
+    keys = {person.name: key for key, person in (await club.state()).people().items()}
+    assert keys["张三"] == f"tg:{claimer.user_id}"
+    [again] = await club.say(claimer, "/signup")
+    assert "张三" in again or "已" in again  # already entered, as the account
+    assert len([entry for entry in (await club.state()).registration.entries if entry.is_current]) == 1
