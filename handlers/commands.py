@@ -90,7 +90,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("substitute", substitute_command, audience=Audience.ORGANISER, chat_kinds=GROUPS, aliases=("sub",)),
     CommandSpec("cancel", cancel_command, audience=Audience.ORGANISER, chat_kinds=GROUPS, free_text=True),
     CommandSpec("import", import_command, audience=Audience.ORGANISER, chat_kinds=GROUPS, documents=True),
-    CommandSpec("ladder", ladder_command, chat_kinds=GROUPS, aliases=("paihang",), read_only=True),
+    CommandSpec("ladder", ladder_command, chat_kinds=GROUPS, aliases=("paihang",)),  # may send ladder.csv
     CommandSpec("rating", rating_command, chat_kinds=GROUPS, free_text=True, read_only=True),
     CommandSpec("season", season_command, chat_kinds=GROUPS, max_argument_length=200),
     CommandSpec("members", members_command, chat_kinds=GROUPS, read_only=True),
