@@ -31,6 +31,14 @@ from handlers.commands.rules.calculators import levelup_command, score_command, 
 from handlers.commands.rules.event_notice import notice_command
 from handlers.commands.rules.play import play_command
 from handlers.commands.rules.rule_questions import rule_command
+from handlers.commands.season import (
+    ladder_command,
+    member_command,
+    members_command,
+    rating_command,
+    season_command,
+    tournaments_command,
+)
 from handlers.commands.settings.language import lang_command
 from handlers.commands.settings.setup import (
     cancel_command,
@@ -84,4 +92,10 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("substitute", substitute_command, audience=Audience.ORGANISER, chat_kinds=GROUPS, aliases=("sub",)),
     CommandSpec("cancel", cancel_command, audience=Audience.ORGANISER, chat_kinds=GROUPS, free_text=True),
     CommandSpec("import", import_command, audience=Audience.ORGANISER, chat_kinds=GROUPS, documents=True),
+    CommandSpec("ladder", ladder_command, chat_kinds=GROUPS, aliases=("paihang",)),  # may send ladder.csv
+    CommandSpec("rating", rating_command, chat_kinds=GROUPS, free_text=True, read_only=True),
+    CommandSpec("season", season_command, chat_kinds=GROUPS, max_argument_length=200),
+    CommandSpec("members", members_command, chat_kinds=GROUPS, read_only=True),
+    CommandSpec("member", member_command, audience=Audience.ORGANISER, chat_kinds=GROUPS),
+    CommandSpec("tournaments", tournaments_command, chat_kinds=GROUPS, aliases=("saishi",), read_only=True),
 )
