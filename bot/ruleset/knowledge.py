@@ -879,6 +879,10 @@ class RuleIndex:
             keys[position : position + len(word)] == word for position in range(start, len(keys)) for word in self._here
         )
 
+    def about_another_game(self, question: str) -> bool:
+        """Whether ``question`` is about another game itself (see ``_about_other_game``): every part of it is."""
+        return self._about_other_game(question)
+
     def tokens(self, question: str) -> Counter[str]:
         """The search tokens of a question (concepts are prefixed with §); for tests and debugging."""
         return self._question(question)[0]

@@ -96,6 +96,57 @@ def test_batches_keep_their_figures(name: str, top1: int, top1_also: int, declin
     assert sum(not item.found for item in scored if item.question.off_topic) >= declined, misses
 
 
+PARTS_BATCH = '''
+[[question]]
+id = "P1"
+lang = "zh"
+text = "双下 两个人进贡的都是A 一样大 头游拿谁的 然后谁先出"
+off_topic = false
+kind = "two_part"
+[[question.part]]
+accept = ["tribute"]
+[[question.part]]
+accept = ["who_leads"]
+
+[[question]]
+id = "P2"
+lang = "en"
+text = "how many levels for a double down"
+off_topic = false
+kind = "single"
+[[question.part]]
+accept = ["level_up"]
+[[question.part]]
+accept = ["tribute"]
+
+[[question]]
+id = "P3"
+lang = "en"
+text = "what is the weather"
+off_topic = true
+kind = "single"
+'''
+
+
+def test_a_batch_of_parts_is_scored_part_by_part(tmp_path: Path) -> None:
+    path = tmp_path / "batch.toml"
+    path.write_text(PARTS_BATCH, encoding="utf-8")
+    questions = load_batch(path)
+    assert [len(question.parts) for question in questions] == [2, 2, 0]
+    lines = report(score(questions))
+    assert lines[1].startswith("on-topic top-1: 1/2 50.0%")  # P2's second part has no answer of its own
+    assert "  kind two_part: top-1 1/1 100.0%   top-3 1/1 100.0%" in lines
+    assert "  parts: top-1 3/4 75.0%   top-3 3/4 75.0%" in lines
+    assert "off-topic declined: 1/1 100.0%" in lines
+
+
+def test_a_part_needs_a_label(tmp_path: Path) -> None:
+    path = tmp_path / "batch.toml"
+    path.write_text(PARTS_BATCH.replace('accept = ["who_leads"]', 'accept = []'), encoding="utf-8")
+    with pytest.raises(UnlabelledError, match="P1"):
+        load_batch(path)
+
+
 def test_also_accept_counts_apart(tmp_path: Path) -> None:
     path = tmp_path / "batch.toml"
     path.write_text(BATCH.replace('accept = ["scoring"]\n', 'accept = ["scoring"]\nalso_accept = ["bombs"]\n'),
