@@ -48,6 +48,18 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
 )
 
 
+_LEADING = re.compile(
+    rf"^(?:第{_NUMBER}[章节条篇]|篇\d+|附件{_NUMBER}?|[{_NUMERAL}]+[、.．]|[（(]\s*{_NUMBER}\s*[）)]"
+    r"|\d+(?:\.\d+)+(?=\s)|\d{1,2}(?:[、．]|\.(?!\d)|[)）](?!\d))|\d(?=\s+[\u4e00-\u9fff]))"
+)
+
+
+def leading_marker(line: str) -> str:
+    """The numbering a line starts with (``六、``, ``第二条``, ``（3）``, ``2.1``, ``3`` before a heading); ``""``."""
+    match = _LEADING.match(unicodedata.normalize("NFKC", line).strip())
+    return match.group().strip() if match else ""
+
+
 @dataclass(frozen=True, slots=True)
 class Reference:
     document: str
@@ -66,18 +78,18 @@ def read_reference(text: str) -> Reference | None:
     if head is None:
         return None
     rest = folded[head.end() :]
-    found: list[tuple[int, str, str]] = []
+    found: list[tuple[float, str, str]] = []
     taken = [False] * len(rest)
     for kind, pattern in _PATTERNS:
         for match in pattern.finditer(rest):
             if any(taken[match.start() : match.end()]):
                 continue
             number = next(group for group in match.groups() if group)
-            value = number if "." in number else str(chinese_number(number))
-            if value == "None":
+            values = number.split(".") if "." in number else [str(chinese_number(number))]
+            if "None" in values:
                 continue
             taken[match.start() : match.end()] = [True] * (match.end() - match.start())
-            found.append((match.start(), kind, value))
+            found.extend((match.start() + step / 10, kind, value) for step, value in enumerate(values))
     found.sort()
     single = {kind: value for _, kind, value in found if kind in ("part", "annex", "chapter")}
     return Reference(

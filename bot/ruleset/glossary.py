@@ -261,7 +261,8 @@ CONCEPTS: Mapping[str, tuple[str, ...]] = {
                    "时间结束", "时间用完", "时间没了", "full time", "限时", "时间到", "到时", "到点", "封牌",
                    "时间到了", "time limit", "time run out", "time is up", "out of time", "time up", "time's up",
                    "time ran out", "time expire", "time expires", "clock run out", "clock ran out", "clock is out",
-                   "比赛时间", "规定时间", "用时", "限定时间"),
+                   "比赛时间", "规定时间", "用时", "限定时间", "time got called", "time is called", "time was called",
+                   "time called", "called time", "calls time"),
     "duration": ("how long", "minute", "minutes", "hour", "hours", "多久", "多长时间", "多长", "多少分钟", "几分钟",
                  "分钟", "小时", "一个小时"),
     "late": ("tardy", "晚到", "来晚", "迟到", "late", "lateness", "arrive late"),
@@ -481,6 +482,34 @@ CONCEPTS: Mapping[str, tuple[str, ...]] = {
                 "how doe it work", "the rule for", "is that right", "is that allowed", "right?", "what now",
                 "quick question", "quick q", "thanks", "thank you", "thx", "cheers", "lol", "多少"),
 }
+
+EVENT_FACTS: Mapping[str, tuple[str, ...]] = {
+    "prize": ("奖金", "奖品", "奖项", "奖励", "一等奖", "二等奖", "三等奖", "鼓励奖", "纪念奖", "参赛奖", "prize",
+              "prizes", "prize money", "reward", "rewards", "award", "awards", "win money", "荣誉证书", "certificate"),
+    "budget": ("预算", "经费", "费用", "花多少钱", "多少钱", "budget", "cost", "costs", "funding", "money", "spend",
+               "spent", "how much money"),
+    "venue": ("在哪里举行", "在哪举行", "在哪儿", "在哪", "在哪里", "哪里举行", "地点", "地址", "比赛地点", "活动地点",
+              "venue", "where is it", "where was it", "where held", "held where", "address", "location"),
+    "event_date": ("几点", "什么时候", "哪天", "日期", "比赛时间", "活动时间", "what time", "start time", "when is",
+                   "when was", "what date", "date", "schedule"),
+    "organiser": ("举办单位", "主办", "承办", "主办单位", "承办单位", "负责人", "组委会", "organiser", "organizer",
+                  "organised by", "organized by", "who organised", "who organized", "host", "hosted"),
+    "roles": ("角色", "管理员", "裁判助理", "主裁判", "role", "roles", "administrator", "admin"),
+    "event": ("比赛", "大赛", "赛事", "活动", "那次", "那个比赛", "tournament", "contest", "competition", "event",
+              "league"),
+}
+"""Facts of one event that only its notice holds (prizes, budget, venue, date, organiser; the roles of the paper's
+software): concepts of the seed documents' index only. The rulebook's index reads these words as everyday chat
+(``_chat``), so that "what's the prize" is not answered from a rule section; a seed notice that states its prizes
+answers it (``bot.rules.seed_documents``)."""
+
+DOCUMENT_CONCEPTS: Mapping[str, tuple[str, ...]] = {
+    **{concept: terms for concept, terms in CONCEPTS.items() if concept != "_chat"},
+    "_chat": tuple(term for term in CONCEPTS["_chat"]
+                   if term not in {word for words in EVENT_FACTS.values() for word in words}),
+    **EVENT_FACTS,
+}
+"""The concepts of the seed documents' index: the rulebook's, with the facts of events in place of chat."""
 
 WEAK_CONCEPTS: frozenset[str] = frozenset({
     "play_types",

@@ -36,7 +36,12 @@ _ZH_COMMA = re.compile(r"[，,；;]\s*|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff]
 _ZH_ASKS = re.compile(
     r"吗|呢|谁|怎么|怎样|咋|几|多少|什么|啥|哪|能不能|可不可以|是不是|是否|算不算|要不要|有没有|[不没][？?]?$|[？?]"
 )
-_EN_ASKS = re.compile(rf"\b(?:{_EN_QUESTION_WORDS})\b|\?", re.IGNORECASE)
+_EN_ASKS = re.compile(
+    rf"\b(?:who|whom|whose|what|whats|which|how|hows|when|where|why|wat)\b|\?"
+    rf"|^\W*(?:(?:and|also|so|but|then|plus)\s+)?(?:{_EN_QUESTION_WORDS})\b",
+    re.IGNORECASE,
+)
+"""An English piece asks when it has a question mark or a wh-word, or starts with an auxiliary (can I…, is it…)."""
 _WORDISH = re.compile(r"[\u4e00-\u9fff]{2,}|[A-Za-z]{3,}")
 _FILLER = re.compile(
     r"^(?:and|also|plus|btw|ok|okay|thanks|thx|then|so|然后|还有|另外|那么|谢谢|好的)[\s?？!！。.,，]*$", re.IGNORECASE

@@ -59,7 +59,8 @@ def test_a_tournament_variant_adds_its_choice() -> None:
     best = found.answers[0]
     assert best.section_id == "a_rule"
     assert best.note == "本赛事：打A累计 2 次不过就退回J重打；拿到头游且对家不是末游才算过A。"
-    assert to_plain(answer_text(found)).endswith(best.note)
+    text = to_plain(answer_text(found))
+    assert text.startswith(f"打A（过A）\n\n{best.note}\n\n其他比赛的做法（规则书）：\n\n多数文件")
     assert ask("打A几次不过退回", Language.EN).answers[0].note is None
 
 
@@ -73,9 +74,12 @@ def test_two_questions_in_one_message_are_answered_in_the_order_asked() -> None:
     assert text.index("Q1: do 2 small jokers") < text.index("Q2: and can u stick") < text.index("Tube (three")
 
 
-def test_two_pieces_about_one_section_are_one_question() -> None:
+def test_a_second_question_with_the_same_answer_points_to_the_first() -> None:
     found = ask("first deal of the match - who shuffles and who cuts?", Language.EN)
-    assert found.parts == () and found.answers[0].section_id == "shuffle_and_cut"
+    assert [part.sources[0] for part in found.each_part] == ["shuffle_and_cut", "shuffle_and_cut"]
+    text = to_plain(answer_text(found))
+    assert text.count("Shuffling, cutting") == 2 and text.endswith("Q2: who cuts?\n\nAnswered above (Q1): "
+                                                                   "Shuffling, cutting and drawing")
 
 
 def test_a_part_without_an_answer_says_so() -> None:

@@ -71,18 +71,22 @@ def test_batch_a_is_labelled_for_every_on_topic_question() -> None:
 # were never blind: these are regression tables, not measurements. (Top-1 on the original labels fell by a question
 # or two in A and B where a section written later, the draws and entry sections, now comes first: also_accept.) The
 # held-out developer batches r3 and r4 were each scored once at the end of their round; their figures are kept here.
+# Rule answers v3 (answers part by part, seed documents cited) moved D 67 → 68, E 71 → 72 and r3 held-out 55 → 56: a
+# question cut into its parts finds the accepted section for one of them (scored by the in-order matching of
+# tests/rules/blind_score.py). Developer batch r5 (part/notice format) was written and tuned in that round.
 REGRESSION_FIGURES = [
     ("blind_batch_a.toml", 70, 72, 8),
     ("blind_batch_b.toml", 67, 71, 8),
     ("blind_batch_c.toml", 71, 71, 8),
-    ("blind_batch_d.toml", 67, 67, 8),
-    ("blind_batch_e.toml", 71, 71, 8),
+    ("blind_batch_d.toml", 68, 68, 8),
+    ("blind_batch_e.toml", 72, 72, 8),
     ("blind_batch_f.toml", 66, 66, 8),
     ("developer_batch_r2.toml", 308, 308, 40),
     ("developer_batch_r2_heldout.toml", 46, 49, 8),
     ("developer_batch_r3.toml", 604, 604, 48),
-    ("developer_batch_r3_heldout.toml", 55, 55, 8),
+    ("developer_batch_r3_heldout.toml", 56, 56, 8),
     ("developer_batch_r4_heldout.toml", 34, 34, 4),
+    ("developer_batch_r5.toml", 33, 33, 4),
 ]
 
 
