@@ -105,19 +105,39 @@ def answer_text(found: RuleAnswer) -> str:
     return "\n\n".join(blocks)
 
 
+def _part_json(part: PartAnswer) -> dict[str, object]:
+    """One question of the message: its words and its sources in the order the reply shows them (a seed document's
+    article with ``"source"``, its document's name and numbering)."""
+    sections = {item.section_id: item for item in part.answers}
+    documents = {item.source_id: item for item in part.documents}
+    sources: list[dict[str, object]] = []
+    for source_id in part.sources:
+        if source_id in sections:
+            section = sections[source_id]
+            sources.append({"id": source_id, "title": section.title, "text": section.text, "score": section.score})
+        elif source_id in documents:
+            document = documents[source_id]
+            sources.append({"id": source_id, "source": document.source, "text": document.text,
+                            "score": document.score})
+    return {"question": part.question, "sources": sources}
+
+
 def topics_json(lang: Language) -> list[dict[str, str]]:
     """The topics as ``{"id", "title"}``, in the order they are listed."""
     return [{"id": topic.section_id, "title": topic.title} for topic in topics(lang)]
 
 
 def answer_json(found: RuleAnswer) -> dict[str, object]:
-    """``{"answers": [{"id", "title", "text", "score"}, ...]}`` best first; for a question that is not about the
-    rules, an empty list and the topics."""
+    """``{"answers": [{"id", "title", "text", "score"}, ...], "parts": [{"question", "sources": [...]}, ...]}``:
+    the first question's sections best first, and each question of the message with its sources (sections and seed
+    documents' articles) in the order the reply shows them; for a question that is not about the rules, empty lists
+    and the topics."""
     payload: dict[str, object] = {
         "answers": [
             {"id": item.section_id, "title": item.title, "text": item.text, "score": item.score}
             for item in found.answers
-        ]
+        ],
+        "parts": [_part_json(part) for part in found.each_part] if not found.off_topic else [],
     }
     if found.off_topic:
         payload["topics"] = topics_json(found.lang)

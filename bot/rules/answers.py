@@ -130,7 +130,7 @@ DOCUMENT_ALONE = 0.45
 
 RULEBOOK_SURE = 0.6
 """A section this sure, for a question naming no event, is answer enough: the documents are not searched."""
-WEAK_SECTION = 0.35
+WEAK_SECTION = 0.5
 STRONG_ARTICLE = 0.8
 """For a question naming an event: a section under ``WEAK_SECTION`` confidence yields to that event's article at
 ``STRONG_ARTICLE`` or more even when the section speaks of the event (it covers another of its rules)."""

@@ -69,12 +69,20 @@ def section_text(section_id: str, lang: Language) -> str:
 
 _REFERENCE = re.compile(r"（见「[^」]*」）|\(see \"[^\"]*\"\)|见「[^」]*」|see \"[^\"]*\"")
 _SOURCE_NAMED_AFTER_THE_GAME = re.compile(r"淮安掼蛋网|Huai'an Guandan-net")
+_SOURCES_NAMED_BY_WHAT_THEY_ARE = re.compile(
+    r"扑克牌规则|掼蛋大赛补充规则|公司年终赛细则|《掼蛋比赛规则》通行本|加拿大江苏联谊会比赛"
+    r"|the playing-card rules|[Tt]he tournament's supplementary rules|the company year-end contest"
+    r"|the common rules text|the Canadian Jiangsu association's tournament"
+)
+"""Sources named by what they are (the playing-card rules, the tournament's supplementary rules): their words (card,
+rules, tournament) say nothing about a section's subject."""
 
 
 def _searchable(text: str) -> str:
     # A pointer to another section ("see “The A rule”") names that section's subject, not this one's; a source named
-    # after the game (淮安掼蛋网) does not make a section about the game as a whole.
-    return _SOURCE_NAMED_AFTER_THE_GAME.sub(" ", _REFERENCE.sub(" ", text))
+    # after the game (淮安掼蛋网) does not make a section about the game as a whole, nor one named by what it is.
+    text = _SOURCES_NAMED_BY_WHAT_THEY_ARE.sub(" ", _REFERENCE.sub(" ", text))
+    return _SOURCE_NAMED_AFTER_THE_GAME.sub(" ", text)
 
 
 _Index = TypeVar("_Index")

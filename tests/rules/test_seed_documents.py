@@ -51,7 +51,7 @@ def test_articles_are_cited_by_their_documents_name_and_their_own_numbering() ->
         ("青阳路社区那个比赛奖品都有啥 一共花多少钱", "000 第四篇 四、", "4900元"),
         ("what was the total budget of the Qingyang Road community new year event?", "000 第四篇 四、", "4900元"),
         ("how much prize money did the Anqing union tournament give the winners?", "002 篇1 六、", "奖金800元"),
-        ("the canadian club tournament, what format did they play?", "002 篇4", "五轮大循环"),
+        ("加拿大那个比赛打了多久", "002 篇4", "经过5个小时的激战"),
         ("那篇论文里的判分系统有哪几种角色", "002 篇3 3.1", "管理员、主裁判、裁判助理"),
     ],
 )
