@@ -236,10 +236,11 @@ def _documents(
             about = reading.rule_word
         alone = found[0][1].score >= DOCUMENT_ALONE and about
         return (documents, True) if alone else ((), False)
-    if best_article.document.key in named:
-        # The event the question names: its own article, unless the rulebook's section speaks of that event (the
-        # rulebook gathers what the notices say on the game's rules), answers fairly well, and the question is not
-        # about the event's own facts (its prizes, its venue).
+    if best_article.document.key in reading.named or (best_article.document.key in context and reading.event_facts):
+        # The event the question names (an earlier part's event only for its facts: "… and when was it?"): its own
+        # article, unless the rulebook's section speaks of that event (the rulebook gathers what the notices say on
+        # the game's rules), answers fairly well, and the question is not about the event's own facts (its prizes,
+        # its venue).
         section = answers[0]
         words = _section_words(section.section_id)
         speaks_of_it = any(alias.lower() in words for alias in best_article.document.aliases)
