@@ -17,9 +17,10 @@ one event's facts (its prizes, budget, venue, date) is answered from documents o
 event's prizes are not this one's.
 
 A message asking several things (``bot.ruleset.question_parts``) is answered part by part, in the order asked: each
-piece is searched on its own (an event the message names anywhere is the subject of every piece), and a piece that
-finds nothing while another does is kept as a part without an answer, so the reply says so instead of leaving it
-out. A message whose pieces all find nothing is one question (off-topic, or answered as a whole).
+piece is searched on its own (an event the message names anywhere stays the subject for its facts); a piece that
+finds nothing is read with the one before it, and when that changes the answer they were one question; otherwise it
+is kept as a part without an answer, so the reply says so instead of leaving it out. A message whose pieces all
+find nothing is one question (off-topic, or answered as a whole).
 """
 
 from __future__ import annotations
@@ -174,8 +175,16 @@ def answer(
     if len(pieces) > 1 and rule_index().about_another_game(searched):
         pieces = (searched,)  # 斗地主四带二算不算炸 能不能带俩单张: every part asks about that game
     found: list[PartAnswer] = []
-    if len(pieces) > 1:
-        found = [part(piece) for piece in pieces]
+    for piece in pieces if len(pieces) > 1 else ():
+        current = part(piece)
+        if current.unanswered and found and not found[-1].unanswered:
+            # A piece that finds nothing alone may be the rest of the question before it ("… 1 pt?? even if we lose
+            # we get a point?"): read together, they are one question when that changes the answer.
+            joined = part(f"{found[-1].question} {piece}")
+            if joined.sources[:1] != found[-1].sources[:1] and not joined.unanswered:
+                found[-1] = joined
+                continue
+        found.append(current)
     if len(found) <= 1 or all(item.unanswered for item in found):
         whole = part(searched)
         return RuleAnswer(question, lang, whole.answers, whole.notice, (whole,))
