@@ -37,11 +37,12 @@ _ZH_ASKS = re.compile(
     r"吗|呢|谁|怎么|怎样|咋|几|多少|什么|啥|哪|能不能|可不可以|是不是|是否|算不算|要不要|有没有|[不没][？?]?$|[？?]"
 )
 _EN_ASKS = re.compile(
-    rf"\b(?:who|whom|whose|what|whats|which|how|hows|when|where|why|wat)\b|\?"
+    rf"\b(?:who|whom|whose|what|whats|which|how|hows|why|wat)\b|\?"
     rf"|^\W*(?:(?:and|also|so|but|then|plus)\s+)?(?:{_EN_QUESTION_WORDS})\b",
     re.IGNORECASE,
 )
-"""An English piece asks when it has a question mark or a wh-word, or starts with an auxiliary (can I…, is it…)."""
+"""An English piece asks when it has a question mark or a wh-word, or starts with an auxiliary or when/where (can
+I…, is it…, when is…); "when" and "where" inside a clause join it ("we're both on 10 when time runs out")."""
 _WORDISH = re.compile(r"[\u4e00-\u9fff]{2,}|[A-Za-z]{3,}")
 _FILLER = re.compile(
     r"^(?:and|also|plus|btw|ok|okay|thanks|thx|then|so|然后|还有|另外|那么|谢谢|好的)[\s?？!！。.,，]*$", re.IGNORECASE
@@ -54,14 +55,25 @@ def _asks(piece: str) -> bool:
 
 
 _PARTICLES = re.compile(r"[那呢吗啊吧呀的了么嘛哦咧啦这个]|[^\u4e00-\u9fffA-Za-z0-9]")
+_BARE_QUESTION = re.compile(
+    r"^\W*(?:那|然后|and|so|then)?\s*(?:谁赢|谁胜|算谁赢|算谁的|咋办|怎么办|咋整|咋算|怎么算|what now|now what|then what"
+    r"|who wins|who won|what happens|what happens then|what then)\W*$",
+    re.IGNORECASE,
+)
+_TOPIC = re.compile(r"^\W*(?:and\s+)?(?:what|how)\s+about\b", re.IGNORECASE)
 _EN_LIGHT = frozenset(["and", "what", "about", "how", "the", "a", "an", "of", "then", "so", "is", "it", "that", "this"])
 
 
 def _brief(piece: str) -> bool:
-    """Whether a piece is only a topic ("那双下呢？", "what about jokers?") that the question after it asks about."""
+    """Whether a piece is only a topic ("那双下呢？", "what about jokers?") or a bare question word ("who wins?",
+    "谁赢？", "咋办") that belongs with the piece next to it."""
+    if _BARE_QUESTION.match(piece):
+        return True
     chinese = _PARTICLES.sub("", re.sub(r"[A-Za-z0-9]+", "", piece))
     words = [word for word in re.findall(r"[A-Za-z0-9]+", piece.lower()) if word not in _EN_LIGHT]
-    return len(chinese) + 2 * len(words) < 3
+    if _TOPIC.match(piece):
+        return len(chinese) + len(words) <= 2
+    return len(chinese) < 3 and not words
 
 
 def _has_words(piece: str) -> bool:
