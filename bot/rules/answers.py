@@ -230,7 +230,8 @@ def _documents(
     found = index.search(searched, limit=SOURCES_SHOWN)
     if named:
         # The documents the question names come first (安庆那个比赛: 安庆's articles before similar ones elsewhere).
-        found = tuple(sorted(found, key=lambda item: item[0].document.key not in named))
+        own = index.search(searched, limit=SOURCES_SHOWN, documents=named)
+        found = (*own, *(item for item in found if item[0].document.key not in named))[:SOURCES_SHOWN]
     documents = tuple(
         DocumentAnswer(article.source_id, article.source(lang), article.text, match.score) for article, match in found
     )

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 import tomllib
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -123,6 +123,8 @@ def _place(heading: str) -> str:
     return leading_marker(heading) or heading
 
 
+MIN_ARTICLE_CHARS = 20
+"""Under a title, fewer characters than this are no article (a pointer to a figure)."""
 SHARED_HEADING = 0.8
 """A heading over this share of a document's articles is the document's own title, not a place in it."""
 PARAGRAPH_CHARS = 240
@@ -196,6 +198,7 @@ def _articles(document: SeedDocument) -> list[SeedArticle]:
         lines = lines[:cut] if cut is not None else lines
         marker = leading_marker(lines[0])
         if not article.headings and _numbered_heading(lines[0]) and len(lines) == 1:
+            # A title (3.1 比赛流程设计): the paragraphs after it are its article; a title alone says nothing.
             title = marker
             placed.append((title, list(lines)))
             continue
@@ -220,6 +223,11 @@ def _articles(document: SeedDocument) -> list[SeedArticle]:
             else:
                 pieces.append(list(lines))
         placed = [(f"¶{number}", lines) for number, lines in enumerate(pieces, start=1)]
+    # A title alone, or with a line pointing at a figure ("系统总体功能设计如下图所示。"), says nothing to cite.
+    placed = [
+        (label, lines) for label, lines in placed
+        if not (_numbered_heading(lines[0]) and sum(map(len, lines[1:])) < MIN_ARTICLE_CHARS)
+    ]
     return [
         SeedArticle(document, number, label, "\n".join(lines))
         for number, (label, lines) in enumerate(placed, start=1)
@@ -252,11 +260,17 @@ class DocumentIndex:
         self._index = RuleIndex(sources, DOCUMENT_CONCEPTS, CONFUSABLE, body_weight=ARTICLE_WEIGHT,
                                 weak_concepts=WEAK_CONCEPTS | set(EVENT_FACTS))
 
-    def search(self, question: str, limit: int = 3) -> tuple[tuple[SeedArticle, Match], ...]:
-        """The articles answering ``question`` with at least :data:`DOCUMENT_THRESHOLD` confidence, best first."""
+    def search(
+        self, question: str, limit: int = 3, documents: Collection[str] | None = None,
+    ) -> tuple[tuple[SeedArticle, Match], ...]:
+        """The articles answering ``question`` with at least :data:`DOCUMENT_THRESHOLD` confidence, best first;
+        ``documents``: only the articles of these documents (by key)."""
+        among = None
+        if documents is not None:
+            among = [str(index) for index, article in enumerate(self.articles) if article.document.key in documents]
         return tuple(
             (self.articles[int(match.section_id)], match)
-            for match in self._index.search(question, limit=limit)
+            for match in self._index.search(question, limit=limit, among=among)
             if match.score >= DOCUMENT_THRESHOLD
         )
 

@@ -489,12 +489,15 @@ EVENT_FACTS: Mapping[str, tuple[str, ...]] = {
     "budget": ("预算", "经费", "费用", "花多少钱", "多少钱", "budget", "cost", "costs", "funding", "money", "spend",
                "spent", "how much money"),
     "venue": ("在哪里举行", "在哪举行", "在哪儿", "在哪", "在哪里", "哪里举行", "地点", "地址", "比赛地点", "活动地点",
-              "venue", "where is it", "where was it", "where held", "held where", "address", "location"),
+              "比赛场地", "场地", "venue", "where is it", "where was it", "where held", "held where", "address",
+              "location"),
     "event_date": ("几点", "什么时候", "哪天", "日期", "比赛时间", "活动时间", "what time", "start time", "when is",
-                   "when was", "what date", "date", "schedule"),
+                   "when was", "when did", "when does", "when and where", "what date", "what day", "date", "schedule"),
     "organiser": ("举办单位", "主办", "承办", "主办单位", "承办单位", "负责人", "组委会", "organiser", "organizer",
                   "organised by", "organized by", "who organised", "who organized", "host", "hosted"),
     "roles": ("角色", "管理员", "裁判助理", "主裁判", "role", "roles", "administrator", "admin"),
+    "interpretation": ("解释", "解释权", "interpret", "interprets", "interpretation", "explains the rules",
+                       "explain the rules", "who explains", "final say on the rules"),
     "event": ("比赛", "大赛", "赛事", "活动", "那次", "那个比赛", "tournament", "contest", "competition", "event",
               "league"),
 }
@@ -504,12 +507,13 @@ software): concepts of the seed documents' index only. The rulebook's index read
 answers it (``bot.rules.seed_documents``)."""
 
 DOCUMENT_CONCEPTS: Mapping[str, tuple[str, ...]] = {
+    **EVENT_FACTS,
     **{concept: terms for concept, terms in CONCEPTS.items() if concept != "_chat"},
     "_chat": tuple(term for term in CONCEPTS["_chat"]
                    if term not in {word for words in EVENT_FACTS.values() for word in words}),
-    **EVENT_FACTS,
 }
-"""The concepts of the seed documents' index: the rulebook's, with the facts of events in place of chat."""
+"""The concepts of the seed documents' index: the rulebook's, with the facts of events in place of chat; a term of
+both (比赛时间: a notice's date, or a match's time) reads as the event's fact there."""
 
 WEAK_CONCEPTS: frozenset[str] = frozenset({
     "play_types",
@@ -556,7 +560,8 @@ SECTION_HINTS: Mapping[str, tuple[str, ...]] = {
     "level_up": ("从2开始", "2不必打", "start at 2", "start from 2", "need not be played", "升几级", "升多少级", "几级",
                  "连拿", "连续头游", "how many levels", "levels", "how far", "first and second", "first and third",
                  "first and last", "past A", "beyond A", "go up", "in a row"),
-    "a_rule": ("pass A", "pass the A", "pass the A level", "A必打", "2不必打", "must be played", "几次", "不过", "退回", "打不过", "必打", "算过", "怎么赢", "skip",
+    "a_rule": ("pass A", "pass the A", "pass the A level",
+               "A必打", "2不必打", "must be played", "几次", "不过", "退回", "打不过", "必打", "算过", "怎么赢", "skip",
                "fail", "failed", "attempt", "back to 2", "back to j", "need to win", "to win", "enough to win",
                "what happens now"),
     "tribute": ("大王", "big joker", "who gets the tribute", "who pays whom", "who pays", "进贡给谁", "贡给谁",
@@ -572,7 +577,8 @@ SECTION_HINTS: Mapping[str, tuple[str, ...]] = {
               "再出", "还能出", "出牌方向", "顺时针还是逆时针", "压对家", "炸对家", "play again", "play after passing",
               "turn", "follow", "in turn", "which direction", "direction of play", "clockwise or counterclockwise",
               "bomb my partner", "beat my partner", "my partner's play", "who plays next", "下一个谁出"),
-    "move_time": ("太慢怎么罚", "slow play penalty", "how long to think", "make a move", "to make a move", "每手", "超时", "想多久", "读秒", "一手牌",
+    "move_time": ("太慢怎么罚", "slow play penalty", "how long to think", "make a move", "to make a move",
+                   "每手", "超时", "想多久", "读秒", "一手牌",
                   "per move", "each move", "shot clock", "seconds", "how many seconds"),
     "jiefeng": ("最后一手", "出完了", "走了以后", "nobody beat", "last card", "went out", "goes out", "finishes",
                 "finished"),

@@ -963,8 +963,9 @@ class RuleIndex:
                 conditions.discard(_CONCEPT + shape)
         return bag, guessed, concepts, conditions
 
-    def search(self, question: str, limit: int = 3) -> tuple[Match, ...]:
-        """Sections answering ``question``, best first; empty when it is not about the rules.
+    def search(self, question: str, limit: int = 3, among: Collection[str] | None = None) -> tuple[Match, ...]:
+        """Sections answering ``question``, best first; empty when it is not about the rules; ``among``: only these
+        sections (by id) are ranked.
 
         The best section is kept when its confidence reaches the threshold; further sections also need half the best
         score, so a list never trails off into unrelated sections.
@@ -996,6 +997,9 @@ class RuleIndex:
             for index, frequency in self._postings.get(token, ()):
                 gained = earned[token] * self._idf[token] * frequency * (K1 + 1) / (frequency + self._norms[index])
                 totals[index] = totals.get(index, 0.0) + gained
+        if among is not None:
+            allowed = set(among)
+            totals = {index: score for index, score in totals.items() if self._ids[index] in allowed}
         scored = [(score, index) for index, score in totals.items() if score > 0]
         if not scored:
             return ()

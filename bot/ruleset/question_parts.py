@@ -56,8 +56,9 @@ def _asks(piece: str) -> bool:
 
 _PARTICLES = re.compile(r"[那呢吗啊吧呀的了么嘛哦咧啦这个]|[^\u4e00-\u9fffA-Za-z0-9]")
 _BARE_QUESTION = re.compile(
-    r"^\W*(?:那|然后|and|so|then)?\s*(?:谁赢|谁胜|算谁赢|算谁的|咋办|怎么办|咋整|咋算|怎么算|what now|now what|then what"
-    r"|who wins|who won|what happens|what happens then|what then)\W*$",
+    r"^\W*(?:那|然后|and|so|then)?\s*(?:谁赢|谁胜|算谁赢|算谁的|咋办|怎么办|咋整|咋算|怎么算|哪里|在哪|什么时候|为什么"
+    r"|what now|now what|then what|who wins|who won|what happens|what happens then|what then|where|when|why|how"
+    r"|how come)\W*$",
     re.IGNORECASE,
 )
 _TOPIC = re.compile(r"^\W*(?:and\s+)?(?:what|how)\s+about\b", re.IGNORECASE)
@@ -76,6 +77,11 @@ def _brief(piece: str) -> bool:
     return len(chinese) < 3 and not words
 
 
+def _says_something(piece: str) -> bool:
+    """Two words or two Chinese characters at least: "when and where…" does not end a question at "when"."""
+    return len(re.findall(r"[A-Za-z0-9]+", piece)) >= 2 or len(re.findall(r"[\u4e00-\u9fff]", piece)) >= 2
+
+
 def _has_words(piece: str) -> bool:
     return bool(_WORDISH.search(piece)) and not _FILLER.match(piece.strip())
 
@@ -88,7 +94,7 @@ def _cut(pieces: list[str], pattern: re.Pattern[str], *, both_ask: bool) -> list
             before, after = piece[position : match.start()], piece[match.end() :]
             if not before.strip() or not after.strip():
                 continue
-            if both_ask and not (_asks(before) and _asks(after)):
+            if both_ask and not (_asks(before) and _asks(after) and _says_something(before)):
                 continue
             kept.append(before)
             position = match.end()
