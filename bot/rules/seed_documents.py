@@ -32,6 +32,8 @@ DOCUMENTS = Path(__file__).parent / "documents"
 """The seed files and their catalog (package data)."""
 DOCUMENT_THRESHOLD = 0.3
 """The confidence an article needs to be cited at all."""
+_COMMA_NUMBERING = re.compile(r"^([一二三四五六七八九十]{1,3})，", re.MULTILINE)
+"""A list item numbered with a comma (八，本规则由群主解释): the same numbering as 八、."""
 _PART_LINE = re.compile(r"^(第[一二三四五六七八九十]+篇|篇\d+)[：:]", re.MULTILINE)
 
 
@@ -104,7 +106,8 @@ def seed_documents() -> tuple[SeedDocument, ...]:
         seed = str(entry["seed"])
         part = str(entry["part"]) if entry.get("part") else None
         if seed not in texts:
-            texts[seed] = _parts((DOCUMENTS / f"seed_{seed}.txt").read_text(encoding="utf-8"))
+            text = (DOCUMENTS / f"seed_{seed}.txt").read_text(encoding="utf-8")
+            texts[seed] = _parts(_COMMA_NUMBERING.sub(r"\1、", text))
         english = entry.get("english", {})
         documents.append(SeedDocument(
             key=f"{seed} {part}" if part else seed,
