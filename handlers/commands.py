@@ -10,10 +10,19 @@ from handlers.calculators import levelup_command, score_command, tribute_command
 from handlers.language import lang_command
 from handlers.match_clock import here_command, schedule_command
 from handlers.notice import notice_command
+from handlers.paperwork import print_command
 from handlers.people import name_command
 from handlers.play import play_command
 from handlers.registry import GROUPS, Audience, CommandSpec
 from handlers.rules import rule_command
+from handlers.season import (
+    ladder_command,
+    member_command,
+    members_command,
+    rating_command,
+    season_command,
+    tournaments_command,
+)
 from handlers.tournament_entries import (
     claim_command,
     gender_command,
@@ -62,6 +71,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("settings", settings_command, chat_kinds=GROUPS, read_only=True),
     CommandSpec("referee", referee_command, chat_kinds=GROUPS, aliases=("referees",)),
     CommandSpec("export", export_command, chat_kinds=GROUPS),
+    CommandSpec("print", print_command, chat_kinds=GROUPS, aliases=("dayin",)),
     CommandSpec("play", play_command, max_argument_length=200, read_only=True),
     CommandSpec("rule", rule_command, aliases=("rules",), max_argument_length=300, free_text=True, read_only=True),
     # Chinese names cannot be command names (Telegram allows [a-z0-9_]); pinyin aliases as for /baoming.
@@ -82,4 +92,10 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("substitute", substitute_command, audience=Audience.ORGANISER, chat_kinds=GROUPS, aliases=("sub",)),
     CommandSpec("cancel", cancel_command, audience=Audience.ORGANISER, chat_kinds=GROUPS, free_text=True),
     CommandSpec("import", import_command, audience=Audience.ORGANISER, chat_kinds=GROUPS, documents=True),
+    CommandSpec("ladder", ladder_command, chat_kinds=GROUPS, aliases=("paihang",)),  # may send ladder.csv
+    CommandSpec("rating", rating_command, chat_kinds=GROUPS, free_text=True, read_only=True),
+    CommandSpec("season", season_command, chat_kinds=GROUPS, max_argument_length=200),
+    CommandSpec("members", members_command, chat_kinds=GROUPS, read_only=True),
+    CommandSpec("member", member_command, audience=Audience.ORGANISER, chat_kinds=GROUPS),
+    CommandSpec("tournaments", tournaments_command, chat_kinds=GROUPS, aliases=("saishi",), read_only=True),
 )

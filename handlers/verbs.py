@@ -33,6 +33,7 @@ VERBS: dict[str, str] = {
     "规则": "rule",
     "牌型": "play",
     "导出": "export",
+    "打印": "print",
     "设置": "settings",
     "日程": "schedule",
     "签到": "here",
@@ -43,6 +44,11 @@ VERBS: dict[str, str] = {
     "计分": "score",
     "我的桌": "mytable",
     "认领": "claim",
+    "排行榜": "ladder",
+    "等级分": "rating",
+    "赛季": "season",
+    "成员": "members",
+    "赛事列表": "tournaments",
 }
 """Chinese verb → the command it runs (its name in ``handlers.commands.COMMANDS``)."""
 
