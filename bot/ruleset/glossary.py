@@ -486,8 +486,8 @@ CONCEPTS: Mapping[str, tuple[str, ...]] = {
 EVENT_FACTS: Mapping[str, tuple[str, ...]] = {
     "prize": ("奖金", "奖品", "奖项", "奖励", "一等奖", "二等奖", "三等奖", "鼓励奖", "纪念奖", "参赛奖", "prize",
               "prizes", "prize money", "reward", "rewards", "award", "awards", "win money", "荣誉证书", "certificate"),
-    "budget": ("预算", "经费", "费用", "花多少钱", "多少钱", "budget", "cost", "costs", "funding", "money", "spend",
-               "spent", "how much money"),
+    "budget": ("预算", "经费", "费用", "花多少钱", "多少钱", "出资", "经费来源", "谁出钱", "budget", "cost", "costs",
+               "funding", "money", "spend", "spent", "how much money", "who pays", "who paid", "paid for", "pays for"),
     "venue": ("在哪里举行", "在哪举行", "在哪儿", "在哪", "在哪里", "哪里举行", "地点", "地址", "比赛地点", "活动地点",
               "比赛场地", "场地", "venue", "where is it", "where was it", "where held", "held where", "address",
               "location"),
