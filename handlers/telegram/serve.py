@@ -1,6 +1,6 @@
 """A webhook worker: what ``python -m bot serve --listen HOST:PORT`` runs. Any number of them serve one bot.
 
-Telegram POSTs each update to ``/telegram`` of one worker (``handlers.telegram.webhook`` is the HTTP side); the
+Telegram POSTs each update to ``/telegram`` of one worker (``handlers.web.webhook`` is the HTTP side); the
 worker hands it to the real PTB ``Application`` (:func:`handlers.telegram.app.build_application`,
 ``application.process_update``) — no polling, no updater, no PTB job queue — and answers 200 once the update is
 recorded in ``processed_updates`` (``storage.updates``): applied now, or found applied before (a re-delivery).
@@ -53,8 +53,10 @@ from handlers.telegram.context import GuandanApplication, announcer_of
 from handlers.telegram.delivery import DeliveryLedger, LedgerUpdateProcessor
 from handlers.telegram.forged import forgery
 from handlers.telegram.polling import reach_telegram
-from handlers.telegram.webhook import WebhookServer
 from handlers.telegram.webhook_setup import telegram_address
+from handlers.web.app import Site
+from handlers.web.server import WebServer
+from handlers.web.webhook import webhook_route
 
 log = logging.getLogger(__name__)
 
@@ -189,7 +191,9 @@ async def _serve(settings: Settings, secret: str, host: str, port: int) -> int:
     for signum in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(signum, stopping.set)
     await start_worker(worker, telegram_address(settings))
-    server = WebhookServer(worker.handle, secret, host, port, metrics=worker.metrics)
+    site = Site(metrics=worker.metrics)
+    site.app.router.routes.append(webhook_route(site, worker.handle, secret))
+    server = WebServer(site, host, port)
     try:
         try:
             await server.start()
