@@ -20,6 +20,8 @@ variable                 meaning                                                
 ``WECOM_WS_URL``         the long connection's endpoint (``ws://`` works for a local stand-in)  ``wss://openws.work.we
                                                                                                ixin.qq.com``
 ``WECOM_ORGANISERS``     WeCom userids that organise in every WeCom group, comma-separated     none
+``GUANDAN_PUBLIC_URL``   where people reach the live pages (``https://club.example.org``):     none
+                         links and QR codes (table cards) start with it; unset: none are made
 =======================  ====================================================================  ======================
 
 ``GUANDAN_TEST_CLOCK_OFFSET_SECONDS`` shifts the bot's clock (tests of a real process only: they move a round's
@@ -67,6 +69,12 @@ class BadNumberSetting(UsageError):
 
 class BadRateLimitSetting(UsageError):
     key = "config.bad_rate_limit"
+
+
+class BadPublicUrlSetting(UsageError):
+    """``GUANDAN_PUBLIC_URL`` is not an http(s) address without a query (it is the start of every link made)."""
+
+    key = "links.bad_public_url"
 
 
 class BadEnvFile(UsageError):
@@ -134,6 +142,9 @@ class Settings:
     wecom_ws_url: str = DEFAULT_WECOM_WS_URL
     wecom_organisers: frozenset[str] = frozenset()
     """WeCom userids that organise in every WeCom group (WeCom gives a bot no list of a group's admins)."""
+    public_url: str | None = None
+    """Where people reach the live pages (``GUANDAN_PUBLIC_URL``, no trailing slash): links and QR codes start
+    with it (``bot.services.table_links``); ``None``: no link is made."""
 
     @property
     def database(self) -> str | Path:
@@ -178,7 +189,8 @@ class Settings:
             + f"language={self.language.value!r}, timezone={self.timezone.key!r}, late_grace={self.late_grace!r},"
             f" clock_offset={self.clock_offset!r}, rate_limit={self.rate_limit!r},"
             f" wecom_bot_id={self.wecom_bot_id!r}, wecom_secret={'<set>' if self.wecom_secret else '<unset>'},"
-            f" wecom_ws_url={self.wecom_ws_url!r}, wecom_organisers={sorted(self.wecom_organisers)!r})"
+            f" wecom_ws_url={self.wecom_ws_url!r}, wecom_organisers={sorted(self.wecom_organisers)!r},"
+            f" public_url={self.public_url!r})"
         )
 
     __str__ = __repr__
@@ -276,7 +288,20 @@ def load_settings(environ: Mapping[str, str] | None = None, env_file: Path | Non
         wecom_ws_url=get("WECOM_WS_URL") or DEFAULT_WECOM_WS_URL,
         wecom_organisers=frozenset(part.strip() for part in (get("WECOM_ORGANISERS") or "").split(",")
                                    if part.strip()),
+        public_url=public_url_of(get("GUANDAN_PUBLIC_URL")),
     )
+
+
+def public_url_of(text: str | None) -> str | None:
+    """``GUANDAN_PUBLIC_URL`` as links start with it (no trailing slash); :class:`BadPublicUrlSetting` for
+    anything but an ``http``/``https`` address with a host and without a query or fragment."""
+    if text is None:
+        return None
+    parts = urlsplit(text)
+    if parts.scheme.lower() not in ("http", "https") or not parts.hostname or parts.query or parts.fragment \
+            or any(char.isspace() for char in text):
+        raise BadPublicUrlSetting(value=text)
+    return text.rstrip("/")
 
 
 def _number(get: Callable[[str], str | None], name: str, default: float, minimum: float | None = 0.0) -> float:
