@@ -8,6 +8,7 @@ from __future__ import annotations
 from handlers.basics import help_command, start_command
 from handlers.calculators import levelup_command, score_command, tribute_command
 from handlers.language import lang_command
+from handlers.live_pages import web_command
 from handlers.match_clock import here_command, schedule_command
 from handlers.notice import notice_command
 from handlers.people import name_command
@@ -52,6 +53,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("entries", entries_command, chat_kinds=GROUPS, aliases=("list",), read_only=True),
     CommandSpec("tables", tables_command, chat_kinds=GROUPS, read_only=True),
     CommandSpec("mytable", mytable_command, chat_kinds=GROUPS, read_only=True),
+    CommandSpec("web", web_command, chat_kinds=GROUPS, aliases=("live",)),
     CommandSpec("schedule", schedule_command, chat_kinds=GROUPS, aliases=("timetable",)),
     CommandSpec("here", here_command, chat_kinds=GROUPS, aliases=("checkin",)),
     CommandSpec("result", result_command, chat_kinds=GROUPS),

@@ -35,6 +35,7 @@ from handlers.commands import COMMANDS
 from handlers.registry import CommandTable
 from handlers.tournament_buttons import BUTTONS
 from handlers.web.app import Site
+from handlers.web.pages import site_with_pages
 from handlers.web.server import WebServer
 from handlers.wecom.announcer import WeComCourier
 from handlers.wecom.client import CredentialsRefused, Replaced
@@ -123,7 +124,7 @@ async def _run(settings: Settings, web: tuple[str, int] | None) -> int:
 
 def site_for(services: Services, announcer: Announcer) -> Site:
     """The pages of a ``run`` process (no webhook: Telegram is polled)."""
-    return Site()
+    return site_with_pages(services)[0]
 
 
 async def _serve(settings: Settings, wecom: WeComPlatform | None, with_telegram: bool,

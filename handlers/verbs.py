@@ -43,6 +43,7 @@ VERBS: dict[str, str] = {
     "计分": "score",
     "我的桌": "mytable",
     "认领": "claim",
+    "直播": "web",
 }
 """Chinese verb → the command it runs (its name in ``handlers.commands.COMMANDS``)."""
 

@@ -54,7 +54,7 @@ from handlers.telegram.delivery import DeliveryLedger, LedgerUpdateProcessor
 from handlers.telegram.forged import forgery
 from handlers.telegram.polling import reach_telegram
 from handlers.telegram.webhook_setup import telegram_address
-from handlers.web.app import Site
+from handlers.web.pages import site_with_pages
 from handlers.web.server import WebServer
 from handlers.web.webhook import webhook_route
 
@@ -191,7 +191,7 @@ async def _serve(settings: Settings, secret: str, host: str, port: int) -> int:
     for signum in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(signum, stopping.set)
     await start_worker(worker, telegram_address(settings))
-    site = Site(metrics=worker.metrics)
+    site, _ = site_with_pages(worker.services, metrics=worker.metrics)
     site.app.router.routes.append(webhook_route(site, worker.handle, secret))
     server = WebServer(site, host, port)
     try:
