@@ -21,6 +21,7 @@ An unknown id, or a tournament whose pages were closed with ``/web off``, is 404
 from __future__ import annotations
 
 import html
+import io
 import json
 from collections.abc import AsyncIterator
 from datetime import datetime
@@ -95,17 +96,21 @@ def tables_html(data: dict[str, Any], lang: Language) -> str:
     return "<ol class=tables>" + "".join(items) + "</ol>"
 
 
-def standings_html(data: dict[str, Any], lang: Language) -> str:
+def standings_html(data: dict[str, Any], lang: Language, *, columns: int = 1) -> str:
+    """The standings as a table (``columns`` tables side by side on the projector, so 40 pairs fit one screen)."""
     if not data["standings"]:
         return f"<p class=empty>{_e(t('live.no_standings', lang))}</p>"
     head = (f"<tr><th class=rk>{_e(t('live.rank', lang))}</th><th>{_e(t('live.name', lang))}</th>"
             f"<th class=num>{_e(t('live.points', lang))}</th><th class='num wide'>{_e(t('live.played', lang))}</th>"
             f"<th class='num wide'>{_e(t('live.won', lang))}</th></tr>")
-    rows = "".join(
+    rows = [
         f"<tr><td class=rk>{_e(row['rank'] if row['rank'] is not None else '–')}</td><td>{_e(row['name'])}</td>"
         f"<td class=num>{_e(row['points'])}</td><td class='num wide'>{_e(row['played'])}</td>"
-        f"<td class='num wide'>{_e(row['won'])}</td></tr>" for row in data["standings"])
-    return f"<table class=standings><thead>{head}</thead><tbody>{rows}</tbody></table>"
+        f"<td class='num wide'>{_e(row['won'])}</td></tr>" for row in data["standings"]]
+    size = -(-len(rows) // columns)
+    tables = [f"<table class=standings><thead>{head}</thead><tbody>{''.join(rows[start:start + size])}</tbody>"
+              "</table>" for start in range(0, len(rows), size)]
+    return "<div class=cols>" + "".join(tables) + "</div>"
 
 
 def bracket_html(data: dict[str, Any], lang: Language) -> str:
@@ -164,7 +169,7 @@ def page_html(page: LivePage, data: dict[str, Any], lang: Language, *, screen: b
         f"<section class=part id=tables-section><h2>{_e(t('live.tables', lang))}</h2>"
         f"<div id=tables>{tables_html(data, lang)}</div></section>"
         f"<section class=part id=standings-section><h2>{_e(t('live.standings', lang))}</h2>"
-        f"<div id=standings>{standings_html(data, lang)}</div></section>"
+        f"<div id=standings>{standings_html(data, lang, columns=2 if screen else 1)}</div></section>"
         f"<section class=part id=bracket-section{'' if bracket else ' hidden'}><h2>{_e(t('live.bracket', lang))}"
         f"</h2><div id=bracket>{bracket}</div></section>")
     label_json = json.dumps(labels(lang), ensure_ascii=False).replace("</", "<\\/")
@@ -237,8 +242,9 @@ class Pages:
             return Response(b"", 404)
         # Without GUANDAN_PUBLIC_URL the address the page was reached at.
         address = page.url or f"{request.base_url}t/{page.public_id}"
-        code = segno.make(address, error="m")
-        return Response(code.svg_inline(scale=8, border=2).encode(), media_type="image/svg+xml",
+        buffer = io.BytesIO()
+        segno.make(address, error="m").save(buffer, kind="svg", scale=8, border=2)
+        return Response(buffer.getvalue(), media_type="image/svg+xml",
                         headers={"cache-control": "no-store"})
 
     async def events(self, request: Request) -> Response:

@@ -15,11 +15,13 @@ function tables(d){if(d.round==null)return '<p class=empty>'+e(L.registration)+'
  "</span><span class='r"+(r.winner==='right'?' win':'')+"'>"+e(r.right||'')+"</span></span><span class=res>"+
  e(res(r.result))+"</span><span class=st>"+e(L['state_'+r.state])+"</span></li>";}).join('')+'</ol>';}
 function standings(d){if(!d.standings.length)return '<p class=empty>'+e(L.no_standings)+'</p>';
- return '<table class=standings><thead><tr><th class=rk>'+e(L.rank)+'</th><th>'+e(L.name)+'</th><th class=num>'+
- e(L.points)+"</th><th class='num wide'>"+e(L.played)+"</th><th class='num wide'>"+e(L.won)+
- '</th></tr></thead><tbody>'+d.standings.map(function(r){return '<tr><td class=rk>'+e(r.rank==null?'–':r.rank)+
- '</td><td>'+e(r.name)+'</td><td class=num>'+e(r.points)+"</td><td class='num wide'>"+e(r.played)+
- "</td><td class='num wide'>"+e(r.won)+'</td></tr>';}).join('')+'</tbody></table>';}
+ var head='<tr><th class=rk>'+e(L.rank)+'</th><th>'+e(L.name)+'</th><th class=num>'+e(L.points)+
+ "</th><th class='num wide'>"+e(L.played)+"</th><th class='num wide'>"+e(L.won)+'</th></tr>';
+ var rows=d.standings.map(function(r){return '<tr><td class=rk>'+e(r.rank==null?'–':r.rank)+'</td><td>'+e(r.name)+
+ '</td><td class=num>'+e(r.points)+"</td><td class='num wide'>"+e(r.played)+"</td><td class='num wide'>"+e(r.won)+
+ '</td></tr>';});var columns=body.classList.contains('screen')?2:1,size=Math.ceil(rows.length/columns),out=[];
+ for(var i=0;i<rows.length;i+=size)out.push('<table class=standings><thead>'+head+'</thead><tbody>'+
+ rows.slice(i,i+size).join('')+'</tbody></table>');return '<div class=cols>'+out.join('')+'</div>';}
 function bracket(d){if(!d.bracket.length)return '';return '<div class=bracket>'+d.bracket.map(function(s){
  return '<div class=stage><h3>'+e(f(L.bracket_round,{round:s.round}))+'</h3><ol>'+s.matches.map(function(m){
  return "<li><span class='"+(m.winner==='left'?'win':'')+"'>"+e(m.left||'–')+"</span><span class='"+
