@@ -7,8 +7,8 @@ request                            answer
                                    the next round's start with a countdown; in the chat's language, ``?lang=zh|en``
                                    switches; all content in the HTML (works without JavaScript); with JavaScript it
                                    follows ``/events`` and redraws itself on every change
-``GET /t/<id>/screen``             projector mode: large type, no controls, tables → standings → bracket every 15 s,
-                                   the live page's QR code in a corner
+``GET /t/<id>/screen``             projector mode: large type, no controls, tables → standings → bracket every 15 s
+                                   (``?cycle=N``: every N seconds), the live page's QR code in a corner
 ``GET /t/<id>.json``               the page as JSON (``bot.presenters.live_pages`` documents it)
 ``GET /t/<id>/events``             ``text/event-stream``: an ``update`` event with that JSON at once and after every
                                    change, ``closed`` when the organisers close the pages
@@ -155,7 +155,8 @@ _SCRIPT = (_STATIC / "live.js").read_text(encoding="utf-8")
 """The page's style and script, inlined: one request draws the page."""
 
 
-def page_html(page: LivePage, data: dict[str, Any], lang: Language, *, screen: bool, base: str) -> str:
+def page_html(page: LivePage, data: dict[str, Any], lang: Language, *, screen: bool, base: str,
+              cycle: int = SCREEN_CYCLE_SECONDS) -> str:
     """The whole page (live or projector), drawn with everything in it; the script only redraws."""
     other = Language.EN if lang is Language.ZH else Language.ZH
     title = t("live.title", lang, name=data["tournament"])
@@ -178,7 +179,7 @@ def page_html(page: LivePage, data: dict[str, Any], lang: Language, *, screen: b
         f"<meta name=viewport content='width=device-width, initial-scale=1'><title>{_e(title)}</title>"
         f"<style>{_STYLE}</style></head>"
         f"<body class='{'screen' if screen else 'live'}' data-lang={lang.value} data-zone='{_e(page.zone.key)}'"
-        f" data-events='{_e(events)}' data-cycle={SCREEN_CYCLE_SECONDS}>"
+        f" data-events='{_e(events)}' data-cycle={cycle}>"
         f"<header><div class=bar><h1>{_e(data['tournament'])}</h1>{switch}</div>"
         f"<p id=subtitle>{_e(subtitle(data, page, lang))}</p><p id=status></p></header>"
         f"<p id=next>{next_html(data, page, lang)}</p><main>{sections}</main>{qr}"
@@ -226,7 +227,9 @@ class Pages:
             return not_found(chosen_language(request, self.services.settings.language))
         lang = chosen_language(request, page.language)
         base = f"/t/{page.public_id}"
-        return HTMLResponse(page_html(page, live_json(page), lang, screen=screen, base=base),
+        cycle = request.query_params.get("cycle", "")
+        seconds = int(cycle) if cycle.isdigit() and 1 <= int(cycle) <= 300 else SCREEN_CYCLE_SECONDS
+        return HTMLResponse(page_html(page, live_json(page), lang, screen=screen, base=base, cycle=seconds),
                             headers={"cache-control": "no-store"})
 
     async def json_page(self, request: Request) -> Response:
