@@ -35,6 +35,7 @@ from handlers.commands import COMMANDS
 from handlers.registry import CommandTable
 from handlers.tournament_buttons import BUTTONS
 from handlers.web.app import Site
+from handlers.web.forms import ChatPoster, CourierPoster, PlatformPosters
 from handlers.web.pages import site_with_pages
 from handlers.web.server import WebServer
 from handlers.wecom.announcer import WeComCourier
@@ -97,7 +98,7 @@ async def _run(settings: Settings, web: tuple[str, int] | None) -> int:
         await announcer.restore()
         announcer.start()
         if web is not None:
-            server = WebServer(site_for(services, announcer), *web)
+            server = WebServer(site_for(services, wecom, directory, telegram.application), *web)
             try:
                 await server.start()
             except OSError as error:
@@ -122,9 +123,18 @@ async def _run(settings: Settings, web: tuple[str, int] | None) -> int:
         await stop_services(services)
 
 
-def site_for(services: Services, announcer: Announcer) -> Site:
-    """The pages of a ``run`` process (no webhook: Telegram is polled)."""
-    return site_with_pages(services)[0]
+def site_for(services: Services, wecom: WeComPlatform | None, directory: WeComDirectory,
+             application: Any) -> Site:
+    """The pages of a ``run`` process (no webhook: Telegram is polled); a result from a page is posted to its
+    group through the platform of that group."""
+    posters: dict[Platform, ChatPoster] = {}
+    if wecom is not None:
+        posters[Platform.WECOM] = CourierPoster(WeComCourier(wecom, directory))
+    if application is not None:
+        from handlers.telegram.web_poster import TelegramPoster
+
+        posters[Platform.TELEGRAM] = TelegramPoster(application.bot)
+    return site_with_pages(services, poster=PlatformPosters(posters))[0]
 
 
 async def _serve(settings: Settings, wecom: WeComPlatform | None, with_telegram: bool,

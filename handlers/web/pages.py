@@ -26,7 +26,7 @@ import json
 from collections.abc import AsyncIterator
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import segno
 from starlette.requests import Request
@@ -39,6 +39,10 @@ from bot.services import Services
 from bot.services.live_pages import LivePage, live_page
 from handlers.web.app import Metrics, Site
 from handlers.web.live import LiveHub, json_bytes
+from handlers.web.rate_limit import PER_MINUTE, RateLimited, RateLimiter
+
+if TYPE_CHECKING:
+    from handlers.web.forms import ChatPoster
 
 SCREEN_CYCLE_SECONDS = 15
 STATES = ("waiting", "pending", "reported", "disputed", "confirmed", "bye", "walkover", "void")
@@ -268,11 +272,18 @@ class Pages:
                                  headers={"cache-control": "no-store", "x-accel-buffering": "no"})
 
 
-def site_with_pages(services: Services, *, metrics: Metrics | None = None) -> tuple[Site, Pages]:
-    """A site serving the live pages of ``services``' tournaments (a webhook route may be added to it)."""
+def site_with_pages(services: Services, *, metrics: Metrics | None = None, poster: ChatPoster | None = None,
+                    per_minute: int = PER_MINUTE) -> tuple[Site, Pages]:
+    """A site serving the live pages of ``services``' tournaments and their result forms (``poster`` tells the
+    groups), rate-limited per client; a webhook route may be added to it."""
+    from handlers.web.forms import TableForms
+
     site = Site(metrics=metrics)
     pages = Pages(services, site)
-    site.app.router.routes.extend(pages.routes())
+    forms = TableForms(services, pages.hub, poster)
+    # The forms' routes first: /t/<id>/me must not be read as a page id.
+    site.app.router.routes.extend([*forms.routes(), *pages.routes()])
+    site.app.add_middleware(RateLimited, limiter=RateLimiter(per_minute))
     return site, pages
 
 

@@ -9,16 +9,20 @@ import httpx
 import pytest
 
 from bot.config import Settings
+from bot.services.platform_ids import Platform
+from handlers.telegram.web_poster import TelegramPoster
+from handlers.web.forms import PlatformPosters
 from handlers.web.pages import Pages, site_with_pages
 from handlers.web.server import WebServer
 from tests.handlers.tournament_helpers import Club
 
 PUBLIC_URL = "https://club.example.org"
+BOT_TOKEN = "123456:test-bot-token_for-mini-apps"
 
 
 @pytest.fixture
 def settings(tmp_path: Path) -> Settings:
-    return Settings(db_path=tmp_path / "bot.sqlite3", public_url=PUBLIC_URL)
+    return Settings(db_path=tmp_path / "bot.sqlite3", public_url=PUBLIC_URL, token=BOT_TOKEN)
 
 
 @dataclass
@@ -33,7 +37,9 @@ class Web:
 
 @pytest.fixture
 async def web(club: Club) -> AsyncIterator[Web]:
-    site, pages = site_with_pages(club.offline.application.bot_data.services)
+    application = club.offline.application
+    poster = PlatformPosters({Platform.TELEGRAM: TelegramPoster(application.bot)})
+    site, pages = site_with_pages(application.bot_data.services, poster=poster)
     pages.hub.poll_seconds = 0.2
     server = WebServer(site, "127.0.0.1", 0, drain_timeout=2)
     await server.start()

@@ -121,3 +121,27 @@ async def test_web_with_an_unknown_word_changes_nothing(club: Club, web: Web, wo
     answer = await club.say(club.admin, f"/web {word}")
     assert answer and word in answer[0]
     assert await club.fingerprint() == before
+
+
+async def test_sixty_requests_a_minute_are_answered_and_more_get_429_with_retry_after(club: Club) -> None:
+    import httpx
+
+    from handlers.web.pages import site_with_pages
+    from handlers.web.server import WebServer
+
+    await drawn_club(club)
+    public_id = await public_id_of(club)
+    site, _ = site_with_pages(club.offline.application.bot_data.services, per_minute=60)
+    server = WebServer(site, "127.0.0.1", 0, drain_timeout=2)
+    await server.start()
+    try:
+        async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{server.port}") as client:
+            statuses = [(await client.get(f"/t/{public_id}.json")).status_code for _ in range(60)]
+            assert statuses == [200] * 60
+            refused = await client.get(f"/t/{public_id}")
+            assert refused.status_code == 429 and 1 <= int(refused.headers["retry-after"]) <= 60
+            assert (await client.get("/healthz")).status_code == 200  # only the pages are limited
+            other = await client.get(f"/t/{public_id}.json", headers={"x-real-ip": "10.0.0.7"})
+            assert other.status_code == 200  # another client behind the local proxy
+    finally:
+        await server.stop()
