@@ -12,16 +12,26 @@ from dataclasses import dataclass
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
+from bot.errors import TournamentError
 from bot.i18n import Language
 from bot.match_clock.timetable import RoundStart
 from bot.services import Services
 from bot.services.caller import Caller
 from bot.services.roles import Role
-from bot.services.table_links import current_round_number, ensure_link, live_url, public_link
+from bot.services.table_links import (
+    RoundTokens,
+    current_round_number,
+    ensure_link,
+    live_url,
+    public_link,
+    round_tokens,
+    seated_matches,
+)
 from bot.services.tournament.export import standings_csv_rows
 from bot.services.tournament.state import NoTournamentYetError, TournamentState, load_state
 from bot.services.tournament.views import RoundTables, round_tables_of
 from bot.sheets.standings_csv import StandingsCsvRow
+from bot.tournament.matches import Match
 from bot.tournament.record import TournamentStatus
 from storage import chats, history
 from storage import live_pages as page_rows
@@ -30,6 +40,12 @@ from storage import timetable as timetable_rows
 from storage import tournaments as tournament_rows
 from storage.live_pages import PageMark
 from storage.timestamps import from_text
+
+
+class NotPlayingNowError(TournamentError):
+    """No round is being played (before the draw, after the end): no table has a link."""
+
+    key = "live.not_playing_now"
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,4 +145,28 @@ async def switch_pages(services: Services, caller: Caller, pages_open: bool) -> 
     return WebLink(state.record.name, link.public_id, live_url(services.settings, link.public_id), link.pages_open)
 
 
-__all__ = ["LivePage", "WebLink", "live_page", "page_mark", "switch_pages", "web_link"]
+@dataclass(frozen=True, slots=True)
+class WebTables:
+    """``/web tables``: the result links of every pair seated in the round being played."""
+
+    name: str
+    round: int
+    matches: tuple[Match, ...]
+    tokens: RoundTokens
+    url: str | None
+    """The live page (``None`` without ``GUANDAN_PUBLIC_URL``: no links can be made)."""
+
+
+async def web_tables(services: Services, caller: Caller) -> WebTables:
+    """``/web tables`` (organisers): the tokens of the current round's pairs, issued now where a pair has none."""
+    await services.roles.require(caller, Role.ORGANISER)
+    state = await _chat_tournament(services, caller)
+    current = current_round_number(state)
+    if current is None or state.record.status is not TournamentStatus.DRAWN:
+        raise NotPlayingNowError(name=state.record.name)
+    tokens = await round_tokens(services, state, current)
+    return WebTables(state.record.name, current, seated_matches(state, current), tokens,
+                     live_url(services.settings, tokens.public_id))
+
+
+__all__ = ["LivePage", "WebLink", "WebTables", "live_page", "page_mark", "switch_pages", "web_link", "web_tables"]

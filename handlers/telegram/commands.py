@@ -12,7 +12,17 @@ import re
 from collections.abc import Callable, Coroutine, Sequence
 from typing import Any
 
-from telegram import Document, InlineKeyboardButton, InlineKeyboardMarkup, InputFile, Message, MessageEntity, Update
+from telegram import (
+    Chat,
+    Document,
+    InlineKeyboardButton,
+    InlineKeyboardMarkup,
+    InputFile,
+    Message,
+    MessageEntity,
+    Update,
+)
+from telegram.error import BadRequest, Forbidden
 from telegram.ext import BaseHandler, CommandHandler, MessageHandler, filters
 
 from bot.i18n import Language
@@ -26,7 +36,7 @@ from handlers.telegram.context import BotContext
 from handlers.telegram.pacing import GroupPacer
 from handlers.telegram.pictures import send_pictures
 from handlers.telegram.quiet import CapturingChannel, point_to, react
-from handlers.telegram.replies import send_text, telegram_html
+from handlers.telegram.replies import send_text, split_message, telegram_html
 from handlers.verbs import text_after_command, written_command
 
 
@@ -123,6 +133,21 @@ class TelegramChannel:
         chat = self.update.effective_chat
         if chat is not None:
             self._sent(await send_pictures(chat, pictures, caption, stem, language, one_message=self._quiet_group()))
+
+    async def in_private(self, text: str, pictures: Sequence[Picture], stem: str, language: Language) -> bool:
+        """To the caller's private chat with the bot; ``False`` when Telegram refuses (they never started one)."""
+        user = self.update.effective_user
+        if user is None:
+            return False
+        chat = Chat(user.id, Chat.PRIVATE)
+        chat.set_bot(self.context.bot)
+        try:
+            for piece in split_message(telegram_html(text)):
+                await chat.send_message(piece)
+            await send_pictures(chat, pictures, "", stem, language)
+        except (Forbidden, BadRequest):
+            return False
+        return True
 
     async def attachment(self) -> Attachment | None:
         document = document_of(self.update.effective_message)

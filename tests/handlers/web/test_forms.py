@@ -162,3 +162,24 @@ def test_init_data_is_checked_exactly_as_telegram_documents_it() -> None:
     assert mini_app_user(init_data_for(42, age=24 * 3600 + 5), BOT_TOKEN, now) is None
     assert mini_app_user(genuine, "654321:another-bot", now) is None
     assert mini_app_user(genuine + "&hash=00", BOT_TOKEN, now) is None  # a field twice
+
+
+async def test_web_tables_sends_each_pairs_link_privately_and_the_links_open_their_forms(
+        club: Club, web: Web) -> None:
+    await drawn_club(club)
+    public_id = await public_id_of(club)
+    before = await club.fingerprint()
+    assert len(await club.say(club.member, "/web tables")) == 1  # organisers only
+    assert await club.fingerprint() == before
+    calls = await club.calls(club.admin, "/web tables")
+    in_group = [call for call in calls if call.chat_id == club.chat_id]
+    assert len(in_group) == 1 and "/t/" not in in_group[0].text  # no token in the group
+    private = [call for call in club.offline.telegram.calls if call.chat_id == club.admin.user_id]
+    links = re.findall(r"https://club\.example\.org/t/[A-Za-z0-9_-]+/me\?token=[A-Za-z0-9_-]+",
+                       " ".join(call.text for call in private))
+    assert len(links) == 4  # two tables, two pairs each
+    assert any(call.method in ("sendMediaGroup", "sendPhoto") for call in private)
+    for link in links:
+        path = link.removeprefix("https://club.example.org")
+        assert path.startswith(f"/t/{public_id}/me")
+        assert (await web.get(path)).status_code == 200
