@@ -53,7 +53,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("entries", entries_command, chat_kinds=GROUPS, aliases=("list",), read_only=True),
     CommandSpec("tables", tables_command, chat_kinds=GROUPS, read_only=True),
     CommandSpec("mytable", mytable_command, chat_kinds=GROUPS, read_only=True),
-    CommandSpec("web", web_command, chat_kinds=GROUPS, aliases=("live",)),
+    CommandSpec("web", web_command, aliases=("live",)),
     CommandSpec("schedule", schedule_command, chat_kinds=GROUPS, aliases=("timetable",)),
     CommandSpec("here", here_command, chat_kinds=GROUPS, aliases=("checkin",)),
     CommandSpec("result", result_command, chat_kinds=GROUPS),

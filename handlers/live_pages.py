@@ -13,8 +13,9 @@ from bot.errors import UsageError
 from bot.i18n import t
 from bot.pictures.picture import Picture, to_picture
 from bot.pictures.table_codes import table_codes_picture
+from bot.richtext import WEB_APP_ACTION, Button, keyboard
 from bot.ruleset.scoring import Side
-from bot.services.live_pages import WebLink, switch_pages, web_link, web_tables
+from bot.services.live_pages import WebLink, my_web_links, switch_pages, web_link, web_tables
 from handlers.arguments import at_most
 from handlers.invocation import Invocation, PrivateReplies
 
@@ -93,4 +94,23 @@ async def web_command(call: Invocation) -> None:
         return
     if word:
         raise UnknownWebWord(word=args[0][:20])
+    if call.caller.is_private:
+        await _private_links(call)
+        return
     await _post_link(call, await web_link(call.services, call.caller))
+
+
+async def _private_links(call: Invocation) -> None:
+    """``/web`` in a private chat: a button opening "your table" as a Telegram Mini App for each tournament the
+    caller plays in (Telegram allows ``web_app`` buttons only in private chats), with the link in the text too."""
+    links = [link for link in await my_web_links(call.services, call.caller) if link.url is not None]
+    if not links:
+        await call.reply(call.text("live.private_none"))
+        return
+    lines = [call.text("live.private_title")]
+    buttons = []
+    for link in links:
+        lines.append(call.text("live.private_line", name=link.name, url=f"{link.url}/me"))
+        buttons.append([Button(t("live.private_button", call.language, name=link.name)[:60],
+                               f"{WEB_APP_ACTION}{link.url}/me")])
+    await call.reply("\n".join(lines), keyboard(*buttons))

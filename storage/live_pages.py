@@ -25,3 +25,13 @@ async def page_mark(tx: Tx, public_id: str) -> PageMark | None:
 async def updated_at(tx: Tx, tournament_id: int) -> str:
     """When the tournament last changed (ISO 8601, as stored)."""
     return str(await tx.fetch_value("SELECT updated_at FROM tournaments WHERE tournament_id = ?", (tournament_id,)))
+
+
+async def open_tournaments_of(tx: Tx, person_key: str) -> list[int]:
+    """The open tournaments (sign-up or drawn) in which ``person_key`` has an entry, oldest first."""
+    rows = await tx.fetch_all(
+        "SELECT DISTINCT t.tournament_id AS tournament_id FROM entry_members m"
+        " JOIN tournaments t ON t.tournament_id = m.tournament_id"
+        " WHERE m.person_key = ? AND t.status IN ('registration', 'drawn') ORDER BY t.tournament_id",
+        (person_key,))
+    return [int(row["tournament_id"]) for row in rows]

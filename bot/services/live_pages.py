@@ -145,6 +145,22 @@ async def switch_pages(services: Services, caller: Caller, pages_open: bool) -> 
     return WebLink(state.record.name, link.public_id, live_url(services.settings, link.public_id), link.pages_open)
 
 
+async def my_web_links(services: Services, caller: Caller) -> list[WebLink]:
+    """``/web`` in a private chat: the open tournaments the caller plays in whose pages are open (their links made
+    now where they have none)."""
+    async with services.storage.read() as tx:
+        found = await page_rows.open_tournaments_of(tx, caller.actor_key)
+        records = [await tournament_rows.get_tournament(tx, tournament_id) for tournament_id in found]
+    links = []
+    for record in records:
+        if record is None:
+            continue
+        link = await public_link(services, record.tournament_id)
+        if link.pages_open:
+            links.append(WebLink(record.name, link.public_id, live_url(services.settings, link.public_id), True))
+    return links
+
+
 @dataclass(frozen=True, slots=True)
 class WebTables:
     """``/web tables``: the result links of every pair seated in the round being played."""
@@ -169,4 +185,5 @@ async def web_tables(services: Services, caller: Caller) -> WebTables:
                      live_url(services.settings, tokens.public_id))
 
 
-__all__ = ["LivePage", "WebLink", "WebTables", "live_page", "page_mark", "switch_pages", "web_link", "web_tables"]
+__all__ = ["LivePage", "WebLink", "WebTables", "live_page", "my_web_links", "page_mark", "switch_pages", "web_link",
+           "web_tables"]

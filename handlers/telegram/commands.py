@@ -21,13 +21,14 @@ from telegram import (
     Message,
     MessageEntity,
     Update,
+    WebAppInfo,
 )
 from telegram.error import BadRequest, Forbidden
 from telegram.ext import BaseHandler, CommandHandler, MessageHandler, filters
 
 from bot.i18n import Language
 from bot.pictures.picture import Picture
-from bot.richtext import Keyboard
+from bot.richtext import WEB_APP_ACTION, Button, Keyboard
 from handlers.invocation import Acknowledgement, Attachment, Channel, Mentioned
 from handlers.registry import CommandSpec, CommandTable, command_name_in, typed_command
 from handlers.telegram.callers import caller_of, person_of
@@ -41,11 +42,17 @@ from handlers.verbs import text_after_command, written_command
 
 
 def inline_keyboard(buttons: Keyboard | None) -> InlineKeyboardMarkup | None:
-    """Neutral buttons as Telegram's inline keyboard (the action is the callback data)."""
+    """Neutral buttons as Telegram's inline keyboard: the action is the callback data, or a Mini App's address
+    after ``webapp:``."""
     if not buttons:
         return None
-    return InlineKeyboardMarkup([[InlineKeyboardButton(button.label, callback_data=button.action)
-                                  for button in row] for row in buttons])
+    return InlineKeyboardMarkup([[_inline_button(button) for button in row] for row in buttons])
+
+
+def _inline_button(button: Button) -> InlineKeyboardButton:
+    if button.action.startswith(WEB_APP_ACTION):
+        return InlineKeyboardButton(button.label, web_app=WebAppInfo(button.action.removeprefix(WEB_APP_ACTION)))
+    return InlineKeyboardButton(button.label, callback_data=button.action)
 
 
 def document_of(message: Message | None) -> Document | None:

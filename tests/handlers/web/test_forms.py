@@ -183,3 +183,20 @@ async def test_web_tables_sends_each_pairs_link_privately_and_the_links_open_the
         path = link.removeprefix("https://club.example.org")
         assert path.startswith(f"/t/{public_id}/me")
         assert (await web.get(path)).status_code == 200
+
+
+async def test_web_in_a_private_chat_answers_with_a_mini_app_button_to_the_players_table(club: Club) -> None:
+    from tests.support.updates import private_chat
+
+    await drawn_club(club)
+    player = club.person(1)
+    calls = await club.offline.process(club.offline.updates.message(private_chat(player), player, "/web"))
+    assert len(calls) == 1
+    rows = calls[0].params["reply_markup"]
+    markup = json.loads(rows) if isinstance(rows, str) else rows
+    button = markup["inline_keyboard"][0][0]
+    assert button["web_app"]["url"].startswith("https://club.example.org/t/") and button["web_app"]["url"].endswith(
+        "/me")
+    stranger = club.person(99)
+    [answer] = await club.offline.say(private_chat(stranger), stranger, "/web")
+    assert "/t/" not in answer
