@@ -119,3 +119,31 @@ async def test_a_twenty_pair_swiss_round_fits_a_phone_and_a_projector(
         tables = await asyncio.to_thread(lambda: len(browser.find_elements("css selector", ".tbl")))
     assert problems == []
     assert tables == 10
+
+
+async def test_a_result_entered_on_the_table_form_reaches_the_chat_and_the_open_live_page(
+        club: Club, web: Web) -> None:
+    from selenium.webdriver.support.ui import Select
+
+    from tests.handlers.web.test_forms import tokens_of_table
+
+    await drawn_club(club)
+    public_id = await public_id_of(club)
+    left_token, _ = await tokens_of_table(club, 2)
+    before = len(club.offline.telegram.sent_texts(club.chat_id))
+    with chromium(1920, 1080) as wall, chromium(360, 740) as phone:
+        await asyncio.to_thread(wall.get, f"{web.client.base_url}/t/{public_id}")
+        await wait_for(lambda: wall.find_element("id", "status").text != "", 5)
+        await asyncio.to_thread(phone.get, f"{web.client.base_url}/t/{public_id}/me?token={left_token}")
+
+        def fill_and_send() -> None:
+            Select(phone.find_element("id", "own")).select_by_visible_text("A+")
+            Select(phone.find_element("id", "theirs")).select_by_visible_text("Q")
+            phone.find_element("css selector", "button[type=submit]").click()
+
+        await asyncio.to_thread(fill_and_send)
+        await wait_for(lambda: "A+ : Q" in wall.find_element("id", "tables").text, 5)
+        answer = await asyncio.to_thread(lambda: phone.find_element("id", "me").text)
+    told = club.offline.telegram.sent_texts(club.chat_id)[before:]
+    assert len(told) == 1 and "A+" in told[0]
+    assert answer.strip()
