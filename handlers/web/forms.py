@@ -45,7 +45,7 @@ from bot.errors import GuandanError
 from bot.i18n import Language, t
 from bot.presenters import tournament_tables as result_texts
 from bot.richtext import Keyboard, escape_params, to_plain
-from bot.ruleset.scoring import MatchLevel
+from bot.ruleset.scoring import MatchLevel, Side
 from bot.services import Services
 from bot.services.live_pages import live_page
 from bot.services.platform_ids import Platform, platform_of_chat
@@ -154,9 +154,18 @@ def form_html(seat: TableSeat, nonce: str, lang: Language, base: str, token: str
             f"<p>{_e(t('forms.you', lang, name=seat.team.name, side=side))}</p>"
             f"<p>{_e(t('forms.opponents', lang, name=seat.opponents.name))}</p>")
     other = seat.match.report_by(seat.side.other)
+    own_choice, their_choice = "A+", "10"
     if other is not None:
-        shown = result_texts.outcome_text(seat.match, other.outcome, lang)
-        info += f"<p class=muted>{_e(to_plain(t('forms.their_report', lang, **escape_params({'result': shown}))))}</p>"
+        outcome = other.outcome
+        if outcome.left_level is not None and outcome.right_level is not None:
+            ours, theirs = ((outcome.left_level, outcome.right_level) if seat.side is Side.LEFT
+                            else (outcome.right_level, outcome.left_level))
+            own_choice, their_choice = str(ours), str(theirs)  # confirming is one tap
+            said = t("forms.their_report", lang, own=own_choice, theirs=their_choice)
+        else:
+            said = t("forms.their_report_other", lang,
+                     **escape_params({"result": to_plain(result_texts.outcome_text(seat.match, outcome, lang))}))
+        info += f"<p class=muted>{_e(to_plain(said))}</p>"
     info += "</div>"
     note = f"<div class='card {message_class}'>{message}</div>" if message else ""
     choices = ["we", "they"] + (["draw"] if seat.draws_possible else [])
@@ -167,9 +176,9 @@ def form_html(seat: TableSeat, nonce: str, lang: Language, base: str, token: str
         hidden += f"<input type=hidden name=token value='{_e(token)}'>"
     form = (f"<form class=card method=post action='{_e(base)}/report?lang={lang.value}'>{hidden}"
             f"<label for=own>{_e(t('forms.own_level', lang))}</label><select id=own name=own>"
-            f"{level_options('A+')}</select>"
+            f"{level_options(own_choice)}</select>"
             f"<label for=theirs>{_e(t('forms.their_level', lang))}</label><select id=theirs name=theirs>"
-            f"{level_options('10')}</select>"
+            f"{level_options(their_choice)}</select>"
             f"<label>{_e(t('forms.who_won', lang))}</label><div class=radios>{radios}</div>"
             f"<button type=submit>{_e(t('forms.send', lang))}</button></form>")
     return note + info + form
