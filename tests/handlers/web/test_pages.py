@@ -145,3 +145,16 @@ async def test_sixty_requests_a_minute_are_answered_and_more_get_429_with_retry_
             assert other.status_code == 200  # another client behind the local proxy
     finally:
         await server.stop()
+
+
+async def test_the_next_rounds_start_shows_with_a_countdown(club: Club, web: Web) -> None:
+    await drawn_club(club)
+    public_id = await public_id_of(club)
+    assert (await web.get(f"/t/{public_id}.json")).json()["next_round"] is None
+    answer = await club.say(club.admin, "/schedule 2 tomorrow 19:30")
+    assert answer
+    data = (await web.get(f"/t/{public_id}.json")).json()
+    assert data["next_round"] is not None and data["next_round"]["round"] == 2, answer
+    assert data["next_round"]["starts_at"].endswith("+08:00") and "T19:30:00" in data["next_round"]["starts_at"]
+    page = await web.get(f"/t/{public_id}")
+    assert "class=countdown" in page.text and "19:30" in page.text
