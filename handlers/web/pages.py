@@ -278,8 +278,13 @@ def site_with_pages(services: Services, *, metrics: Metrics | None = None, poste
     groups), rate-limited per client; a webhook route may be added to it."""
     from handlers.web.forms import TableForms
 
-    site = Site(metrics=metrics)
-    pages = Pages(services, site)
+    hub = LiveHub(services)
+
+    def counted() -> dict[str, int]:
+        return {**(metrics() if metrics is not None else {}), "guandan_live_streams_open": hub.open_streams}
+
+    site = Site(metrics=counted)
+    pages = Pages(services, site, hub)
     forms = TableForms(services, pages.hub, poster)
     # The forms' routes first: /t/<id>/me must not be read as a page id.
     site.app.router.routes.extend([*forms.routes(), *pages.routes()])

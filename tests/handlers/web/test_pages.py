@@ -81,6 +81,12 @@ async def test_a_result_in_the_chat_reaches_an_open_event_stream_within_two_seco
         lines = stream.aiter_lines()
         name, data = await asyncio.wait_for(next_event(lines), 5)
         assert name == "update" and json.loads(data)["tables"][0]["result"] is None
+        for _ in range(40):  # the stream registers with its watcher right after its first event
+            if "guandan_live_streams_open 1\n" in (await web.get("/metrics")).text:
+                break
+            await asyncio.sleep(0.05)
+        else:
+            raise AssertionError("the open stream is not counted in /metrics")
         state = await club.state()
         match = state.require_bracket().playable()[0]
         await club.say(club.admin, f"/result {match.table} A+ 10")
