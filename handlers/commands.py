@@ -11,6 +11,7 @@ from handlers.language import lang_command
 from handlers.live_pages import web_command
 from handlers.match_clock import here_command, schedule_command
 from handlers.notice import notice_command
+from handlers.paperwork import print_command
 from handlers.people import name_command
 from handlers.play import play_command
 from handlers.registry import GROUPS, Audience, CommandSpec
@@ -64,6 +65,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("settings", settings_command, chat_kinds=GROUPS, read_only=True),
     CommandSpec("referee", referee_command, chat_kinds=GROUPS, aliases=("referees",)),
     CommandSpec("export", export_command, chat_kinds=GROUPS),
+    CommandSpec("print", print_command, chat_kinds=GROUPS, aliases=("dayin",)),
     CommandSpec("play", play_command, max_argument_length=200, read_only=True),
     CommandSpec("rule", rule_command, aliases=("rules",), max_argument_length=300, free_text=True, read_only=True),
     # Chinese names cannot be command names (Telegram allows [a-z0-9_]); pinyin aliases as for /baoming.

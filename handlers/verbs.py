@@ -33,6 +33,7 @@ VERBS: dict[str, str] = {
     "规则": "rule",
     "牌型": "play",
     "导出": "export",
+    "打印": "print",
     "设置": "settings",
     "日程": "schedule",
     "签到": "here",

@@ -19,10 +19,11 @@ The table, from the bottom up::
     rich text       bot.richtext                     → nothing of ours
     sheets          bot.sheets                       → core, i18n, kernel
     pictures        bot.pictures                     → sheets, core, i18n, kernel
+    paperwork       bot.paperwork                    → pictures (its font), i18n, kernel
     storage         storage                          → core, i18n, kernel, aiosqlite, asyncpg
     services        bot.services                     → storage, core, pictures, sheets, rule texts, config, i18n, kernel
     presenters      bot.presenters                   → services (types only), core, sheets, rule texts, rich text,
-                                                       i18n, kernel
+                                                       paperwork, i18n, kernel
     handlers        handlers/*.py (platform-neutral) → services, presenters, everything below them in bot
     handlers.telegram                                → handlers, the same bot layers, telegram
     handlers.console                                 → handlers, the same bot layers
@@ -48,6 +49,8 @@ Where it departs from the first sketch in issue 11, and why:
   them; the ``/rule`` reply shows the rule index's answer.
 - **presenters take only types from services** (names in CapWords, ``from … import Name``): the values services
   return, never a service function.
+- **paperwork** (``bot.paperwork``): printed documents from values in their printed words; the PDF library is
+  imported inside functions only (``tests/paperwork/test_lazy_import.py``). Presenters build its documents.
 - **services → pictures, sheets.** ``/bracket``, ``/standings`` and ``/export`` are services that return files.
 - **cli → handlers only lazily** (inside a function): ``python -m bot play`` must not load a chat platform.
 """
@@ -87,7 +90,7 @@ class Layer:
 KERNEL = {"kernel"}
 CORE = {"ruleset", "tournament", "match clock"}
 PRODUCT_BELOW_HANDLERS = KERNEL | CORE | {
-    "i18n", "config", "rule texts", "rich text", "sheets", "pictures", "services", "presenters"}
+    "i18n", "config", "rule texts", "rich text", "sheets", "pictures", "paperwork", "services", "presenters"}
 
 LAYERS: tuple[Layer, ...] = (
     Layer("kernel", ("bot.errors", "bot.clock", "bot.claims"), frozenset(),
@@ -107,13 +110,15 @@ LAYERS: tuple[Layer, ...] = (
           "the file formats the bot reads and writes: CSV, xlsx, rosters"),
     Layer("pictures", ("bot.pictures",), frozenset(KERNEL | CORE | {"i18n", "sheets"}),
           "PNG pictures drawn from the rows the bot exports"),
+    Layer("paperwork", ("bot.paperwork",), frozenset(KERNEL | {"i18n", "pictures"}),
+          "printed PDF documents (/print) from values already in their printed words; the PDF library lazily"),
     Layer("storage", ("storage",), frozenset(KERNEL | CORE | {"i18n", "storage engine"}),
           "persistence: stores and loads the core's values; the only layer that knows the database engine"),
     Layer("services", ("bot.services",),
           frozenset(KERNEL | CORE | {"storage", "i18n", "config", "rule texts", "pictures", "sheets"}),
           "use cases over storage, returning values; never presenters, handlers or a chat SDK"),
     Layer("presenters", ("bot.presenters",),
-          frozenset(KERNEL | CORE | {"i18n", "rich text", "sheets", "rule texts", "services"}),
+          frozenset(KERNEL | CORE | {"i18n", "rich text", "sheets", "rule texts", "services", "paperwork"}),
           "texts from values; never storage", types_only=frozenset({"services"})),
     Layer("handlers", ("handlers.*",), frozenset(PRODUCT_BELOW_HANDLERS),
           "platform-neutral command functions: never storage, never a chat SDK"),

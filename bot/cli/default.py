@@ -19,6 +19,7 @@ SUBCOMMAND_MODULES: tuple[tuple[str, str, str], ...] = (
     ("export", "export", "COMMAND"),
     ("migrate", "migrate", "COMMAND"),
     ("play", "play", "COMMAND"),
+    ("print", "printing", "COMMAND"),
     ("render", "render", "COMMAND"),
     ("rules", "rules", "COMMAND"),
     ("run", "run", "COMMAND"),

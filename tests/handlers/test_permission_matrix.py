@@ -49,6 +49,7 @@ MATRIX: dict[str, tuple[str, ...]] = {
     "/settings": (A, A, A, A, A, D, D),
     "/referee": (A, A, A, A, A, D, D),
     "/export": (A, A, A, A, A, D, D),
+    "/print tables": (A, A, D, D, D, D, D),
     "/result 1 K A+": (A, A, A, D, D, D, D),
     "/confirm 1": (A, A, A, D, D, D, D),
     "/signup": (A, A, A, A, A, D, D),
