@@ -6,13 +6,11 @@ from __future__ import annotations
 
 import io
 
-import segno
 from PIL import Image
 
 from bot.errors import UsageError
 from bot.i18n import t
 from bot.pictures.picture import Picture, to_picture
-from bot.pictures.table_codes import table_codes_picture
 from bot.richtext import WEB_APP_ACTION, Button, keyboard
 from bot.ruleset.scoring import Side
 from bot.services.live_pages import WebLink, my_web_links, switch_pages, web_link, web_tables
@@ -30,6 +28,8 @@ QR_WIDTH = 1080
 
 def qr_picture(address: str) -> Picture:
     """The QR code of ``address`` as a picture at least :data:`QR_WIDTH` pixels wide."""
+    import segno  # here: the command table loads without the QR library (only /web needs it)
+
     code = segno.make(address, error="m")
     modules = int(code.symbol_size(scale=1, border=4)[0])
     buffer = io.BytesIO()
@@ -52,6 +52,8 @@ async def _post_link(call: Invocation, link: WebLink) -> None:
 async def _send_table_links(call: Invocation) -> None:
     """``/web tables``: every pair's result link and QR code, to the organiser privately (a token in the group
     would let anyone report for any pair); the group is told where they went."""
+    from bot.pictures.table_codes import table_codes_picture
+
     tables = await web_tables(call.services, call.caller)
     if tables.url is None:
         await call.reply(call.text("live.no_public_url", name=tables.name))

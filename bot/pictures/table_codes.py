@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import segno
 from PIL import Image, ImageDraw
 
 from bot.pictures.fonts import font
@@ -22,6 +21,8 @@ CODE = 520
 
 def qr_image(address: str, size: int) -> Image.Image:
     """The QR code of ``address``, ``size`` pixels square (black on white, a quiet zone of 4 modules)."""
+    import segno  # here: nothing loads the QR library before a picture is drawn
+
     code = segno.make(address, error="m")
     modules = int(code.symbol_size(scale=1, border=4)[0])
     scale = max(1, size // modules)
