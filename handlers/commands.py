@@ -16,6 +16,14 @@ from handlers.people import name_command
 from handlers.play import play_command
 from handlers.registry import GROUPS, Audience, CommandSpec
 from handlers.rules import rule_command
+from handlers.season import (
+    ladder_command,
+    member_command,
+    members_command,
+    rating_command,
+    season_command,
+    tournaments_command,
+)
 from handlers.tournament_entries import (
     claim_command,
     gender_command,
@@ -86,4 +94,10 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("substitute", substitute_command, audience=Audience.ORGANISER, chat_kinds=GROUPS, aliases=("sub",)),
     CommandSpec("cancel", cancel_command, audience=Audience.ORGANISER, chat_kinds=GROUPS, free_text=True),
     CommandSpec("import", import_command, audience=Audience.ORGANISER, chat_kinds=GROUPS, documents=True),
+    CommandSpec("ladder", ladder_command, chat_kinds=GROUPS, aliases=("paihang",)),  # may send ladder.csv
+    CommandSpec("rating", rating_command, chat_kinds=GROUPS, free_text=True, read_only=True),
+    CommandSpec("season", season_command, chat_kinds=GROUPS, max_argument_length=200),
+    CommandSpec("members", members_command, chat_kinds=GROUPS, read_only=True),
+    CommandSpec("member", member_command, audience=Audience.ORGANISER, chat_kinds=GROUPS),
+    CommandSpec("tournaments", tournaments_command, chat_kinds=GROUPS, aliases=("saishi",), read_only=True),
 )

@@ -31,6 +31,10 @@ class BadTableError(UsageError):
     key = "tables.bad_table"
 
 
+class BadTournamentIdError(UsageError):
+    key = "club.bad_tournament_id"
+
+
 class NoSuchTableError(UsageError):
     key = "tables.no_such_table"
 
@@ -67,6 +71,14 @@ class BadUsernameError(UsageError):
 
 def _short(text: str) -> str:
     return text if len(text) <= 40 else text[:39] + "…"
+
+
+def parse_tournament_id(text: str) -> int:
+    """``#12``: tournament 12 of the group, as ``/tournaments`` and the export folders number them."""
+    digits = text.strip().removeprefix("#")
+    if not digits.isascii() or not digits.isdecimal() or not 0 < int(digits) < 2**62:
+        raise BadTournamentIdError(value=_short(text))
+    return int(digits)
 
 
 def parse_table(text: str) -> TableRef:

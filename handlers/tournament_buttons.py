@@ -86,8 +86,9 @@ async def confirm_correction(press: Press) -> str:
     if len(press.data.args) != 3:
         raise ForgedButtonError()
     outcome = Outcome.parse(press.data.args[2])
+    # The tournament the button was made for, even when it is no longer the chat's latest (an earlier one corrected).
     recorded = await record_result(press.services, press.caller, ref, outcome, confirmed=True,
-                                   tournament_id=press.data.target, revision=revision)
+                                   tournament_id=press.data.target, revision=revision, chosen=press.data.target)
     await press.drop_buttons()
     await announce_result(press.post, recorded, press.language, press.services)
     return press.text("tables.button_done")

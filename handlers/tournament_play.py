@@ -7,6 +7,7 @@ from collections.abc import Awaitable, Callable
 from bot.i18n import Language
 from bot.presenters import tournament_tables as text
 from bot.richtext import Keyboard
+from bot.services.season import has_season, ladder_view
 from bot.services.tournament.draw import DrawMade, DrawWarnings, make_draw, undo_draw
 from bot.services.tournament.export import export_tournament
 from bot.services.tournament.pictures import (
@@ -136,3 +137,7 @@ async def export_command(call: Invocation) -> None:
                              call.text("tables.export.standings", name=name))
     workbook = await tournament_workbook(call.services, exported.state, call.language, language)
     await call.send_document(workbook, WORKBOOK_NAME, call.text("sheets.workbook_caption", name=name))
+    if await has_season(call.services, call.caller.chat_id):  # a club that keeps a season gets its ladder too
+        ladder = await ladder_view(call.services, call.caller)
+        await call.send_document(ladder.csv(), "ladder.csv",
+                                 call.text("club.ladder_csv_caption", season=ladder.season.name))

@@ -19,7 +19,13 @@ from bot.tournament.bracket import UnknownTableError
 from handlers.arguments import MissingArgument, at_most
 from handlers.invocation import Invocation
 from handlers.long_replies import fits
-from handlers.tournament_arguments import NoSuchTableError, WinnerMissingError, parse_result, parse_table
+from handlers.tournament_arguments import (
+    NoSuchTableError,
+    WinnerMissingError,
+    parse_result,
+    parse_table,
+    parse_tournament_id,
+)
 from handlers.tournament_keyboards import report_buttons
 
 Send = Callable[[str, Keyboard | None], Awaitable[None]]
@@ -52,12 +58,18 @@ async def announce_result(send: Send, recorded: ResultRecorded, lang: Language, 
 
 
 async def result_command(call: Invocation) -> None:
-    if not call.args:
+    """``/result <table> …``; ``/result #<id> <round>-<table> …`` corrects a table of an earlier tournament of the
+    group (``/tournaments`` lists their ids)."""
+    args, chosen = call.args, None
+    if args and args[0].startswith("#"):
+        chosen = parse_tournament_id(args[0])
+        args = args[1:]
+    if not args:
         raise MissingArgument()
-    ref = parse_table(call.args[0])
-    told, confirmed = parse_result(call.args[1:])
+    ref = parse_table(args[0])
+    told, confirmed = parse_result(args[1:])
     try:
-        recorded = await record_result(call.services, call.caller, ref, told, confirmed=confirmed)
+        recorded = await record_result(call.services, call.caller, ref, told, confirmed=confirmed, chosen=chosen)
     except UnknownTableError as error:
         raise NoSuchTableError(**error.params) from None
     except DrawInKnockoutError as error:

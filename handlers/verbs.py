@@ -45,6 +45,11 @@ VERBS: dict[str, str] = {
     "我的桌": "mytable",
     "认领": "claim",
     "直播": "web",
+    "排行榜": "ladder",
+    "等级分": "rating",
+    "赛季": "season",
+    "成员": "members",
+    "赛事列表": "tournaments",
 }
 """Chinese verb → the command it runs (its name in ``handlers.commands.COMMANDS``)."""
 

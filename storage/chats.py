@@ -15,6 +15,9 @@ CHAT_KEYED_COLUMNS: tuple[tuple[str, str], ...] = (
     ("tournaments", "chat_id"),
     ("round_schedules", "chat_id"),
     ("announcements", "chat_id"),
+    ("club_people", "chat_id"),
+    ("seasons", "chat_id"),
+    ("club_notices", "chat_id"),
 )
 
 

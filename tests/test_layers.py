@@ -12,6 +12,7 @@ The table, from the bottom up::
     kernel          bot.errors, bot.clock            → nothing of ours
     ruleset         bot.ruleset                      → kernel
     tournament      bot.tournament                   → ruleset, kernel
+    season          bot.season                       → tournament, ruleset, kernel
     match clock     bot.match_clock                  → kernel
     i18n            bot.i18n                         → kernel
     config          bot.config                       → i18n, kernel
@@ -88,7 +89,7 @@ class Layer:
 
 
 KERNEL = {"kernel"}
-CORE = {"ruleset", "tournament", "match clock"}
+CORE = {"ruleset", "tournament", "match clock", "season"}
 PRODUCT_BELOW_HANDLERS = KERNEL | CORE | {
     "i18n", "config", "rule texts", "rich text", "sheets", "pictures", "paperwork", "services", "presenters"}
 
@@ -99,6 +100,8 @@ LAYERS: tuple[Layer, ...] = (
           "the pure rules of Guandan: cards, plays, levels, tribute, scoring"),
     Layer("tournament", ("bot.tournament",), frozenset(KERNEL | {"ruleset"}),
           "the pure tournament: entries, draw, bracket, results, standings and its persisted values"),
+    Layer("season", ("bot.season",), frozenset(KERNEL | {"ruleset", "tournament"}),
+          "the pure club season: who is who across tournaments, ratings from pair results, the ladder"),
     Layer("match clock", ("bot.match_clock",), frozenset(KERNEL),
           "the pure match clock: which announcements a round gets, local times, catching up"),
     Layer("i18n", ("bot.i18n",), frozenset(KERNEL), "the message catalogs and the Language type"),

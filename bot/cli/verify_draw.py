@@ -37,6 +37,8 @@ def run(args: argparse.Namespace) -> int:
     except UnreadableDrawFileError as error:
         return fail(t(error.key, lang, **error.params))
     commitment, published = result.draw.commitment, result.committed_at
+    if result.draw.ratings is not None:  # seeded by rating: redrawn with the ratings the file records
+        print(t("club.verify_seeded", lang, players=len(result.draw.ratings)))
     if result.matches:
         if published is None:
             print(t("draw.verify.match_v1", lang, teams=len(result.draw.teams), commitment=commitment))

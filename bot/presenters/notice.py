@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.i18n import Language, t
 from bot.richtext import escape
-from bot.services.tournament.notice import NoticeAttached, NoticeView
+from bot.services.tournament.notice import ClubNotice, NoticeAttached, NoticeView
 
 MAX_LISTED_SECTIONS = 60
 """``/notice show`` lists this many sections and counts the rest: a chat message is no place for 300 lines."""
@@ -34,3 +34,15 @@ def sections_text(view: NoticeView, lang: Language) -> str:
 
 def removed_text(tournament: str, lang: Language) -> str:
     return escape(t("notice.removed", lang, tournament=tournament))
+
+
+def club_notice_text(notice: ClubNotice, lang: Language) -> str:
+    """``/notice club``: the club's standing notice now (set, removed, or shown) and its sections."""
+    if notice.text is None:
+        return escape(t("club.notice_removed" if notice.changed else "club.notice_none", lang))
+    key = "club.notice_set" if notice.changed else "club.notice_shown"
+    lines = [escape(t(key, lang, sections=len(notice.articles)))]
+    lines += [escape(f"{article.number}. {article.title}") for article in notice.articles[:MAX_LISTED_SECTIONS]]
+    if len(notice.articles) > MAX_LISTED_SECTIONS:
+        lines.append(escape(t("notice.more_sections", lang, count=len(notice.articles) - MAX_LISTED_SECTIONS)))
+    return "\n".join(lines)

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from bot.clock import Clock
 from bot.config import Settings
 from bot.services.acquaintances import Acquaintances
+from bot.services.club_cache import ClubCache
 from bot.services.match_clock.board import NoTournaments, TournamentBoard
 from bot.services.names import ChosenNames
 from bot.services.roles import Roles
@@ -36,6 +37,9 @@ class Services:
     """Fresh randomness for draw seeds; a fixed source makes a simulation (``python -m bot demo``) repeatable."""
     board: TournamentBoard = field(default_factory=NoTournaments)
     """The tournaments as the match clock sees them (``bot.services.match_clock.board``)."""
+    clubs: ClubCache = field(default_factory=ClubCache)
+    """Each group's computed roster, ratings and ladder by the fingerprint of its stored results
+    (``bot.services.season``)."""
     names: ChosenNames = field(default_factory=ChosenNames)
     """The names people chose with ``/name`` (``bot.services.names``), loaded at start and checked against their
     version before use on a database other workers change (``bot.services.caches``)."""

@@ -33,9 +33,10 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+from collections.abc import Mapping
 from dataclasses import dataclass
 
-from bot.tournament.bracket import Bracket, BracketOptions, create_bracket
+from bot.tournament.bracket import Bracket, BracketOptions, bracket_on_lines, create_bracket
 from bot.tournament.entries import ACCOUNT_PREFIXES, Entry, Person, RegistrationMode
 from bot.tournament.pairing import Pairing, pair_entries
 from bot.tournament.registration import (
@@ -45,6 +46,7 @@ from bot.tournament.registration import (
     RegistrationStillOpenError,
 )
 from bot.tournament.seed import DrawSeed
+from bot.tournament.seeding import seeded_lines
 from bot.tournament.teams import Team
 
 PAIRING_STREAM = b"pairing"
@@ -87,6 +89,8 @@ class Draw:
     keyed_order: bool = True
     """Sorted by public keys (every draw made now); ``False`` only to recompute a version 1 file's draw, which
     sorted by the keys as they were."""
+    ratings: Mapping[str, int] | None = None
+    """Seeded by rating (``bot.tournament.seeding``): each drawn person's rating in millionths; ``None``: by lot."""
 
     @property
     def commitment(self) -> str:
@@ -125,10 +129,16 @@ def draw_pairs(registration: Registration, seed: DrawSeed, *, keyed_order: bool 
     return pair_entries(registration.mode, entries, seed.stream(PAIRING_STREAM), order_key if keyed_order else None)
 
 
-def draw(registration: Registration, seed: DrawSeed, options: BracketOptions, *, keyed_order: bool = True) -> Draw:
+def draw(registration: Registration, seed: DrawSeed, options: BracketOptions, *, keyed_order: bool = True,
+         ratings: Mapping[str, int] | None = None) -> Draw:
     """Pair the closed registration's active entries by lot (:func:`draw_pairs`) and create the bracket, all from
-    ``seed``; raise as :func:`draw_pairs` does."""
+    ``seed``; raise as :func:`draw_pairs` does. ``ratings`` (person key → millionths): the bracket is seeded by the
+    pairs' summed ratings, the lot deciding among equals (``bot.tournament.seeding``)."""
     pairing = draw_pairs(registration, seed, keyed_order=keyed_order)
-    bracket = create_bracket(pairing.teams, seed.stream(BRACKET_STREAM), options)
+    if ratings is None:
+        bracket = create_bracket(pairing.teams, seed.stream(BRACKET_STREAM), options)
+    else:
+        lines = seeded_lines(pairing.teams, seed.stream(BRACKET_STREAM), ratings)
+        bracket = bracket_on_lines(pairing.teams, lines, options)
     return Draw(registration.mode, pairing.entries, seed, options, pairing.teams, pairing.reserves, bracket,
-                keyed_order)
+                keyed_order, ratings)

@@ -34,6 +34,11 @@ message of that time (``verify-draw`` prints both). A file is read strictly: eve
 A Swiss event's or a group stage's draw is the same version 2 with an ``event`` field naming the format (and, for
 groups, a ``groups`` field): :mod:`bot.tournament.event_draw_file`. A file without ``event`` is a knockout's.
 
+A draw seeded by rating (``/set seeding rating``, :mod:`bot.tournament.seeding`) has a ``seeding`` field after the
+options: ``{"by": "rating", "ratings": {"<public key>": <rating in millionths>, …}}``, every drawn member's rating
+(displayed ``mu − 3·sigma``) as the draw used it; verifying redraws with those ratings. A file without it was drawn
+by lot alone.
+
 Version 1 (before issue 16): a knockout only; no ``committed_at`` (the commitment was published with the draw, so
 it bound nothing), account keys as ``tg:<id>``, the canonical order by those keys. Such files still verify.
 """
@@ -58,6 +63,7 @@ from bot.tournament.registration import Registration, close, open_registration, 
 from bot.tournament.seed import DrawSeed
 
 FORMAT = "guandan-bot/draw"
+SEEDING_BY_RATING = "rating"
 VERSION = 2
 VERSIONS = (1, 2)
 """What :func:`verify` reads; :func:`export_draw` (and ``export_event_draw``) write :data:`VERSION`."""
@@ -133,16 +139,28 @@ def export_draw(result: Draw, *, committed_at: datetime) -> str:
     return _dump({**_drawn_json(result, VERSION, committed_at), **_outcome_json(result)})
 
 
+def _seeding_json(result: Draw | EventDraw) -> dict[str, Any]:
+    """``{"seeding": …}`` for a draw seeded by rating (every drawn member's rating, by public key); empty for one by
+    lot."""
+    if result.ratings is None:
+        return {}
+    members = sorted({result.public_key(person.key): result.ratings.get(person.key, 0)
+                      for entry in result.entries for person in entry.members}.items())
+    return {"seeding": {"by": SEEDING_BY_RATING, "ratings": dict(members)}}
+
+
 def _drawn_json(result: Draw | EventDraw, version: int, committed_at: datetime,
                 extra: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The fields every draw file opens with, in their order: what was drawn, from which entries and seed
-    (``extra``, e.g. a points event's ``event``, goes after the options); the outcome follows."""
+    (``extra``, e.g. a points event's ``event``, goes after the options, then a rating seeding); the outcome
+    follows."""
     return {
         "format": FORMAT,
         "version": version,
         "mode": result.mode.value,
         "options": _options_json(result.options),
         **(extra or {}),
+        **_seeding_json(result),
         "entries": [{"members": [_person_json(person, result) for person in entry.members]}
                     for entry in result.entries],
         "commitment": result.commitment,
@@ -279,7 +297,7 @@ _DOCUMENT_FIELDS = {
     1: frozenset({"format", "version", "mode", "options", "entries", "commitment", "seed", "teams", "reserves",
                   "round_1"}),
 }
-_DOCUMENT_FIELDS[2] = _DOCUMENT_FIELDS[1] | {"committed_at", "event", "groups"}
+_DOCUMENT_FIELDS[2] = _DOCUMENT_FIELDS[1] | {"committed_at", "event", "groups", "seeding"}
 _ENTRY_FIELDS = frozenset({"members"})
 _MEMBER_FIELDS = frozenset({"key", "name", "gender", "unit"})
 _OUTCOME_FIELDS = {"teams": frozenset({"team_id", "name", "members", "unit"}), "reserves": frozenset({"key", "name"}),
@@ -316,6 +334,22 @@ def _parse(content: str | bytes) -> Mapping[str, Any]:
     return document
 
 
+def read_seeding(document: Mapping[str, Any], version: int) -> dict[str, int] | None:
+    """The ratings a draw seeded by rating used (by public key), or ``None`` for a draw by lot."""
+    if "seeding" not in document:
+        return None
+    stated = _get(document, "seeding", dict, "")
+    _fields(stated, frozenset({"by", "ratings"}), "seeding.")
+    if _get(stated, "by", str, "seeding.") != SEEDING_BY_RATING:
+        raise UnreadableDrawFileError(reason="seeding.by")
+    ratings: dict[str, int] = {}
+    for key, value in _get(stated, "ratings", dict, "seeding.").items():
+        if not _file_key(key, version) or type(value) is not int:
+            raise UnreadableDrawFileError(reason="seeding.ratings")
+        ratings[key] = value
+    return ratings
+
+
 def _committed_at(document: Mapping[str, Any], version: int) -> str | None:
     """When the file says the commitment was published; ``None`` for version 1 (it has no such field)."""
     if version < 2:
@@ -348,7 +382,8 @@ def verify(content: str | bytes) -> VerifyResult:
         raise UnreadableDrawFileError(reason="seed") from None
     commitment = _get(document, "commitment", str, "")
     try:
-        recomputed = draw(registration, seed, options, keyed_order=version >= 2)
+        recomputed = draw(registration, seed, options, keyed_order=version >= 2,
+                          ratings=read_seeding(document, version))
     except TournamentError as error:
         raise UnreadableDrawFileError(reason=f"entries ({error.key})") from error
     expected = _outcome_json(recomputed)

@@ -12,6 +12,7 @@ seed and the format options, so ``verify-draw`` recomputes it (:mod:`bot.tournam
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from bot.ruleset.variants import RuleVariant
@@ -22,6 +23,7 @@ from bot.tournament.format import FormatOptions, GroupsPlan, KnockoutPlan, Swiss
 from bot.tournament.registration import Registration
 from bot.tournament.round_robin import GROUPS_STREAM, GroupStage, start_groups
 from bot.tournament.seed import DrawSeed
+from bot.tournament.seeding import team_strength
 from bot.tournament.swiss import SWISS_STREAM, SwissEvent, start_swiss
 from bot.tournament.teams import Team
 
@@ -39,6 +41,8 @@ class EventDraw:
     teams: tuple[Team, ...]
     reserves: tuple[Person, ...]
     event: SwissEvent | GroupStage
+    ratings: Mapping[str, int] | None = None
+    """A Swiss event seeded by rating: each drawn person's rating in millionths (``bot.tournament.seeding``)."""
 
     @property
     def commitment(self) -> str:
@@ -50,12 +54,13 @@ class EventDraw:
 
 
 def draw_event(registration: Registration, seed: DrawSeed, options: BracketOptions, format_options: FormatOptions,
-               variant: RuleVariant) -> EventDraw:
+               variant: RuleVariant, ratings: Mapping[str, int] | None = None) -> EventDraw:
     """Pair the closed registration by lot and start the Swiss event or group stage, all from ``seed``.
 
     Raise as :func:`bot.tournament.draw.draw` does, and the format errors of
     :func:`bot.tournament.format.plan_format` when the options do not fit the pairs drawn. A knockout's options
-    are not for this function (``ValueError``).
+    are not for this function (``ValueError``). ``ratings``: a Swiss round 1 pairs the stronger half against the
+    weaker (``bot.tournament.seeding``); a group stage keeps its lot and ignores them.
     """
     pairing = draw_pairs(registration, seed)
     plan = plan_format(format_options, len(pairing.teams))
@@ -63,7 +68,11 @@ def draw_event(registration: Registration, seed: DrawSeed, options: BracketOptio
     if isinstance(plan, KnockoutPlan):
         raise ValueError("a knockout is drawn by bot.tournament.draw.draw")
     if isinstance(plan, SwissPlan):
-        event = start_swiss(pairing.teams, plan.rounds, variant, seed.stream(SWISS_STREAM))
+        strengths = None if ratings is None else {team.team_id: team_strength(team, ratings)
+                                                  for team in pairing.teams}
+        event = start_swiss(pairing.teams, plan.rounds, variant, seed.stream(SWISS_STREAM), strengths=strengths)
     else:
         event = start_groups(pairing.teams, plan.groups, plan.advance, variant, seed.stream(GROUPS_STREAM))
-    return EventDraw(registration.mode, pairing.entries, seed, options, plan, pairing.teams, pairing.reserves, event)
+        ratings = None
+    return EventDraw(registration.mode, pairing.entries, seed, options, plan, pairing.teams, pairing.reserves, event,
+                     ratings)

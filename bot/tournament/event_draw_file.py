@@ -34,6 +34,7 @@ from bot.tournament.draw_file import (
     _get,
     _read_options,
     _read_registration,
+    read_seeding,
 )
 from bot.tournament.event_draw import EventDraw, draw_event
 from bot.tournament.format import FormatOptions, TournamentFormat
@@ -123,7 +124,8 @@ def verify_event(document: Mapping[str, Any], committed_at: str | None) -> Verif
     commitment = _get(document, "commitment", str, "")
     try:
         # Round 1 and the groups do not depend on the scoring: the default variant recomputes them.
-        recomputed = draw_event(registration, seed, options, format_options, DEFAULT_VARIANT)
+        recomputed = draw_event(registration, seed, options, format_options, DEFAULT_VARIANT,
+                                read_seeding(document, EVENT_VERSION))
     except TournamentError as error:
         raise UnreadableDrawFileError(reason=f"entries ({error.key})") from error
     expected = _outcome_json(recomputed)

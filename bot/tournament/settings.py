@@ -30,6 +30,7 @@ from bot.ruleset.variants import DEFAULT_VARIANT, RuleVariant, ScoringScale
 from bot.tournament.bracket import BracketOptions, FinalFormat, ThirdPlace
 from bot.tournament.format import DEFAULT_ADVANCE, MAX_ADVANCE, MAX_ROUNDS, FormatOptions, TournamentFormat
 from bot.tournament.registration import MIN_CAPACITY
+from bot.tournament.seeding import Seeding
 
 DEFAULT_TIMEZONE = "Asia/Shanghai"
 MAX_CAPACITY = 10_000
@@ -79,6 +80,8 @@ class TournamentSettings:
     """Round-robin groups; ``None``: groups of four or five."""
     advance: int = DEFAULT_ADVANCE
     """Pairs of each group that go on to the knockout; 0: the groups are the whole event."""
+    seeding: Seeding = Seeding.LOT
+    """Knockout seeds and Swiss round-1 halves by the pairs' summed ratings, or by lot (``bot.tournament.seeding``)."""
 
     def variant(self) -> RuleVariant:
         return replace(DEFAULT_VARIANT, scoring=self.scoring, a_failure_limit=self.a_failure_limit,
@@ -256,6 +259,10 @@ SETTING_KEYS: tuple[SettingKey, ...] = (
                f"{MIN_REMIND}–{MAX_REMIND}", aliases=("提醒",)),
     SettingKey("checkin", "checkin", _number("checkin", MIN_CHECKIN, MAX_CHECKIN, off=True), _show_number,
                f"{MIN_CHECKIN}–{MAX_CHECKIN}|off", aliases=("签到",)),
+    SettingKey("seeding", "seeding",
+               _choice("seeding", {"lot": Seeding.LOT, "rating": Seeding.RATING, "抽签": Seeding.LOT,
+                                   "等级分": Seeding.RATING}),
+               lambda value: str(_plain(value)), "lot|rating", before_draw_only=True, aliases=("种子",)),
 )
 FORMAT_SETTING_KEYS: tuple[SettingKey, ...] = (
     SettingKey("format", "format",

@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from bot.errors import TournamentError
@@ -49,6 +49,7 @@ from bot.tournament.format import RoundsOutOfRangeError, UnknownRoundError
 from bot.tournament.points import TableResult
 from bot.tournament.ranking import Meeting, StandingRow, draw_lot, rank_pairs
 from bot.tournament.results import MatchFinishedError, NothingToCorrectError
+from bot.tournament.seeding import halves
 from bot.tournament.swiss_pairing import PairingRequest, RoundPairing, meeting_key, pair_round
 from bot.tournament.teams import Team
 
@@ -161,9 +162,12 @@ class SwissEvent:
         return tuple(played.bye for played in self.rounds if played.bye is not None)
 
 
-def start_swiss(teams: Sequence[Team], rounds: int, variant: RuleVariant, rng: random.Random) -> SwissEvent:
+def start_swiss(teams: Sequence[Team], rounds: int, variant: RuleVariant, rng: random.Random, *,
+                strengths: Mapping[int, int] | None = None) -> SwissEvent:
     """A Swiss event of ``rounds`` rounds with round 1 paired: the lot, then round 1 in random order, both drawn
-    from ``rng`` (the draw seed's :data:`SWISS_STREAM`); ``teams`` in draw order (team ids)."""
+    from ``rng`` (the draw seed's :data:`SWISS_STREAM`); ``teams`` in draw order (team ids). ``strengths`` (team id
+    → summed rating): round 1 pairs the stronger half against the weaker, the random order deciding among equals
+    (``bot.tournament.seeding``)."""
     if len(teams) < MIN_PAIRS:
         raise TooFewTeamsError(count=len(teams), minimum=MIN_PAIRS)
     seen: set[int] = set()
@@ -176,6 +180,9 @@ def start_swiss(teams: Sequence[Team], rounds: int, variant: RuleVariant, rng: r
     lot = draw_lot(teams, rng)
     order = [team.team_id for team in teams]
     rng.shuffle(order)
+    if strengths is not None:
+        order.sort(key=lambda ident: -strengths.get(ident, 0))
+        order = halves(order)
     event = SwissEvent(tuple(teams), rounds, variant, lot, ())
     request = PairingRequest(tuple(order), (0,) * len(order), _units(teams), {})
     return replace(event, rounds=(_round(event, 1, pair_round(request)),))

@@ -103,3 +103,25 @@ def test_a_version_1_file_says_its_commitment_came_with_the_draw(tmp_path: Path)
     done = verify_draw(Path(__file__).parents[1] / "tournament" / "fixtures" / "draw-v1.json", "--lang", "en")
     assert done.returncode == 0
     assert done.stdout.strip() == t("draw.verify.match_v1", "en", teams=6, commitment=seed_of(7).commitment)
+
+
+def test_a_draw_seeded_by_rating_says_so_and_a_changed_rating_is_found(tmp_path: Path) -> None:
+    from bot.tournament.bracket import BracketOptions
+    from bot.tournament.draw import draw
+    from bot.tournament.entries import RegistrationMode
+    from tests.tournament.draw_helpers import closed, free_people
+
+    registration = closed(RegistrationMode.PAIRS, free_people(6, 0))
+    ratings = {person.key: index * 700_000 for index, person in
+               enumerate(person for entry in registration.active for person in entry.members)}
+    path = tmp_path / "seeded.json"
+    path.write_text(export_draw(draw(registration, seed_of(5), BracketOptions(), ratings=ratings),
+                                committed_at=COMMITTED_AT), encoding="utf-8")
+    done = verify_draw(path, "--lang", "en")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith(t("club.verify_seeded", "en", players=12))
+    document = json.loads(path.read_text(encoding="utf-8"))
+    strongest = max(document["seeding"]["ratings"], key=document["seeding"]["ratings"].get)
+    document["seeding"]["ratings"][strongest] = -9_000_000
+    path.write_text(json.dumps(document), encoding="utf-8")
+    assert verify_draw(path).returncode == 1

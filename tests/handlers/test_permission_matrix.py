@@ -83,6 +83,15 @@ MATRIX: dict[str, tuple[str, ...]] = {
     "/unit 选手1 财务处": (A, D, D, D, D, D, D),
     "/undraw": (A, D, D, D, D, D, D),
     "/substitute 选手1 选手2": (A, D, D, D, D, D, D),
+    # The club's season: shown to everyone in a group (another group has its own, empty); changed by organisers.
+    "/ladder": (A, A, A, A, A, A, D),
+    "/ladder export": (A, A, A, A, A, A, D),
+    "/rating 选手1": (A, A, A, A, A, A, D),
+    "/season": (A, A, A, A, A, A, D),
+    "/season new 春季赛": (A, D, D, D, D, A, D),
+    "/members": (A, A, A, A, A, A, D),
+    "/member rename 选手1 选手九": (A, D, D, D, D, A, D),
+    "/tournaments": (A, A, A, A, A, A, D),
 }
 
 

@@ -40,6 +40,7 @@ from datetime import datetime
 from bot.services import Services
 from bot.services.caller import Caller
 from bot.services.roles import Role
+from bot.services.season import load_club
 from bot.services.tournament.points import is_points_format
 from bot.services.tournament.state import Change, StaleButtonError, TournamentState, changing
 from bot.tournament import registration as engine
@@ -55,6 +56,7 @@ from bot.tournament.points_event import results_recorded as event_results_record
 from bot.tournament.points_event import start_points_event
 from bot.tournament.registration import Registration
 from bot.tournament.seed import SEED_BYTES, DrawSeed, new_seed
+from bot.tournament.seeding import Seeding, rating_units
 from bot.tournament.snapshot import stored_matches, team_lines
 from storage import points_events, tournament_bracket, tournament_people, tournaments
 
@@ -121,16 +123,28 @@ async def make_draw(services: Services, caller: Caller, *, confirmed: bool = Fal
             await tournament_people.resolve_invitation(change.tx, invitation.invitation_id,
                                                        InvitationStatus.CANCELLED, change.at)
             change.record("invitation.cancelled", {"invitation": invitation.invitation_id, "reason": "drawn"})
+        ratings = await _seeding_ratings(services, change, closed)
         step = _draw_points_event if is_points_format(state.record) else _draw_knockout
-        made = await step(change, closed, seed, committed_at)
+        made = await step(change, closed, seed, committed_at, ratings)
     return replace(made, state=change.current, committed_at=committed_at, sealed=sealed, left_out=genderless)
 
 
-async def _draw_knockout(change: Change, closed: Registration, seed: DrawSeed, committed_at: datetime) -> DrawMade:
+async def _seeding_ratings(services: Services, change: Change, closed: Registration) -> dict[str, int] | None:
+    """With ``/set seeding rating``: every active member's club rating now, in millionths (0 for a newcomer),
+    for the draw to seed by; ``None`` for a draw by lot."""
+    if change.before.record.settings.seeding is not Seeding.RATING:
+        return None
+    club = await load_club(services, change.tx, change.before.record.chat_id)
+    return {person.key: rating_units(club.rating(club.identity.member(person.key)).ordinal)
+            for entry in closed.active for person in entry.members}
+
+
+async def _draw_knockout(change: Change, closed: Registration, seed: DrawSeed, committed_at: datetime,
+                         ratings: dict[str, int] | None) -> DrawMade:
     """The draw of a knockout, inside :func:`make_draw`'s transaction."""
     state = change.before
     tid = state.tournament_id
-    result = draw(closed, seed, state.record.settings.bracket_options())
+    result = draw(closed, seed, state.record.settings.bracket_options(), ratings=ratings)
     drawn = engine.mark_drawn(closed)
     text = export_draw(result, committed_at=committed_at)
     await tournament_bracket.save_teams(change.tx, tid, result.teams, team_lines(result.bracket), result.reserves)
@@ -146,11 +160,12 @@ async def _draw_knockout(change: Change, closed: Registration, seed: DrawSeed, c
 
 
 async def _draw_points_event(change: Change, closed: Registration, seed: DrawSeed,
-                             committed_at: datetime) -> DrawMade:
+                             committed_at: datetime, ratings: dict[str, int] | None) -> DrawMade:
     """The draw of a Swiss event or group stage, inside :func:`make_draw`'s transaction."""
     state = change.before
     settings = state.record.settings
-    result = draw_event(closed, seed, settings.bracket_options(), settings.format_options(), settings.variant())
+    result = draw_event(closed, seed, settings.bracket_options(), settings.format_options(), settings.variant(),
+                        ratings)
     drawn = engine.mark_drawn(closed)
     text = export_event_draw(result, committed_at=committed_at)
     tid = state.tournament_id

@@ -4,7 +4,8 @@ Until then nobody can report or confirm for that name except an official, so the
 name, to confirm. A member's claim waits for an organiser (the button under it, or ``/claim <name> confirm``); an
 organiser's own claim links at once. Linking gives the member the account's key in their entry and, after the
 draw, in their pair and the reserves (``bot.tournament.registration.link_account``, ``bot.tournament.lineup.relink``):
-from then on they report and confirm as a player. A newer claim on the same name replaces an older one.
+from then on they report and confirm as a player. The club links the name to the account for every tournament of the
+group, past and future (``bot.season.identity``). A newer claim on the same name replaces an older one.
 
 (A *name claim* here; the claim of an update, ``bot.claims``, is another thing.)
 """
@@ -14,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from bot.errors import TournamentError
+from bot.season.identity import ClubRecord
 from bot.services import Services
 from bot.services.caller import Caller
 from bot.services.roles import Role
@@ -25,7 +27,7 @@ from bot.tournament.entries import Person
 from bot.tournament.lineup import relink
 from bot.tournament.people import NameClaim, NameClaimStatus
 from bot.tournament.registration import AlreadyLinkedError, DuplicateEntryError
-from storage import tournament_bracket, tournament_people
+from storage import club, tournament_bracket, tournament_people
 
 
 class NoNameClaimError(TournamentError):
@@ -107,6 +109,9 @@ async def _link(change: Change, made: NameClaim) -> None:
                 await tournament_bracket.replace_reserves(change.tx, state.tournament_id, lineup.reserves)
             after = replace(after, bracket=lineup.bracket, teams=lineup.bracket.teams, reserves=lineup.reserves)
     await tournament_people.resolve_name_claim(change.tx, made.claim_id, NameClaimStatus.ACCEPTED, change.at)
+    # Once for all the group's tournaments, past and future: the club knows the name as this account from now on.
+    await club.add_record(change.tx, state.record.chat_id, ClubRecord(made.person_key, "link", account.key),
+                          actor=change.actor, at=change.at)
     change.after = after
     change.record("entry.claimed", {"claim": made.claim_id, "member": made.person_key, "account": account.key,
                                     "name": made.name})

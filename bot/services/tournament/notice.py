@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from datetime import datetime
 
 from bot.errors import TournamentError, UsageError
 from bot.rules.notice import MAX_NOTICE_CHARS, Article, notice_index
@@ -20,7 +21,8 @@ from bot.services.caller import Caller
 from bot.services.roles import Role
 from bot.services.tournament.state import NoTournamentError
 from bot.services.worker import in_worker
-from storage import history, notices
+from storage import Tx, history, notices
+from storage import club as club_rows
 from storage import tournaments as tournament_rows
 from storage.notices import StoredNotice
 
@@ -99,6 +101,49 @@ async def attach_notice(services: Services, caller: Caller, text: str, file_name
             details={"characters": len(text), "articles": len(articles), "file_name": file_name,
                      "replaced": replaced})
     return NoticeAttached(NoticeView(record.name, stored, articles), replaced)
+
+
+@dataclass(frozen=True, slots=True)
+class ClubNotice:
+    """The club's standing notice after ``/notice club …``: its text (``None``: none) and its sections."""
+
+    text: str | None
+    articles: tuple[Article, ...] = ()
+    changed: bool = False
+
+
+async def club_notice(services: Services, caller: Caller, text: str | None, *, remove: bool = False) -> ClubNotice:
+    """``/notice club <text>``: the notice attached to every new tournament of the group (organisers);
+    ``remove``: none from now on; neither: show it. Tournaments already made keep theirs."""
+    if text is None and not remove:
+        async with services.storage.read() as tx:
+            stored = await club_rows.club_notice(tx, caller.chat_id)
+        return ClubNotice(stored, () if stored is None else await in_worker(_articles, stored))
+    roles = await services.roles.for_caller(caller)
+    articles: tuple[Article, ...] = ()
+    if text is not None:
+        text = _checked(text)
+        articles = await in_worker(_articles, text)
+        if not articles:
+            raise EmptyNoticeError()
+    now = services.clock()
+    async with services.storage.transaction(claim=caller.claim) as tx:
+        await roles.require(tx, Role.ORGANISER)
+        await club_rows.set_club_notice(tx, caller.chat_id, text or "", actor=caller.actor_key, at=now)
+        await history.append(tx, chat_id=caller.chat_id, actor=caller.actor_key, kind="club.notice", at=now,
+                             details={"characters": len(text or ""), "articles": len(articles)})
+    return ClubNotice(text, articles, True)
+
+
+async def attach_club_notice(tx: Tx, tournament_id: int, chat_id: int, at: datetime) -> bool:
+    """A new tournament gets the club's standing notice, if the club has one (in the transaction that makes it)."""
+    text = await club_rows.club_notice(tx, chat_id)
+    if text is None:
+        return False
+    await notices.set_notice(tx, tournament_id, text, None, "club", at)
+    await history.append(tx, chat_id=chat_id, tournament_id=tournament_id, actor="club", kind="notice.attached",
+                         at=at, details={"characters": len(text), "club": True})
+    return True
 
 
 async def attach_notice_file(

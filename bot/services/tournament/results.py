@@ -137,14 +137,16 @@ def actor_of(caller: Caller, official: bool) -> Actor:
 
 async def record_result(services: Services, caller: Caller, ref: TableRef, told: Outcome | OwnResult, *,
                         confirmed: bool = False, tournament_id: int | None = None,
-                        revision: int | None = None) -> ResultRecorded:
+                        revision: int | None = None, chosen: int | None = None) -> ResultRecorded:
     """``/result``: a player's report, or an official's decision (on an open table) or correction (decided).
 
     ``told``: the result with the left pair's level first, or as the reporting pair tells it from its side.
     ``confirmed``: an official's correction after the champion was announced goes ahead (``/result … confirm`` or
     the button, made for ``tournament_id`` and the match row's ``revision``); without it nothing changes and the
-    result is ``CORRECTION_PENDING``."""
-    async with changing(services, caller, with_roles=True, finished_too=True, expected=tournament_id) as change:
+    result is ``CORRECTION_PENDING``. ``chosen``: a tournament of the chat by id instead of its latest one (an
+    official correcting an earlier tournament: ``/result #<id> …`` and its confirmation button)."""
+    async with changing(services, caller, with_roles=True, finished_too=True, expected=tournament_id,
+                        chosen=chosen) as change:
         actor = actor_of(caller, Role.REFEREE in change.roles)
         board = _board(change.before, ref)
         match = board.find(ref.where(), ref.round)

@@ -14,6 +14,7 @@ from bot.services import Services
 from bot.services.caller import Caller
 from bot.services.match_clock.timetable import JobChanges, cancel_pending, replan
 from bot.services.roles import Role
+from bot.services.tournament.notice import attach_club_notice
 from bot.services.tournament.state import TournamentState, changing, read_state
 from bot.tournament import registration as engine
 from bot.tournament.entries import RegistrationMode
@@ -68,6 +69,7 @@ async def create_tournament(services: Services, caller: Caller, name: str) -> Cr
                              kind="tournament.created", at=at, details={"name": cleaned})
         await history.append(tx, chat_id=caller.chat_id, tournament_id=tournament_id, actor=caller.actor_key,
                              kind="draw.committed", at=at, details={"commitment": seed.commitment})
+        await attach_club_notice(tx, tournament_id, caller.chat_id, at)
         record = await tournaments.get_tournament(tx, tournament_id)
     assert record is not None
     return Created(TournamentState(record, engine.open_registration(record.mode, record.settings.capacity)))

@@ -13,6 +13,7 @@ from bot.errors import TournamentError, UsageError
 from bot.services import Services
 from bot.services.caller import Caller
 from bot.services.roles import Role
+from bot.services.season import with_club_defaults
 from bot.services.tournament.state import Change, TournamentState, changing
 from bot.tournament import registration as engine
 from bot.tournament.entries import Entry, EntryStatus, Gender, RegistrationMode, account_key
@@ -130,6 +131,7 @@ async def sign_up(services: Services, caller: Caller, request: SignUpRequest, *,
         return await _invite(services, caller, request.partner)
     player = _player(caller, request.gender, request.unit)
     async with changing(services, caller, expected=tournament_id) as change:
+        [player] = await with_club_defaults(change.tx, caller.chat_id, [player])
         registration, entry = engine.sign_up_single(change.before.registration, player)
         await _cancel_invitations_of(change, caller, "signed_up")
         change.after = replace(change.before, registration=registration)
@@ -143,6 +145,7 @@ async def _sign_up_names(services: Services, caller: Caller, request: SignUpRequ
     await services.roles.require(caller, Role.ORGANISER)
     people = [Player.named(name, gender=request.gender, unit=request.unit) for name in request.names]
     async with changing(services, caller, required=Role.ORGANISER) as change:
+        people = await with_club_defaults(change.tx, caller.chat_id, people)
         if len(people) == 2:
             registration, entry = engine.sign_up_pair(change.before.registration, people[0], people[1])
         else:

@@ -25,6 +25,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from bot.errors import TournamentError
+from bot.season.finals import KNOCKOUT, POINTS, newly_final_matches, newly_final_tables
 from bot.services.caller import Caller
 from bot.services.roles import Role
 from bot.tournament.bracket import Bracket
@@ -36,6 +37,7 @@ from bot.tournament.registration import Registration, RegistrationState
 from bot.tournament.snapshot import changed_matches, restore_bracket, stored_matches, team_lines
 from bot.tournament.teams import Team
 from storage import Tx, history
+from storage import club as club_rows
 from storage import points_events as points_rows
 from storage import tournament_bracket as bracket_rows
 from storage import tournament_entries as entry_rows
@@ -59,6 +61,12 @@ class NoTournamentYetError(TournamentError):
 
 class NotDrawnYetError(TournamentError):
     key = "tournament.not_drawn"
+
+
+class UnknownTournamentError(TournamentError):
+    """``#<id>`` names no tournament of this chat that has been drawn (``/tournaments`` lists them)."""
+
+    key = "club.unknown_tournament"
 
 
 class StaleButtonError(TournamentError):
@@ -240,11 +248,27 @@ async def _write_state(change: Change) -> None:
         await bracket_rows.write_matches(change.tx, tid, stored_matches(after.bracket), change.at)
     if after.event is not None and after.event is not before.event:
         await write_points_event(change.tx, tid, before.event, after.event, change.at)
+    await _record_finals(change)
+
+
+async def _record_finals(change: Change) -> None:
+    """Append the tables this change made final, in the order ratings replay them (``bot.season.finals``)."""
+    before, after = change.before, change.current
+    tid = before.tournament_id
+    if after.event is not None and after.event is not before.event:
+        tables = newly_final_tables(before.event, after.event)
+        if tables:
+            await club_rows.record_final(change.tx, tid, POINTS, tables, change.at)
+    if after.bracket is not None and after.bracket is not before.bracket:
+        matches = newly_final_matches(before.bracket, after.bracket)
+        if matches:
+            await club_rows.record_final(change.tx, tid, KNOCKOUT, matches, change.at)
 
 
 @asynccontextmanager
 async def changing(services: Services, caller: Caller, *, required: Role | None = None, with_roles: bool = False,
-                   finished_too: bool = False, expected: int | None = None) -> AsyncIterator[Change]:
+                   finished_too: bool = False, expected: int | None = None,
+                   chosen: int | None = None) -> AsyncIterator[Change]:
     """``async with changing(services, caller) as change:`` — the chat's open tournament in one transaction, the
     one that applies the caller's update (``storage.transaction(claim=caller.claim)``).
 
@@ -258,7 +282,9 @@ async def changing(services: Services, caller: Caller, *, required: Role | None 
     ``PermissionDenied`` otherwise); ``with_roles``: decide the caller's roles in it too (``change.roles``), for a
     service that acts differently for officials. ``finished_too``: the chat's latest finished tournament when
     none is open (an official correcting the final's result). ``expected``: the tournament id a button was made
-    for; any other raises :class:`StaleButtonError`.
+    for; any other raises :class:`StaleButtonError`. ``chosen``: that tournament of the chat instead, by id, open or
+    finished (an official correcting an earlier tournament, ``/result #<id> …``); any other raises
+    :class:`UnknownTournamentError`.
     """
     at, cache = services.clock(), services.tournaments
     # Asked before the transaction: the group's administrators may take a Bot API call.
@@ -269,7 +295,12 @@ async def changing(services: Services, caller: Caller, *, required: Role | None 
             roles = await caller_roles.held(tx)
         if caller_roles is not None and required is not None:
             await caller_roles.require(tx, required, held=roles if with_roles else None)
-        if finished_too:
+        if chosen is not None:
+            record = await tournament_rows.get_tournament(tx, chosen)
+            if record is None or record.chat_id != caller.chat_id or record.seed is None or \
+                    record.status is TournamentStatus.CANCELLED:
+                raise UnknownTournamentError(id=chosen)
+        elif finished_too:
             record = await tournament_rows.latest_tournament(tx, caller.chat_id)
         else:
             record = await tournament_rows.open_tournament(tx, caller.chat_id)
