@@ -1,4 +1,4 @@
-"""Single-use nonces of the live pages' result forms (migration 0012)."""
+"""Single-use nonces of the live pages' result forms (migration 0013)."""
 
 from __future__ import annotations
 
