@@ -25,7 +25,8 @@ async def rule_command(call: Invocation) -> None:
         await call.reply(topics_text(call.language))
         return
     context = await rule_context(call.services, call.caller.chat_id)
-    await call.reply(answer_text(ask(question, call.language, context.variant, notice=context.notice)))
+    await call.reply(answer_text(ask(question, call.language, context.variant, notice=context.notice,
+                                     time_limit=context.time_limit)))
 
 
 async def answer_question(services: Services, caller: Caller, question: str, channel: Channel, *,
@@ -37,7 +38,7 @@ async def answer_question(services: Services, caller: Caller, question: str, cha
         await channel.reply(topics_text(language))
         return
     context = await rule_context(services, caller.chat_id)
-    found = ask(question, language, context.variant, notice=context.notice)
+    found = ask(question, language, context.variant, notice=context.notice, time_limit=context.time_limit)
     if found.off_topic and not addressed:
         return
     await channel.reply(answer_text(found))

@@ -48,8 +48,11 @@ def _forfeits(variant: RuleVariant, lang: Language) -> str:
     return t("variants.walkover", lang, walkover=walkover_points(variant))
 
 
-def _time_limit(variant: RuleVariant, lang: Language) -> str:
-    return t("variants.tie_break_line", lang, rule=t(f"variants.tie_break.{variant.tie_break.value}", lang))
+def _time_limit(variant: RuleVariant, lang: Language, minutes: int | None = None) -> str:
+    tie_break = t("variants.tie_break_line", lang, rule=t(f"variants.tie_break.{variant.tie_break.value}", lang))
+    if minutes is None:
+        return tie_break
+    return f"{t('rule_parts.time_limit_line', lang, minutes=minutes)}\n{tie_break}"
 
 
 _NOTES: dict[str, Callable[[RuleVariant, Language], str | None]] = {
@@ -63,7 +66,10 @@ _NOTES: dict[str, Callable[[RuleVariant, Language], str | None]] = {
 }
 
 
-def note(section_id: str, variant: RuleVariant, lang: Language) -> str | None:
-    """This tournament's choice for the section, or ``None`` when the section has no local variant."""
+def note(section_id: str, variant: RuleVariant, lang: Language, *, time_limit: int | None = None) -> str | None:
+    """This tournament's choice for the section, or ``None`` when the section has no local variant; ``time_limit``:
+    the tournament's minutes per match (its setting), said on the time-limit section."""
+    if section_id in ("time_limit", "match_formats") and time_limit is not None:
+        return _time_limit(variant, lang, time_limit)
     make = _NOTES.get(section_id)
     return make(variant, lang) if make else None

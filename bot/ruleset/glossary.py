@@ -261,7 +261,8 @@ CONCEPTS: Mapping[str, tuple[str, ...]] = {
                    "时间结束", "时间用完", "时间没了", "full time", "限时", "时间到", "到时", "到点", "封牌",
                    "时间到了", "time limit", "time run out", "time is up", "out of time", "time up", "time's up",
                    "time ran out", "time expire", "time expires", "clock run out", "clock ran out", "clock is out",
-                   "比赛时间", "规定时间", "用时", "限定时间"),
+                   "比赛时间", "规定时间", "用时", "限定时间", "time got called", "time is called", "time was called",
+                   "time called", "called time", "calls time"),
     "duration": ("how long", "minute", "minutes", "hour", "hours", "多久", "多长时间", "多长", "多少分钟", "几分钟",
                  "分钟", "小时", "一个小时"),
     "late": ("tardy", "晚到", "来晚", "迟到", "late", "lateness", "arrive late"),
@@ -482,6 +483,40 @@ CONCEPTS: Mapping[str, tuple[str, ...]] = {
                 "quick question", "quick q", "thanks", "thank you", "thx", "cheers", "lol", "多少"),
 }
 
+EVENT_FACTS: Mapping[str, tuple[str, ...]] = {
+    "prize": ("奖金", "奖品", "奖项", "奖励", "一等奖", "二等奖", "三等奖", "鼓励奖", "纪念奖", "参赛奖", "prize",
+              "prizes", "prize money", "reward", "rewards", "award", "awards", "win money", "荣誉证书", "certificate"),
+    "budget": ("预算", "经费", "费用", "花多少钱", "多少钱", "budget", "cost", "costs", "funding", "money", "spend",
+               "spent", "how much money"),
+    "venue": ("在哪里举行", "在哪举行", "在哪儿", "在哪", "在哪里", "哪里举行", "地点", "地址", "比赛地点", "活动地点",
+              "比赛场地", "场地", "venue", "where is it", "where was it", "where held", "held where", "address",
+              "location"),
+    "event_date": ("几点", "什么时候", "哪天", "日期", "比赛时间", "活动时间", "what time", "start time", "when is",
+                   "when was", "when did", "when does", "when and where", "what date", "what day", "date", "schedule"),
+    "organiser": ("举办单位", "主办", "承办", "主办单位", "承办单位", "负责人", "组委会", "谁当裁判", "谁当裁判长",
+                  "裁判长是谁", "裁判是谁", "who is the chief referee", "who was the chief referee",
+                  "who was the referee", "who refereed", "organiser", "organizer",
+                  "organised by", "organized by", "who organised", "who organized", "host", "hosted"),
+    "roles": ("角色", "管理员", "裁判助理", "主裁判", "role", "roles", "administrator", "admin"),
+    "interpretation": ("解释", "解释权", "interpret", "interprets", "interpretation", "explains the rules",
+                       "explain the rules", "who explains", "final say on the rules"),
+    "event": ("比赛", "大赛", "赛事", "活动", "那次", "那个比赛", "tournament", "contest", "competition", "event",
+              "league"),
+}
+"""Facts of one event that only its notice holds (prizes, budget, venue, date, organiser; the roles of the paper's
+software): concepts of the seed documents' index only. The rulebook's index reads these words as everyday chat
+(``_chat``), so that "what's the prize" is not answered from a rule section; a seed notice that states its prizes
+answers it (``bot.rules.seed_documents``)."""
+
+DOCUMENT_CONCEPTS: Mapping[str, tuple[str, ...]] = {
+    **EVENT_FACTS,
+    **{concept: terms for concept, terms in CONCEPTS.items() if concept != "_chat"},
+    "_chat": tuple(term for term in CONCEPTS["_chat"]
+                   if term not in {word for words in EVENT_FACTS.values() for word in words}),
+}
+"""The concepts of the seed documents' index: the rulebook's, with the facts of events in place of chat; a term of
+both (比赛时间: a notice's date, or a match's time) reads as the event's fact there."""
+
 WEAK_CONCEPTS: frozenset[str] = frozenset({
     "play_types",
     "how_to_play",
@@ -527,7 +562,8 @@ SECTION_HINTS: Mapping[str, tuple[str, ...]] = {
     "level_up": ("从2开始", "2不必打", "start at 2", "start from 2", "need not be played", "升几级", "升多少级", "几级",
                  "连拿", "连续头游", "how many levels", "levels", "how far", "first and second", "first and third",
                  "first and last", "past A", "beyond A", "go up", "in a row"),
-    "a_rule": ("A必打", "2不必打", "must be played", "几次", "不过", "退回", "打不过", "必打", "算过", "怎么赢", "skip",
+    "a_rule": ("pass A", "pass the A", "pass the A level",
+               "A必打", "2不必打", "must be played", "几次", "不过", "退回", "打不过", "必打", "算过", "怎么赢", "skip",
                "fail", "failed", "attempt", "back to 2", "back to j", "need to win", "to win", "enough to win",
                "what happens now"),
     "tribute": ("大王", "big joker", "who gets the tribute", "who pays whom", "who pays", "进贡给谁", "贡给谁",
@@ -543,7 +579,8 @@ SECTION_HINTS: Mapping[str, tuple[str, ...]] = {
               "再出", "还能出", "出牌方向", "顺时针还是逆时针", "压对家", "炸对家", "play again", "play after passing",
               "turn", "follow", "in turn", "which direction", "direction of play", "clockwise or counterclockwise",
               "bomb my partner", "beat my partner", "my partner's play", "who plays next", "下一个谁出"),
-    "move_time": ("太慢怎么罚", "slow play penalty", "how long to think", "每手", "超时", "想多久", "读秒", "一手牌",
+    "move_time": ("太慢怎么罚", "slow play penalty", "how long to think", "make a move", "to make a move",
+                   "每手", "超时", "想多久", "读秒", "一手牌",
                   "per move", "each move", "shot clock", "seconds", "how many seconds"),
     "jiefeng": ("最后一手", "出完了", "走了以后", "nobody beat", "last card", "went out", "goes out", "finishes",
                 "finished"),

@@ -624,6 +624,7 @@ class RuleIndex:
         if not sections:
             raise ValueError("a rule index needs at least one section")
         self.threshold = threshold
+        self._last: tuple[str, tuple[Counter[str], set[str], dict[str, None], set[str]]] | None = None
         self._overview = overview
         self.evidence_threshold = threshold if evidence_threshold is None else evidence_threshold
         self._confusable: Mapping[str, str] = confusable or {}
@@ -682,6 +683,13 @@ class RuleIndex:
         documents = len(self._counts)
         self._idf = {token: _bm25_idf(df, documents) for token, df in frequency.items()}
         self._unknown_idf = _bm25_idf(0, documents)
+        # Each token's sections with its weight there (an inverted index): a question's few tokens visit only the
+        # sections holding them, which matters for an index of hundreds of articles.
+        self._norms = [K1 * (1 - B + B * length / self._average_length) for length in self._lengths]
+        self._postings: dict[str, list[tuple[int, float]]] = {}
+        for index, counts in enumerate(self._counts):
+            for token, weighted_count in counts.items():
+                self._postings.setdefault(token, []).append((index, weighted_count))
 
     @property
     def section_ids(self) -> tuple[str, ...]:
@@ -879,6 +887,23 @@ class RuleIndex:
             keys[position : position + len(word)] == word for position in range(start, len(keys)) for word in self._here
         )
 
+    def about_another_game(self, question: str) -> bool:
+        """Whether ``question`` is about another game itself (see ``_about_other_game``): every part of it is."""
+        return self._about_other_game(question)
+
+    def concepts(self, question: str) -> tuple[str, ...]:
+        """The glossary concepts ``question`` names, in order (those that make no token too)."""
+        return tuple(self._question(question)[2])
+
+    def names_rule_word(self, question: str) -> bool:
+        """Whether ``question`` names a Guandan or event word (a concept that is not everyday talk, see
+        ``WEAK_CONCEPTS``)."""
+        return bool(self._evidence.intersection(self._question(question)[2]))
+
+    def is_rule_word(self, concept: str) -> bool:
+        """Whether a concept is a Guandan or event word rather than everyday talk (see ``WEAK_CONCEPTS``)."""
+        return concept in self._evidence
+
     def tokens(self, question: str) -> Counter[str]:
         """The search tokens of a question (concepts are prefixed with §); for tests and debugging."""
         return self._question(question)[0]
@@ -887,8 +912,24 @@ class RuleIndex:
         """The tokens a question names only in its condition ("after the tribute", 进贡以后); for tests."""
         return self._question(question)[3]
 
+    def __getstate__(self) -> dict[str, object]:
+        state = dict(self.__dict__)
+        state.pop("_last", None)  # the memo of the last question is the process's, not the index's
+        return state
+
     def _question(self, question: str) -> tuple[Counter[str], set[str], dict[str, None], set[str]]:
-        """Tokens, guessed tokens, concepts named (in order), and the tokens said only in a condition (_clauses)."""
+        """Tokens, guessed tokens, concepts named (in order), and the tokens said only in a condition (_clauses);
+        the last question's are kept, since a caller often asks what it names and then searches it."""
+        last = self.__dict__.get("_last")
+        if last is not None and last[0] == question:
+            bag, guessed, concepts, conditions = last[1]
+            return Counter(bag), set(guessed), dict(concepts), set(conditions)
+        read = self._read_question(question)
+        self._last = (question, read)
+        bag, guessed, concepts, conditions = read
+        return Counter(bag), set(guessed), dict(concepts), set(conditions)
+
+    def _read_question(self, question: str) -> tuple[Counter[str], set[str], dict[str, None], set[str]]:
         # Typo repair only for questions: the rule texts are spelled right, and repairing them would cost time.
         text, shapes = _read_cards(unicodedata.normalize("NFKC", question))
         marked = "".join(
@@ -922,8 +963,9 @@ class RuleIndex:
                 conditions.discard(_CONCEPT + shape)
         return bag, guessed, concepts, conditions
 
-    def search(self, question: str, limit: int = 3) -> tuple[Match, ...]:
-        """Sections answering ``question``, best first; empty when it is not about the rules.
+    def search(self, question: str, limit: int = 3, among: Collection[str] | None = None) -> tuple[Match, ...]:
+        """Sections answering ``question``, best first; empty when it is not about the rules; ``among``: only these
+        sections (by id) are ranked.
 
         The best section is kept when its confidence reaches the threshold; further sections also need half the best
         score, so a list never trails off into unrelated sections.
@@ -950,16 +992,15 @@ class RuleIndex:
         asked = sum(weights[token] * self._idf.get(token, self._unknown_idf) for token in bag)
         ceiling = SATURATION * max(asked, MIN_EVIDENCE)
         earned = {token: weights[token] * (GUESS_WEIGHT if token in guessed else 1.0) for token in bag}
-        scored: list[tuple[float, int]] = []
-        for index, counts in enumerate(self._counts):
-            norm = K1 * (1 - B + B * self._lengths[index] / self._average_length)
-            score = 0.0
-            for token in bag:
-                frequency = counts.get(token, 0)
-                if frequency:
-                    score += earned[token] * self._idf[token] * frequency * (K1 + 1) / (frequency + norm)
-            if score > 0:
-                scored.append((score, index))
+        totals: dict[int, float] = {}
+        for token in bag:
+            for index, frequency in self._postings.get(token, ()):
+                gained = earned[token] * self._idf[token] * frequency * (K1 + 1) / (frequency + self._norms[index])
+                totals[index] = totals.get(index, 0.0) + gained
+        if among is not None:
+            allowed = set(among)
+            totals = {index: score for index, score in totals.items() if self._ids[index] in allowed}
+        scored = [(score, index) for index, score in totals.items() if score > 0]
         if not scored:
             return ()
         scored.sort(key=lambda item: (-item[0], item[1]))

@@ -29,6 +29,15 @@ def test_json_answers_best_first(capsys: pytest.CaptureFixture[str]) -> None:
     assert all(isinstance(item["score"], float) and 0 < item["score"] <= 1 for item in answers)
 
 
+def test_json_parts_give_each_question_its_sources(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "--json", "青阳路社区那个比赛奖品都有啥？然后双下升几级"]) == 0
+    parts = json.loads(capsys.readouterr().out)["parts"]
+    assert [part["question"] for part in parts] == ["青阳路社区那个比赛奖品都有啥?", "然后双下升几级"]
+    assert parts[0]["sources"][0]["id"] == "seed:000 第四篇 四、" and "4900元" in parts[0]["sources"][0]["text"]
+    assert parts[0]["sources"][0]["source"] == "青阳路社区迎新春牌类比赛活动计划 四、"
+    assert parts[1]["sources"][0]["id"] == "level_up"
+
+
 def test_json_off_topic(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["rules", "--json", "推荐一家好吃的餐厅"]) == 0
     payload = json.loads(capsys.readouterr().out)

@@ -52,7 +52,7 @@ async def test_a_typed_notice_is_attached_listed_and_answers_first(cup: Club) ->
     answer = await one(cup, cup.member, "/rule 每局限时多久")
     # The notice's own punctuation is kept (full-width comma), the rulebook follows as the general rule.
     assert answer.startswith("<b>本次比赛规程：</b>\n一、比赛时间\n每局限时50分钟，时间到以级数高者胜。\n\n"
-                             "<i>规则书（各地比赛的一般规定）：</i>\n<b>")
+                             "<i>其他比赛的做法（规则书）：</i>\n<b>")
     tribute = await one(cup, cup.member, "/rule 要进贡吗")
     assert tribute.startswith("<b>本次比赛规程：</b>\n二、进贡\n本次比赛不进贡。")
     # A question the notice does not answer: the rulebook alone.
@@ -63,7 +63,7 @@ async def test_an_english_question_about_a_chinese_notice(cup: Club) -> None:
     await one(cup, cup.admin, f"/notice {SHORT}")
     answer = await one(cup, cup.member, "/rule how do I appeal")
     assert answer.startswith("<b>This event's notice: </b>\n三、申诉\n本桌比赛结束后10分钟内向裁判长提出。")
-    assert "<i>The rulebook (what events commonly play):</i>\n<b>Referees and appeals</b>" in answer
+    assert "<i>Elsewhere — what other events play (the rulebook):</i>\n<b>Referees and appeals</b>" in answer
 
 
 async def test_a_mention_is_answered_from_the_notice_too(cup: Club) -> None:

@@ -155,7 +155,7 @@ async def test_a_long_answer_is_sent_in_pieces_telegram_accepts(group_with_admin
     section = SectionAnswer("tribute", "Tribute <&>", "\n".join(f"Line {n}: A > K & Q < A." for n in range(400)), 1.0)
 
     def long_answer(question: str, chat_language: Language, variant: RuleVariant | None = None, *,
-                    notice: str | None = None) -> RuleAnswer:
+                    notice: str | None = None, time_limit: int | None = None) -> RuleAnswer:
         return RuleAnswer(question, Language.EN, (section,))
 
     monkeypatch.setattr(rules_handlers, "ask", long_answer)

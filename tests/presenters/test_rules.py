@@ -17,7 +17,8 @@ def test_the_best_section_has_a_bold_title_and_escaped_text() -> None:
 def test_the_tournaments_note_is_italic_and_the_other_sections_are_named() -> None:
     found = RuleAnswer("q", Language.ZH, (
         section("a_rule", "打A", note="本赛事：A<3次"), section("level_up", "升级"), section("scoring", "级差积分")))
-    assert answer_text(found) == "<b>打A</b>\n\ntext\n\n<i>本赛事：A&lt;3次</i>\n\n相关：升级；级差积分"
+    assert answer_text(found) == (
+        "<b>打A</b>\n\n<i>本赛事：A&lt;3次</i>\n\n<i>其他比赛的做法（规则书）：</i>\n\ntext\n\n相关：升级；级差积分")
 
 
 def test_an_off_topic_question_says_so_then_lists_the_topics() -> None:

@@ -1,20 +1,32 @@
-"""Score the rule answers on a batch of questions: top-1, top-3, per language, off-topic declined, and the misses.
+"""Score the rule answers on a batch of questions: per part, per language, per kind, top-1/top-3, off-topic declined.
 
 Run (from the repository root)::
 
     PYTHONPATH=$PWD .venv/bin/python -m tests.rules.blind_score tests/rules/blind_batch_a.toml
     PYTHONPATH=$PWD .venv/bin/python -m tests.rules.blind_score --sections     # the section ids, for labelling
 
-A batch is a TOML file of ``[[question]]`` tables with ``id``, ``lang`` (zh/en), ``text`` and ``off_topic``; any
-other keys (``expected``, ``source``) are ignored. Before a batch can be scored each on-topic question needs
-``accept``: the rulebook sections whose text answers it (a list, or one string ``"a|b"``), chosen from the questions
-and the section texts *before* running the bot on them. An off-topic question is right when no section is found.
-``also_accept`` (optional) names sections written *after* the batch was labelled and scored that answer the question
-as well; the labels stay as they were, and the report gives the top-1 figure counting these apart.
+A batch is a TOML file of ``[[question]]`` tables with ``id``, ``lang`` (zh/en), ``text`` and ``off_topic``; other
+keys (``expected``, ``source``) are ignored. Two label formats are read:
 
-What counts: top-1, the first section found is accepted; top-3, one of the (at most three) sections found is.
-The figures are over the on-topic questions, per language and together; off-topic questions are counted apart
-(declined or not), and "all" counts every question, an off-topic one being right when declined.
+* **Parts** (the format of batch G's SCHEMA.md): ``kind`` (single, two_part, one_notice, reasoning) and one
+  ``[[question.part]]`` per question asked, in the order asked, each with ``accept`` (rulebook sections whose text
+  answers it; may be empty) and optionally ``notice``: the seed document, its part and the article holding the fact,
+  as ``"002 篇11 第八条"`` (``<seed file's 3-digit prefix> <篇N or the part's name> <article or item>``). A part needs
+  ``accept`` or ``notice``.
+* **Flat** (batches A–F and the developer batches): ``accept`` on the question (a list, or one string ``"a|b"``) —
+  one part. ``also_accept`` (optional) names sections written *after* the batch was labelled and scored that answer
+  the question as well; the labels stay as they were, and the report gives the top-1 figure counting these apart.
+
+What counts: the reply answers the message part by part (``RuleAnswer.each_part``), each part with its sources best
+first (rulebook sections, and articles of the seed documents cited by name). The labelled parts are matched to the
+reply's parts in the order asked (each labelled part to a different reply part, later parts to later ones, the
+matching that gets most parts right; a reply that cut one question in two is not punished for it, one that merged
+two questions leaves a part without its own answer). A labelled part is right at top-1 when the first source of its
+reply part is accepted — a listed section, or a seed article whose document, part and article match ``notice`` — and
+at top-3 when one of the part's (at most three) sources is. A question is right when every labelled part is. An
+off-topic question is right when the reply declines it. The figures are over the on-topic questions (per language,
+per kind, per part), off-topic questions apart, and "all" counts every question, an off-topic one right when
+declined.
 """
 
 from __future__ import annotations
@@ -22,12 +34,29 @@ from __future__ import annotations
 import argparse
 import sys
 import tomllib
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from bot.i18n import Language
-from bot.rules.answers import ask
+from bot.rules.answers import RuleAnswer, ask
+from bot.rules.references import reference_matches
 from bot.rules.rulebook import RULE_SECTIONS, section_title
+
+
+@dataclass(frozen=True, slots=True)
+class Part:
+    """One question of a message as labelled: the sections that answer it, and the seed article holding the fact."""
+
+    accept: tuple[str, ...]
+    notice: str | None = None
+    also: tuple[str, ...] = ()
+    """Sections added after the batch was labelled that answer it too (``also_accept``, flat format only)."""
+
+    def accepts(self, source: str, *, also: bool = False) -> bool:
+        if source in self.accept or (also and source in self.also):
+            return True
+        return self.notice is not None and source.startswith("seed:") and reference_matches(source[5:], self.notice)
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,38 +65,85 @@ class Question:
     lang: Language
     text: str
     off_topic: bool
-    accept: tuple[str, ...]
-    also: tuple[str, ...] = ()
-    """Sections added after the batch was labelled that answer it too (``also_accept``)."""
+    parts: tuple[Part, ...]
+    kind: str = "single"
+
+    @property
+    def accept(self) -> tuple[str, ...]:
+        """The sections accepted for the first part (the flat format's ``accept``)."""
+        return self.parts[0].accept if self.parts else ()
+
+    @property
+    def also(self) -> tuple[str, ...]:
+        return self.parts[0].also if self.parts else ()
+
+
+def _aligned(labelled: Sequence[Part], given: Sequence[tuple[str, ...]], right: Callable[[Part, tuple[str, ...]], bool],
+             ) -> list[bool]:
+    """For each labelled part, whether it is right under the in-order matching of labelled to given parts that gets
+    most of them right (each labelled part to a different given part, order kept)."""
+    count, size = len(labelled), len(given)
+    # best[i][j]: most right among labelled[i:] matched into given[j:]; a labelled part may also stay unmatched.
+    best = [[0] * (size + 1) for _ in range(count + 1)]
+    for i in range(count - 1, -1, -1):
+        for j in range(size - 1, -1, -1):
+            best[i][j] = max(best[i + 1][j], best[i][j + 1], right(labelled[i], given[j]) + best[i + 1][j + 1])
+    result, i, j = [], 0, 0
+    while i < count:
+        if j < size and right(labelled[i], given[j]) and best[i][j] == 1 + best[i + 1][j + 1]:
+            result.append(True)
+            i, j = i + 1, j + 1
+        elif j < size and best[i][j] == best[i][j + 1]:
+            j += 1
+        else:
+            result.append(False)
+            i += 1
+    return result
 
 
 @dataclass(frozen=True, slots=True)
 class Scored:
     question: Question
-    found: tuple[str, ...]
+    given: tuple[tuple[str, ...], ...]
+    """The sources of each part of the reply, in the order shown; empty when the reply declines."""
+
+    @property
+    def found(self) -> tuple[str, ...]:
+        """The first reply part's sources (what the flat format was scored on)."""
+        return self.given[0] if self.given else ()
+
+    @property
+    def declined(self) -> bool:
+        return not self.given
+
+    def parts_right(self, *, top: int = 1, also: bool = False) -> list[bool]:
+        def right(part: Part, sources: tuple[str, ...]) -> bool:
+            return any(part.accepts(source, also=also) for source in sources[:top])
+
+        return _aligned(self.question.parts, self.given, right)
 
     @property
     def top1(self) -> bool:
         if self.question.off_topic:
-            return not self.found
-        return bool(self.found) and self.found[0] in self.question.accept
+            return self.declined
+        return all(self.parts_right())
 
     @property
     def top1_also(self) -> bool:
         """Top-1 right when the sections added after labelling count as well."""
         if self.question.off_topic:
-            return not self.found
-        return bool(self.found) and self.found[0] in self.question.accept + self.question.also
+            return self.declined
+        return all(self.parts_right(also=True))
 
     @property
     def top3(self) -> bool:
         if self.question.off_topic:
-            return not self.found
-        return any(section in self.question.accept for section in self.found[:3])
+            return self.declined
+        return all(self.parts_right(top=3))
 
 
 class UnlabelledError(ValueError):
-    """On-topic questions without ``accept``."""
+    """On-topic questions (or parts) without ``accept`` or ``notice``."""
 
 
 def _accepted(raw: object) -> tuple[str, ...]:
@@ -78,8 +154,20 @@ def _accepted(raw: object) -> tuple[str, ...]:
     return ()
 
 
+def _parts(item: dict[str, object]) -> tuple[Part, ...]:
+    raw = item.get("part")
+    if isinstance(raw, list):
+        return tuple(
+            Part(_accepted(part.get("accept")), str(part["notice"]).strip() if part.get("notice") else None)
+            for part in raw
+            if isinstance(part, dict)
+        )
+    accept = _accepted(item.get("accept"))
+    return (Part(accept, None, _accepted(item.get("also_accept"))),) if accept else ()
+
+
 def load_batch(path: Path) -> list[Question]:
-    """The questions of a batch file; raise :class:`UnlabelledError` naming on-topic questions without ``accept``."""
+    """The questions of a batch file; raise :class:`UnlabelledError` naming on-topic questions without labels."""
     data = tomllib.loads(path.read_text(encoding="utf-8"))
     questions = [
         Question(
@@ -87,27 +175,41 @@ def load_batch(path: Path) -> list[Question]:
             Language.parse(str(item.get("lang", "en"))),
             str(item["text"]),
             bool(item.get("off_topic", False)),
-            _accepted(item.get("accept")),
-            _accepted(item.get("also_accept")),
+            _parts(item),
+            str(item.get("kind", "single")),
         )
         for item in data.get("question", [])
     ]
-    unlabelled = [question.id for question in questions if not question.off_topic and not question.accept]
+    unlabelled = [
+        question.id
+        for question in questions
+        if not question.off_topic
+        and (not question.parts or any(not part.accept and not part.notice for part in question.parts))
+    ]
     if unlabelled:
         raise UnlabelledError(", ".join(unlabelled))
     return questions
 
 
+def reply_sources(found: RuleAnswer) -> tuple[tuple[str, ...], ...]:
+    """The sources of each part of a reply (empty when it declines)."""
+    if found.off_topic:
+        return ()
+    return tuple(part.sources for part in found.each_part)
+
+
 def score(questions: list[Question]) -> list[Scored]:
     """Each question asked the way the chat asks it (answer language from the question, the chat's as fallback)."""
-    return [
-        Scored(question, tuple(item.section_id for item in ask(question.text, question.lang, limit=3).answers))
-        for question in questions
-    ]
+    return [Scored(question, reply_sources(ask(question.text, question.lang, limit=3))) for question in questions]
 
 
 def _rate(right: int, total: int) -> str:
     return f"{right}/{total} {right / total:.1%}" if total else "0/0"
+
+
+def _line(label: str, group: list[Scored]) -> str:
+    return (f"{label}: top-1 {_rate(sum(item.top1 for item in group), len(group))}   "
+            f"top-3 {_rate(sum(item.top3 for item in group), len(group))}")
 
 
 def report(scored: list[Scored]) -> list[str]:
@@ -120,15 +222,24 @@ def report(scored: list[Scored]) -> list[str]:
         f"top-3: {_rate(sum(item.top3 for item in on_topic), len(on_topic))}",
     ]
     for lang in Language:
-        group = [item for item in on_topic if item.question.lang is lang]
-        lines.append(f"  {lang.value}: top-1 {_rate(sum(item.top1 for item in group), len(group))}   "
-                     f"top-3 {_rate(sum(item.top3 for item in group), len(group))}")
+        lines.append(_line(f"  {lang.value}", [item for item in on_topic if item.question.lang is lang]))
+    kinds = sorted({item.question.kind for item in on_topic})
+    if kinds != ["single"]:
+        for kind in kinds:
+            lines.append(_line(f"  kind {kind}", [item for item in on_topic if item.question.kind == kind]))
+    if any(len(item.question.parts) > 1 for item in on_topic):
+        parts1 = [right for item in on_topic for right in item.parts_right()]
+        parts3 = [right for item in on_topic for right in item.parts_right(top=3)]
+        lines.append(f"  parts: top-1 {_rate(sum(parts1), len(parts1))}   top-3 {_rate(sum(parts3), len(parts3))}")
+        several = [item for item in on_topic if len(item.question.parts) > 1]
+        answered_apart = sum(len(item.given) >= len(item.question.parts) for item in several)
+        lines.append(f"  questions of several parts answered in as many parts or more: "
+                     f"{_rate(answered_apart, len(several))}")
     if any(item.question.also for item in on_topic):
         lines.append(f"  top-1 also accepting sections added after labelling (also_accept): "
                      f"{_rate(sum(item.top1_also for item in on_topic), len(on_topic))}")
-    declined = sum(not item.found for item in off_topic)
-    lines.append(f"off-topic declined: {_rate(declined, len(off_topic))}")
-    lines.append(f"on-topic wrongly declined: {sum(not item.found for item in on_topic)}")
+    lines.append(f"off-topic declined: {_rate(sum(item.declined for item in off_topic), len(off_topic))}")
+    lines.append(f"on-topic wrongly declined: {sum(item.declined for item in on_topic)}")
     lines.append(f"all questions right at top-1 (off-topic right when declined): "
                  f"{_rate(sum(item.top1 for item in scored), len(scored))}")
     misses = [item for item in scored if not item.top1]
@@ -136,8 +247,10 @@ def report(scored: list[Scored]) -> list[str]:
         lines.append("misses (top-1):")
     for item in misses:
         question = item.question
-        wanted = "declined" if question.off_topic else "|".join(question.accept)
-        got = ", ".join(item.found) if item.found else "declined"
+        wanted = "declined" if question.off_topic else " ; ".join(
+            "|".join((*part.accept, *((f"notice {part.notice}",) if part.notice else ()))) for part in question.parts
+        )
+        got = " ; ".join(", ".join(sources) for sources in item.given) if item.given else "declined"
         mark = " (in top-3)" if item.top3 and not question.off_topic else ""
         if item.top1_also and not question.off_topic:
             mark = " (right by also_accept)"
@@ -162,7 +275,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"on-topic questions without `accept` (label them first; --sections lists the ids): {error}",
               file=sys.stderr)
         return 2
-    unknown = sorted({section for question in questions for section in question.accept} - set(RULE_SECTIONS))
+    accepted = {section for question in questions for part in question.parts for section in part.accept}
+    unknown = sorted(accepted - set(RULE_SECTIONS))
     if unknown:
         print(f"note: accepted ids the rulebook does not have (never matched): {', '.join(unknown)}")
     print(f"batch: {args.batch}")
@@ -172,3 +286,4 @@ def main(argv: list[str] | None = None) -> int:
 
 if __name__ == "__main__":
     sys.exit(main())
+

@@ -59,5 +59,36 @@ def test_a_tournament_variant_adds_its_choice() -> None:
     best = found.answers[0]
     assert best.section_id == "a_rule"
     assert best.note == "本赛事：打A累计 2 次不过就退回J重打；拿到头游且对家不是末游才算过A。"
-    assert to_plain(answer_text(found)).endswith(best.note)
+    text = to_plain(answer_text(found))
+    assert text.startswith(f"打A（过A）\n\n{best.note}\n\n其他比赛的做法（规则书）：\n\n多数文件")
     assert ask("打A几次不过退回", Language.EN).answers[0].note is None
+
+
+def test_two_questions_in_one_message_are_answered_in_the_order_asked() -> None:
+    found = ask("双下 两个人进贡的都是A 一样大 头游拿谁的 然后谁先出", Language.EN)
+    assert [part.sources[0] for part in found.each_part] == ["tribute", "who_leads"]
+    assert found.answers == found.parts[0].answers
+    english = ask("do 2 small jokers count as a pair? and can u stick a joker into a 3-pair run?", Language.ZH)
+    assert [part.sources[0] for part in english.each_part] == ["basic_plays", "sequences"]
+    text = to_plain(answer_text(english))
+    assert text.index("Q1: do 2 small jokers") < text.index("Q2: and can u stick") < text.index("Tube (three")
+
+
+def test_a_second_question_with_the_same_answer_points_to_the_first() -> None:
+    found = ask("first deal of the match - who shuffles and who cuts?", Language.EN)
+    assert [part.sources[0] for part in found.each_part] == ["shuffle_and_cut", "shuffle_and_cut"]
+    text = to_plain(answer_text(found))
+    assert text.count("Shuffling, cutting") == 2 and text.endswith("Q2: who cuts?\n\nAnswered above (Q1): "
+                                                                   "Shuffling, cutting and drawing")
+
+
+def test_a_part_without_an_answer_says_so() -> None:
+    found = ask("双下升几级？今天天气怎么样？", Language.ZH)
+    assert [part.unanswered for part in found.parts] == [False, True]
+    assert not found.off_topic
+    assert to_plain(answer_text(found)).endswith("问2：今天天气怎么样?\n\n这一问没有找到对应的规则条文，无法引用。")
+
+
+def test_a_message_about_another_game_is_declined_whole() -> None:
+    assert ask("斗地主四带二算不算炸 能不能带俩单张 问下", Language.ZH).off_topic
+    assert ask("hey bot how's your night going? also is parking free after 9", Language.EN).off_topic

@@ -71,18 +71,22 @@ def test_batch_a_is_labelled_for_every_on_topic_question() -> None:
 # were never blind: these are regression tables, not measurements. (Top-1 on the original labels fell by a question
 # or two in A and B where a section written later, the draws and entry sections, now comes first: also_accept.) The
 # held-out developer batches r3 and r4 were each scored once at the end of their round; their figures are kept here.
+# Rule answers v3 (answers part by part, seed documents cited) moved D 67 → 68, E 71 → 72 and r3 held-out 55 → 56: a
+# question cut into its parts finds the accepted section for one of them (scored by the in-order matching of
+# tests/rules/blind_score.py). Developer batch r5 (part/notice format) was written and tuned in that round.
 REGRESSION_FIGURES = [
     ("blind_batch_a.toml", 70, 72, 8),
     ("blind_batch_b.toml", 67, 71, 8),
     ("blind_batch_c.toml", 71, 71, 8),
-    ("blind_batch_d.toml", 67, 67, 8),
-    ("blind_batch_e.toml", 71, 71, 8),
+    ("blind_batch_d.toml", 68, 68, 8),
+    ("blind_batch_e.toml", 72, 72, 8),
     ("blind_batch_f.toml", 66, 66, 8),
     ("developer_batch_r2.toml", 308, 308, 40),
     ("developer_batch_r2_heldout.toml", 46, 49, 8),
     ("developer_batch_r3.toml", 604, 604, 48),
-    ("developer_batch_r3_heldout.toml", 55, 55, 8),
+    ("developer_batch_r3_heldout.toml", 56, 56, 8),
     ("developer_batch_r4_heldout.toml", 34, 34, 4),
+    ("developer_batch_r5.toml", 34, 34, 4),
 ]
 
 
@@ -94,6 +98,57 @@ def test_batches_keep_their_figures(name: str, top1: int, top1_also: int, declin
     assert sum(item.top1 for item in on_topic) >= top1, misses
     assert sum(item.top1_also for item in on_topic) >= top1_also, misses
     assert sum(not item.found for item in scored if item.question.off_topic) >= declined, misses
+
+
+PARTS_BATCH = '''
+[[question]]
+id = "P1"
+lang = "zh"
+text = "双下 两个人进贡的都是A 一样大 头游拿谁的 然后谁先出"
+off_topic = false
+kind = "two_part"
+[[question.part]]
+accept = ["tribute"]
+[[question.part]]
+accept = ["who_leads"]
+
+[[question]]
+id = "P2"
+lang = "en"
+text = "how many levels for a double down"
+off_topic = false
+kind = "single"
+[[question.part]]
+accept = ["level_up"]
+[[question.part]]
+accept = ["tribute"]
+
+[[question]]
+id = "P3"
+lang = "en"
+text = "what is the weather"
+off_topic = true
+kind = "single"
+'''
+
+
+def test_a_batch_of_parts_is_scored_part_by_part(tmp_path: Path) -> None:
+    path = tmp_path / "batch.toml"
+    path.write_text(PARTS_BATCH, encoding="utf-8")
+    questions = load_batch(path)
+    assert [len(question.parts) for question in questions] == [2, 2, 0]
+    lines = report(score(questions))
+    assert lines[1].startswith("on-topic top-1: 1/2 50.0%")  # P2's second part has no answer of its own
+    assert "  kind two_part: top-1 1/1 100.0%   top-3 1/1 100.0%" in lines
+    assert "  parts: top-1 3/4 75.0%   top-3 3/4 75.0%" in lines
+    assert "off-topic declined: 1/1 100.0%" in lines
+
+
+def test_a_part_needs_a_label(tmp_path: Path) -> None:
+    path = tmp_path / "batch.toml"
+    path.write_text(PARTS_BATCH.replace('accept = ["who_leads"]', 'accept = []'), encoding="utf-8")
+    with pytest.raises(UnlabelledError, match="P1"):
+        load_batch(path)
 
 
 def test_also_accept_counts_apart(tmp_path: Path) -> None:

@@ -63,6 +63,8 @@ class RuleContext:
 
     variant: RuleVariant | None = None
     notice: str | None = None
+    time_limit: int | None = None
+    """The tournament's minutes per match (its ``time_limit`` setting), when it has one."""
 
 
 def _articles(text: str) -> tuple[Article, ...]:
@@ -196,4 +198,4 @@ async def rule_context(services: Services, chat_id: int) -> RuleContext:
         if record is None:
             return RuleContext()
         stored = await notices.notice(tx, record.tournament_id)
-    return RuleContext(record.settings.variant(), None if stored is None else stored.text)
+    return RuleContext(record.settings.variant(), None if stored is None else stored.text, record.settings.time_limit)

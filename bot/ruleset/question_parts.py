@@ -1,0 +1,134 @@
+"""Cutting a message that asks several things into its questions, in the order asked.
+
+A player often asks two things at once: "双下俩人进贡的牌一样大 头游拿哪张？然后谁先出", "do 2 small jokers count as a
+pair? and can u stick a joker into a 3-pair run?". Each question deserves its own answer, so the message is cut
+
+* after a question mark (？ ?), and before a word that starts another question: 然后, 还有, 另外, 再问, 顺便问, 以及,
+  "also", "and also", "plus", "btw";
+* at a comma or "and" when the words after it start a question of their own ("…, who leads?", "and what if …",
+  "and can I …", "，谁先出", "，那A呢") — both sides then asking something (a question word on each side).
+
+Pieces without a word of their own (an "ok", a lone "and?") are not questions; the caller decides which pieces are
+separate questions by what the index finds for them (``bot.rules.answers``), so a cut that only split one question
+("who shuffles and who cuts?" — both about the same section) is joined again there.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+MAX_PARTS = 4
+"""A message asking more than this many things is answered in its first ones (a reply must stay readable)."""
+
+_QUESTION_MARK = re.compile(r"(?<=[？?])\s*(?=[^？?\s])")
+_ZH_STARTERS = ("然后", "还有", "另外", "再问", "顺便问", "再有", "还想问", "另问", "再就是", "还有就是")
+_EN_STARTERS = ("and also", "also", "plus", "btw", "by the way", "and then", "and another thing", "one more thing")
+_ZH_STARTER = re.compile(rf"(?:\s+|[，,。；;！!]\s*)(?=(?:{'|'.join(_ZH_STARTERS)}))")
+_EN_STARTER = re.compile(rf"[,;.!]?\s+(?=(?:{'|'.join(_EN_STARTERS)})\b)", re.IGNORECASE)
+_EN_QUESTION_WORDS = (
+    "who|whom|whose|what|which|how|when|where|why|can|could|do|does|did|is|are|was|were|should|must|may|will|would"
+    "|whats|hows|wat"
+)
+_EN_AND_QUESTION = re.compile(rf"(?:,\s*|\s+)and\s+(?=(?:{_EN_QUESTION_WORDS})\b)", re.IGNORECASE)
+_EN_COMMA_QUESTION = re.compile(rf",\s+(?=(?:{_EN_QUESTION_WORDS})\b)", re.IGNORECASE)
+_ZH_COMMA = re.compile(r"[，,；;]\s*|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
+_ZH_ASKS = re.compile(
+    r"吗|呢|谁|怎么|怎样|咋|几|多少|什么|啥|哪|能不能|可不可以|是不是|是否|算不算|要不要|有没有|[不没][？?]?$|[？?]"
+)
+_EN_ASKS = re.compile(
+    rf"\b(?:who|whom|whose|what|whats|which|how|hows|why|wat)\b|\?"
+    rf"|^\W*(?:(?:and|also|so|but|then|plus)\s+)?(?:{_EN_QUESTION_WORDS})\b",
+    re.IGNORECASE,
+)
+"""An English piece asks when it has a question mark or a wh-word, or starts with an auxiliary or when/where (can
+I…, is it…, when is…); "when" and "where" inside a clause join it ("we're both on 10 when time runs out")."""
+_WORDISH = re.compile(r"[\u4e00-\u9fff]{2,}|[A-Za-z]{3,}")
+_FILLER = re.compile(
+    r"^(?:and|also|plus|btw|ok|okay|thanks|thx|then|so|然后|还有|另外|那么|谢谢|好的)[\s?？!！。.,，]*$", re.IGNORECASE
+)
+
+
+def _asks(piece: str) -> bool:
+    """Whether a piece asks something itself (a question word or mark), rather than setting a scene."""
+    return bool(_ZH_ASKS.search(piece) or _EN_ASKS.search(piece))
+
+
+_PARTICLES = re.compile(r"[那呢吗啊吧呀的了么嘛哦咧啦这个]|[^\u4e00-\u9fffA-Za-z0-9]")
+_BARE_QUESTION = re.compile(
+    r"^\W*(?:那|然后|and|so|then)?\s*(?:谁赢|谁胜|算谁赢|算谁的|咋办|怎么办|咋整|咋算|怎么算|哪里|在哪|什么时候|为什么"
+    r"|what now|now what|then what|who wins|who won|what happens|what happens then|what then|where|when|why|how"
+    r"|how come)\W*$",
+    re.IGNORECASE,
+)
+_TOPIC = re.compile(r"^\W*(?:and\s+)?(?:what|how)\s+about\b", re.IGNORECASE)
+_EN_LIGHT = frozenset(["and", "what", "about", "how", "the", "a", "an", "of", "then", "so", "is", "it", "that", "this"])
+
+
+def _brief(piece: str) -> bool:
+    """Whether a piece is only a topic ("那双下呢？", "what about jokers?") or a bare question word ("who wins?",
+    "谁赢？", "咋办") that belongs with the piece next to it."""
+    if _BARE_QUESTION.match(piece):
+        return True
+    chinese = _PARTICLES.sub("", re.sub(r"[A-Za-z0-9]+", "", piece))
+    words = [word for word in re.findall(r"[A-Za-z0-9]+", piece.lower()) if word not in _EN_LIGHT]
+    if _TOPIC.match(piece):
+        return len(chinese) + len(words) <= 2
+    return len(chinese) < 3 and not words
+
+
+def _says_something(piece: str) -> bool:
+    """Two words or two Chinese characters at least: "when and where…" does not end a question at "when"."""
+    return len(re.findall(r"[A-Za-z0-9]+", piece)) >= 2 or len(re.findall(r"[\u4e00-\u9fff]", piece)) >= 2
+
+
+def _has_words(piece: str) -> bool:
+    return bool(_WORDISH.search(piece)) and not _FILLER.match(piece.strip())
+
+
+def _cut(pieces: list[str], pattern: re.Pattern[str], *, both_ask: bool) -> list[str]:
+    cut: list[str] = []
+    for piece in pieces:
+        position, kept = 0, []
+        for match in pattern.finditer(piece):
+            before, after = piece[position : match.start()], piece[match.end() :]
+            if not before.strip() or not after.strip():
+                continue
+            if both_ask and not (_asks(before) and _asks(after) and _says_something(before)):
+                continue
+            kept.append(before)
+            position = match.end()
+        kept.append(piece[position:])
+        cut.extend(kept)
+    return cut
+
+
+def question_parts(question: str) -> tuple[str, ...]:
+    """The questions a message asks, in order (one piece for a single question); see the module."""
+    text = unicodedata.normalize("NFKC", question).strip()
+    pieces = _QUESTION_MARK.split(text)
+    pieces = _cut(pieces, _ZH_STARTER, both_ask=False)
+    pieces = _cut(pieces, _EN_STARTER, both_ask=False)
+    pieces = _cut(pieces, _EN_AND_QUESTION, both_ask=True)
+    pieces = _cut(pieces, _EN_COMMA_QUESTION, both_ask=True)
+    pieces = _cut(pieces, _ZH_COMMA, both_ask=True)
+    parts: list[str] = []
+    scene = ""
+    for piece in (piece.strip(" ,，;；") for piece in pieces):
+        if not piece:
+            continue
+        if parts and not _has_words(piece):
+            parts[-1] = f"{parts[-1]} {piece}"  # "…? and?" or "ok": no question of its own
+        elif not _asks(piece) or _brief(piece):
+            scene = f"{scene} {piece}".strip()  # sets the scene of the question after it (安庆那个比赛 | 还有分不)
+        else:
+            parts.append(f"{scene} {piece}".strip())
+            scene = ""
+    if scene:
+        if parts:
+            parts[-1] = f"{parts[-1]} {scene}"
+        else:
+            parts.append(scene)
+    if len(parts) > MAX_PARTS:
+        parts = [*parts[: MAX_PARTS - 1], " ".join(parts[MAX_PARTS - 1 :])]
+    return tuple(parts) or (text,)

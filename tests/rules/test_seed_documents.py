@@ -1,0 +1,93 @@
+"""The seed documents cited article by article: cut into parts and articles, named as players know them, and
+answering what only they hold — before the rulebook only where the rulebook does not."""
+
+import re
+
+import pytest
+
+from bot.i18n import Language
+from bot.presenters.rules import answer_text
+from bot.richtext import to_plain
+from bot.rules.answers import ask
+from bot.rules.references import reference_matches
+from bot.rules.rulebook import document_index
+from bot.rules.seed_documents import DOCUMENTS, seed_documents
+from bot.ruleset.variants import RuleVariant, TieBreak
+
+
+def test_every_cited_part_of_the_seeds_has_its_text_and_articles() -> None:
+    documents = seed_documents()
+    keys = [document.key for document in documents]
+    assert keys[:6] == ["000 第一篇", "000 第二篇", "000 第三篇", "000 第四篇", "000 第五篇", "001"]
+    assert "002 篇5" not in keys and len([key for key in keys if key.startswith("002")]) == 13  # 篇5 is a drill contest
+    assert keys[-1] == "004"
+    for document in documents:
+        assert document.text.strip(), document.key
+        assert document.names[Language.ZH] and document.names[Language.EN]
+    assert sorted(path.name for path in DOCUMENTS.glob("seed_*.txt")) == [
+        "seed_000.txt", "seed_001.txt", "seed_002.txt", "seed_004.txt"]
+
+
+def test_articles_are_cited_by_their_documents_name_and_their_own_numbering() -> None:
+    articles = document_index().articles
+    prizes = next(article for article in articles if "奖金800元" in article.text)
+    assert prizes.source(Language.ZH) == "安庆师范学院工会 2015 掼蛋游戏比赛规程 六、"
+    assert prizes.source(Language.EN).startswith("Anqing Normal College staff union 2015")
+    assert reference_matches(prizes.reference, "002 篇1 六、")
+    hefei = next(article for article in articles if article.text.startswith("第二条"))
+    assert hefei.source(Language.ZH) == "合肥电大掼蛋竞赛规则 第一章 第二条"
+    assert reference_matches(hefei.reference, "004 第二条")
+    forfeit = next(article for article in articles if article.text.startswith("1.弃权"))
+    assert forfeit.label == "违规的判罚 1."  # an unnumbered heading names the items under it
+    roles = next(article for article in articles if "三种角色" in article.text)
+    assert roles.label == "3.1" and reference_matches(roles.reference, "002 篇3 3 系统设计")
+    # Never the compilation's internal numbering as a name.
+    assert not [article for article in articles if re.search(r"篇\d|第.篇", article.source(Language.ZH))]
+
+
+@pytest.mark.parametrize(
+    ("question", "reference", "phrase"),
+    [
+        ("青阳路社区那个比赛奖品都有啥 一共花多少钱", "000 第四篇 四、", "4900元"),
+        ("what was the total budget of the Qingyang Road community new year event?", "000 第四篇 四、", "4900元"),
+        ("how much prize money did the Anqing union tournament give the winners?", "002 篇1 六、", "奖金800元"),
+        ("加拿大那个比赛打了多久", "002 篇4", "经过5个小时的激战"),
+        ("那篇论文里的判分系统有哪几种角色", "002 篇3 3.1", "管理员、主裁判、裁判助理"),
+    ],
+)
+def test_a_fact_only_one_notice_holds_is_answered_from_it(question: str, reference: str, phrase: str) -> None:
+    found = ask(question, Language.EN)
+    part = found.each_part[0]
+    assert part.documents_first and reference_matches(part.sources[0].removeprefix("seed:"), reference)
+    assert phrase in part.documents[0].text
+    assert phrase in to_plain(answer_text(found))
+
+
+def test_the_rulebook_answers_first_where_it_covers_the_question() -> None:
+    found = ask("合肥电大7副牌打完都没过A谁赢", Language.ZH)
+    assert not found.each_part[0].documents_first and found.answers[0].section_id == "match_formats"
+
+
+@pytest.mark.parametrize("question", ["奖金多少", "社区医院几点开门", "is canada colder than jiangsu in winter?",
+                                      "my score on the quiz was 26 lol"])
+def test_another_events_facts_do_not_answer_a_question_that_names_no_event(question: str) -> None:
+    assert ask(question, Language.ZH).off_topic
+
+
+def test_a_later_part_keeps_the_event_the_message_named() -> None:
+    found = ask("who organised the Anqing tournament and when was it?", Language.EN)
+    assert [part.sources[0] for part in found.each_part] == ["seed:002 篇1 一、", "seed:002 篇1 二、"]
+
+
+def test_with_a_notice_that_answers_no_built_in_line_contradicts_it() -> None:
+    notice = ("1、本次大赛采取一局定胜负，每局限时一小时。\n"
+              "2、到点后以双方级数高者赢得本轮比赛，如双方级数相同，以主打方赢得本轮比赛。")
+    variant = RuleVariant(tie_break=TieBreak.REACHED_FIRST)
+    found = ask("到点了级数一样谁赢", Language.ZH, variant, notice=notice)
+    text = to_plain(answer_text(found))
+    assert text.startswith("本次比赛规程：") and "以主打方赢得本轮比赛" in text
+    assert "本赛事：时间到时级数相同" not in text and "其他比赛的做法（规则书）：" in text
+    # Without the notice the tournament's setting is said first, the rulebook after it.
+    alone = to_plain(answer_text(ask("到点了级数一样谁赢", Language.ZH, variant, time_limit=45)))
+    assert alone.split("\n\n")[1:3] == ["本赛事：每场限时 45 分钟。\n本赛事：时间到时级数相同，先到达该级的一方获胜。",
+                                       "其他比赛的做法（规则书）："]
