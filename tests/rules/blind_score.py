@@ -11,8 +11,8 @@ keys (``expected``, ``source``) are ignored. Two label formats are read:
 * **Parts** (the format of batch G's SCHEMA.md): ``kind`` (single, two_part, one_notice, reasoning) and one
   ``[[question.part]]`` per question asked, in the order asked, each with ``accept`` (rulebook sections whose text
   answers it; may be empty) and optionally ``notice``: the seed document, its part and the article holding the fact,
-  as ``"002 篇11 第八条"`` (``<seed file's 3-digit prefix> <篇N or the part's name> <article or item>``). A part needs
-  ``accept`` or ``notice``.
+  as ``"002 篇11 第八条"`` (``<seed file's 3-digit prefix> <篇N or the part's name> <article or item>``). A part with
+  neither expects the reply to say that nothing answers it; a question needs at least one labelled part.
 * **Flat** (batches A–F and the developer batches): ``accept`` on the question (a list, or one string ``"a|b"``) —
   one part. ``also_accept`` (optional) names sections written *after* the batch was labelled and scored that answer
   the question as well; the labels stay as they were, and the report gives the top-1 figure counting these apart.
@@ -52,6 +52,11 @@ class Part:
     notice: str | None = None
     also: tuple[str, ...] = ()
     """Sections added after the batch was labelled that answer it too (``also_accept``, flat format only)."""
+
+    @property
+    def expects_no_answer(self) -> bool:
+        """Labelled with neither sections nor a notice: nothing answers this part, and the reply should say so."""
+        return not self.accept and not self.notice
 
     def accepts(self, source: str, *, also: bool = False) -> bool:
         if source in self.accept or (also and source in self.also):
@@ -118,6 +123,8 @@ class Scored:
 
     def parts_right(self, *, top: int = 1, also: bool = False) -> list[bool]:
         def right(part: Part, sources: tuple[str, ...]) -> bool:
+            if part.expects_no_answer:
+                return not sources
             return any(part.accepts(source, also=also) for source in sources[:top])
 
         return _aligned(self.question.parts, self.given, right)
@@ -180,11 +187,12 @@ def load_batch(path: Path) -> list[Question]:
         )
         for item in data.get("question", [])
     ]
+    # A part labelled with neither sections nor a notice expects the reply to say nothing answers it (part format);
+    # an on-topic question without any label is unlabelled.
     unlabelled = [
         question.id
         for question in questions
-        if not question.off_topic
-        and (not question.parts or any(not part.accept and not part.notice for part in question.parts))
+        if not question.off_topic and all(part.expects_no_answer for part in question.parts)
     ]
     if unlabelled:
         raise UnlabelledError(", ".join(unlabelled))

@@ -144,9 +144,13 @@ def test_a_batch_of_parts_is_scored_part_by_part(tmp_path: Path) -> None:
     assert "off-topic declined: 1/1 100.0%" in lines
 
 
-def test_a_part_needs_a_label(tmp_path: Path) -> None:
+def test_a_part_without_a_label_expects_no_answer_and_a_question_needs_one(tmp_path: Path) -> None:
     path = tmp_path / "batch.toml"
     path.write_text(PARTS_BATCH.replace('accept = ["who_leads"]', 'accept = []'), encoding="utf-8")
+    [p1, *_] = score(load_batch(path))
+    assert p1.parts_right() == [True, False]  # the reply answers the second part (who leads): not "nothing answers"
+    path.write_text(PARTS_BATCH.replace('accept = ["who_leads"]', 'accept = []').replace('accept = ["tribute"]',
+                                                                                       'accept = []'), encoding="utf-8")
     with pytest.raises(UnlabelledError, match="P1"):
         load_batch(path)
 
