@@ -163,6 +163,9 @@ class Button:
     action: str
 
 
+WEB_APP_ACTION = "webapp:"
+"""A button whose action starts with this opens the address after it as a Telegram Mini App (private chats)."""
+
 Keyboard = tuple[tuple[Button, ...], ...]
 """Rows of buttons, top to bottom."""
 

@@ -98,6 +98,15 @@ class Receiving(Protocol):
         """Mark the command as taken; its answer follows (perhaps after the chat's message budget allows)."""
 
 
+@runtime_checkable
+class PrivateReplies(Protocol):
+    """A channel that can also write to the caller privately (Telegram: the caller's chat with the bot)."""
+
+    async def in_private(self, text: str, pictures: Sequence[Picture], stem: str, language: Language) -> bool:
+        """``text`` (markup), then ``pictures``, in the caller's private chat; ``False`` when the platform cannot
+        reach it (they never started a chat with the bot)."""
+
+
 class Timers(Protocol):
     """The process's scheduler of announcement jobs (``handlers.announcer``)."""
 

@@ -1,5 +1,5 @@
-"""``python -m bot run`` with WeCom configured: every configured platform in ONE process, on one database, with
-one scheduler.
+"""``python -m bot run`` with WeCom configured, or with ``--web``: every configured platform in ONE process, on one
+database, with one scheduler — and the live pages (``handlers.web``) when ``--web HOST:PORT`` asks for them.
 
 The runner builds the services once (``bot.services.assembly``) and the one :class:`~handlers.announcer.Announcer`,
 then each platform on them: WeCom (``handlers.wecom``) always here, Telegram (``handlers.telegram``) too when
@@ -25,11 +25,16 @@ from bot.clock import shifted_clock
 from bot.config import Settings
 from bot.i18n import t
 from bot.presenters.tournament_tables import round_text
+from bot.services import Services
 from bot.services.assembly import ServiceOptions, build_services, start_services, stop_services
 from bot.services.platform_ids import Platform, WeComDirectory, platform_of_chat
 from bot.services.roles import WeComOrganisers
 from handlers.announcer import Announcer
 from handlers.dispatch import Dispatcher
+from handlers.web.app import Site
+from handlers.web.forms import ChatPoster, CourierPoster, PlatformPosters
+from handlers.web.pages import site_with_pages
+from handlers.web.server import WebServer
 from handlers.wecom.announcer import WeComCourier
 from handlers.wecom.client import CredentialsRefused, Replaced
 from handlers.wecom.platform import WeComPlatform
@@ -52,21 +57,23 @@ class _Telegram:
         return await chat_admin_ids(self.application.bot, chat_id)
 
 
-def run_platforms(settings: Settings) -> int:
-    """Serve every configured platform until stopped; the exit status."""
-    return asyncio.run(_run(settings))
+def run_platforms(settings: Settings, web: tuple[str, int] | None = None) -> int:
+    """Serve every configured platform (and the pages on ``web``, a host and port) until stopped; the exit
+    status."""
+    return asyncio.run(_run(settings, web))
 
 
-async def _run(settings: Settings) -> int:
-    assert settings.wecom_bot_id and settings.wecom_secret
+async def _run(settings: Settings, web: tuple[str, int] | None) -> int:
     telegram = _Telegram()
     services = build_services(settings, ServiceOptions(admins=telegram.admins, post_round=round_text,
                                                        clock=shifted_clock(settings.clock_offset)))
     announcer = Announcer(services)
     directory = WeComDirectory()
-    services.roles.add_source(WeComOrganisers(settings.wecom_organisers, directory))
-    wecom = WeComPlatform(Dispatcher(services, timers=announcer), directory)
-    announcer.add_courier(Platform.WECOM, WeComCourier(wecom, directory))
+    wecom: WeComPlatform | None = None
+    if settings.has_wecom:
+        services.roles.add_source(WeComOrganisers(settings.wecom_organisers, directory))
+        wecom = WeComPlatform(Dispatcher(services, timers=announcer), directory)
+        announcer.add_courier(Platform.WECOM, WeComCourier(wecom, directory))
     if settings.has_token:
         from handlers.telegram.app import TelegramOptions, build_application
 
@@ -78,6 +85,7 @@ async def _run(settings: Settings) -> int:
     for signum in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(signum, stopping.set)
     await start_services(services)
+    server: WebServer | None = None
     try:
         await directory.load(services.storage)
         if telegram.application is not None:
@@ -87,10 +95,24 @@ async def _run(settings: Settings) -> int:
             await start_alongside(telegram.application, telegram_address(settings))
         await announcer.restore()
         announcer.start()
-        log.info("serving WeCom%s; database %s", " and Telegram" if telegram.application else "", settings.db_path)
+        if web is not None:
+            server = WebServer(site_for(services, wecom, directory, telegram.application), *web)
+            try:
+                await server.start()
+            except OSError as error:
+                print(t("serve.cannot_listen", settings.language, listen=f"{web[0]}:{web[1]}", error=str(error)),
+                      file=sys.stderr)
+                return 2
+            log.info("%s", t("web.listening", settings.language, listen=f"{web[0]}:{server.port}"))
+        log.info("serving %s; database %s", " and ".join(
+            name for name, on in (("WeCom", wecom), ("Telegram", telegram.application), ("pages", server)) if on),
+            settings.db_path)
         return await _serve(settings, wecom, telegram.application is not None, stopping)
     finally:
-        await wecom.stop()
+        if server is not None:
+            await server.stop()
+        if wecom is not None:
+            await wecom.stop()
         announcer.stop()
         if telegram.application is not None:
             from handlers.telegram.app import stop_alongside
@@ -99,10 +121,28 @@ async def _run(settings: Settings) -> int:
         await stop_services(services)
 
 
-async def _serve(settings: Settings, wecom: WeComPlatform, with_telegram: bool, stopping: asyncio.Event) -> int:
+def site_for(services: Services, wecom: WeComPlatform | None, directory: WeComDirectory,
+             application: Any) -> Site:
+    """The pages of a ``run`` process (no webhook: Telegram is polled); a result from a page is posted to its
+    group through the platform of that group."""
+    posters: dict[Platform, ChatPoster] = {}
+    if wecom is not None:
+        posters[Platform.WECOM] = CourierPoster(WeComCourier(wecom, directory))
+    if application is not None:
+        from handlers.telegram.web_poster import TelegramPoster
+
+        posters[Platform.TELEGRAM] = TelegramPoster(application.bot)
+    return site_with_pages(services, poster=PlatformPosters(posters))[0]
+
+
+async def _serve(settings: Settings, wecom: WeComPlatform | None, with_telegram: bool,
+                 stopping: asyncio.Event) -> int:
+    waiting = asyncio.create_task(stopping.wait())
+    if wecom is None:
+        await waiting
+        return 0
     assert settings.wecom_bot_id and settings.wecom_secret
     serving = asyncio.create_task(wecom.run(settings.wecom_ws_url, settings.wecom_bot_id, settings.wecom_secret))
-    waiting = asyncio.create_task(stopping.wait())
     try:
         await asyncio.wait({serving, waiting}, return_when=asyncio.FIRST_COMPLETED)
         if serving.done():

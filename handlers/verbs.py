@@ -44,6 +44,7 @@ VERBS: dict[str, str] = {
     "计分": "score",
     "我的桌": "mytable",
     "认领": "claim",
+    "直播": "web",
     "排行榜": "ladder",
     "等级分": "rating",
     "赛季": "season",

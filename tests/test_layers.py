@@ -30,7 +30,8 @@ The table, from the bottom up::
     handlers.telegram                                → handlers, the same bot layers, telegram
     handlers.console                                 → handlers, the same bot layers
     handlers.wecom                                   → handlers, the same bot layers, websockets
-    runner          handlers.runner                  → handlers, handlers.wecom, the same bot layers;
+    handlers.web                                     → handlers, the same bot layers (Starlette, uvicorn)
+    runner          handlers.runner                  → handlers, handlers.wecom, handlers.web, the same bot layers;
                                                        handlers.telegram lazily (Telegram only when it runs)
     cli             bot.cli, bot.__main__            → every bot layer; handlers, its platforms and the runner lazily
     bot package     bot/__init__.py                  → nothing of ours
@@ -128,21 +129,25 @@ LAYERS: tuple[Layer, ...] = (
           "scheduler: never storage, never a chat SDK"),
     Layer("commands", ("handlers.commands",), frozenset(PRODUCT_BELOW_HANDLERS | {"handlers"}),
           "the command functions by area and the command table: never storage, never a chat SDK"),
-    Layer("handlers.telegram", ("handlers.telegram",), frozenset(PRODUCT_BELOW_HANDLERS | {"handlers", "chat SDK"}),
+    Layer("handlers.telegram", ("handlers.telegram",),
+          frozenset(PRODUCT_BELOW_HANDLERS | {"handlers", "handlers.web", "chat SDK"}),
           "everything python-telegram-bot: the one place that speaks Telegram; never storage"),
     Layer("handlers.console", ("handlers.console",), frozenset(PRODUCT_BELOW_HANDLERS | {"handlers"}),
           "the offline console platform: never a chat SDK, never storage"),
     Layer("handlers.wecom", ("handlers.wecom",), frozenset(PRODUCT_BELOW_HANDLERS | {"handlers", "WebSocket client"}),
           "WeCom's 智能机器人 long connection: the one place that speaks WeCom; never telegram, never storage"),
+    Layer("handlers.web", ("handlers.web",), frozenset(PRODUCT_BELOW_HANDLERS | {"handlers"}),
+          "the HTTP server: webhook endpoint, health, live pages; never a chat SDK, never storage"),
     Layer("runner", ("handlers.runner",),
-          frozenset(PRODUCT_BELOW_HANDLERS | {"handlers", "commands", "handlers.wecom", "handlers.telegram"}),
+          frozenset(PRODUCT_BELOW_HANDLERS | {"handlers", "commands", "handlers.wecom", "handlers.web",
+                                              "handlers.telegram"}),
           "every configured platform in one process, on one scheduler; Telegram only when it runs, through its package",
           lazily=frozenset({"handlers.telegram"})),
     Layer("cli", ("bot.cli", "bot.__main__"),
           frozenset(PRODUCT_BELOW_HANDLERS | {"bot package", "handlers", "handlers.telegram", "handlers.console",
-                                              "runner"}),
+                                              "handlers.web", "runner"}),
           "the command line: starts a platform through its package, never speaks a chat SDK itself",
-          lazily=frozenset({"handlers", "handlers.telegram", "handlers.console", "runner"})),
+          lazily=frozenset({"handlers", "handlers.telegram", "handlers.console", "handlers.web", "runner"})),
     Layer("bot package", ("bot.*",), frozenset(),
           "the package itself, its version; a new module directly in bot/ needs a row of its own"),
     Layer("chat SDK", ("telegram",), frozenset(), "python-telegram-bot", ours=False),
@@ -334,7 +339,7 @@ def test_no_chat_sdk_under_bot_and_no_storage_above_services() -> None:
         if any(member.startswith("bot.") for member in layer.modules):
             assert "WebSocket client" not in layer.may_import, layer.name
         if layer.name in {"presenters", "handlers", "commands", "handlers.telegram", "handlers.console",
-                          "handlers.wecom", "runner", "cli"}:
+                          "handlers.wecom", "handlers.web", "runner", "cli"}:
             assert "storage" not in layer.may_import, layer.name
     assert "presenters" not in BY_NAME["services"].may_import
     assert "chat SDK" not in BY_NAME["handlers.wecom"].may_import

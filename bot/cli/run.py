@@ -62,9 +62,9 @@ def settings_or_message() -> Settings | str:
         return t(error.key, DEFAULT_LANGUAGE, **error.params)
 
 
-def run_bot(settings: Settings) -> int:
+def run_bot(settings: Settings, web: tuple[str, int] | None = None) -> int:
     """Check the database (one line and exit status 2 if it is unmigrated, newer than the bot or unreachable), then
-    poll Telegram."""
+    poll Telegram (and serve the pages on ``web``, a host and port)."""
     from bot.cli.migrate import refusal_text
     from bot.services.database import check_ready
 
@@ -73,14 +73,14 @@ def run_bot(settings: Settings) -> int:
     except StorageError as error:
         return fail(refusal_text(error, settings.language))
     # Imported here: the other subcommands do not pay for loading a chat platform.
-    if settings.has_wecom:
+    if settings.has_wecom or web is not None:
         from handlers.runner import run_platforms
 
         configure_logging(settings.token, settings.wecom_secret)
         # websockets logs every frame at DEBUG only; its INFO lines say nothing the runner does not.
         logging.getLogger("websockets").setLevel(logging.WARNING)
         try:
-            return run_platforms(settings)
+            return run_platforms(settings, web)
         except GuandanError as error:  # Telegram refused the token: one line, never the token
             return fail(t(error.key, settings.language, **error.params))
     from handlers.telegram.polling import run_polling
@@ -101,11 +101,19 @@ def run(args: argparse.Namespace) -> int:
     problem = token_problem(settings.token or "") if settings.has_token else None
     if problem is not None:  # said before connecting: Telegram would only answer "Not Found"
         return fail(t(problem, settings.language))
-    return run_bot(settings)
+    web = None
+    if getattr(args, "web", None) is not None:
+        from bot.cli.serve import parse_listen
+
+        web = parse_listen(args.web)
+        if web is None:
+            return fail(t("web.bad_listen", settings.language, listen=args.web))
+    return run_bot(settings, web)
 
 
 def _configure(parser: argparse.ArgumentParser) -> None:
-    pass
+    parser.add_argument("--web", metavar="HOST:PORT",
+                        help="also serve the live pages of the tournaments on http://HOST:PORT/t/<id>")
 
 
 COMMAND = Subcommand("run", "run the bot on every configured platform: Telegram (TELEGRAM_BOT_TOKEN), WeCom "

@@ -676,7 +676,8 @@ class RuleIndex:
         self._vocabulary = frozenset(vocabulary - EN_STOPWORDS)
         self._vocabulary_list = sorted(self._vocabulary)
         self._lengths = [sum(counts.values()) for counts in self._counts]
-        self._average_length = sum(self._lengths) / len(self._lengths)
+        # Sections without a single token (a notice of one stray letter) would make BM25's length norm divide by 0.
+        self._average_length = sum(self._lengths) / len(self._lengths) or 1.0
         frequency: Counter[str] = Counter()
         for counts in self._counts:
             frequency.update(counts.keys())

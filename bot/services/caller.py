@@ -48,6 +48,9 @@ class Caller:
     person: ChatUser | None = None
     sender_chat_id: int | None = None
     chat_title: str | None = None
+    acting_for: str | None = None
+    """The person key a pair's table link acts for (a result form opened from a table's QR code: the pair's first
+    member, who may have no account); ``None`` for everyone else."""
     claim: UpdateClaim | None = field(default=None, compare=False, repr=False)
     """The update's claim (``storage.updates``): the unit of work that applies the update opens its transaction
     with it, so the change and "this update was applied" commit together. ``None`` outside an update (tests,
@@ -69,6 +72,8 @@ class Caller:
     def actor_key(self) -> str:
         """How the history names this caller: their person key ``tg:<id>``, ``chat:<id>`` (anonymous admin) or
         ``unknown``."""
+        if self.acting_for is not None:
+            return self.acting_for
         if self.person is not None:
             return account_key(self.person.user_id)
         if self.sender_chat_id is not None:

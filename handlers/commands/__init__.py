@@ -23,6 +23,7 @@ from handlers.commands.entries.edits import (
 )
 from handlers.commands.entries.roster import import_command
 from handlers.commands.entries.signup import accept_command, entries_command, signup_command, withdraw_command
+from handlers.commands.live_pages import web_command
 from handlers.commands.paperwork import print_command
 from handlers.commands.people.help import help_command, start_command
 from handlers.commands.people.name import name_command
@@ -61,6 +62,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("entries", entries_command, chat_kinds=GROUPS, aliases=("list",), read_only=True),
     CommandSpec("tables", tables_command, chat_kinds=GROUPS, read_only=True),
     CommandSpec("mytable", mytable_command, chat_kinds=GROUPS, read_only=True),
+    CommandSpec("web", web_command, aliases=("live",)),
     CommandSpec("schedule", schedule_command, chat_kinds=GROUPS, aliases=("timetable",)),
     CommandSpec("here", here_command, chat_kinds=GROUPS, aliases=("checkin",)),
     CommandSpec("result", result_command, chat_kinds=GROUPS),

@@ -5,26 +5,43 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
 
-from telegram import Document, InlineKeyboardButton, InlineKeyboardMarkup, InputFile, Message, MessageEntity, Update
+from telegram import (
+    Chat,
+    Document,
+    InlineKeyboardButton,
+    InlineKeyboardMarkup,
+    InputFile,
+    Message,
+    MessageEntity,
+    Update,
+    WebAppInfo,
+)
+from telegram.error import BadRequest, Forbidden
 
 from bot.i18n import Language
 from bot.pictures.picture import Picture
-from bot.richtext import Keyboard
+from bot.richtext import WEB_APP_ACTION, Button, Keyboard
 from handlers.dispatch import Acknowledgement, AnswerKey, Attachment, Channel, Mentioned, text_after_command
 from handlers.telegram.callers import person_of
 from handlers.telegram.context import BotContext
 from handlers.telegram.pacing import GroupPacer
 from handlers.telegram.pictures import send_pictures
 from handlers.telegram.quiet import CapturingChannel, point_to, react
-from handlers.telegram.replies import send_text, telegram_html
+from handlers.telegram.replies import send_text, split_message, telegram_html
 
 
 def inline_keyboard(buttons: Keyboard | None) -> InlineKeyboardMarkup | None:
-    """Neutral buttons as Telegram's inline keyboard (the action is the callback data)."""
+    """Neutral buttons as Telegram's inline keyboard: the action is the callback data, or a Mini App's address
+    after ``webapp:``."""
     if not buttons:
         return None
-    return InlineKeyboardMarkup([[InlineKeyboardButton(button.label, callback_data=button.action)
-                                  for button in row] for row in buttons])
+    return InlineKeyboardMarkup([[_inline_button(button) for button in row] for row in buttons])
+
+
+def _inline_button(button: Button) -> InlineKeyboardButton:
+    if button.action.startswith(WEB_APP_ACTION):
+        return InlineKeyboardButton(button.label, web_app=WebAppInfo(button.action.removeprefix(WEB_APP_ACTION)))
+    return InlineKeyboardButton(button.label, callback_data=button.action)
 
 
 def document_of(message: Message | None) -> Document | None:
@@ -112,6 +129,21 @@ class TelegramChannel:
         chat = self.update.effective_chat
         if chat is not None:
             self._sent(await send_pictures(chat, pictures, caption, stem, language, one_message=self._quiet_group()))
+
+    async def in_private(self, text: str, pictures: Sequence[Picture], stem: str, language: Language) -> bool:
+        """To the caller's private chat with the bot; ``False`` when Telegram refuses (they never started one)."""
+        user = self.update.effective_user
+        if user is None:
+            return False
+        chat = Chat(user.id, Chat.PRIVATE)
+        chat.set_bot(self.context.bot)
+        try:
+            for piece in split_message(telegram_html(text)):
+                await chat.send_message(piece)
+            await send_pictures(chat, pictures, "", stem, language)
+        except (Forbidden, BadRequest):
+            return False
+        return True
 
     async def attachment(self) -> Attachment | None:
         document = document_of(self.update.effective_message)

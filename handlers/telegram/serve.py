@@ -1,6 +1,6 @@
 """A webhook worker: what ``python -m bot serve --listen HOST:PORT`` runs. Any number of them serve one bot.
 
-Telegram POSTs each update to ``/telegram`` of one worker (``handlers.telegram.webhook`` is the HTTP side); the
+Telegram POSTs each update to ``/telegram`` of one worker (``handlers.web.webhook`` is the HTTP side); the
 worker hands it to the real PTB ``Application`` (:func:`handlers.telegram.app.build_application`,
 ``application.process_update``) — no polling, no updater, no PTB job queue — and answers 200 once the update is
 recorded in ``processed_updates`` (``storage.updates``): applied now, or found applied before (a re-delivery).
@@ -39,6 +39,7 @@ from bot.presenters.tournament_tables import round_text
 from bot.services import Services
 from bot.services.assembly import ServiceOptions, build_services
 from bot.services.intake import update_applied
+from bot.services.platform_ids import Platform
 from handlers.announcer import AnnouncementScheduler
 from handlers.claimed_announcer import announcer_for
 from handlers.telegram.app import (
@@ -54,8 +55,12 @@ from handlers.telegram.context import GuandanApplication, announcer_of
 from handlers.telegram.delivery import DeliveryLedger, LedgerUpdateProcessor
 from handlers.telegram.forged import forgery
 from handlers.telegram.polling import reach_telegram
-from handlers.telegram.webhook import WebhookServer
+from handlers.telegram.web_poster import TelegramPoster
 from handlers.telegram.webhook_setup import telegram_address
+from handlers.web.forms import PlatformPosters
+from handlers.web.pages import site_with_pages
+from handlers.web.server import WebServer
+from handlers.web.webhook import webhook_route
 
 log = logging.getLogger(__name__)
 
@@ -191,7 +196,10 @@ async def _serve(settings: Settings, secret: str, host: str, port: int) -> int:
     for signum in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(signum, stopping.set)
     await start_worker(worker, telegram_address(settings))
-    server = WebhookServer(worker.handle, secret, host, port, metrics=worker.metrics)
+    poster = PlatformPosters({Platform.TELEGRAM: TelegramPoster(worker.application.bot)})
+    site, _ = site_with_pages(worker.services, metrics=worker.metrics, poster=poster)
+    site.app.router.routes.append(webhook_route(site, worker.handle, secret))
+    server = WebServer(site, host, port)
     try:
         try:
             await server.start()

@@ -74,6 +74,9 @@ MATRIX: dict[str, tuple[str, ...]] = {
     "/tribute N S E W": (A, A, A, A, A, A, A),
     "/score K A+": (A, A, A, A, A, A, A),
     "/mytable": (A, A, A, A, A, D, D),
+    "/web": (A, A, A, A, A, D, A),  # in a private chat: the caller's own tournaments (none here)
+    "/web tables": (A, D, D, D, D, D, D),
+    "/web off": (A, D, D, D, D, D, D),
     "/claim 选手1": (A, A, A, A, A, D, D),  # everyone may claim (选手1 has an account: nothing to claim)
     "/rename 选手1 选手九": (A, D, D, D, D, D, D),
     "/gender 选手1 女": (A, D, D, D, D, D, D),

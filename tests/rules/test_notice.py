@@ -106,3 +106,12 @@ def test_ask_puts_the_notice_first_and_keeps_the_rulebook() -> None:
     assert ask("每局限时多久", Language.ZH).notice == ()
     assert ask("奖金多少", Language.ZH).off_topic
     assert not ask("奖金多少", Language.ZH, notice=notice("anqing")).off_topic
+
+
+@pytest.mark.parametrize("text", ["M", "x", "。", "1"])
+def test_a_notice_of_one_stray_character_is_indexed_without_dividing_by_zero(text: str) -> None:
+    """Found by the chat fuzzer: ``/notice M`` made every section empty of words, and BM25's length norm divided
+    by their average length, 0."""
+    from bot.rules.notice import notice_index
+
+    notice_index(text)

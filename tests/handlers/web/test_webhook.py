@@ -1,5 +1,6 @@
-"""The HTTP side of a webhook worker: the secret, the body limit, bad JSON, paths and methods, keep-alive, the
-status the update handler gives, and draining on stop — over real sockets on 127.0.0.1."""
+"""The HTTP side of a webhook worker (``handlers.web``: uvicorn serving ``POST /telegram``): the secret, the body
+limit, bad and deep JSON, paths and methods, keep-alive, the status the update handler gives, draining on stop,
+the deadline for a request head and the cap on open connections — over real sockets on 127.0.0.1."""
 
 from __future__ import annotations
 
@@ -9,7 +10,9 @@ from typing import Any
 
 import pytest
 
-from handlers.telegram.webhook import WebhookServer, decoded_update
+from handlers.web.app import Metrics, Site
+from handlers.web.server import WebServer
+from handlers.web.webhook import UpdateHandler, decoded_update, webhook_route
 
 SECRET = "s3cret_-token"
 
@@ -57,11 +60,18 @@ def update_body(update_id: int = 7) -> bytes:
     return json.dumps({"update_id": update_id, "message": {"message_id": 1}}).encode()
 
 
+def webhook_server(handle: UpdateHandler, *, max_body: int = 1024 * 1024, drain_timeout: float = 5,
+                   metrics: Metrics | None = None, **limits: Any) -> WebServer:
+    """A server of ``POST /telegram`` (and ``/healthz``, ``/metrics``) on a free port of 127.0.0.1."""
+    site = Site(metrics=metrics)
+    site.app.router.routes.append(webhook_route(site, handle, SECRET, max_body=max_body))
+    return WebServer(site, "127.0.0.1", 0, drain_timeout=drain_timeout, **limits)
+
+
 @pytest.fixture
 async def served() -> Any:
     recorder = Recorder()
-    server = WebhookServer(recorder, SECRET, "127.0.0.1", 0, max_body=4096, drain_timeout=5,
-                           metrics=lambda: {"handled": len(recorder.updates)})
+    server = webhook_server(recorder, max_body=4096, metrics=lambda: {"handled": len(recorder.updates)})
     await server.start()
     yield server, recorder
     await server.stop()
@@ -144,7 +154,7 @@ async def test_a_garbled_request_gets_400_and_the_server_goes_on(served: Any) ->
 async def test_stop_lets_the_update_being_handled_finish_and_answers_it() -> None:
     recorder = Recorder()
     recorder.gate = asyncio.Event()
-    server = WebhookServer(recorder, SECRET, "127.0.0.1", 0, drain_timeout=5)
+    server = webhook_server(recorder)
     await server.start()
     answer = asyncio.create_task(request(server.port, "POST", "/telegram", update_body(9), GOOD))
     await recorder.started.wait()
@@ -166,6 +176,76 @@ def test_decoded_update_takes_json_objects_with_an_integer_update_id() -> None:
     assert decoded_update(b"null") is None
 
 
-def test_a_server_needs_a_secret() -> None:
+def test_a_webhook_needs_a_secret() -> None:
+    site = Site()
     with pytest.raises(ValueError):
-        WebhookServer(Recorder(), "", "127.0.0.1", 0)
+        webhook_route(site, Recorder(), "")
+
+
+async def test_deep_json_with_the_secret_is_400_and_the_server_goes_on(served: Any) -> None:
+    server, recorder = served
+    deep = b'{"update_id": 1, "message": ' + b"[" * 1900 + b"]" * 1900 + b"}"
+    status, _, _ = await request(server.port, "POST", "/telegram", deep, GOOD)
+    assert status == 400 and recorder.updates == []
+    assert (await request(server.port, "GET", "/healthz"))[0] == 200
+
+
+async def closed_after(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, trickle: bytes,
+                       every: float, limit: float) -> float | None:
+    """Send ``trickle`` one byte every ``every`` seconds; the seconds until the server closed, ``None`` if it had
+    not within ``limit``."""
+    loop = asyncio.get_running_loop()
+    start = loop.time()
+    for byte in trickle:
+        if loop.time() - start > limit:
+            return None
+        if reader.at_eof():
+            return loop.time() - start
+        try:
+            writer.write(bytes([byte]))
+            await writer.drain()
+        except ConnectionError:
+            return loop.time() - start
+        try:
+            if await asyncio.wait_for(reader.read(100), every) == b"":
+                return loop.time() - start
+        except TimeoutError:
+            pass
+    return None
+
+
+async def test_a_request_head_trickling_in_is_cut_at_one_deadline_however_often_bytes_come() -> None:
+    server = webhook_server(Recorder(), head_timeout=1.0)
+    await server.start()
+    try:
+        reader, writer = await asyncio.open_connection("127.0.0.1", server.port)
+        head = b"POST /telegram HTTP/1.1\r\nHost: worker\r\n" + b"X-Padding: " + b"a" * 200
+        closed = await closed_after(reader, writer, head, every=0.2, limit=5.0)
+        assert closed is not None and closed < 2.0
+        silent_reader, _ = await asyncio.open_connection("127.0.0.1", server.port)  # connects, sends nothing
+        assert await asyncio.wait_for(silent_reader.read(100), 3.0) == b""
+        # A kept-alive connection gets the deadline again for its next request, from that request's first byte.
+        connection = await asyncio.open_connection("127.0.0.1", server.port)
+        assert (await request(server.port, "GET", "/healthz", reader_writer=connection))[0] == 200
+        await asyncio.sleep(1.5)  # idle between requests is not the head's time
+        assert (await request(server.port, "GET", "/healthz", reader_writer=connection))[0] == 200
+        connection[1].close()
+    finally:
+        await server.stop()
+
+
+async def test_connections_past_the_cap_are_refused_with_503_and_the_others_served() -> None:
+    server = webhook_server(Recorder(), max_connections=3)
+    await server.start()
+    try:
+        held = [await asyncio.open_connection("127.0.0.1", server.port) for _ in range(3)]
+        await asyncio.sleep(0.1)
+        reader, _ = await asyncio.open_connection("127.0.0.1", server.port)
+        assert (await asyncio.wait_for(reader.read(200), 3.0)).startswith(b"HTTP/1.1 503")
+        assert (await request(server.port, "GET", "/healthz", reader_writer=held[0]))[0] == 200
+        for _, writer in held:
+            writer.close()
+        await asyncio.sleep(0.1)
+        assert (await request(server.port, "GET", "/healthz"))[0] == 200
+    finally:
+        await server.stop()
