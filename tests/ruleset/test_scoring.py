@@ -49,7 +49,8 @@ def test_stated_winner_cannot_contradict_levels() -> None:
         score_match(MatchLevel.parse("9"), MatchLevel.parse("J"), V26, L)
 
 
-@pytest.mark.parametrize(("variant", "points"), [(V26, 16), (V28, 20), (VWL, 1), (V321, 3), (RuleVariant(walkover_points=28), 28)])
+@pytest.mark.parametrize(("variant", "points"),
+                         [(V26, 16), (V28, 20), (VWL, 1), (V321, 3), (RuleVariant(walkover_points=28), 28)])
 def test_forfeit(variant: RuleVariant, points: int) -> None:
     assert score_forfeit(L, variant).right_points == points
     assert score_forfeit(R, variant).left_points == points
