@@ -105,9 +105,9 @@ def written_command(text: str | None) -> WrittenCommand | None:
     slash = first.startswith("/")
     word = first[1:] if slash else first
     if word not in VERBS:
-        glued = _glued_verb(word)
-        if glued is not None:  # 成绩5 A+ 9: the first argument typed against the verb
-            word, rest = glued, [word[len(glued):], *rest]
+        verb = _glued_verb(word)
+        if verb is not None:  # 成绩5 A+ 9: the first argument typed against the verb
+            word, rest = verb, [word[len(verb):], *rest]
     if word in VERBS:
         if word in VERBS_WITH_WORDS and rest:
             return WrittenCommand(VERBS_WITH_WORDS[word], tuple(rest), verb=True)
@@ -128,8 +128,9 @@ def _glued_verb(word: str) -> str | None:
 
 def mistyped_verb(text: str | None) -> tuple[str, str] | None:
     """``成级 5 A+ 9`` → (``成级``, ``成绩``): a first word of two or more characters, not a verb, one character away
-    from exactly one verb (of several, the one that sounds the same: 成级 is 成绩, not 成员 or 升级), followed by nothing or by words that look like a command's (a digit, a Latin letter or
-    ``@`` first) — a question (``抽奖是什么``) is never taken for a command."""
+    from exactly one verb (of several, the one that sounds the same: 成级 is 成绩, not 成员 or 升级), followed by
+    nothing or by words that look like a command's (a digit, a Latin letter or ``@`` first) — a question
+    (``抽奖是什么``) is never taken for a command."""
     words = (text or "").split()
     if not words:
         return None
