@@ -29,9 +29,9 @@ A best-of-three match (``final bo3``) has one row per game, all with the same ``
 its confirmed games in order, then, while it is undecided, the game being played (``pending``/``reported``/
 ``disputed``). The match winner is the side that won two games (or the side whose opponent forfeited).
 
-``standings.csv`` — ``rank,name,points,opponent_points,level_difference,played,won,drawn,lost,byes,group,wins,levels_reached,withdrawn``
-(``bot.sheets.standings_csv``), before the draw its header only. ``python -m bot export`` writes the same three
-files (:func:`export_files`).
+``standings.csv`` — ``rank,name,points,opponent_points,level_difference,played,won,drawn,lost,byes,group,wins,
+levels_reached,withdrawn`` (``bot.sheets.standings_csv``), before the draw its header only. ``python -m bot
+export`` writes the same three files (:func:`export_files`).
 
 In every file a name or unit that would start a spreadsheet formula is written as text, with a leading ``'``
 (``bot.sheets.csv_cells``).
