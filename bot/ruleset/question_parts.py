@@ -63,8 +63,8 @@ _BARE_QUESTION = re.compile(
     re.IGNORECASE,
 )
 _BARE_FACT = re.compile(
-    r"^\W*(?:and|also|so|then|那|还有|另外)?\s*(?P<fact>where|when|what time|what date|在哪|在哪里|在哪儿|哪里|什么时候|哪天|几点)"
-    r"\s*(?:呢|啊)?\W*$",
+    r"^\W*(?:and|also|so|then|那|还有|另外)?\s*"
+    r"(?P<fact>where|when|what time|what date|在哪|在哪里|在哪儿|哪里|什么时候|哪天|几点)\s*(?:呢|啊)?\W*$",
     re.IGNORECASE,
 )
 _FACT_WORDING = {"where": "where was it", "when": "when was it", "what time": "what time was it",
