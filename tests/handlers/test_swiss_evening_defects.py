@@ -1,0 +1,65 @@
+"""Defects found when a Swiss and a groups → knockout evening were run as an organiser would (issue 22 §1), each
+through the chat: the round after a knockout round is announced by its knockout name, the whole field is ranked,
+``/help`` says what the bot organises."""
+
+from __future__ import annotations
+
+import csv
+import io
+import random
+
+from tests.handlers.tournament_helpers import Club
+
+
+def csv_rows(data: bytes) -> list[list[str]]:
+    return list(csv.reader(io.StringIO(data.decode("utf-8-sig"))))
+
+
+async def groups_into_knockout(club: Club, pairs: int = 14) -> list[str]:
+    """``pairs`` pairs in 4 groups, 2 of each into an 8-pair knockout; every group table decided by the organiser.
+    The texts of the last reply."""
+    rng = random.Random(pairs)
+    await club.say(club.admin, "/lang en")
+    await club.say(club.admin, "/new Spring")
+    for setting in ("/set format groups", "/set groups 4", "/set advance 2", "/set time_limit 50"):
+        await club.say(club.admin, setting)
+    for number in range(pairs):
+        await club.say(club.admin, f"/signup A{number} B{number}")
+    await club.say(club.admin, "/draw")
+    texts: list[str] = []
+    for _ in range(3):
+        state = await club.state()
+        assert state.event is not None and state.bracket is None
+        for match in state.event.playable():
+            left, right = rng.sample(["K", "A", "10", "A+", "Q"], 2)
+            texts = await club.say(club.admin, f"/result {match.table} {left} {right}")
+    return texts
+
+
+async def decide_knockout_round(club: Club) -> list[str]:
+    """The organiser decides every open knockout table (the left pair wins); every text the bot sent."""
+    state = await club.state()
+    bracket = state.require_bracket()
+    texts: list[str] = []
+    for match in bracket.table_matches(bracket.current_round):
+        if match.state.open:
+            texts += await club.say(club.admin, f"/result {match.table} A+ 10")
+    return texts
+
+
+async def test_the_rounds_after_the_quarter_finals_are_announced_by_their_knockout_names(club: Club) -> None:
+    texts = await groups_into_knockout(club)
+    assert any("Quarter-finals" in text for text in texts), texts
+    semis = await decide_knockout_round(club)
+    assert any("Semi-finals" in text for text in semis), semis
+    assert not any("Group round" in text for text in semis), semis
+    final = await decide_knockout_round(club)
+    assert any("Final" in text for text in final) and not any("Group round" in text for text in final), final
+
+
+async def test_help_says_the_bot_runs_swiss_and_group_events_too(club: Club) -> None:
+    [zh] = await club.say(club.member, "/help")
+    assert "积分编排" in zh and "分组循环" in zh
+    await club.say(club.admin, "/lang en")
+    [en] = await club.say(club.member, "/help")
+    assert "Swiss" in en and "round-robin groups" in en
