@@ -8,6 +8,7 @@ import csv
 import io
 import random
 
+from bot.tournament.points_event import points_standings
 from tests.handlers.tournament_helpers import Club
 
 
@@ -63,3 +64,35 @@ async def test_help_says_the_bot_runs_swiss_and_group_events_too(club: Club) -> 
     await club.say(club.admin, "/lang en")
     [en] = await club.say(club.member, "/help")
     assert "Swiss" in en and "round-robin groups" in en
+
+
+async def test_the_whole_field_is_ranked_after_a_groups_knockout(club: Club) -> None:
+    await groups_into_knockout(club)
+    for _ in range(3):
+        texts = await decide_knockout_round(club)
+    final = next(text for text in texts if "final ranking" in text)
+    calls = await club.calls(club.member, "/export")
+    files = dict(call.files["document"] for call in calls)
+    standings = csv_rows(files["standings.csv"])
+    header, rows = standings[0], standings[1:]
+    assert len(rows) == 14
+    ranks = [int(row[0]) for row in rows]
+    assert ranks[:4] == [1, 2, 3, 3] or ranks[:4] == [1, 2, 3, 4]
+    assert ranks == sorted(ranks) and ranks[8] == 9 and max(ranks) <= 14
+    record = [dict(zip(header, row, strict=True)) for row in rows]
+    out = record[8:]
+    # Below the knockout: group places first (the 3rd places, then the 4th), then group points.
+    assert [int(line["rank"]) for line in out] == sorted(int(line["rank"]) for line in out)
+    state = await club.state()
+    assert state.event is not None
+    group_place = {row.name: row.rank for row in points_standings(state.event)}
+    places = [group_place[line["name"]] for line in out]
+    assert places == sorted(places) and set(places) == {3, 4}
+    for earlier, later in zip(out, out[1:], strict=False):
+        if group_place[earlier["name"]] == group_place[later["name"]]:
+            assert int(earlier["points"]) >= int(later["points"])
+            if earlier["rank"] == later["rank"]:
+                assert (earlier["points"], earlier["opponent_points"], earlier["level_difference"]) == (
+                    later["points"], later["opponent_points"], later["level_difference"])
+    for line in out:
+        assert f"{line['rank']}. {line['name']}" in final, final
