@@ -96,3 +96,30 @@ async def test_the_whole_field_is_ranked_after_a_groups_knockout(club: Club) -> 
                     later["points"], later["opponent_points"], later["level_difference"])
     for line in out:
         assert f"{line['rank']}. {line['name']}" in final, final
+
+
+async def test_standings_during_round_one_say_so_and_mark_walkovers_and_byes(club: Club) -> None:
+    await club.say(club.admin, "/lang en")
+    await club.say(club.admin, "/new Friday")
+    for setting in ("/set format swiss", "/set time_limit 50"):
+        await club.say(club.admin, setting)
+    for number in range(7):
+        await club.say(club.admin, f"/signup A{number} B{number}")
+    await club.say(club.admin, "/draw")
+    [before] = (await club.say(club.member, "/standings"))[:1]
+    assert "no results yet" in before and "after round 0" not in before
+    state = await club.state()
+    assert state.event is not None
+    first, second = state.event.table_matches()[:2]
+    await club.say(club.admin, f"/result {first.table} forfeit right")
+    await club.say(club.admin, f"/result {second.table} A+ 10")
+    calls = await club.calls(club.member, "/standings")
+    text = calls[0].text
+    assert "standings during round 1 (2 of 3 tables in" in text and "after round 0" not in text, text
+    assert first.left is not None and second.left is not None
+    walkover_line = next(line for line in text.splitlines() if first.left.name in line)
+    assert "1 walkover win included" in walkover_line, walkover_line
+    [bye] = state.event.byes(1)
+    bye_line = next(line for line in text.splitlines() if bye.name in line)
+    assert "1 bye" in bye_line and "W-D-L counts the tables played, not byes" in text
+    assert any(call.method in ("sendPhoto", "sendMediaGroup") for call in calls)
