@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from bot.i18n import Language, t
 from tests.handlers.tournament_helpers import Club
 from tests.paperwork.pdf_checks import page_texts, pdf_text
@@ -31,6 +33,7 @@ async def test_an_organiser_gets_the_round_pack_and_a_player_is_refused(club: Cl
     assert "5" in too_far
 
 
+@pytest.mark.slow  # starts the bot's command line twice
 def test_the_command_line_writes_the_same_pdf(tmp_path: Path) -> None:
     import asyncio
 
