@@ -6,7 +6,7 @@ knockout (:mod:`bot.tournament.results`), so each table also lives here as a ``M
 ``group`` (``best_of`` 1, ``slot`` = table − 1). Match ids are numbered through the event, round by round, from 1.
 
 :class:`PointsEvent` is the container :mod:`bot.tournament.results` works on in place of a bracket
-(:mod:`bot.tournament.boards`): :meth:`PointsEvent.store_changes` stores changed tables and records every decided
+(:mod:`bot.tournament.stages`): :meth:`PointsEvent.store_changes` stores changed tables and records every decided
 result in the pure event (a correction replaces the result there; a Swiss correction of a round before the current
 one is refused by it, ``NextRoundPairedError``); :meth:`PointsEvent.settle` also moves the event on once a round is
 complete — the next Swiss round is paired from the standings, the next group round starts — and records

@@ -42,7 +42,7 @@ from bot.services.caller import Caller
 from bot.services.roles import Role
 from bot.services.tournament.state import Change, StaleButtonError, TournamentState, changing
 from bot.tournament import results as engine
-from bot.tournament.boards import Board, DrawInKnockoutError
+from bot.tournament.stages import DrawInKnockoutError, Stage
 from bot.tournament.bracket import Bracket, MatchId
 from bot.tournament.group_knockout import knockout_from_groups
 from bot.tournament.matches import Match
@@ -161,12 +161,12 @@ async def record_result(services: Services, caller: Caller, ref: TableRef, told:
         official = actor.official and match.side_of(actor.key) is None
         if official and match.state.decided and _finished(change.before, board) and not confirmed:
             # Worked out (and refused now if it cannot be made), but kept until the organiser confirms.
-            # The same call twice: the engine is generic over ``Board`` (a type variable), so each type needs its own.
+            # The same call twice: the engine is generic over ``Stage`` (a type variable), so each type needs its own.
             preview: Bracket | PointsEvent
             if isinstance(board, Bracket):
-                preview = _report(board, ref, actor, outcome, change.at, variant).bracket
+                preview = _report(board, ref, actor, outcome, change.at, variant).stage
             else:
-                preview = _report(board, ref, actor, outcome, change.at, variant).bracket
+                preview = _report(board, ref, actor, outcome, change.at, variant).stage
             return await _unchanged(change, board, match, ResultKind.CORRECTION_PENDING, outcome, preview)
         try:
             if isinstance(board, Bracket):
@@ -199,8 +199,8 @@ def _finished(state: TournamentState, board: Bracket | PointsEvent) -> bool:
     return state.record.status is TournamentStatus.FINISHED
 
 
-def _report(board: Board, ref: TableRef, actor: Actor, outcome: Outcome, at: datetime,
-            variant: RuleVariant, *, refuse_mirror: bool = False) -> ResultChange[Board]:
+def _report(board: Stage, ref: TableRef, actor: Actor, outcome: Outcome, at: datetime,
+            variant: RuleVariant, *, refuse_mirror: bool = False) -> ResultChange[Stage]:
     match = board.find(ref.where(), ref.round)
     if actor.official and match.side_of(actor.key) is None:
         step = engine.correct if match.state.decided else engine.decide
@@ -225,7 +225,7 @@ async def _report_points(change: Change, event: PointsEvent, ref: TableRef, acto
     result = _report(event, ref, actor, outcome, change.at, variant, refuse_mirror=refuse_mirror)
     if repaired is not None:
         started: list[Event] = []
-        paired = advance_points(result.bracket, actor.key, change.at, started)
+        paired = advance_points(result.stage, actor.key, change.at, started)
         renamed = tuple(replace(item, kind="round.repaired") for item in started if item.kind == "round.started")
         result = ResultChange(paired, (*result.events, *renamed))
     return await _apply_points(change, match, result, repaired)
@@ -326,7 +326,7 @@ def _podium(board: Bracket | PointsEvent) -> tuple[Team | None, Team | None, fro
 async def _apply(change: Change, match: Match, result: ResultChange[Bracket]) -> _Outline:
     """Record the engine's events, finish the tournament after its last match, and say what happened."""
     state = change.before
-    before, after = state.require_bracket(), result.bracket
+    before, after = state.require_bracket(), result.stage
     kind = ResultKind.REPORTED
     for event in result.events:
         change.record(event.kind, dict(event.details))
@@ -362,7 +362,7 @@ async def _apply_points(change: Change, match: Match, result: ResultChange[Point
     tournament, or draw the knockout after the groups and start its first round. A correction after the end that
     changes the top of the standings says so (``tournament.ranking_changed``)."""
     state = change.before
-    before, after = state.event, result.bracket
+    before, after = state.event, result.stage
     assert before is not None
     kind = ResultKind.REPORTED
     for event in result.events:
