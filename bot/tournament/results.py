@@ -35,10 +35,10 @@ from bot.errors import PermissionDenied, TournamentError
 from bot.ruleset.scoring import Side
 from bot.ruleset.variants import RuleVariant
 from bot.tournament.advance import match_details
-from bot.tournament.stages import Stage, following_slots, settle, store_changes
 from bot.tournament.bracket import Bracket, MatchId
 from bot.tournament.matches import Game, Match, MatchState, Report
 from bot.tournament.outcome import Outcome, OutcomeKind, is_mirror_report
+from bot.tournament.stages import Stage, following_slots, settle, store_changes
 from bot.tournament.teams import Actor, Event
 
 if TYPE_CHECKING:

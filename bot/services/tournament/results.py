@@ -42,7 +42,6 @@ from bot.services.caller import Caller
 from bot.services.roles import Role
 from bot.services.tournament.state import Change, StaleButtonError, TournamentState, changing
 from bot.tournament import results as engine
-from bot.tournament.stages import DrawInKnockoutError, Stage
 from bot.tournament.bracket import Bracket, MatchId
 from bot.tournament.group_knockout import knockout_from_groups
 from bot.tournament.matches import Match
@@ -52,6 +51,7 @@ from bot.tournament.points_event import NextRoundStartedError, PointsEvent, lead
 from bot.tournament.points_event import advance as advance_points
 from bot.tournament.record import TournamentStatus
 from bot.tournament.results import MirrorReportError, ResultChange
+from bot.tournament.stages import DrawInKnockoutError, Stage
 from bot.tournament.standings import standings
 from bot.tournament.teams import Actor, Event, Team
 from storage import points_events, tournament_bracket, tournament_people, tournaments

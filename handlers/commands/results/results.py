@@ -14,8 +14,8 @@ from bot.services import Services
 from bot.services.match_clock.timetable import next_round_deferred
 from bot.services.tournament.results import ResultKind, ResultRecorded, confirm_result, record_result
 from bot.services.tournament.views import my_table
-from bot.tournament.stages import DrawInKnockoutError
 from bot.tournament.bracket import UnknownTableError
+from bot.tournament.stages import DrawInKnockoutError
 from handlers.arguments import MissingArgument, at_most
 from handlers.commands.keyboards import report_buttons
 from handlers.commands.tournament_arguments import (
