@@ -20,6 +20,8 @@ variable                 meaning                                                
 ``WECOM_WS_URL``         the long connection's endpoint (``ws://`` works for a local stand-in)  ``wss://openws.work.we
                                                                                                ixin.qq.com``
 ``WECOM_ORGANISERS``     WeCom userids that organise in every WeCom group, comma-separated     none
+``WECOM_BOT_NAME``       the bot's name as members @-mention it (``掼蛋助手``); unset: learned  none
+                         from the first message that starts with the mention and a space
 ``GUANDAN_PUBLIC_URL``   where people reach the live pages (``https://club.example.org``):     none
                          links and QR codes (table cards) start with it; unset: none are made
 =======================  ====================================================================  ======================
@@ -142,6 +144,8 @@ class Settings:
     wecom_ws_url: str = DEFAULT_WECOM_WS_URL
     wecom_organisers: frozenset[str] = frozenset()
     """WeCom userids that organise in every WeCom group (WeCom gives a bot no list of a group's admins)."""
+    wecom_bot_name: str | None = None
+    """The bot's name in WeCom's @-mentions (WeCom does not tell a bot its own name)."""
     public_url: str | None = None
     """Where people reach the live pages (``GUANDAN_PUBLIC_URL``, no trailing slash): links and QR codes start
     with it (``bot.services.table_links``); ``None``: no link is made."""
@@ -190,6 +194,7 @@ class Settings:
             f" clock_offset={self.clock_offset!r}, rate_limit={self.rate_limit!r},"
             f" wecom_bot_id={self.wecom_bot_id!r}, wecom_secret={'<set>' if self.wecom_secret else '<unset>'},"
             f" wecom_ws_url={self.wecom_ws_url!r}, wecom_organisers={sorted(self.wecom_organisers)!r},"
+            f" wecom_bot_name={self.wecom_bot_name!r},"
             f" public_url={self.public_url!r})"
         )
 
@@ -298,6 +303,7 @@ def load_settings(environ: Mapping[str, str] | None = None, env_file: Path | Non
         wecom_ws_url=get("WECOM_WS_URL") or DEFAULT_WECOM_WS_URL,
         wecom_organisers=frozenset(part.strip() for part in (get("WECOM_ORGANISERS") or "").split(",")
                                    if part.strip()),
+        wecom_bot_name=(get("WECOM_BOT_NAME") or "").strip().removeprefix("@") or None,
         public_url=public_url_of(get("GUANDAN_PUBLIC_URL")),
     )
 

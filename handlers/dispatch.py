@@ -47,8 +47,15 @@ from handlers.reading import (
     UnknownCommand,
     read_message,
 )
-from handlers.registry import CommandSpec, CommandTable, error_text, failure_text, unknown_command_text
-from handlers.verbs import text_after_command
+from handlers.registry import (
+    CommandSpec,
+    CommandTable,
+    error_text,
+    failure_text,
+    mistyped_verb_text,
+    unknown_command_text,
+)
+from handlers.verbs import VERBS, text_after_command
 
 log = logging.getLogger(__name__)
 
@@ -232,6 +239,10 @@ class Dispatcher:
             await answer_question(self.services, caller, reading.text, channel, addressed=reading.addressed)
             return
         if isinstance(reading, UnknownCommand):
+            if reading.meant_verb is not None:
+                await channel.reply(mistyped_verb_text(self.commands, reading.name, reading.meant_verb,
+                                                       VERBS[reading.meant_verb], language))
+                return
             await channel.reply(unknown_command_text(self.commands, reading.name, language))
             return
         args, mentioned = reading.args, incoming.mentioned

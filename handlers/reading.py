@@ -10,7 +10,8 @@
 3. a command once the text is cleaned (``／ｒｅｓｕｌｔ ２ Ａ＋``: NFKC folds the full-width slash and letters),
    which nobody else reads as theirs: ours runs, an unknown name is answered;
 4. text meant for the bot (a private chat, a mention; a reply to the bot counts for questions only): a Chinese verb
-   or a ``/command`` after the mention runs that command (``handlers.verbs``), anything else is a rule question.
+   or a ``/command`` after the mention runs that command (``handlers.verbs``), a verb one character off is answered
+   with the verb it meant, anything else is a rule question.
 
 Another bot's ``/cmd@otherbot`` is never ours.
 """
@@ -22,7 +23,7 @@ from dataclasses import dataclass
 
 from handlers.arguments import clean_text
 from handlers.registry import CommandSpec, CommandTable, typed_command
-from handlers.verbs import written_command
+from handlers.verbs import VERBS, mistyped_verb, written_command
 
 TYPO_REACH_UNADDRESSED = 1
 """In a group, a plain ``/cmd`` may be another bot's: only a one-edit typo of ours (``/reslut``) is answered."""
@@ -58,9 +59,11 @@ class CommandCall:
 
 @dataclass(frozen=True, slots=True)
 class UnknownCommand:
-    """``/name`` that no command has: answered with "did you mean …" or a pointer to /help."""
+    """``/name`` that no command has: answered with "did you mean …" or a pointer to /help; or a mistyped verb
+    (``成级``, :func:`~handlers.verbs.mistyped_verb`) with the verb it was one character from."""
 
     name: str
+    meant_verb: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,4 +150,7 @@ def read_message(text: str, table: CommandTable, addressing: Addressing, *, with
     if written is not None:
         spec = table.find(written.name)
         return CommandCall(spec, written.args) if spec is not None else UnknownCommand(written.name)
+    mistyped = mistyped_verb(question) if addressed else None
+    if mistyped is not None and table.find(VERBS[mistyped[1]]) is not None:
+        return UnknownCommand(mistyped[0], meant_verb=mistyped[1])
     return RuleQuestion(question, addressed)

@@ -146,6 +146,16 @@ def unknown_command_text(table: CommandTable, name: str, language: Language) -> 
     return text
 
 
+def mistyped_verb_text(table: CommandTable, typed: str, verb: str, command: str, language: Language) -> str:
+    """The answer to a verb one character off (``成级``): "did you mean 成绩?" with that command's usage."""
+    shown = escape_params({"typed": typed[:40]})["typed"]
+    text = t("registry.did_you_mean_verb", language, typed=shown, verb=verb)
+    spec = table.find(command)
+    if spec is not None and has(spec.usage_key, language):
+        text += "\n" + t(spec.usage_key, language)
+    return text
+
+
 @dataclass(frozen=True, slots=True)
 class TypedCommand:
     """A command found in plain text: ``／ｒｅｓｕｌｔ ２ Ａ＋`` (a full-width slash, which Telegram does not mark as

@@ -166,15 +166,21 @@ def score_text(left: MatchLevel, right: MatchLevel, variant: RuleVariant, lang: 
         score = score_match(left, right, variant, Side.LEFT)
         if variant.scoring is ScoringScale.WIN_LOSS:
             lines.append(_t("score_equal_winloss", lang, level=str(left), tie_break=tie_break))
+        elif variant.scoring is ScoringScale.MATCH_POINTS:
+            lines.append(_t("score_equal_match_points", lang, scale=scale, level=str(left), tie_break=tie_break))
         else:
             lines.append(_t("score_equal", lang, scale=scale, level=str(left), points=score.left_points,
                             tie_break=tie_break))
     else:
         score = score_match(left, right, variant)
         winner = t(f"calculators.side.{score.winner.value}", lang)
-        lines.append(_t("score_line", lang, scale=scale, left=str(left), right=str(right), left_value=left.value,
-                        right_value=right.value, difference=difference, left_points=score.left_points,
-                        right_points=score.right_points, winner=winner))
+        if variant.scoring is ScoringScale.MATCH_POINTS:
+            lines.append(_t("score_line_match_points", lang, scale=scale, left=str(left), right=str(right),
+                            left_points=score.left_points, right_points=score.right_points, winner=winner))
+        else:
+            lines.append(_t("score_line", lang, scale=scale, left=str(left), right=str(right),
+                            left_value=left.value, right_value=right.value, difference=difference,
+                            left_points=score.left_points, right_points=score.right_points, winner=winner))
     lines.append(_t("score_values", lang))
     if variant.scoring is ScoringScale.SCALE_28:
         lines.append(_t("score_28_note", lang))

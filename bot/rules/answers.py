@@ -26,7 +26,7 @@ find nothing is one question (off-topic, or answered as a whole).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 
 from bot.i18n import Language
@@ -42,7 +42,7 @@ from bot.rules.rulebook import (
 from bot.rules.seed_documents import document_aliases, named_documents
 from bot.rules.variant_notes import note
 from bot.ruleset.knowledge import has_cjk
-from bot.ruleset.question_parts import question_parts
+from bot.ruleset.question_parts import bare_fact, follows_on, question_parts
 from bot.ruleset.variants import RuleVariant
 
 
@@ -177,6 +177,14 @@ def answer(
     found: list[PartAnswer] = []
     for piece in pieces if len(pieces) > 1 else ():
         current = part(piece)
+        fact = bare_fact(piece)
+        if found and (fact is not None and context or follows_on(piece)):
+            # "when was the Tianxing contest, and where?" asks the event's venue; "… if my partner finishes third?
+            # what if he finishes last" asks the earlier question of another case: read with what they go on from.
+            searched_with = fact if fact is not None else f"{found[-1].question} {piece}"
+            carried = part(searched_with)
+            if not carried.unanswered:
+                current = replace(carried, question=piece)
         if current.unanswered and found and not found[-1].unanswered:
             # A piece that finds nothing alone may be the rest of the question before it ("… 1 pt?? even if we lose
             # we get a point?"): read together, they are one question when that changes the answer.

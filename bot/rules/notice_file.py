@@ -4,14 +4,20 @@ The content decides, not the name (documents arrive renamed): a zip archive hold
 Word document, ``%PDF`` starts a PDF, anything else must decode as text — UTF-8 (with or without BOM), UTF-16 with
 a BOM, or GB18030 (what Chinese Windows saves). A ``.docx`` is read with the standard library (zipfile and
 ElementTree over ``word/document.xml``): paragraphs become lines, a table row one line of its cells. A PDF needs
-pypdf; its text layer is read page by page (a scanned PDF without one is refused as empty). Old binary formats
-(``.doc``) and pictures are refused with a message saying what to send instead.
+pypdf; its text layer is read page by page (a scanned PDF without one is refused as empty), and only while the
+pages' content (their drawing instructions, decoded, forms included) adds up to at most
+:data:`MAX_PDF_CONTENT_BYTES`: a 46 KB PDF whose 200 pages all point at one 5 MB compressed stream kept pypdf busy
+for 25 minutes. Old binary formats (``.doc``) and pictures are refused with a message saying what to send instead.
+
+The bot never calls :func:`read_notice_file` in its own process: ``python -m bot.rules.notice_process`` does, in a
+confined, time-limited process (``bot.services.tournament.notice``).
 """
 
 from __future__ import annotations
 
 import io
 import zipfile
+from typing import Any
 from xml.etree import ElementTree
 
 from bot.errors import UsageError
@@ -21,6 +27,9 @@ MAX_NOTICE_FILE_BYTES = 1024 * 1024
 MAX_UNPACKED_BYTES = 20 * 1024 * 1024
 """A .docx is a zip archive: refuse a document part that would unpack to more than this (zip bombs)."""
 MAX_PDF_PAGES = 200
+MAX_PDF_CONTENT_BYTES = 3 * 1024 * 1024
+"""3 MB of decoded page content over all pages (pages x bytes): a long text-only notice needs a few hundred KB;
+pypdf reads about 1 MB of content a second."""
 
 _ZIP_MAGIC = b"PK\x03\x04"
 _PDF_MAGIC = b"%PDF"
@@ -45,6 +54,18 @@ class PdfUnsupportedError(NoticeFileError):
     """A PDF arrived but pypdf is not installed."""
 
     key = "notice.pdf_unsupported"
+
+
+class PdfTooComplexError(NoticeFileError):
+    """The pages' decoded content adds up to more than :data:`MAX_PDF_CONTENT_BYTES`."""
+
+    key = "notice.pdf_too_complex"
+
+
+class NoticeReadTooSlowError(NoticeFileError):
+    """The process reading the file ran out of its time budget (``bot.rules.notice_process``)."""
+
+    key = "notice.read_too_slow"
 
 
 class UnreadableNoticeError(NoticeFileError):
@@ -90,17 +111,35 @@ def _paragraph_text(paragraph: ElementTree.Element) -> str:
     return "".join(parts)
 
 
+def _content_bytes(page: Any) -> int:
+    """Decoded bytes of a page's content and of the form XObjects its resources hold (what text extraction parses)."""
+    contents = page.get_contents()
+    total = 0 if contents is None else len(contents.get_data())
+    resources = page.get("/Resources")
+    xobjects = resources.get_object().get("/XObject") if resources is not None else None
+    for reference in (xobjects.get_object().values() if xobjects is not None else ()):
+        xobject = reference.get_object()
+        if xobject.get("/Subtype") == "/Form":
+            total += len(xobject.get_data())
+    return total
+
+
 def _pdf_text(data: bytes) -> str:
     try:
         from pypdf import PdfReader
-        from pypdf.errors import PdfReadError
+        from pypdf.errors import PdfReadError, PdfStreamError
     except ImportError as error:  # an installation without the optional reader
         raise PdfUnsupportedError() from error
     try:
         reader = PdfReader(io.BytesIO(data))
         pages = reader.pages[:MAX_PDF_PAGES]
+        content = 0
+        for page in pages:  # all of it measured before any of it is parsed
+            content += _content_bytes(page)
+            if content > MAX_PDF_CONTENT_BYTES:
+                raise PdfTooComplexError(limit_mb=MAX_PDF_CONTENT_BYTES // (1024 * 1024))
         return "\n".join(page.extract_text() or "" for page in pages)
-    except (PdfReadError, ValueError, KeyError, TypeError, OSError) as error:
+    except (PdfReadError, PdfStreamError, ValueError, KeyError, TypeError, AttributeError, OSError) as error:
         raise UnreadableNoticeError() from error
 
 
@@ -117,6 +156,16 @@ def _plain_text(data: bytes) -> str:
         if "\x00" not in text:
             return text
     raise UnreadableNoticeError()
+
+
+def error_for_key(key: str) -> type[NoticeFileError]:
+    """The refusal whose key is ``key`` (an answer that crossed a process boundary); the generic one if unknown."""
+    found: list[type[NoticeFileError]] = [NoticeFileError]
+    index = 0
+    while index < len(found):
+        found.extend(found[index].__subclasses__())
+        index += 1
+    return next((kind for kind in found if kind.key == key), NoticeFileError)
 
 
 def check_notice_size(size: int) -> None:

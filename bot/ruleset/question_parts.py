@@ -34,7 +34,8 @@ _EN_AND_QUESTION = re.compile(rf"(?:,\s*|\s+)and\s+(?=(?:{_EN_QUESTION_WORDS})\b
 _EN_COMMA_QUESTION = re.compile(rf",\s+(?=(?:{_EN_QUESTION_WORDS})\b)", re.IGNORECASE)
 _ZH_COMMA = re.compile(r"[，,；;]\s*|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
 _ZH_ASKS = re.compile(
-    r"吗|呢|谁|怎么|怎样|咋|几|多少|什么|啥|哪|能不能|可不可以|是不是|是否|算不算|要不要|有没有|[不没][？?]?$|[？?]"
+    r"吗|呢|谁|怎么|怎样|咋|几|多少|多久|多长|多大|多远|为啥|为何|什么|啥|哪|能不能|可不可以|是不是|是否|算不算|要不要|有没有"
+    r"|[不没][？?]?$|[？?]"
 )
 _EN_ASKS = re.compile(
     rf"\b(?:who|whom|whose|what|whats|which|how|hows|why|wat)\b|\?"
@@ -61,6 +62,43 @@ _BARE_QUESTION = re.compile(
     r"|how come)\W*$",
     re.IGNORECASE,
 )
+_BARE_FACT = re.compile(
+    r"^\W*(?:and|also|so|then|那|还有|另外)?\s*"
+    r"(?P<fact>where|when|what time|what date|在哪|在哪里|在哪儿|哪里|什么时候|哪天|几点)\s*(?:呢|啊)?\W*$",
+    re.IGNORECASE,
+)
+_FACT_WORDING = {"where": "where was it", "when": "when was it", "what time": "what time was it",
+                 "what date": "what date was it", "哪里": "在哪里举行", "在哪": "在哪里举行", "在哪里": "在哪里举行",
+                 "在哪儿": "在哪里举行", "什么时候": "什么时候举行", "哪天": "哪天举行", "几点": "几点开始"}
+_FOLLOW_UP = re.compile(
+    r"^\W*(?:(?:and|but|so|then)\s+)?(?:what|how)\s+(?:if|about)\b|^\W*(?:and|but)\s+if\b|^\W*(?:那|那么)?(?:如果|要是|假如)"
+    r"|^\W*那.*呢\W*$",
+    re.IGNORECASE,
+)
+
+
+def bare_fact(piece: str) -> str | None:
+    """For a piece asking only where or when ("and where?", "在哪"), the words that ask it of an event ("where was it
+    held", "在哪里举行"): after a question about an event, it asks that event's venue or date."""
+    match = _BARE_FACT.match(piece)
+    return _FACT_WORDING[match.group("fact").lower()] if match else None
+
+
+_STANDS_FOR_EARLIER = re.compile(r"\b(?:he|she|him|her|they|them|it|its|that|this|those|these|one)\b|[他她它]",
+                                 re.IGNORECASE)
+_FOLLOW_UP_FILLER = re.compile(r"那么|那|如果|要是|假如|是|的|呢|吗|啊|了|[^\u4e00-\u9fff]")
+
+
+def follows_on(piece: str) -> bool:
+    """Whether a piece goes on from the question before it, asking it again of another case ("what if he finishes
+    last", "那如果是末游呢"): it starts so and leans on the earlier question (a pronoun, or two or three words of
+    Chinese), so it is read together with it. One that sets its own scene ("what if the clock runs out with both
+    teams level") is a question of its own."""
+    if not _FOLLOW_UP.search(piece):
+        return False
+    return bool(_STANDS_FOR_EARLIER.search(piece)) or 0 < len(_FOLLOW_UP_FILLER.sub("", piece)) <= 4
+
+
 _TOPIC = re.compile(r"^\W*(?:and\s+)?(?:what|how)\s+about\b", re.IGNORECASE)
 _EN_LIGHT = frozenset(["and", "what", "about", "how", "the", "a", "an", "of", "then", "so", "is", "it", "that", "this"])
 
@@ -117,7 +155,9 @@ def question_parts(question: str) -> tuple[str, ...]:
     for piece in (piece.strip(" ,，;；") for piece in pieces):
         if not piece:
             continue
-        if parts and not _has_words(piece):
+        if parts and not scene and bare_fact(piece):
+            parts.append(piece)  # "when was it, and where?": where asks a fact of its own (a venue, not a date)
+        elif parts and not _has_words(piece):
             parts[-1] = f"{parts[-1]} {piece}"  # "…? and?" or "ok": no question of its own
         elif not _asks(piece) or _brief(piece):
             scene = f"{scene} {piece}".strip()  # sets the scene of the question after it (安庆那个比赛 | 还有分不)

@@ -3,6 +3,8 @@
 Rule (notice 002, 积分算法): each pair's final level has a value, 2..14 (A = 14) and 15 for a pair that passed A;
 the level difference ``d`` decides the points: on the 26 scale the winner scores 13 + d and the loser 13 − d
 (example: 2 against passed A → 0 : 26; both on A → 13 : 13); the 28 scale (notice 001, 28分制) uses 14.
+The 3-2-1 scale (场分 of the national competition rules, NOTES-EVENTS.md) gives the winner 3 and the loser 1
+whatever the difference, a walkover 3 : 0 (its draw, 2 : 2, is ``bot.tournament.points``'s).
 A forfeit gives the other side the walkover points and the forfeiting side 0; a double forfeit 0 : 0.
 """
 
@@ -16,6 +18,8 @@ from bot.ruleset.cards import LEVEL_RANKS, Rank
 from bot.ruleset.variants import RuleVariant, ScoringScale
 
 PASSED_A_VALUE = 15
+MATCH_WIN_POINTS, MATCH_DRAW_POINTS, MATCH_LOSS_POINTS = 3, 2, 1
+"""场分 (``ScoringScale.MATCH_POINTS``): a win, a draw on equal levels at time, a loss that was played."""
 
 
 class Side(enum.StrEnum):
@@ -104,7 +108,8 @@ def match_winner(left: MatchLevel, right: MatchLevel, stated: Side | None = None
 def walkover_points(variant: RuleVariant) -> int:
     if variant.walkover_points is not None:
         return variant.walkover_points
-    return {ScoringScale.SCALE_26: 16, ScoringScale.SCALE_28: 20, ScoringScale.WIN_LOSS: 1}[variant.scoring]
+    return {ScoringScale.SCALE_26: 16, ScoringScale.SCALE_28: 20, ScoringScale.WIN_LOSS: 1,
+            ScoringScale.MATCH_POINTS: MATCH_WIN_POINTS}[variant.scoring]
 
 
 def score_match(
@@ -115,6 +120,8 @@ def score_match(
     difference = abs(left.value - right.value)
     if variant.scoring is ScoringScale.WIN_LOSS:
         winner_points, loser_points = 1, 0
+    elif variant.scoring is ScoringScale.MATCH_POINTS:
+        winner_points, loser_points = MATCH_WIN_POINTS, MATCH_LOSS_POINTS
     else:
         base = 13 if variant.scoring is ScoringScale.SCALE_26 else 14
         winner_points, loser_points = base + difference, base - difference

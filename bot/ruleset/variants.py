@@ -48,6 +48,7 @@ class ScoringScale(enum.StrEnum):
     SCALE_26 = "26"  # winner 13 + d, loser 13 − d (the 级差积分 table of the notices)
     SCALE_28 = "28"  # winner 14 + d, loser 14 − d (28分制)
     WIN_LOSS = "winloss"  # winner 1, loser 0
+    MATCH_POINTS = "3-2-1"  # 场分 of the national rules: win 3, draw 2, loss 1 (NOTES-EVENTS.md)
 
 
 class TieBreak(enum.StrEnum):
@@ -56,6 +57,18 @@ class TieBreak(enum.StrEnum):
     REACHED_FIRST = "reached_first"  # the pair that reached the common level first
     LAST_DEAL_FIRST = "last_deal_first"  # the pair that took first place (上游) in the last deal
     DECLARER = "declarer"  # the pair whose level the last deal was played at (主打方; notice 002 篇14 §6)
+
+
+class RankingCriterion(enum.StrEnum):
+    """One step of the order that ranks a points event's pairs (``bot.tournament.ranking``)."""
+
+    POINTS = "points"
+    HEAD_TO_HEAD = "head_to_head"
+    OPPONENT_POINTS = "opponent_points"
+    WINS = "wins"
+    LEVEL_DIFFERENCE = "level_difference"  # 净积小分
+    LEVELS_REACHED = "levels_reached"  # 累积小分
+    LOT = "lot"
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +102,9 @@ class RuleVariant:
     walkover_points: int | None = None
     """Points of the side that wins by forfeit; ``None``: 16 (26 scale), 20 (28 scale), 1 (win/loss)."""
     tie_break: TieBreak = TieBreak.REACHED_FIRST
+    ranking: tuple[RankingCriterion, ...] | None = None
+    """The standings' order in a points event, points first and the lot last; ``None``: the scale's order
+    (``bot.tournament.ranking.ranking_order``)."""
 
 
 DEFAULT_VARIANT = RuleVariant()

@@ -3,24 +3,20 @@
 The bot's process serves every group from one event loop; a hostile workbook read there would hold the GIL for
 seconds (another group's ``/help`` waited 10 s). So ``/import`` hands the bytes to this small process on stdin
 and reads one JSON object from stdout: the roster found (:func:`encode_sheet`), or the refusal's key and params.
-The process lowers its priority, caps its memory, and is killed by its parent when it runs out of its time
-budget (``bot.services.tournament.roster_reading``). Everything it reads is bounded anyway
-(``bot.sheets.roster_file``); the process is the second wall.
+The process lowers its priority and caps its memory and CPU (:mod:`bot.confinement`), and is killed by its parent
+when it runs out of its time budget (``bot.services.tournament.roster_reading``). Everything it reads is bounded
+anyway (``bot.sheets.roster_file``); the process is the second wall.
 """
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
 import sys
 from typing import Any
 
+from bot.confinement import confine_this_process
 from bot.sheets.roster import Column, RosterSheet, read_roster
 from bot.sheets.roster_file import MAX_FILE_BYTES, RosterFileError, SheetRow, error_for_key
-
-MEMORY_LIMIT_BYTES = 1024 * 1024 * 1024
-"""Address space of the reading process: a streamed roster needs a small part of it."""
 
 
 def encode_sheet(sheet: RosterSheet) -> dict[str, Any]:
@@ -37,18 +33,8 @@ def decode_result(text: str) -> RosterSheet:
     return RosterSheet(rows, {Column(name): int(position) for name, position in result["columns"].items()})
 
 
-def _confine() -> None:
-    """Lower this process's priority and cap its memory (where the system allows)."""
-    with contextlib.suppress(OSError):
-        os.nice(10)
-    with contextlib.suppress(ImportError, ValueError, OSError):
-        import resource
-
-        resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT_BYTES, MEMORY_LIMIT_BYTES))
-
-
 def main() -> int:
-    _confine()
+    confine_this_process()
     data = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
     try:
         result = encode_sheet(read_roster(data))

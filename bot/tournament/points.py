@@ -9,6 +9,8 @@ Rules (seed 002 篇3 §4.2 积分算法):
   organiser's choice) against 0; a double forfeit (两方同时弃权) 0 : 0 (:func:`bot.ruleset.scoring.walkover_points`).
 * Win/loss: win :data:`WIN_POINTS`, draw :data:`DRAW_POINTS`, loss 0; a walkover is a win (seed 002 篇1: 胜方得2分
   … 有弃权的，则胜方得2分，弃权方不得分). A knockout keeps its own win/loss count (1 : 0).
+* 3-2-1 (场分 of the national competition rules and the big club events, NOTES-EVENTS.md): win 3, draw (equal levels
+  when time is called) 2, a played loss 1, a walkover 3 : 0 (对手缺席 3:0), a bye 3 (轮空 3 分).
 * A bye (轮空) scores what a walkover win scores.
 
 Equal levels with no winner named are a draw (``Outcome.draw``); naming a winner on equal levels (an event that
@@ -20,7 +22,7 @@ from __future__ import annotations
 
 import enum
 
-from bot.ruleset.scoring import MatchLevel, Side, score_match, walkover_points
+from bot.ruleset.scoring import MATCH_DRAW_POINTS, MatchLevel, Side, score_match, walkover_points
 from bot.ruleset.variants import RuleVariant, ScoringScale
 from bot.tournament.outcome import Outcome, OutcomeKind, OutcomeSyntaxError
 
@@ -80,6 +82,8 @@ def table_points(result: TableResult, variant: RuleVariant) -> tuple[int, int]:
         assert result.left_level is not None
         if variant.scoring is ScoringScale.WIN_LOSS:
             return DRAW_POINTS, DRAW_POINTS
+        if variant.scoring is ScoringScale.MATCH_POINTS:
+            return MATCH_DRAW_POINTS, MATCH_DRAW_POINTS
         level = score_match(result.left_level, result.left_level, variant, Side.LEFT)
         return level.left_points, level.right_points
     if result.kind is OutcomeKind.DOUBLE_FORFEIT or result.winner is None:
@@ -106,6 +110,13 @@ def verdict(result: TableResult, side: Side) -> Verdict:
     if result.winner is None:
         return Verdict.DRAWN if result.is_draw else Verdict.LOST
     return Verdict.WON if result.winner is side else Verdict.LOST
+
+
+def levels_reached(result: TableResult, side: Side) -> int:
+    """Levels ``side`` climbed in a played match (累积小分): its level minus 2, passed A one more (A 12, A+ 13);
+    0 after a forfeit."""
+    level = result.left_level if side is Side.LEFT else result.right_level
+    return 0 if level is None else level.value - 2
 
 
 def played_at_table(result: TableResult) -> bool:

@@ -13,7 +13,8 @@ The format keys (``format``, ``rounds``, ``groups``, ``advance``; :mod:`bot.tour
 
 Rules behind the defaults: notice 000 (季军两组 — two shared third places unless a playoff is chosen; 冠亚军三局两胜
 is offered as ``final bo3``), notice 002 (级差积分 26 scale; 弃权 16 points), notice 001 (28分制; a pair that does
-not come within 15 minutes forfeits and the other pair scores 20). ``walkover`` overrides those defaults.
+not come within 15 minutes forfeits and the other pair scores 20), the national rules' 场分 (``scoring 3-2-1``:
+win 3, draw 2, loss 1, walkover 3 : 0; NOTES-EVENTS.md). ``walkover`` overrides those defaults.
 """
 
 from __future__ import annotations
@@ -243,8 +244,11 @@ SETTING_KEYS: tuple[SettingKey, ...] = (
                lambda value: _FINAL_WORDS[value], "bo1|bo3", before_draw_only=True, aliases=("决赛",)),
     SettingKey("scoring", "scoring",
                _choice("scoring", {"26": ScoringScale.SCALE_26, "28": ScoringScale.SCALE_28,
-                                   "winloss": ScoringScale.WIN_LOSS, "胜负": ScoringScale.WIN_LOSS}),
-               lambda value: str(_plain(value)), "26|28|winloss", before_draw_only=True, aliases=("积分", "计分")),
+                                   "winloss": ScoringScale.WIN_LOSS, "3-2-1": ScoringScale.MATCH_POINTS,
+                                   "胜负": ScoringScale.WIN_LOSS, "场分": ScoringScale.MATCH_POINTS,
+                                   "321": ScoringScale.MATCH_POINTS}),
+               lambda value: str(_plain(value)), "26|28|winloss|3-2-1", before_draw_only=True,
+               aliases=("积分", "计分")),
     SettingKey("walkover", "walkover_points", _walkover, _show_walkover, f"{MIN_WALKOVER}–{MAX_WALKOVER}|default",
                before_draw_only=True, aliases=("弃权分", "不战而胜")),
     SettingKey("time_limit", "time_limit", _number("time_limit", MIN_TIME_LIMIT, MAX_TIME_LIMIT, off=True),

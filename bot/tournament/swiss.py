@@ -186,7 +186,7 @@ def start_swiss(teams: Sequence[Team], rounds: int, variant: RuleVariant, rng: r
 
 def swiss_standings(event: SwissEvent) -> tuple[StandingRow, ...]:
     """Standings from every decided table and bye so far (final once :attr:`SwissEvent.finished`)."""
-    return rank_pairs(event.teams, event.meetings(), event.byes(), event.variant, event.lot)
+    return rank_pairs(event.teams, event.meetings(), event.byes(), event.variant, event.lot, swiss=True)
 
 
 def record_result(event: SwissEvent, table: int, result: TableResult, *, round_number: int | None = None,

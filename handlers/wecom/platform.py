@@ -24,7 +24,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -114,12 +115,35 @@ def _text_of(body: dict[str, Any]) -> str:
     return ""
 
 
-def without_leading_mention(text: str) -> str:
-    """A group message without the bot's @-mention it starts with."""
-    words = text.split(maxsplit=1)
-    if words and words[0].startswith("@"):
-        return words[1] if len(words) > 1 else ""
-    return text
+_MENTION_WORD = re.compile(r"@\S+")
+
+
+class BotName:
+    """The bot's name in members' @-mentions: ``WECOM_BOT_NAME``, else learned from the first group message that
+    starts with a mention followed by a space and mentions nobody else (WeCom does not tell a bot its own name).
+    Knowing it, the mention is taken out wherever it stands: ``@掼蛋助手排名``, ``排名 @掼蛋助手``."""
+
+    def __init__(self, configured: str | None = None) -> None:
+        self.name = configured
+
+    def strip(self, text: str, names_a_person: Callable[[str], bool]) -> str:
+        """A group message without the bot's @-mention (every group message the bot receives carries one)."""
+        name = self.name
+        if name:
+            pattern = re.compile("@" + re.escape(name))
+            if pattern.search(text):
+                return pattern.sub(" ", text, count=1).strip()
+        mentions = list(_MENTION_WORD.finditer(text))
+        if not mentions:
+            return text
+        first, last = mentions[0], mentions[-1]
+        if not text[:first.start()].strip():
+            if self.name is None and len(mentions) == 1 and first.end() < len(text) and text[first.end()].isspace():
+                self.name = first.group()[1:]
+            return text[first.end():].strip()
+        if not text[last.end():].strip() and not names_a_person(last.group()[1:]):
+            return text[:last.start()].strip()  # 排名 @掼蛋助手: the mention at the end
+        return text
 
 
 @dataclass
@@ -214,6 +238,12 @@ class WeComPlatform:
         self.services = dispatcher.services
         self.directory = directory
         self.connection: LongConnection | None = None
+        self.bot_name = BotName(self.services.settings.wecom_bot_name)
+
+    def names_a_person(self, name: str) -> bool:
+        """Whether ``@name`` is a WeCom person the bot knows (a userid it has seen, a name chosen with /name)."""
+        return self.directory.known_user(name) is not None or any(
+            is_wecom_user(user_id) for user_id in self.services.names.user_ids_named(name))
 
     async def run(self, url: str, bot_id: str, secret: str) -> None:
         """Keep the long connection and serve its callbacks until :meth:`stop`; raise
@@ -250,7 +280,7 @@ class WeComPlatform:
         caller = await self._caller(message.userid, message.chatid)
         assert caller.person is not None
         answer = Answer(language=self.services.settings.language)
-        text = without_leading_mention(message.text) if message.group else message.text
+        text = self.bot_name.strip(message.text, self.names_a_person) if message.group else message.text
         # Every message the bot receives was addressed to it (a group message @-mentions it).
         incoming = Incoming(Arrival(caller, wecom_update_id(message.msgid), (caller.person,)), text,
                             Addressing(private=not message.group, names_bot=True), words_name_people=self)

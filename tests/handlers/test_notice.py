@@ -3,16 +3,19 @@ removed; ``/rule`` answering from it first and citing it; who may attach; refusa
 
 from __future__ import annotations
 
+import asyncio
+import time
 from pathlib import Path
 
 import pytest
 
+from bot.services.tournament import notice as notice_service
 from storage import history
 from tests.handlers.test_rules import assert_telegram_html
 from tests.handlers.tournament_helpers import Club
-from tests.rules.notice_files import docx, pdf
+from tests.rules.notice_files import docx, pdf, pdf_bomb
 from tests.support.telegram import ApiCall
-from tests.support.updates import FakeUser
+from tests.support.updates import FakeUser, group_chat
 
 FIXTURES = Path(__file__).parents[1] / "rules" / "fixtures"
 SHORT = ("一、比赛时间\n每局限时50分钟，时间到以级数高者胜。\n二、进贡\n本次比赛不进贡。\n"
@@ -155,3 +158,46 @@ async def test_a_file_from_a_member_is_refused_before_the_download(cup: Club) ->
     [refused] = await send_file(cup, cup.member, "规程.txt", SHORT.encode())
     assert refused.text == REFUSED
     assert not cup.offline.telegram.calls_to("download")
+
+
+async def test_a_pdf_with_too_much_page_content_is_refused_naming_the_limit(cup: Club) -> None:
+    [refused] = await send_file(cup, cup.admin, "规程.pdf", pdf_bomb(200, 5 * 1024 * 1024))
+    assert refused.text.startswith("这个 PDF 各页的内容合计超过了 3 MB，远超一份规程所需，没有读取。"
+                                   "请把规程另存为 .docx 或 .txt 再发送，或直接发送 /notice 加规程全文。")
+    assert (await one(cup, cup.member, "/notice")).startswith("本次比赛还没有附上规程。")
+
+
+async def test_a_notice_file_is_read_apart_and_stopped_at_its_budget(
+    cup: Club, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The file is read by a separate process, killed when it outlives its budget (never the shared worker)."""
+    monkeypatch.setattr(notice_service, "READER_MODULE", "tests.support.stuck_roster_reader")
+    monkeypatch.setattr(notice_service, "READ_BUDGET_SECONDS", 0.5)
+    started = time.perf_counter()
+    [refused] = await send_file(cup, cup.admin, "规程.txt", SHORT.encode())
+    assert refused.text.startswith("读取这个文件超过了 0.5 秒，已停止。")
+    assert time.perf_counter() - started < 5
+    assert (await one(cup, cup.member, "/notice")).startswith("本次比赛还没有附上规程。")
+
+
+@pytest.mark.slow  # seconds of a stuck reader: make quick leaves it out
+async def test_other_groups_are_answered_while_a_notice_file_is_read(
+    cup: Club, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The probe: another group's /help went from 0.02 s to 8 s while a PDF held the worker thread."""
+    monkeypatch.setattr(notice_service, "READER_MODULE", "tests.support.stuck_roster_reader")
+    monkeypatch.setattr(notice_service, "READ_BUDGET_SECONDS", 3.0)
+    other = group_chat(-4_000_778, "隔壁群")
+    document = cup.offline.telegram.upload("规程.pdf", SHORT.encode())
+    reading = asyncio.ensure_future(cup.offline.process(
+        cup.offline.updates.document(cup.chat, cup.admin, document, "/notice")))
+    waits = []
+    while not reading.done():
+        started = time.perf_counter()
+        calls = await cup.offline.process(cup.offline.updates.message(other, cup.member, "/help"))
+        assert [call for call in calls if call.chat_id == other["id"]]
+        waits.append(time.perf_counter() - started)
+        await asyncio.sleep(0.05)
+    [reply] = [call for call in await reading if call.chat_id == cup.chat_id]
+    assert reply.text.startswith("读取这个文件超过了 3 秒")
+    assert len(waits) >= 3 and max(waits) < 1.0, waits

@@ -36,7 +36,7 @@ CASES: dict[str, list[tuple[str, str]]] = {
                ("/result 1 forfeit nobody", "不是一方"), ("/result 1 K A left extra", "多余"),
                ("/result 1 🀄 🀄", "不是级数"), ("/result 1 K A+", "你不在这张桌")],
     "confirm": [("/confirm", "缺少"), ("/confirm 9", "没有第 9 桌"), ("/confirm one", "不是桌号"),
-                ("/confirm 1 2", "多余"), ("/confirm 1", "还没有人报")],
+                ("/confirm 1 x", "不是桌号"), ("/confirm 1", "还没有人报")],
     "bracket": [("/bracket now", "多余")],
     "standings": [("/standings x", "多余")],
     "settings": [("/settings x", "多余")],

@@ -311,5 +311,5 @@ async def test_a_reader_that_dies_is_a_file_that_cannot_be_read(
     async def crashing(*args: Any, **kwargs: Any) -> Any:
         return await original(*args, "crash", **kwargs)
 
-    monkeypatch.setattr(roster_reading.asyncio, "create_subprocess_exec", crashing)
+    monkeypatch.setattr(asyncio, "create_subprocess_exec", crashing)
     await refused(open_cup, "r.csv", "姓名\n张三\n".encode(), t("sheets.bad_file", "zh"))

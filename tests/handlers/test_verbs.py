@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from handlers.commands import COMMANDS
-from handlers.verbs import VERBS, WrittenCommand, written_command
+from handlers.verbs import VERBS, WrittenCommand, mistyped_verb, written_command
 from tests.handlers.conftest import Group
 from tests.support.updates import private_chat
 
@@ -21,6 +21,19 @@ from tests.support.updates import private_chat
     ("抽签是怎么做的", None),
     ("报名需要什么条件？", None),
     ("双下升几级", None),
+    ("成绩5 A+ 9", WrittenCommand("result", ("5", "A+", "9"), verb=True)),  # no space after the verb
+    ("/成绩5 A+ 9", WrittenCommand("result", ("5", "A+", "9"), verb=True)),
+    ("报名@lily", WrittenCommand("signup", ("@lily",), verb=True)),
+    ("排名", WrittenCommand("standings", (), verb=True)),
+    ("报名男", None),  # Chinese typed against a verb is a sentence, not an argument
+    ("规则？", None),
+    ("新比赛 周五杯", WrittenCommand("new", ("周五杯",), verb=True)),
+    ("新建 周五杯", WrittenCommand("new", ("周五杯",), verb=True)),
+    ("设置", WrittenCommand("settings", (), verb=True)),
+    ("设置 赛制 积分编排", WrittenCommand("set", ("赛制", "积分编排"), verb=True)),
+    ("单位 小红 财务处", WrittenCommand("unit", ("小红", "财务处"), verb=True)),
+    ("撤销抽签", WrittenCommand("undraw", (), verb=True)),
+    ("替补 小红 小李", WrittenCommand("substitute", ("小红", "小李"), verb=True)),
     ("", None),
     ("/", None),
 ])
@@ -38,7 +51,22 @@ def test_every_verb_names_a_command_of_the_table() -> None:
     live_pages = {"直播"}
     paperwork = {"打印"}
     season = {"排行榜", "等级分", "赛季", "成员", "赛事列表"}
-    assert issue_13 | issue_17 | issue_15 | live_pages | paperwork | season == set(VERBS)
+    organisers = {"新比赛", "新建", "单位", "裁判", "取消", "撤销抽签", "替补", "导入", "语言"}  # issue 29
+    assert issue_13 | issue_17 | issue_15 | live_pages | paperwork | season | organisers == set(VERBS)
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("成级 5 A+ 9", ("成级", "成绩")),
+    ("成级", ("成级", "成绩")),
+    ("拍名", ("拍名", "排名")),
+    ("成绩 5 A+ 9", None),  # a verb is no typo
+    ("抽奖是什么", None),  # a question
+    ("成级 是什么意思", None),  # Chinese words after it: a question
+    ("规矩", None),  # one character from 规则 and from 规程: nobody can say which
+    ("x", None),
+])
+def test_a_verb_one_character_off_is_a_typo(text: str, expected: tuple[str, str] | None) -> None:
+    assert mistyped_verb(text) == expected
 
 
 async def test_a_verb_after_the_mention_runs_the_command_in_a_telegram_group(group_with_admin: Group) -> None:
@@ -61,3 +89,13 @@ async def test_a_verb_in_a_private_chat_runs_the_command(group_with_admin: Group
     assert "Lily Chen" in named
     [answer] = await group_with_admin.offline.say(private_chat(member), member, "what is a tribute")
     assert "/start" not in answer
+
+
+async def test_typed_as_phone_keyboards_type_it_on_telegram(group_with_admin: Group) -> None:
+    member = group_with_admin.member
+    [typo] = await group_with_admin.offline.say(private_chat(member), member, "成级 5 A+ 9")
+    assert "Did you mean “成绩”" in typo and "/result" in typo  # Lily's private chat speaks English
+    [explained] = await group_with_admin.offline.say(private_chat(member), member, "帮助 成绩")
+    assert "/result" in explained and "Examples" in explained
+    [glued] = await group_with_admin.offline.say(private_chat(member), member, "成绩5 A+ 9")
+    assert "group" in glued  # the result command ran (and said where it works), no rule section

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import zipfile
+import zlib
 from collections.abc import Sequence
 from xml.sax.saxutils import escape
 
@@ -49,6 +50,41 @@ def pdf(lines: Sequence[str]) -> bytes:
     for number, body in enumerate(objects, start=1):
         offsets.append(out.tell())
         out.write(f"{number} 0 obj\n{body}\nendobj\n".encode("latin-1"))
+    xref = out.tell()
+    out.write(f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n".encode())
+    for offset in offsets:
+        out.write(f"{offset:010d} 00000 n \n".encode())
+    out.write(f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode())
+    return out.getvalue()
+
+
+def pdf_bomb(pages: int, content_bytes: int, *, in_a_form: bool = False) -> bytes:
+    """A small PDF whose ``pages`` pages all draw one compressed stream of ``content_bytes`` decoded bytes (the
+    probe's: 46 KB, 200 pages, 5 MB); ``in_a_form``: each page's own content only calls that stream as a form."""
+    unit = b"BT /F1 12 Tf 20 180 Td (x) Tj ET\n"
+    content = (unit * (content_bytes // len(unit) + 1))[:content_bytes]
+    packed = zlib.compress(content, 9)
+    font = 4 + pages
+    form = b" /Type /XObject /Subtype /Form /BBox [0 0 400 200] /Resources << /Font << /F1 %d 0 R >> >>" % font
+    shared = b"<< /Length %d /Filter /FlateDecode%s >>\nstream\n" % (len(packed), form if in_a_form else b"") + packed
+    page_content = b"/X Do"
+    objects = [b"<< /Type /Catalog /Pages 2 0 R >>",
+               b"<< /Type /Pages /Kids [%s] /Count %d >>" % (b" ".join(b"%d 0 R" % (4 + index)
+                                                                       for index in range(pages)), pages),
+               shared + b"\nendstream"]
+    contents = b"%d 0 R" % (font + 1) if in_a_form else b"3 0 R"
+    forms = b" /XObject << /X 3 0 R >>" if in_a_form else b""
+    objects += [b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 400 200] /Contents %s"
+                b" /Resources << /Font << /F1 %d 0 R >>%s >> >>" % (contents, font, forms)] * pages
+    objects.append(b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>")
+    if in_a_form:
+        objects.append(b"<< /Length %d >>\nstream\n%s\nendstream" % (len(page_content), page_content))
+    out = io.BytesIO()
+    out.write(b"%PDF-1.4\n")
+    offsets = []
+    for number, body in enumerate(objects, start=1):
+        offsets.append(out.tell())
+        out.write(b"%d 0 obj\n%s\nendobj\n" % (number, body))
     xref = out.tell()
     out.write(f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n".encode())
     for offset in offsets:

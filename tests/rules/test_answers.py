@@ -82,6 +82,20 @@ def test_a_second_question_with_the_same_answer_points_to_the_first() -> None:
                                                                    "Shuffling, cutting and drawing")
 
 
+def test_a_follow_up_is_answered_as_the_question_it_goes_on_from() -> None:
+    found = ask("how many levels do we go up if my partner finishes third? and what if he finishes last", Language.EN)
+    assert [part.sources[0] for part in found.each_part] == ["level_up", "level_up"]
+    assert found.each_part[1].question == "and what if he finishes last"
+
+
+def test_where_after_a_question_about_an_event_asks_its_venue() -> None:
+    found = ask("when was the Tianxing company contest, and where?", Language.EN)
+    assert [part.sources[0] for part in found.each_part] == ["seed:002 篇6 二、", "seed:002 篇6 三、"]
+    assert "活动室" in found.each_part[1].documents[0].text
+    chinese = ask("安庆比赛什么时候 在哪", Language.ZH)
+    assert [part.sources[0] for part in chinese.each_part] == ["seed:002 篇1 二、", "seed:002 篇1 三、"]
+
+
 def test_a_part_without_an_answer_says_so() -> None:
     found = ask("双下升几级？今天天气怎么样？", Language.ZH)
     assert [part.unanswered for part in found.parts] == [False, True]

@@ -5,13 +5,17 @@ import pytest
 from bot.rules.notice import split_articles
 from bot.rules.notice_file import (
     MAX_NOTICE_FILE_BYTES,
+    MAX_PDF_CONTENT_BYTES,
+    NoticeFileError,
     NoticeFileTooLargeError,
     OldWordError,
+    PdfTooComplexError,
     UnreadableNoticeError,
     check_notice_size,
+    error_for_key,
     read_notice_file,
 )
-from tests.rules.notice_files import docx, pdf
+from tests.rules.notice_files import docx, pdf, pdf_bomb
 
 NOTICE = "一、比赛时间\n每局限时50分钟。\n二、申诉\n本桌比赛结束后10分钟内提出。"
 
@@ -58,3 +62,26 @@ def test_the_size_limit() -> None:
     assert refused.value.params == {"limit_mb": 1}
     with pytest.raises(NoticeFileTooLargeError):
         read_notice_file(b"a" * (MAX_NOTICE_FILE_BYTES + 1))
+
+
+@pytest.mark.parametrize("in_a_form", [False, True])
+@pytest.mark.parametrize("pages", [1, 200])
+def test_a_pdf_with_more_page_content_than_a_notice_needs_is_refused_unparsed(pages: int, in_a_form: bool) -> None:
+    """The probe's PDF (46 KB, 200 pages all drawing one 5 MB stream) kept pypdf busy for 25 minutes: the pages'
+    decoded content is measured first and refused over the limit, before any of it is parsed."""
+    data = pdf_bomb(pages, 5 * 1024 * 1024, in_a_form=in_a_form)
+    assert len(data) < 60_000
+    with pytest.raises(PdfTooComplexError) as refused:
+        read_notice_file(data)
+    assert refused.value.params == {"limit_mb": MAX_PDF_CONTENT_BYTES // (1024 * 1024)}
+
+
+def test_page_content_under_the_limit_is_read() -> None:
+    text = read_notice_file(pdf_bomb(2, 16 * 1024, in_a_form=True))
+    assert text.count("x") > 100
+
+
+def test_every_refusal_crosses_the_process_boundary_by_its_key() -> None:
+    for kind in (PdfTooComplexError, UnreadableNoticeError, NoticeFileTooLargeError, OldWordError):
+        assert error_for_key(kind.key) is kind
+    assert error_for_key("no.such.key") is NoticeFileError

@@ -2,7 +2,7 @@
 
 import pytest
 
-from bot.ruleset.question_parts import MAX_PARTS, question_parts
+from bot.ruleset.question_parts import MAX_PARTS, bare_fact, follows_on, question_parts
 
 
 @pytest.mark.parametrize(
@@ -18,6 +18,9 @@ from bot.ruleset.question_parts import MAX_PARTS, question_parts
         ("can i pass and play later? also wat is jiefeng", ("can i pass and play later?", "also wat is jiefeng")),
         ("teachers' points - how many for a win and is there a bonus for finishing quick?",
          ("teachers' points - how many for a win", "is there a bonus for finishing quick?")),
+        ("出牌有时间限制吗？每场比赛又限时多久", ("出牌有时间限制吗?", "每场比赛又限时多久")),  # 多久 asks
+        ("when was the Tianxing company contest, and where?", ("when was the Tianxing company contest", "where?")),
+        ("安庆比赛什么时候 在哪", ("安庆比赛什么时候", "在哪")),
     ],
 )
 def test_a_message_is_cut_where_another_question_starts(message: str, parts: tuple[str, ...]) -> None:
@@ -42,3 +45,24 @@ def test_one_question_stays_whole(message: str) -> None:
 def test_a_message_of_many_questions_keeps_the_last_ones_together() -> None:
     parts = question_parts("双下升几级？打A怎么过？抗贡要几个王？谁先出？接风是什么？")
     assert len(parts) == MAX_PARTS and parts[-1] == "谁先出? 接风是什么?"
+
+
+@pytest.mark.parametrize(
+    ("piece", "follows"),
+    [
+        ("and what if he finishes last", True),
+        ("那如果是末游呢", True),
+        ("what if it is a double down", True),
+        ("what if the clock runs out with both teams level", False),  # a scene of its own
+        ("如果时间到了两边都在打A没过谁赢", False),
+        ("who leads after a double down", False),
+    ],
+)
+def test_a_follow_up_leans_on_the_question_before_it(piece: str, follows: bool) -> None:
+    assert follows_on(piece) is follows
+
+
+def test_a_bare_where_or_when_asks_an_events_fact() -> None:
+    assert bare_fact("where?") == "where was it"
+    assert bare_fact("在哪") == "在哪里举行"
+    assert bare_fact("where do we sit?") is None

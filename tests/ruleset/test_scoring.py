@@ -15,7 +15,7 @@ from bot.ruleset.scoring import (
 from bot.ruleset.variants import RuleVariant, ScoringScale
 
 L, R = Side.LEFT, Side.RIGHT
-V26, V28, VWL = (RuleVariant(scoring=s) for s in ScoringScale)
+V26, V28, VWL, V321 = (RuleVariant(scoring=s) for s in ScoringScale)
 
 
 @pytest.mark.parametrize(
@@ -28,6 +28,9 @@ V26, V28, VWL = (RuleVariant(scoring=s) for s in ScoringScale)
         ("10", "8", V28, None, (L, 16, 12)),
         ("10", "8", VWL, None, (L, 1, 0)),
         ("5", "5", VWL, R, (R, 0, 1)),
+        ("2", "A+", V321, None, (R, 1, 3)),  # 场分: 3 for a win, 1 for a loss, whatever the difference
+        ("10", "9", V321, None, (L, 3, 1)),
+        ("J", "J", V321, R, (R, 1, 3)),  # equal levels with a winner named (a deciding rule, a knockout)
     ],
 )
 def test_score_match(left: str, right: str, variant: RuleVariant, stated: Side | None,
@@ -46,7 +49,8 @@ def test_stated_winner_cannot_contradict_levels() -> None:
         score_match(MatchLevel.parse("9"), MatchLevel.parse("J"), V26, L)
 
 
-@pytest.mark.parametrize(("variant", "points"), [(V26, 16), (V28, 20), (VWL, 1), (RuleVariant(walkover_points=28), 28)])
+@pytest.mark.parametrize(("variant", "points"),
+                         [(V26, 16), (V28, 20), (VWL, 1), (V321, 3), (RuleVariant(walkover_points=28), 28)])
 def test_forfeit(variant: RuleVariant, points: int) -> None:
     assert score_forfeit(L, variant).right_points == points
     assert score_forfeit(R, variant).left_points == points

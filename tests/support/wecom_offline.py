@@ -128,6 +128,14 @@ class WeComClub:
         """``sender`` @-mentions the bot with ``text`` in the group (or writes privately); the markdown answered."""
         return [frame.content for frame in await self.frames(sender, text, group=group) if frame.content]
 
+    async def frames_text(self, sender: str, text: str) -> list[str]:
+        """``sender`` writes ``text`` exactly as given in the group (the mention where they put it); the markdown
+        answered."""
+        body: dict[str, Any] = {"msgid": f"msg_{next(self._ids)}", "aibotid": "bot", "chattype": "group",
+                                "chatid": GROUP, "from": {"userid": sender}, "msgtype": "text",
+                                "text": {"content": text}}
+        return [frame.content for frame in await self.deliver(MESSAGE_CALLBACK, body) if frame.content]
+
     async def press(self, sender: str, key: str) -> list[Outgoing]:
         return await self.deliver(EVENT_CALLBACK, {
             "msgid": f"event_{next(self._ids)}", "aibotid": "bot", "chattype": "group", "chatid": GROUP,

@@ -8,7 +8,7 @@ from bot.ruleset.scoring import MatchLevel, Side, UnknownLevelError, WinnerContr
 from bot.ruleset.variants import RuleVariant, ScoringScale
 from bot.tournament.outcome import Outcome, OutcomeKind, OutcomeSyntaxError
 
-V26, V28, VWL = (RuleVariant(scoring=scale) for scale in ScoringScale)
+V26, V28, VWL, V321 = (RuleVariant(scoring=scale) for scale in ScoringScale)
 
 
 @pytest.mark.parametrize(

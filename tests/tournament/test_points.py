@@ -13,6 +13,7 @@ from bot.tournament.points import (
     Verdict,
     bye_points,
     level_difference,
+    levels_reached,
     parse_table_result,
     played_at_table,
     table_points,
@@ -23,6 +24,7 @@ from bot.tournament.points import (
 SCALE_26 = DEFAULT_VARIANT
 SCALE_28 = replace(DEFAULT_VARIANT, scoring=ScoringScale.SCALE_28)
 WIN_LOSS = replace(DEFAULT_VARIANT, scoring=ScoringScale.WIN_LOSS)
+MATCH_POINTS = replace(DEFAULT_VARIANT, scoring=ScoringScale.MATCH_POINTS)
 
 
 def level(text: str) -> MatchLevel:
@@ -50,6 +52,13 @@ def level(text: str) -> MatchLevel:
         ("K K right", WIN_LOSS, (0, 2)),
         ("forfeit left", WIN_LOSS, (0, 2)),  # 有弃权的，则胜方得2分，弃权方不得分
         ("forfeit both", WIN_LOSS, (0, 0)),
+        # 场分 (NOTES-EVENTS.md): win 3, draw 2, loss 1, opponent absent 3 : 0
+        ("2 A+", MATCH_POINTS, (1, 3)),
+        ("A+ K", MATCH_POINTS, (3, 1)),
+        ("9 9", MATCH_POINTS, (2, 2)),
+        ("9 9 left", MATCH_POINTS, (3, 1)),  # a deciding rule named the winner on equal levels
+        ("forfeit right", MATCH_POINTS, (3, 0)),
+        ("forfeit both", MATCH_POINTS, (0, 0)),
     ],
 )
 def test_table_points(text: str, variant: RuleVariant, points: tuple[int, int]) -> None:
@@ -58,7 +67,7 @@ def test_table_points(text: str, variant: RuleVariant, points: tuple[int, int]) 
 
 @pytest.mark.parametrize(
     ("variant", "points"),
-    [(SCALE_26, 16), (SCALE_28, 20), (WIN_LOSS, 2), (replace(SCALE_26, walkover_points=14), 14),
+    [(SCALE_26, 16), (SCALE_28, 20), (WIN_LOSS, 2), (MATCH_POINTS, 3), (replace(SCALE_26, walkover_points=14), 14),
      (replace(WIN_LOSS, walkover_points=3), 3)],
 )
 def test_a_bye_scores_a_walkover_win(variant: RuleVariant, points: int) -> None:
@@ -109,3 +118,12 @@ def test_level_difference_and_verdicts(text: str, difference: int, left: Verdict
     assert level_difference(result) == difference
     assert (verdict(result, Side.LEFT), verdict(result, Side.RIGHT)) == (left, right)
     assert played_at_table(result) is played
+
+
+@pytest.mark.parametrize(
+    ("text", "left", "right"),
+    [("2 A+", 0, 13), ("A K", 12, 11), ("J J draw", 9, 9), ("forfeit left", 0, 0), ("forfeit both", 0, 0)],
+)
+def test_levels_reached_count_from_2_and_one_more_for_passing_a(text: str, left: int, right: int) -> None:
+    result = parse_table_result(text)
+    assert (levels_reached(result, Side.LEFT), levels_reached(result, Side.RIGHT)) == (left, right)

@@ -8,9 +8,9 @@ from dataclasses import replace
 
 import pytest
 
-from bot.ruleset.variants import DEFAULT_VARIANT, RuleVariant, ScoringScale
+from bot.ruleset.variants import DEFAULT_VARIANT, RankingCriterion, RuleVariant, ScoringScale
 from bot.tournament.points import parse_table_result
-from bot.tournament.ranking import Meeting, StandingRow, draw_lot, rank_pairs
+from bot.tournament.ranking import Meeting, StandingRow, draw_lot, rank_pairs, ranking_order
 from bot.tournament.teams import Team
 
 WIN_LOSS = replace(DEFAULT_VARIANT, scoring=ScoringScale.WIN_LOSS)
@@ -91,3 +91,73 @@ def test_the_lot_is_a_shuffle_of_the_teams_from_the_stream() -> None:
     lot = draw_lot(TEAMS, random.Random(4))
     assert sorted(lot) == [team.team_id for team in TEAMS]
     assert lot == draw_lot(TEAMS, random.Random(4))
+
+
+MATCH_POINTS = replace(DEFAULT_VARIANT, scoring=ScoringScale.MATCH_POINTS)
+
+
+def match_columns(row: StandingRow) -> tuple[int, ...]:
+    return (row.team.team_id, row.points, row.opponent_points, row.wins, row.level_difference, row.levels_reached)
+
+
+@pytest.mark.parametrize(
+    ("played", "lot", "swiss", "expected"),
+    [
+        pytest.param(  # 1 and 2 on 6: 1 beat 2, so 1 is ahead although 2's net level difference is far better
+            [(1, 2, "9 8"), (1, 3, "2 A+"), (1, 4, "K K"), (2, 3, "A+ 2"), (2, 4, "K K"), (3, 4, "A+ 2")],
+            (2, 1, 3, 4), False,
+            [(3, 7, 17, 2, 13, 26), (1, 6, 18, 1, -12, 18), (2, 6, 18, 1, 12, 30), (4, 5, 19, 0, -13, 22)],
+            id="two-tied-head-to-head"),
+        pytest.param(  # 1, 2, 3 on 6 and 1 beat both others: three are tied, so no head-to-head (a mini-league
+            # would put 1 first) — net level difference: 2 (+12), 3 (+11), 1 (+2); 4 on 5 points
+            [(1, 2, "3 2"), (1, 3, "3 2"), (2, 3, "K K"), (1, 4, "forfeit left"), (2, 4, "A+ 2"), (3, 4, "A 2")],
+            (1, 2, 3, 4), False,
+            [(2, 6, 17, 1, 12, 24), (3, 6, 17, 1, 11, 23), (1, 6, 17, 2, 2, 2), (4, 5, 18, 1, -25, 0)],
+            id="three-tied-net-level-difference"),
+        pytest.param(  # 1 and 2 on 5, drew each other, both +1: levels reached (1: 3 + 12, 2: 3 + 2), not the lot
+            [(1, 2, "5 5"), (1, 3, "A K"), (2, 3, "4 3")], (2, 1, 3), False,
+            [(1, 5, 7, 1, 1, 15), (2, 5, 7, 1, 1, 5), (3, 2, 10, 0, -2, 12)],
+            id="levels-reached"),
+        pytest.param(  # Swiss: 1 and 2 on 4 with the same opponents (8): 1 has a win, 2 two draws — wins before
+            # the net level difference (1: -12, 2: 0) and the lot
+            [(1, 3, "3 2"), (4, 1, "A+ 2"), (2, 3, "9 9"), (2, 4, "9 9")], (2, 1, 3, 4), True,
+            [(4, 5, 8, 1, 13, 20), (1, 4, 8, 1, -12, 1), (2, 4, 8, 0, 0, 14), (3, 3, 8, 0, -1, 7)],
+            id="swiss-wins"),
+    ],
+)
+def test_match_points_scale_and_its_tie_breaks(played: list[tuple[int, int, str]], lot: tuple[int, ...], swiss: bool,
+                                               expected: list[tuple[int, ...]]) -> None:
+    teams = TEAMS[:len(lot)]
+    meetings = [Meeting(TEAMS[left - 1], TEAMS[right - 1], parse_table_result(text)) for left, right, text in played]
+    rows = rank_pairs(teams, meetings, [], MATCH_POINTS, lot, swiss=swiss)
+    assert [match_columns(row) for row in rows] == expected
+    assert [row.rank for row in rows] == list(range(1, len(lot) + 1))
+
+
+def test_a_bye_scores_3_and_counts_as_a_win_on_the_match_points_scale() -> None:
+    rows = standings(3, [(1, 2, "K A"), (1, 3, "forfeit right")], MATCH_POINTS, byes=(3,))
+    assert [(row.team.team_id, row.points, row.won, row.byes, row.wins) for row in rows] == [
+        (1, 3 + 1, 1, 0, 1), (2, 3, 1, 0, 1), (3, 3, 0, 1, 1)]
+
+
+def test_the_organisers_order_is_followed_with_points_first_and_the_lot_last() -> None:
+    played = [(1, 2, "9 8"), (1, 3, "2 A+"), (1, 4, "K K"), (2, 3, "A+ 2"), (2, 4, "K K"), (3, 4, "A+ 2")]
+    chosen = replace(MATCH_POINTS, ranking=(RankingCriterion.LEVEL_DIFFERENCE, RankingCriterion.HEAD_TO_HEAD))
+    assert ranking_order(chosen, swiss=False) == (RankingCriterion.POINTS, RankingCriterion.LEVEL_DIFFERENCE,
+                                                  RankingCriterion.HEAD_TO_HEAD, RankingCriterion.LOT)
+    rows = standings(4, played, chosen, lot=(2, 1, 3, 4))
+    assert [row.team.team_id for row in rows] == [3, 2, 1, 4]  # 2's +12 before 1's win over 2
+    only_lot = replace(MATCH_POINTS, ranking=(RankingCriterion.LOT,))
+    assert [row.team.team_id for row in standings(4, played, only_lot, lot=(2, 4, 1, 3))] == [3, 2, 1, 4]
+    assert [row.team.team_id for row in standings(4, played, only_lot, lot=(1, 2, 4, 3))] == [3, 1, 2, 4]
+
+
+@pytest.mark.parametrize(
+    ("variant", "swiss", "expected"),
+    [(SCALE_26, False, "points opponent_points level_difference head_to_head lot"),
+     (WIN_LOSS, True, "points opponent_points level_difference head_to_head lot"),
+     (MATCH_POINTS, False, "points head_to_head level_difference levels_reached lot"),
+     (MATCH_POINTS, True, "points opponent_points wins level_difference lot")],
+)
+def test_each_scale_has_its_order(variant: RuleVariant, swiss: bool, expected: str) -> None:
+    assert " ".join(ranking_order(variant, swiss=swiss)) == expected

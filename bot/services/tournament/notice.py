@@ -1,9 +1,11 @@
 """The event's own rules (竞赛规程) of a chat's tournament: attach one (typed or as a document), show its sections,
 remove it; and what ``/rule`` needs to answer in that chat (the notice and the tournament's rule choices).
 
-Attaching and removing are for organisers, each one transaction (the notice row and its history event). Reading a
-document and splitting the notice are CPU work for the worker thread; splitting also builds the notice's search
-index, which ``/rule`` then finds ready.
+Attaching and removing are for organisers, each one transaction (the notice row and its history event). A document
+is read in a confined, time-limited process of its own (``python -m bot.rules.notice_process``: someone's PDF must
+never hold the worker thread or the event loop other groups use); splitting the notice (at most
+``MAX_NOTICE_CHARS``) is CPU work for the worker thread, and also builds the notice's search index, which ``/rule``
+then finds ready.
 """
 
 from __future__ import annotations
@@ -14,10 +16,12 @@ from datetime import datetime
 
 from bot.errors import TournamentError, UsageError
 from bot.rules.notice import MAX_NOTICE_CHARS, Article, notice_index
-from bot.rules.notice_file import check_notice_size, read_notice_file
+from bot.rules.notice_file import NoticeReadTooSlowError, UnreadableNoticeError, check_notice_size
+from bot.rules.notice_process import decode_result
 from bot.ruleset.variants import RuleVariant
 from bot.services import Services
 from bot.services.caller import Caller
+from bot.services.reading_apart import ReaderFailedError, ReadOutOfTimeError, read_apart
 from bot.services.roles import Role
 from bot.services.tournament.state import NoTournamentError
 from bot.services.worker import in_worker
@@ -25,6 +29,10 @@ from storage import Tx, history, notices
 from storage import club as club_rows
 from storage import tournaments as tournament_rows
 from storage.notices import StoredNotice
+
+READ_BUDGET_SECONDS = 10.0
+"""Wall time the process reading a notice document may take (its own limits stop known bombs well within it)."""
+READER_MODULE = "bot.rules.notice_process"
 
 
 class NoNoticeError(TournamentError):
@@ -159,8 +167,19 @@ async def attach_notice_file(
             raise NoTournamentError()
     if size is not None:
         check_notice_size(size)
-    text = await in_worker(read_notice_file, await download())
+    text = await read_notice_apart(await download())
     return await attach_notice(services, caller, text, file_name)
+
+
+async def read_notice_apart(data: bytes) -> str:
+    """The text of the notice document ``data``, read by a confined process; raise its ``NoticeFileError`` leaf."""
+    try:
+        output = await read_apart(READER_MODULE, data, budget=READ_BUDGET_SECONDS, what="a notice file")
+    except ReadOutOfTimeError:
+        raise NoticeReadTooSlowError(seconds=f"{READ_BUDGET_SECONDS:g}") from None
+    except ReaderFailedError:
+        raise UnreadableNoticeError() from None
+    return decode_result(output.decode("ascii"))
 
 
 async def show_notice(services: Services, chat_id: int) -> NoticeView:

@@ -29,22 +29,22 @@ nothing is reported in it yet, and is refused with the reason otherwise.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
-from bot.errors import UsageError
+from bot.errors import GuandanError, StorageError, TournamentError, UsageError
 from bot.ruleset.scoring import Side
 from bot.ruleset.variants import RuleVariant
 from bot.services import Services
 from bot.services.caller import Caller
-from bot.services.roles import Role
+from bot.services.roles import NotReferee, Role
 from bot.services.tournament.state import Change, StaleButtonError, TournamentState, changing
 from bot.tournament import results as engine
 from bot.tournament.bracket import Bracket, MatchId
 from bot.tournament.group_knockout import knockout_from_groups
-from bot.tournament.matches import Match
+from bot.tournament.matches import Match, MatchState
 from bot.tournament.outcome import Outcome, OwnResult, check_possible
 from bot.tournament.people import Referee
 from bot.tournament.points_event import NextRoundStartedError, PointsEvent, leader, points_standings
@@ -147,38 +147,46 @@ async def record_result(services: Services, caller: Caller, ref: TableRef, told:
     official correcting an earlier tournament: ``/result #<id> …`` and its confirmation button)."""
     async with changing(services, caller, with_roles=True, finished_too=True, expected=tournament_id,
                         chosen=chosen) as change:
-        actor = actor_of(caller, Role.REFEREE in change.roles)
-        board = _board(change.before, ref)
-        match = board.find(ref.where(), ref.round)
-        points = isinstance(board, PointsEvent)
-        await _require_current(change, match, revision, points=points)
-        settings = change.before.record.settings
-        outcome = _outcome(engine.seat(board, match, actor), match, told)  # who may act here first
-        check_possible(outcome, time_limited=settings.time_limit is not None, draws=isinstance(board, PointsEvent))
-        if isinstance(board, Bracket) and outcome.is_draw:
-            raise DrawInKnockoutError(level=str(outcome.left_level), round=match.round, table=match.table or "-")
-        variant = settings.variant()
-        official = actor.official and match.side_of(actor.key) is None
-        if official and match.state.decided and _finished(change.before, board) and not confirmed:
-            # Worked out (and refused now if it cannot be made), but kept until the organiser confirms.
-            # The same call twice: the engine is generic over ``Stage`` (a type variable), so each type needs its own.
-            preview: Bracket | PointsEvent
-            if isinstance(board, Bracket):
-                preview = _report(board, ref, actor, outcome, change.at, variant).stage
-            else:
-                preview = _report(board, ref, actor, outcome, change.at, variant).stage
-            return await _unchanged(change, board, match, ResultKind.CORRECTION_PENDING, outcome, preview)
-        try:
-            if isinstance(board, Bracket):
-                result = _report(board, ref, actor, outcome, change.at, variant,
-                                 refuse_mirror=not isinstance(told, OwnResult))
-                outline = await _apply(change, match, result)
-            else:
-                outline = await _report_points(change, board, ref, actor, outcome, variant,
-                                               refuse_mirror=not isinstance(told, OwnResult))
-        except MirrorReportError:
-            return await _unchanged(change, board, match, ResultKind.MIRRORED, outcome)
-    return _recorded(change, outline)
+        done = await _record_in(change, caller, ref, told, confirmed=confirmed, revision=revision)
+    return done if isinstance(done, ResultRecorded) else _recorded(change, done)
+
+
+async def _record_in(change: Change, caller: Caller, ref: TableRef, told: Outcome | OwnResult, *,
+                     confirmed: bool = False, revision: int | None = None) -> ResultRecorded | _Outline:
+    """The body of :func:`record_result` within ``change`` (also one line of :func:`record_results`): what changed,
+    or a :class:`ResultRecorded` that changes nothing yet (a mirrored report, a correction to confirm)."""
+    actor = actor_of(caller, Role.REFEREE in change.roles)
+    stage = _stage(change.current, ref)
+    match = stage.find(ref.where(), ref.round)
+    points = isinstance(stage, PointsEvent)
+    await _require_current(change, match, revision, points=points)
+    settings = change.current.record.settings
+    outcome = _outcome(engine.seat(stage, match, actor), match, told)  # who may act here first
+    check_possible(outcome, time_limited=settings.time_limit is not None, draws=isinstance(stage, PointsEvent))
+    if isinstance(stage, Bracket) and outcome.is_draw:
+        raise DrawInKnockoutError(level=str(outcome.left_level), round=match.round, table=match.table or "-")
+    variant = settings.variant()
+    official = actor.official and match.side_of(actor.key) is None
+    if official and match.state.decided and _finished(change.current, stage) and not confirmed:
+        # Worked out (and refused now if it cannot be made), but kept until the organiser confirms.
+        # The same call twice: the engine is generic over ``Stage`` (a type variable), so each type needs its own.
+        preview: Bracket | PointsEvent
+        if isinstance(stage, Bracket):
+            preview = _report(stage, ref, actor, outcome, change.at, variant).stage
+        else:
+            preview = _report(stage, ref, actor, outcome, change.at, variant).stage
+        return await _unchanged(change, stage, match, ResultKind.CORRECTION_PENDING, outcome, preview)
+    try:
+        if isinstance(stage, Bracket):
+            result = _report(stage, ref, actor, outcome, change.at, variant,
+                             refuse_mirror=not isinstance(told, OwnResult))
+            outline = await _apply(change, match, result)
+        else:
+            outline = await _report_points(change, stage, ref, actor, outcome, variant,
+                                           refuse_mirror=not isinstance(told, OwnResult))
+    except MirrorReportError:
+        return await _unchanged(change, stage, match, ResultKind.MIRRORED, outcome)
+    return outline
 
 
 def _outcome(side: Side | None, match: Match, told: Outcome | OwnResult) -> Outcome:
@@ -191,21 +199,21 @@ def _outcome(side: Side | None, match: Match, told: Outcome | OwnResult) -> Outc
     return told.for_side(side)
 
 
-def _finished(state: TournamentState, board: Bracket | PointsEvent) -> bool:
+def _finished(state: TournamentState, stage: Bracket | PointsEvent) -> bool:
     """The champion (or the points event's final standings) was announced: a correction now waits for a
     confirmation."""
-    if isinstance(board, Bracket):
-        return board.finished
+    if isinstance(stage, Bracket):
+        return stage.finished
     return state.record.status is TournamentStatus.FINISHED
 
 
-def _report(board: Stage, ref: TableRef, actor: Actor, outcome: Outcome, at: datetime,
+def _report(stage: Stage, ref: TableRef, actor: Actor, outcome: Outcome, at: datetime,
             variant: RuleVariant, *, refuse_mirror: bool = False) -> ResultChange[Stage]:
-    match = board.find(ref.where(), ref.round)
+    match = stage.find(ref.where(), ref.round)
     if actor.official and match.side_of(actor.key) is None:
         step = engine.correct if match.state.decided else engine.decide
-        return step(board, ref.where(), actor, outcome, at, variant, round_number=ref.round)
-    return engine.report(board, ref.where(), actor, outcome, at, variant, round_number=ref.round,
+        return step(stage, ref.where(), actor, outcome, at, variant, round_number=ref.round)
+    return engine.report(stage, ref.where(), actor, outcome, at, variant, round_number=ref.round,
                          refuse_mirror=refuse_mirror)
 
 
@@ -231,15 +239,15 @@ async def _report_points(change: Change, event: PointsEvent, ref: TableRef, acto
     return await _apply_points(change, match, result, repaired)
 
 
-async def _unchanged(change: Change, board: Bracket | PointsEvent, match: Match, kind: ResultKind,
+async def _unchanged(change: Change, stage: Bracket | PointsEvent, match: Match, kind: ResultKind,
                      attempted: Outcome, preview: Bracket | PointsEvent | None = None) -> ResultRecorded:
     """A result that changes nothing yet: the caller is asked something first."""
     state = change.before
-    points = isinstance(board, PointsEvent)
+    points = isinstance(stage, PointsEvent)
     revision = await _revision(change, match, points=points) or 0
-    changes_champion = preview is not None and _podium(preview)[0] != _podium(board)[0]
+    changes_champion = preview is not None and _podium(preview)[0] != _podium(stage)[0]
     new_champion = _podium(preview)[0] if preview is not None and changes_champion else None
-    return ResultRecorded(state, kind, match, revision, board.current_round, None, _finished(state, board), False,
+    return ResultRecorded(state, kind, match, revision, stage.current_round, None, _finished(state, stage), False,
                           by=change.actor, attempted=attempted, new_champion=new_champion,
                           champion_changes=changes_champion, at_points_table=points)
 
@@ -260,19 +268,140 @@ async def _answer_report(services: Services, caller: Caller, ref: TableRef, step
                          tournament_id: int | None, revision: int | None) -> ResultRecorded:
     """Confirm or dispute the report standing at ``ref``, in one transaction."""
     async with changing(services, caller, with_roles=True, finished_too=True, expected=tournament_id) as change:
-        actor = actor_of(caller, Role.REFEREE in change.roles)
-        board = _board(change.before, ref)
-        match = board.find(ref.where(), ref.round)
-        await _require_current(change, match, revision, points=isinstance(board, PointsEvent))
-        result = step(board, ref.where(), actor, change.at, round_number=ref.round)
-        if isinstance(board, Bracket):
-            outline = await _apply(change, match, result)
-        else:
-            outline = await _apply_points(change, match, result, None)
+        outline = await _answer_in(change, caller, ref, step, revision)
     return _recorded(change, outline)
 
 
-def _board(state: TournamentState, ref: TableRef) -> Bracket | PointsEvent:
+async def _answer_in(change: Change, caller: Caller, ref: TableRef, step: Callable[..., Any],
+                     revision: int | None = None) -> _Outline:
+    actor = actor_of(caller, Role.REFEREE in change.roles)
+    stage = _stage(change.current, ref)
+    match = stage.find(ref.where(), ref.round)
+    await _require_current(change, match, revision, points=isinstance(stage, PointsEvent))
+    result = step(stage, ref.where(), actor, change.at, round_number=ref.round)
+    if isinstance(stage, Bracket):
+        return await _apply(change, match, result)
+    return await _apply_points(change, match, result, None)
+
+
+# Many tables in one message ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ResultLine:
+    """One line of ``/result`` with many lines (``told`` and ``confirmed`` as for :func:`record_result`), or one
+    table of ``/confirm 5 6 8`` (``told`` None)."""
+
+    ref: TableRef
+    told: Outcome | OwnResult | None = None
+    confirmed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class LineDone:
+    """What one line did: ``recorded`` (its state is the state right after it), or ``refused`` with the reason
+    (the line changed nothing)."""
+
+    line: ResultLine
+    recorded: ResultRecorded | None = None
+    refused: GuandanError | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ResultsRecorded:
+    """Every line in order, the state after them all, and what the group is to be shown once: the round they
+    started (its tables), the Swiss round a correction re-paired, the end of the event, a changed final ranking."""
+
+    lines: tuple[LineDone, ...]
+    state: TournamentState
+    started_round: int | None = None
+    repaired_round: int | None = None
+    finished_now: bool = False
+    podium_changed: bool = False
+    skipped_disputed: tuple[Match, ...] = ()
+    """``/confirm all``: tables of the round with two different reports, which only a decision settles."""
+
+    @property
+    def recorded(self) -> tuple[ResultRecorded, ...]:
+        return tuple(done.recorded for done in self.lines if done.recorded is not None)
+
+
+class NothingToConfirmAllError(TournamentError):
+    """``/confirm all`` while no table of the round waits for a confirmation."""
+
+    key = "result_lines.nothing_to_confirm_all"
+
+
+async def record_results(services: Services, caller: Caller, lines: Sequence[ResultLine]) -> ResultsRecorded:
+    """``/result`` with many lines: each as :func:`record_result` would take it (``told``) or confirm it, one after
+    the other in ONE transaction. A refused line changes nothing and the others go on; a line names a table of the
+    round being played when the message came (a round that the message completes does not shift the later lines
+    onto the next round's tables)."""
+    async with changing(services, caller, with_roles=True, finished_too=True) as change:
+        playing = _stage(change.before, TableRef(0)).current_round
+        pinned = [replace(line, ref=replace(line.ref, round=playing)) if line.ref.round is None else line
+                  for line in lines]
+        done = await _each_line(change, caller, pinned)
+    return _summed(change, done)
+
+
+async def confirm_results(services: Services, caller: Caller, tables: Sequence[TableRef] | None) -> ResultsRecorded:
+    """``/confirm 5 6 8`` (each as ``/confirm`` takes it) or ``/confirm all`` (``tables`` None; officials): every
+    table of the current round with one report standing, including those reported against pairs entered by name,
+    confirmed in ONE transaction. Tables with two different reports are left for a decision and named."""
+    async with changing(services, caller, with_roles=True, finished_too=True) as change:
+        stage = _stage(change.before, TableRef(0))
+        disputed: tuple[Match, ...] = ()
+        if tables is None:
+            if Role.REFEREE not in change.roles:
+                raise NotReferee()
+            waiting = [match for match in stage.table_matches() if match.state is MatchState.REPORTED]
+            disputed = tuple(match for match in stage.table_matches() if match.state is MatchState.DISPUTED)
+            if not waiting:
+                raise NothingToConfirmAllError(round=stage.current_round, disputed=len(disputed))
+            tables = [TableRef(match.table or 0, match.round) for match in waiting]
+        else:
+            tables = [ref if ref.round is not None else replace(ref, round=stage.current_round) for ref in tables]
+        done = await _each_line(change, caller, [ResultLine(ref) for ref in tables])
+    return replace(_summed(change, done), skipped_disputed=disputed)
+
+
+async def _each_line(change: Change, caller: Caller, lines: Sequence[ResultLine]) -> list[LineDone]:
+    """Apply ``lines`` one after the other within ``change``, each on the state the line before left; a line
+    refused by the rules (a :class:`GuandanError` other than the database's) leaves everything as it was."""
+    done: list[LineDone] = []
+    for line in lines:
+        part = Change(change.tx, change.current, change.at, change.actor, change.roles)
+        try:
+            if line.told is None:
+                outcome: ResultRecorded | _Outline = await _answer_in(part, caller, line.ref, engine.confirm)
+            else:
+                outcome = await _record_in(part, caller, line.ref, line.told, confirmed=line.confirmed)
+        except StorageError:
+            raise
+        except GuandanError as error:
+            done.append(LineDone(line, refused=error))
+            continue
+        change.events.extend(part.events)
+        if part.after is not None:
+            change.after = part.after
+        done.append(LineDone(line, outcome if isinstance(outcome, ResultRecorded) else _recorded(part, outcome)))
+    return done
+
+
+def _summed(change: Change, done: Sequence[LineDone]) -> ResultsRecorded:
+    """The lines' results with what they did together, on the state the transaction committed."""
+    recorded = [line.recorded for line in done if line.recorded is not None]
+    started = [item.started_round for item in recorded if item.started_round is not None and not item.finished_now]
+    repaired = [item.repaired_round for item in recorded if item.repaired_round is not None]
+    state = change.current
+    return ResultsRecorded(
+        tuple(done), state, started[-1] if started else None, repaired[-1] if repaired else None,
+        any(item.finished_now for item in recorded),
+        any(item.kind is ResultKind.CORRECTED and item.podium_changed for item in recorded))
+
+
+def _stage(state: TournamentState, ref: TableRef) -> Bracket | PointsEvent:
     """Where the table is: the knockout (also the one after the groups, once drawn), else the points event. A
     finished tournament takes corrections only; the engine refuses anything else on its decided matches."""
     if state.event is not None and (state.bracket is None or ref.points):
@@ -309,18 +438,18 @@ class _Outline:
     repaired_round: int | None = None
 
 
-def _podium(board: Bracket | PointsEvent) -> tuple[Team | None, Team | None, frozenset[int]]:
+def _podium(stage: Bracket | PointsEvent) -> tuple[Team | None, Team | None, frozenset[int]]:
     """Who is on top: a knockout's champion, runner-up and third places; a Swiss event's first three; a group
     stage's best group winner and the group winners."""
-    if isinstance(board, Bracket):
-        table = standings(board)
+    if isinstance(stage, Bracket):
+        table = standings(stage)
         return table.champion, table.runner_up, frozenset(team.team_id for team in table.third)
-    rows = points_standings(board)
-    if board.swiss is not None:
+    rows = points_standings(stage)
+    if stage.swiss is not None:
         top = [row.team for row in rows[:3]]
         return (top[0] if top else None, top[1] if len(top) > 1 else None,
                 frozenset(team.team_id for team in top[2:]))
-    return leader(board), None, frozenset(row.team.team_id for row in rows if row.rank == 1)
+    return leader(stage), None, frozenset(row.team.team_id for row in rows if row.rank == 1)
 
 
 async def _apply(change: Change, match: Match, result: ResultChange[Bracket]) -> _Outline:

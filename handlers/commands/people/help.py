@@ -1,5 +1,5 @@
 """``/start`` and ``/help``: what the bot does and the commands the caller may use here; ``/help <command>``
-explains one command with examples."""
+(or ``帮助 成绩``: a Chinese verb names its command) explains one command with examples."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from bot.services.roles import Role
 from handlers.arguments import at_most
 from handlers.invocation import Invocation
 from handlers.registry import Audience, CommandSpec, unknown_command_text
+from handlers.verbs import VERBS
 
 
 def _line(call: Invocation, spec: CommandSpec) -> str:
@@ -59,7 +60,7 @@ async def help_command(call: Invocation) -> None:
         await call.reply(await help_text(call))
         return
     name = args[0].removeprefix("/").split("@", 1)[0]
-    spec = call.commands.find(name)
+    spec = call.commands.find(VERBS.get(name, name))  # 帮助 成绩: a verb names its command
     if spec is None or not spec.listed:
         await call.reply(unknown_command_text(call.commands, name, call.language))
         return

@@ -6,17 +6,35 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 
+from bot.errors import GuandanError, UsageError
 from bot.i18n import Language
 from bot.presenters import tournament_tables as text
 from bot.presenters.match_clock import deferred_posting_text
+from bot.presenters.result_lines import (
+    LineAnswer,
+    confirmed_lines_text,
+    confirmed_summary,
+    lines_summary,
+    result_lines_text,
+)
 from bot.richtext import Keyboard
 from bot.services import Services
 from bot.services.match_clock.timetable import next_round_deferred
-from bot.services.tournament.results import ResultKind, ResultRecorded, confirm_result, record_result
+from bot.services.tournament.results import (
+    ResultKind,
+    ResultLine,
+    ResultRecorded,
+    ResultsRecorded,
+    confirm_result,
+    confirm_results,
+    record_result,
+    record_results,
+)
+from bot.services.tournament.state import TournamentState
 from bot.services.tournament.views import my_table
 from bot.tournament.bracket import UnknownTableError
 from bot.tournament.stages import DrawInKnockoutError
-from handlers.arguments import MissingArgument, at_most
+from handlers.arguments import MissingArgument, at_most, clean_arguments, clean_text
 from handlers.commands.keyboards import report_buttons
 from handlers.commands.tournament_arguments import (
     NoSuchTableError,
@@ -26,7 +44,7 @@ from handlers.commands.tournament_arguments import (
     parse_tournament_id,
 )
 from handlers.invocation import Invocation
-from handlers.long_replies import fits
+from handlers.long_replies import fits, reply_or_file
 
 Send = Callable[[str, Keyboard | None], Awaitable[None]]
 
@@ -37,29 +55,73 @@ async def announce_result(send: Send, recorded: ResultRecorded, lang: Language, 
     with where to see them (``/tables`` sends a file), a final ranking too long for one message with the podium and
     a pointer to ``/standings``."""
     await send(text.result_text(recorded, lang), report_buttons(recorded, lang))
-    state = recorded.state
-    if recorded.repaired_round is not None:
-        repaired = text.repaired_text(state, recorded.repaired_round, lang)
-        await send(repaired if fits(repaired) else text.repaired_summary(state, recorded.repaired_round, lang), None)
-    if recorded.started_round is not None and not recorded.finished_now:
-        if state.event is not None and state.bracket is not None and recorded.started_round == state.event.rounds + 1:
+    await announce_consequences(send, recorded.state, lang, services, started_round=recorded.started_round,
+                                repaired_round=recorded.repaired_round, finished_now=recorded.finished_now,
+                                ranking_corrected=recorded.kind is ResultKind.CORRECTED and recorded.podium_changed)
+
+
+async def announce_consequences(send: Send, state: TournamentState, lang: Language, services: Services, *,
+                                started_round: int | None, repaired_round: int | None, finished_now: bool,
+                                ranking_corrected: bool) -> None:
+    """What results led to, once however many tables they were: a re-paired Swiss round, the knockout drawn after
+    the groups, the next round's tables, the end or a changed final ranking."""
+    if repaired_round is not None:
+        repaired = text.repaired_text(state, repaired_round, lang)
+        await send(repaired if fits(repaired) else text.repaired_summary(state, repaired_round, lang), None)
+    if started_round is not None and not finished_now:
+        if state.event is not None and state.bracket is not None and started_round == state.event.rounds + 1:
             await send(text.knockout_drawn_text(state, lang), None)
         # A next round with a start time still ahead of its reminder gets its tables with that reminder.
-        deferred = await next_round_deferred(services, state.tournament_id, recorded.started_round)
-        posting = text.round_text(state, recorded.started_round, lang) if deferred is None \
+        deferred = await next_round_deferred(services, state.tournament_id, started_round)
+        posting = text.round_text(state, started_round, lang) if deferred is None \
             else deferred_posting_text(deferred, lang)
-        await send(posting if fits(posting) else text.round_summary(state, recorded.started_round, lang), None)
-    if recorded.finished_now:
+        await send(posting if fits(posting) else text.round_summary(state, started_round, lang), None)
+    if finished_now:
         finished = text.final_text(state, lang)
         await send(finished if fits(finished) else text.final_summary(state, lang), None)
-    elif recorded.kind is ResultKind.CORRECTED and recorded.podium_changed:
+    elif ranking_corrected:
         finished = text.final_text(state, lang, corrected=True)
         await send(finished if fits(finished) else text.final_summary(state, lang, corrected=True), None)
 
 
+async def _announce_lines(call: Invocation, done: ResultsRecorded, reply: str, summary: str) -> None:
+    """The one reply listing the lines (as a document if it is longer than a message), then what they led to."""
+    await call.received()
+    await reply_or_file(call, reply, reply, file_name="results.txt", summary=summary)
+    await announce_consequences(call.reply, done.state, call.language, call.services,
+                                started_round=done.started_round, repaired_round=done.repaired_round,
+                                finished_now=done.finished_now, ranking_corrected=done.podium_changed)
+
+
+MAX_LINES = 200
+"""Most lines one ``/result`` may carry (a big evening has about a hundred tables)."""
+
+
+class TooManyLinesError(UsageError):
+    key = "result_lines.too_many_lines"
+
+
+def result_lines(written: str) -> list[str]:
+    """The lines of a ``/result`` message: one per line, or separated by ``;`` (also the full-width ``；``) where
+    every part reads as a table and a result (``3 A+ 10; 4 K A+``); a Chinese keyboard's ``；`` between the words
+    of one result (``2；A+；10``) stays a word separator."""
+    lines: list[str] = []
+    for line in clean_text(written).splitlines():
+        parts = [part.strip() for part in line.split(";") if part.strip()]
+        if len(parts) > 1 and all(len(part.split()) >= 2 for part in parts):
+            lines.extend(parts)
+        elif line.strip():
+            lines.append(line.strip())
+    return lines
+
+
 async def result_command(call: Invocation) -> None:
     """``/result <table> …``; ``/result #<id> <round>-<table> …`` corrects a table of an earlier tournament of the
-    group (``/tournaments`` lists their ids)."""
+    group (``/tournaments`` lists their ids). Many lines (or ``;``) carry a result each: :func:`results_command`."""
+    lines = result_lines(await call.channel.command_text())
+    if len(lines) > 1:
+        await results_command(call, lines)
+        return
     args, chosen = call.args, None
     if args and args[0].startswith("#"):
         chosen = parse_tournament_id(args[0])
@@ -78,7 +140,63 @@ async def result_command(call: Invocation) -> None:
     await announce_result(call.reply, recorded, call.language, call.services)
 
 
+async def results_command(call: Invocation, lines: list[str]) -> None:
+    """``/result 3 A+ 10; 4 K A+; 5 forfeit left``: each line read and recorded on its own; a line that cannot be
+    read or is refused changes nothing and the others go on, all in one transaction, one reply."""
+    if len(lines) > MAX_LINES:
+        raise TooManyLinesError(limit=MAX_LINES, count=len(lines))
+    answers: list[LineAnswer | None] = []
+    asked: list[ResultLine] = []
+    for line in lines:
+        try:
+            words = clean_arguments([line], call.spec.max_argument_length, separate=True)
+            if not words:
+                raise MissingArgument()
+            told, confirmed = parse_result(words[1:])
+            asked.append(ResultLine(parse_table(words[0]), told, confirmed))
+            answers.append(None)
+        except GuandanError as error:
+            answers.append((line, error))
+    done = await record_results(call.services, call.caller, asked)
+    results = iter(done.lines)
+    shown: list[LineAnswer] = []
+    for line, answer in zip(lines, answers, strict=True):
+        if answer is not None:
+            shown.append(answer)
+            continue
+        line_done = next(results)
+        shown.append((line, line_done.recorded if line_done.recorded is not None else _as_typed(line_done.refused)))
+    await _announce_lines(call, done, result_lines_text(shown, call.language),
+                          lines_summary(shown, call.language))
+
+
+def _as_typed(refused: GuandanError | None) -> GuandanError:
+    """A line's refusal as the one-line ``/result`` words it."""
+    assert refused is not None
+    if isinstance(refused, UnknownTableError):
+        return NoSuchTableError(**refused.params)
+    if isinstance(refused, DrawInKnockoutError):
+        return WinnerMissingError(level=refused.params["level"])
+    return refused
+
+
+_ALL_WORDS = frozenset({"all", "全部", "所有", "全部确认"})
+
+
 async def confirm_command(call: Invocation) -> None:
+    """``/confirm 3``; ``/confirm 5 6 8`` (several tables at once); ``/confirm all`` (officials: every table of the
+    round waiting for a confirmation)."""
+    if len(call.args) == 1 and call.args[0].casefold() in _ALL_WORDS:
+        done = await confirm_results(call.services, call.caller, None)
+        await _announce_lines(call, done, confirmed_lines_text(done, call.language, everything=True),
+                              confirmed_summary(done, call.language))
+        return
+    if len(call.args) > 1:
+        refs = [parse_table(arg) for arg in at_most(call.args, MAX_LINES)]
+        done = await confirm_results(call.services, call.caller, refs)
+        await _announce_lines(call, done, confirmed_lines_text(done, call.language, everything=False),
+                              confirmed_summary(done, call.language))
+        return
     args = at_most(call.args, 1)
     if not args:
         raise MissingArgument()

@@ -13,7 +13,7 @@ from bot.pictures.picture import Picture
 from bot.richtext import Button, keyboard
 from handlers.wecom.client import RESPOND, SEND
 from handlers.wecom.markdown import CONTENT_LIMIT
-from handlers.wecom.platform import Answer
+from handlers.wecom.platform import Answer, BotName
 from tests.support.wecom_offline import GROUP, WeComClub
 
 
@@ -106,3 +106,35 @@ async def test_a_long_answer_is_one_reply_and_pushes_with_pictures_and_file_noti
     assert "第 0 行" in joined and "第 199 行" in joined and "/signup" in joined  # the earlier buttons as a command
     [exported] = await club.say(club.admin, "/export")
     assert "python -m bot export" in exported or "还没有" in exported
+
+
+async def test_typed_the_way_phone_keyboards_type_it(club: WeComClub) -> None:
+    await club.say(club.admin, "新比赛 周五杯")
+    [shown] = await club.say(club.admin, "设置")
+    [changed] = await club.say(club.admin, "设置 赛制 积分编排")
+    assert changed != shown and "积分编排" in changed
+    await club.sign_up_singles(2)
+    [glued] = await club.frames_text("p1", "@掼蛋助手排名")  # no space after the mention
+    [at_the_end] = await club.frames_text("p1", "排名 @掼蛋助手")  # the mention at the end
+    assert glued == at_the_end and "排名" in glued
+    [result] = await club.say("p1", "成绩5 A+ 9")  # no space after the verb: the result command, no rule section
+    assert "桌" in result or "抽签" in result
+    [typo] = await club.say("p1", "成级 5 A+ 9")
+    assert "你是不是想说“成绩”" in typo and "/result" in typo
+    [explained] = await club.say("p1", "帮助 成绩")
+    assert "/result" in explained and "例子" in explained
+
+
+def test_the_bot_name_is_learned_and_taken_out_wherever_it_stands() -> None:
+    people = {"张三"}.__contains__
+    name = BotName()
+    assert name.strip("@掼蛋助手排名", people) == ""  # unknown yet: the whole mention word goes
+    assert name.strip("@掼蛋助手 排名", people) == "排名" and name.name == "掼蛋助手"
+    assert name.strip("@掼蛋助手排名", people) == "排名"
+    assert name.strip("排名 @掼蛋助手", people) == "排名"
+    assert name.strip("报名 @张三 @掼蛋助手", people) == "报名 @张三"
+    configured = BotName("掼蛋助手")
+    assert configured.strip("@张三 @掼蛋助手 成绩 3 A+ 9", people).split() == ["@张三", "成绩", "3", "A+", "9"]
+    assert BotName().strip("报名 @张三", people) == "报名 @张三"  # a person at the end is no bot
+    unsure = BotName()
+    assert unsure.strip("@张三 报名 @掼蛋助手", people) == "报名 @掼蛋助手" and unsure.name is None
