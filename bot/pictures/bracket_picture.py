@@ -19,6 +19,7 @@ from bot.pictures import theme
 from bot.pictures.bracket import Bracket, BracketMatch, build_bracket
 from bot.pictures.bracket_layout import SLOTS_PER_PANEL, PanelKind, PanelPlan, plan_panels
 from bot.pictures.fonts import font
+from bot.pictures.layout import Rect, TextBox, text_box
 from bot.pictures.picture import Picture, to_picture
 from bot.pictures.stamp import draw_text
 from bot.pictures.text import fit
@@ -54,13 +55,41 @@ def render_bracket(
     ``current_round`` overrides the highlighted round (default: the first round with an open match).
     Raises :class:`~bot.pictures.bracket.NothingToDrawError` when ``rows`` hold no main-stage match.
     """
+    return tuple(panel.picture() for panel in _panels(rows, lang, title, current_round, slots_per_panel))
+
+
+@dataclass(frozen=True, slots=True)
+class BracketPage:
+    """One bracket picture's size and the text boxes drawn on it (for the layout checks)."""
+
+    width: int
+    height: int
+    texts: tuple[TextBox, ...]
+
+
+def bracket_layouts(
+    rows: Sequence[MatchRow],
+    *,
+    lang: Language | str = DEFAULT_LANGUAGE,
+    title: str | None = None,
+    current_round: int | None = None,
+    slots_per_panel: int = SLOTS_PER_PANEL,
+) -> tuple[BracketPage, ...]:
+    """The text boxes of each picture :func:`render_bracket` draws for the same arguments."""
+    return tuple(BracketPage(panel.width, panel.height, tuple(panel.texts))
+                 for panel in _panels(rows, lang, title, current_round, slots_per_panel))
+
+
+def _panels(rows: Sequence[MatchRow], lang: Language | str, title: str | None, current_round: int | None,
+            slots_per_panel: int) -> list[_Panel]:
     language = Language(lang)
     bracket = build_bracket(rows)
     highlight = current_round if current_round is not None else bracket.current_round
     heading = title if title else t("render.default_title", language)
-    return tuple(
-        _Panel(bracket, plan, language, heading, highlight).draw() for plan in plan_panels(bracket, slots_per_panel)
-    )
+    panels = [_Panel(bracket, plan, language, heading, highlight) for plan in plan_panels(bracket, slots_per_panel)]
+    for panel in panels:
+        panel.draw()
+    return panels
 
 
 def round_name(bracket: Bracket, round_number: int, lang: Language) -> str:
@@ -126,11 +155,23 @@ class _Panel:
         self.height = bottom + theme.MARGIN
         self.image = Image.new("RGB", (self.width, self.height), theme.BACKGROUND)
         self.draw_on = ImageDraw.Draw(self.image)
+        self.texts: list[TextBox] = []
+
+    def _text(self, xy: tuple[float, float], text: str, size: int, colour: str, anchor: str, cell: Rect,
+              stroke: int = 0) -> None:
+        """Draw ``text`` and keep its box, which must stay inside ``cell``."""
+        if not text:
+            return
+        self.texts.append(text_box(text, size, colour, xy, anchor, cell, stroke))
+        draw_text(self.draw_on, xy, text, size, colour, anchor, stroke=stroke)
 
     def column_x(self, column: int) -> int:
         return self.left + column * (BOX_WIDTH + COLUMN_GAP)
 
-    def draw(self) -> Picture:
+    def picture(self) -> Picture:
+        return to_picture(self.image, self._label(), theme.EXACT_COLOURS)
+
+    def draw(self) -> None:
         self._highlight_column()
         self._title_bar()
         self._column_headers()
@@ -140,7 +181,6 @@ class _Panel:
         self._champion()
         if self.third_box is not None and self.bracket.third_place is not None:
             self._match(self.bracket.third_place, self.third_box, third_place=True)
-        return to_picture(self.image, self._label(), theme.EXACT_COLOURS)
 
     # -- frame ---------------------------------------------------------------------------------------------------
 
@@ -169,10 +209,14 @@ class _Panel:
         middle = theme.TITLE_BAR_HEIGHT // 2
         subtitle = fit(self._subtitle(), theme.SUBTITLE_SIZE, self.width / 2)
         subtitle_width = font(theme.SUBTITLE_SIZE).getlength(subtitle)
-        draw_text(draw, (self.width - theme.MARGIN, middle), subtitle, theme.SUBTITLE_SIZE, theme.SUBTITLE_TEXT, "rm")
+        bar_right = self.width - theme.MARGIN
+        self._text((bar_right, middle), subtitle, theme.SUBTITLE_SIZE, theme.SUBTITLE_TEXT, "rm",
+                   (bar_right - subtitle_width, 0, bar_right, theme.TITLE_BAR_HEIGHT))
         room = self.width - 2 * theme.MARGIN - subtitle_width - px(24)
-        draw_text(draw, (theme.MARGIN, middle), fit(self.title, theme.TITLE_SIZE, room), theme.TITLE_SIZE,
-                  theme.TITLE_TEXT, "lm", stroke=1)
+        # The title's stroke reaches a pixel beyond its letters.
+        self._text((theme.MARGIN, middle), fit(self.title, theme.TITLE_SIZE, room), theme.TITLE_SIZE,
+                   theme.TITLE_TEXT, "lm", (theme.MARGIN - 2, 0, theme.MARGIN + room + 2, theme.TITLE_BAR_HEIGHT),
+                   stroke=1)
 
     def _highlight_column(self) -> None:
         if self.highlight not in self.plan.rounds:
@@ -192,13 +236,14 @@ class _Panel:
         for column, round_number in enumerate(self.plan.rounds):
             x = self.column_x(column) + BOX_WIDTH // 2
             text = fit(round_name(self.bracket, round_number, self.lang), theme.HEADER_SIZE, BOX_WIDTH - px(24))
+            cell = (self.column_x(column), theme.TITLE_BAR_HEIGHT, self.column_x(column) + BOX_WIDTH, self.slots_top)
             if round_number == self.highlight:
                 half = face.getlength(text) / 2 + pill
                 draw.rounded_rectangle((x - half, middle - pill, x + half, middle + pill), radius=pill,
                                        fill=theme.ACCENT)
-                draw_text(draw, (x, middle), text, theme.HEADER_SIZE, "#FFFFFF", "mm")
+                self._text((x, middle), text, theme.HEADER_SIZE, "#FFFFFF", "mm", cell)
             else:
-                draw_text(draw, (x, middle), text, theme.HEADER_SIZE, theme.HEADER_TEXT, "mm")
+                self._text((x, middle), text, theme.HEADER_SIZE, theme.HEADER_TEXT, "mm", cell)
 
     # -- connectors ----------------------------------------------------------------------------------------------
 
@@ -246,8 +291,8 @@ class _Panel:
             # The level cells take room only in a row that shows a level: a name is not cut while space is free.
             shown = 0 if match.is_bye or match.is_projected else _levels_shown(match, side)
             room = BOX_WIDTH - 2 * PADDING - (cells * CELL_WIDTH if shown else 0)
-            draw_text(draw, (box.x + PADDING, row_middle), fit(text, theme.NAME_SIZE, room), theme.NAME_SIZE, colour,
-                      "lm")
+            self._text((box.x + PADDING, row_middle), fit(text, theme.NAME_SIZE, room), theme.NAME_SIZE, colour,
+                       "lm", (box.x + PADDING, row_top, box.x + PADDING + room, row_top + ROW_HEIGHT))
             if not match.is_bye:
                 self._level_cells(match, box, side, row_middle, cells)
         draw.line((box.x + 1, box.center, box.right - 1, box.center), fill=theme.DIVIDER, width=px(1))
@@ -269,7 +314,8 @@ class _Panel:
             won = game.winner is side and game.status.is_final
             colour = theme.WINNER_MARK if won else (theme.MUTED_TEXT if game.winner is side.other else theme.TEXT)
             x = first_cell + index * CELL_WIDTH + CELL_WIDTH // 2
-            draw_text(self.draw_on, (x, middle), str(level), theme.NAME_SIZE, colour, "mm")
+            self._text((x, middle), str(level), theme.NAME_SIZE, colour, "mm",
+                       (x - CELL_WIDTH / 2, middle - ROW_HEIGHT / 2, x + CELL_WIDTH / 2, middle + ROW_HEIGHT / 2))
 
     def _label_line(self, match: BracketMatch, box: _Box, cells: int, third_place: bool) -> None:
         parts = []
@@ -286,8 +332,8 @@ class _Panel:
             badge_left = self._badge(badge, box.right, baseline)
         if parts:
             room = badge_left - box.x - px(10)
-            draw_text(self.draw_on, (box.x + px(2), baseline), fit(" · ".join(parts), theme.LABEL_SIZE, room),
-                      theme.LABEL_SIZE, theme.LABEL_TEXT, "ls")
+            self._text((box.x + px(2), baseline), fit(" · ".join(parts), theme.LABEL_SIZE, room), theme.LABEL_SIZE,
+                       theme.LABEL_TEXT, "ls", (box.x, box.top - LABEL_HEIGHT - px(8), box.x + px(2) + room, box.top))
 
     def _badge_text(self, match: BracketMatch) -> tuple[str, str] | None:
         status = match.status
@@ -305,7 +351,8 @@ class _Panel:
         left = right - face.getlength(text) - px(14)
         top, bottom = baseline - theme.BADGE_SIZE - px(2), baseline + px(3)
         self.draw_on.rounded_rectangle((left, top, right, bottom), radius=(bottom - top) // 2, fill=paper)
-        draw_text(self.draw_on, ((left + right) / 2, (top + bottom) / 2), text, theme.BADGE_SIZE, ink, "mm")
+        self._text(((left + right) / 2, (top + bottom) / 2), text, theme.BADGE_SIZE, ink, "mm",
+                   (left, top, right, bottom))
         return int(left)
 
     def _champion(self) -> None:
@@ -318,7 +365,8 @@ class _Panel:
                                        fill=theme.GOLD_FILL, outline=theme.GOLD_BORDER)
         _star(self.draw_on, box.x + px(20), (top + bottom) / 2, px(9))
         text = fit(t("render.champion", self.lang, name=champion), theme.NAME_SIZE, BOX_WIDTH - px(44))
-        draw_text(self.draw_on, (box.x + px(36), (top + bottom) / 2), text, theme.NAME_SIZE, theme.GOLD_TEXT, "lm")
+        self._text((box.x + px(36), (top + bottom) / 2), text, theme.NAME_SIZE, theme.GOLD_TEXT, "lm",
+                   (box.x + px(36), top, box.right, bottom))
 
 
 def _levels_shown(match: BracketMatch, side: Side) -> bool:

@@ -75,3 +75,43 @@ def _shortened(text: str, keep: int) -> str:
                                     or text[keep - 1] in _JOINERS):
         keep -= 1
     return text[:keep].rstrip(" /·-,，、") + ELLIPSIS
+
+
+def wrap(text: str, size: int, max_width: float) -> list[str]:
+    """``text`` broken into lines no wider than ``max_width``: between words where there are spaces, between any
+    two characters in Chinese; a single word wider than the line is shortened with an ellipsis."""
+    text = clean(text)
+    lines: list[str] = []
+    line = ""
+    for piece in _pieces(text):
+        candidate = line + piece if line else piece.lstrip()
+        if not line or width(candidate, size) <= max_width:
+            line = candidate
+            continue
+        lines.append(line.rstrip())
+        line = piece.lstrip()
+    if line:
+        lines.append(line.rstrip())
+    return [fit(line, size, max_width) for line in lines]
+
+
+def _pieces(text: str) -> list[str]:
+    """Words with their leading space, and each wide (CJK) character on its own."""
+    pieces: list[str] = []
+    for char in text:
+        wide = unicodedata.east_asian_width(char) in {"W", "F"}
+        if pieces and not wide and char != " " and not pieces[-1].endswith(" ") and not _is_wide(pieces[-1][-1]):
+            pieces[-1] += char
+        else:
+            pieces.append(char)
+    merged: list[str] = []
+    for piece in pieces:
+        if merged and merged[-1] == " ":
+            merged[-1] += piece
+        else:
+            merged.append(piece)
+    return merged
+
+
+def _is_wide(char: str) -> bool:
+    return unicodedata.east_asian_width(char) in {"W", "F"}

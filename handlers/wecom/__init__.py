@@ -23,7 +23,14 @@ Design decisions:
 - **Answers.** One stream reply per message (``finish: true``, ≤ 20,480 bytes of markdown, pictures as
   ``msg_item`` images with base64 and MD5, the last buttons as a ``button_interaction`` card); the rest is pushed
   (``aibot_send_msg``). Buttons no card can carry become the commands to send. Files cannot go: the reply says so
-  and names ``python -m bot export``. A press answers with pushes (a WeCom message cannot be edited).
+  and names ``python -m bot export``. A press answers on its card (``aibot_respond_update_msg`` under the press's
+  req_id, within 5 s): edited for everyone (a card whose question is answered shows its outcome as a grey button
+  that cannot be pressed, ``replace_text``), or — a refusal — for the presser alone (``userids``); what the action
+  announces (a result, a pair signed up) is pushed.
+- **Welcome.** ``enter_chat`` (someone opens a chat with the bot) is answered within 5 s with what the bot does and
+  how to start (``aibot_respond_welcome_msg``).
+- **Mentions.** The bot's name in members' @-mentions (``WECOM_BOT_NAME``, or learned from the first message that
+  starts with it and a space) is taken out wherever it stands: ``@掼蛋助手排名``, ``排名 @掼蛋助手``.
 - **Organisers.** The tournament's creator and the userids of ``WECOM_ORGANISERS`` (``WeComOrganisers`` in
   ``bot.services.roles``); in a private chat, the person.
 - **Scheduling.** Announcements run on the process's one scheduler (``handlers.announcer``); WeCom's courier
@@ -33,5 +40,5 @@ Design decisions:
   ID/Secret ends the process with one line (exit 2), never retried. The secret is never logged.
 
 Not done here: files and pictures people send to the bot (encrypted behind a link: ``/import`` stays on Telegram and
-the console), welcome messages, and updating a card in place.
+the console).
 """

@@ -48,6 +48,7 @@ MESSAGE_CALLBACK = "aibot_msg_callback"
 EVENT_CALLBACK = "aibot_event_callback"
 RESPOND = "aibot_respond_msg"
 RESPOND_UPDATE = "aibot_respond_update_msg"
+RESPOND_WELCOME = "aibot_respond_welcome_msg"
 SEND = "aibot_send_msg"
 DISCONNECTED_EVENT = "disconnected_event"
 

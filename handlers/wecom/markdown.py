@@ -28,6 +28,10 @@ PICTURE_BYTES_LIMIT = 2 * 1024 * 1024
 CARD_BUTTONS_LIMIT = 6
 CARD_TITLE_LIMIT = 26
 CARD_BUTTON_TEXT_LIMIT = 20
+CARD_DESC_LIMIT = 44
+CARD_SUB_TITLE_LIMIT = 112
+DONE_KEY = "done"
+"""The key of a done card's one button, which WeCom shows grey (``replace_text``): a press of it is refused."""
 
 _WECOM_MENTION = re.compile(r'<mention key="' + re.escape(WECOM_PREFIX) + r'(\d+)">')
 
@@ -87,18 +91,33 @@ def _shorten(text: str, limit: int) -> str:
     return flat if len(flat) <= limit else flat[: limit - 1] + "…"
 
 
-def button_card(text: str, buttons: Keyboard) -> dict[str, Any]:
-    """A ``button_interaction`` template card: the first line of ``text`` as its title, the buttons (at most six)
-    pressing to their actions (``event_key``)."""
-    flat = [button for row in buttons for button in row][:CARD_BUTTONS_LIMIT]
-    first_line = next((line for line in to_plain(text).splitlines() if line.strip()), "")
-    return {
-        "card_type": "button_interaction",
-        "main_title": {"title": _shorten(first_line, CARD_TITLE_LIMIT) or "…"},
-        "task_id": task_id(),
-        "button_list": [{"text": _shorten(button.label, CARD_BUTTON_TEXT_LIMIT), "style": 1, "key": button.action}
-                        for button in flat],
-    }
+def button_card(text: str, buttons: Keyboard | None, *, task: str | None = None, note: str | None = None,
+                outcome: str | None = None) -> dict[str, Any]:
+    """A ``button_interaction`` template card of ``text`` (neutral markup): its first line as the title (cut at 26
+    characters, the whole line then under it as the title's ``desc``, so a cut never hides who won), the next lines
+    as the sub-title, ``note`` as the quote; the buttons (at most six) pressing to their actions (``event_key``).
+
+    ``task``: the card's ``task_id`` (an update keeps the pressed card's). Without buttons the card is done: its
+    ``outcome`` (or ``note``) shows as the one grey button that cannot be pressed (``replace_text``)."""
+    lines = [line.strip() for line in to_plain(text).splitlines() if line.strip()]
+    first_line = lines[0] if lines else ""
+    title: dict[str, Any] = {"title": _shorten(first_line, CARD_TITLE_LIMIT) or "…"}
+    if len(first_line) > CARD_TITLE_LIMIT:
+        title["desc"] = _shorten(first_line, CARD_DESC_LIMIT)
+    card: dict[str, Any] = {"card_type": "button_interaction", "main_title": title, "task_id": task or task_id()}
+    if len(lines) > 1:
+        card["sub_title_text"] = _shorten("；".join(lines[1:]), CARD_SUB_TITLE_LIMIT)
+    if note:
+        card["quote_area"] = {"type": 0, "quote_text": _shorten(to_plain(note), CARD_DESC_LIMIT)}
+    flat = [button for row in buttons or () for button in row][:CARD_BUTTONS_LIMIT]
+    if flat:
+        card["button_list"] = [{"text": _shorten(button.label, CARD_BUTTON_TEXT_LIMIT), "style": 1,
+                                "key": button.action} for button in flat]
+    else:
+        shown = _shorten(to_plain(outcome or note or "✅"), CARD_BUTTON_TEXT_LIMIT)
+        card["button_list"] = [{"text": shown, "style": 2, "key": DONE_KEY}]
+        card["replace_text"] = shown
+    return card
 
 
 def fits_in_a_card(buttons: Keyboard) -> bool:

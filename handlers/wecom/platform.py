@@ -17,7 +17,10 @@ A message (``aibot_msg_callback``) is, in turn:
    cannot go: the answer says so and names ``python -m bot export``.
 
 A press of a card's button (``aibot_event_callback``, ``template_card_event``) goes through the same door to the
-button table; what it says is pushed to the chat, its note addressed to the presser.
+button table; its answer is the card itself, updated within 5 s (:func:`card_update`): for everyone when the action
+changed it (its outcome and the presser's note on it, no live buttons once its question is answered), for the
+presser alone when it was refused. What the action announces (a result, a pair signed up) is pushed to the chat.
+Someone opening a chat with the bot (``enter_chat``) is welcomed (:meth:`WeComPlatform.on_enter`).
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -32,10 +36,11 @@ from typing import Any
 from bot.errors import UsageError
 from bot.i18n import Language, t
 from bot.pictures.picture import Picture
-from bot.richtext import Keyboard, escape
+from bot.richtext import Keyboard, escape, to_plain
 from bot.services.platform_ids import WeComDirectory, is_wecom_user, wecom_update_id
 from handlers.dispatch import (
     Addressing,
+    Admitted,
     Arrival,
     Attachment,
     ButtonData,
@@ -46,12 +51,15 @@ from handlers.dispatch import (
     ForgedButtonError,
     Incoming,
     Mentioned,
+    Note,
     text_after_command,
 )
 from handlers.wecom.client import (
     EVENT_CALLBACK,
     MESSAGE_CALLBACK,
     RESPOND,
+    RESPOND_UPDATE,
+    RESPOND_WELCOME,
     SEND,
     Frame,
     LongConnection,
@@ -70,6 +78,9 @@ from handlers.wecom.markdown import (
 log = logging.getLogger(__name__)
 
 TEMPLATE_CARD_EVENT = "template_card_event"
+ENTER_CHAT = "enter_chat"
+CARDS_REMEMBERED = 1_000
+"""Cards this process sent, kept to redraw one for the person whose press it refused (older ones: the note alone)."""
 SEND_ATTEMPTS = 4
 """Tries of a reply or push that WeCom answers with a retryable errcode, or that meets no connection."""
 
@@ -166,6 +177,9 @@ class Answer:
 class WeComChannel:
     """A command's answers, collected (:class:`Answer`) and sent by the platform when it is done."""
 
+    carries_files = False
+    """A WeCom robot's answer holds text, pictures and a card, never a file (``handlers.invocation.FileLimits``)."""
+
     def __init__(self, answer: Answer, text: str = "") -> None:
         self.answer = answer
         self.text = text
@@ -196,24 +210,71 @@ class WeComChannel:
 
 
 class WeComPressChannel:
-    """A press's answers: collected, then pushed to the chat."""
+    """A press's answers: the pressed card's new state (:attr:`edited`, :attr:`dropped`: sent as ONE update of the
+    card), and new messages (:meth:`post`, collected, then pushed to the chat)."""
 
     def __init__(self, answer: Answer) -> None:
         self.answer = answer
+        self.edited: tuple[str, Keyboard | None] | None = None
+        self.dropped = False
 
     async def post(self, text: str, buttons: Keyboard | None = None) -> None:
         self.answer.add(text, buttons)
 
     async def edit(self, text: str, buttons: Keyboard | None = None) -> None:
-        # A message WeCom showed cannot be changed: the new state goes out as a new message.
-        self.answer.add(text, buttons)
+        self.edited = (text, buttons)
 
     async def drop_buttons(self) -> None:
-        pass  # a card pressed again is refused by the services (stale), with the reason
+        self.dropped = True
 
     async def send_file(self, content: bytes, file_name: str, caption: str | None = None) -> None:
         notice = t("wecom.file_not_carried", self.answer.language, name=escape(file_name))
         self.answer.add(notice if caption is None else caption + "\n" + notice)
+
+
+@dataclass(frozen=True, slots=True)
+class CardUpdate:
+    """What ``aibot_respond_update_msg`` carries: the card, and the userids it changes for (``None``: everyone)."""
+
+    card: dict[str, Any]
+    userids: tuple[str, ...] | None = None
+
+    def body(self) -> dict[str, Any]:
+        body: dict[str, Any] = {"response_type": "update_template_card", "template_card": self.card}
+        if self.userids is not None:
+            body["userids"] = list(self.userids)
+        return body
+
+
+def card_update(task: str, shown: tuple[str, Keyboard | None] | None, channel: WeComPressChannel, note: Note,
+                presser: str, presser_name: str) -> CardUpdate | None:
+    """The pressed card after the press: edited for everyone (its answered question without live buttons, the
+    presser's note under it), or — when the press changed nothing on it (a refusal, "this invitation is for 唐伟") —
+    for the presser alone, with the note. ``shown``: what the card showed, when this process sent it."""
+    if channel.edited is not None:
+        text, buttons = channel.edited
+        labelled = f"{presser_name}：{note.text}" if note.text else None
+        return CardUpdate(button_card(text, None if channel.dropped else buttons, task=task, note=labelled,
+                                      outcome=note.text))
+    if channel.dropped:
+        text = shown[0] if shown is not None else (note.text or "")
+        labelled = f"{presser_name}：{note.text}" if note.text else None
+        return CardUpdate(button_card(text, None, task=task, note=labelled, outcome=note.text))
+    if not note.text:
+        return None
+    text, buttons = shown if shown is not None else (note.text, None)
+    return CardUpdate(button_card(text, buttons, task=task, note=note.text, outcome=note.text), (presser,))
+
+
+def to_shown(card: dict[str, Any], channel: WeComPressChannel, shown: tuple[str, Keyboard | None] | None
+             ) -> tuple[str, Keyboard | None]:
+    """What a card updated for everyone shows now (for a later refusal to redraw it)."""
+    if channel.edited is not None:
+        text, buttons = channel.edited
+        return text, None if channel.dropped else buttons
+    if shown is not None:
+        return shown[0], None
+    return str(card["main_title"].get("desc") or card["main_title"]["title"]), None
 
 
 def buttons_as_text(buttons: Keyboard, language: Language) -> str:
@@ -239,6 +300,8 @@ class WeComPlatform:
         self.directory = directory
         self.connection: LongConnection | None = None
         self.bot_name = BotName(self.services.settings.wecom_bot_name)
+        self.cards: OrderedDict[str, tuple[str, Keyboard | None]] = OrderedDict()
+        """task_id → what the card shows (markup, buttons), for the cards this process sent."""
 
     def names_a_person(self, name: str) -> bool:
         """Whether ``@name`` is a WeCom person the bot knows (a userid it has seen, a name chosen with /name)."""
@@ -262,6 +325,8 @@ class WeComPlatform:
             await self.on_message(frame)
         elif frame.cmd == EVENT_CALLBACK and frame.event_type == TEMPLATE_CARD_EVENT:
             await self.on_press(frame)
+        elif frame.cmd == EVENT_CALLBACK and frame.event_type == ENTER_CHAT:
+            await self.on_enter(frame)
 
     async def _caller(self, userid: str, chatid: str | None) -> Caller:
         at = self.services.clock()
@@ -317,6 +382,7 @@ class WeComPlatform:
         event = body.get("event")
         card = event.get(TEMPLATE_CARD_EVENT) if isinstance(event, dict) else None
         key = card.get("event_key") if isinstance(card, dict) else None
+        task = card.get("task_id") if isinstance(card, dict) else None
         if not isinstance(userid, str) or not userid or not isinstance(msgid, str) or not msgid:
             return
         chatid = body.get("chatid") if body.get("chattype") == "group" else None
@@ -325,13 +391,51 @@ class WeComPlatform:
         caller = await self._caller(userid, chatid if isinstance(chatid, str) else None)
         assert caller.person is not None
         answer = Answer(language=await self.dispatcher.language(caller))
+        channel = WeComPressChannel(answer)
         note = await self.dispatcher.press(Arrival(caller, wecom_update_id(msgid), (caller.person,)),
-                                           key if isinstance(key, str) else None, WeComPressChannel(answer))
+                                           key if isinstance(key, str) else None, channel)
         if note is None:
             return  # delivered again: already handled
-        if note.text:
-            answer.add(f"<mention key=\"{caller.actor_key}\">{escape(userid)}</mention> {escape(note.text)}")
+        if isinstance(task, str) and task:
+            presser_name = self.services.names.of(caller.person.user_id) or userid
+            shown = self.cards.get(task)
+            update = card_update(task, shown, channel, note, userid, presser_name)
+            if update is not None:
+                if update.userids is None:
+                    self._remember_card(task, to_shown(update.card, channel, shown))
+                # Within 5 s of the press, under its req_id: the answer stays on the card, not in the chat.
+                await self._send(RESPOND_UPDATE, update.body(), frame.req_id)
         await self.push(answer, chatid if isinstance(chatid, str) else userid)
+
+    async def on_enter(self, frame: Frame) -> None:
+        """Someone opened a chat with the bot (``enter_chat``): within 5 s, a welcome — what the bot does and how
+        to start — in the chat's language."""
+        body = frame.body
+        sender = body.get("from")
+        userid = sender.get("userid") if isinstance(sender, dict) else None
+        if not isinstance(userid, str) or not userid:
+            return
+        chatid = body.get("chatid") if body.get("chattype") == "group" and isinstance(body.get("chatid"), str) \
+            else None
+        caller = await self._caller(userid, chatid)
+        assert caller.person is not None
+        msgid = body.get("msgid")
+        update_id = wecom_update_id(msgid) if isinstance(msgid, str) and msgid else None
+
+        async def welcome(admitted: Admitted) -> None:
+            language = await self.dispatcher.language(caller)
+            mention = f"@{self.bot_name.name} " if self.bot_name.name else t("wecom.bot_mention", language)
+            text = t("wecom.welcome", language, mention=mention)
+            await self._send(RESPOND_WELCOME, {"msgtype": "text", "text": {"content": to_plain(text)}},
+                             frame.req_id)
+
+        await self.dispatcher.other(Arrival(caller, update_id, (caller.person,)), welcome)
+
+    def _remember_card(self, task: str, shown: tuple[str, Keyboard | None]) -> None:
+        self.cards[task] = shown
+        self.cards.move_to_end(task)
+        while len(self.cards) > CARDS_REMEMBERED:
+            self.cards.popitem(last=False)
 
     # Answering.
 
@@ -346,6 +450,7 @@ class WeComPlatform:
             if buttons:
                 if index == last_with_buttons and fits_in_a_card(buttons):
                     card = button_card(text, buttons)
+                    self._remember_card(str(card["task_id"]), (text, buttons))
                 else:
                     hint = buttons_as_text(buttons, answer.language)
                     part = part + ("\n" + wecom_markdown(hint, self.directory) if hint else "")

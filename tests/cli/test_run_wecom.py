@@ -114,9 +114,12 @@ def test_a_tournament_by_mentions_from_new_to_the_final(wecom: WeComStandIn, tmp
         assert "报名成功" in say(wecom, PLAYERS[1], "/signup")
         assert "报名成功" in say(wecom, PLAYERS[2], "／报名")
         pushed = len(wecom.pushes(GROUP))
-        wecom.press(PLAYERS[3], button["key"], chatid=GROUP)
-        note = wecom.wait_for(lambda: [push for push in wecom.pushes(GROUP)[pushed:] if "<@player4>" in push.content])
-        assert "报名" in note[0].content
+        task = opened.card["task_id"]
+        pressed = wecom.press(PLAYERS[3], button["text"], task_id=task, chatid=GROUP)
+        [update] = wecom.wait_for(lambda: wecom.answers_to_event(pressed, "aibot_respond_update_msg"))
+        assert update.body["template_card"]["quote_area"]["quote_text"] == "player4：完成 ✅"
+        assert wecom.live_buttons(task, PLAYERS[0]) == {button["text"]: button["key"]}  # still open to the rest
+        assert len(wecom.pushes(GROUP)) == pushed  # the answer is on the card: nothing new in the group
         assert "张三" in say(wecom, PLAYERS[4], "改名 张三")
         for userid in PLAYERS[4:]:
             assert "报名成功" in say(wecom, userid, "报名")
@@ -213,6 +216,8 @@ def test_a_private_question_is_answered_and_a_verb_runs_in_private(wecom: WeComS
         answer = wecom.answer(wecom.say("lisi", "双下升几级"))
         assert "升3级" in answer or "升 3 级" in answer
         assert "/start" in wecom.answer(wecom.say("lisi", "帮助"))
+        [welcome] = wecom.wait_for(lambda: wecom.answers_to_event(wecom.enter("wangwu"), "aibot_respond_welcome_msg"))
+        assert "新比赛" in welcome.content
         assert "群" in wecom.answer(wecom.say("lisi", "报名"))  # sign-up works in groups only
     finally:
         kill(bot)

@@ -9,8 +9,11 @@ import random
 import pytest
 from PIL import Image
 
+from bot.i18n import Language
 from bot.pictures import bracket_picture, standings, theme
 from bot.pictures.bracket_picture import render_bracket
+from bot.pictures.points import round_tables_layout
+from bot.services.tournament.pictures import round_table_lines
 from bot.sheets.matches_csv import read_matches_csv
 from tests.handlers.tournament_helpers import Club
 from tests.support.sample_matches import sample_names
@@ -137,3 +140,25 @@ async def test_pictures_speak_the_chats_language(club: Club) -> None:
     assert calls[1].text == "<b>周五杯</b> 对阵图"
     calls = await club.calls(club.member, "/standings")
     assert calls[1].text == "<b>周五杯</b> 排名"
+
+
+async def test_a_swiss_round_and_its_standings_are_pictures_a_phone_reads(club: Club) -> None:
+    """Issue 22: the pictures of a points event were 720 px wide, printed the two pairs of a table over each other
+    and an English "BYE" in a Chinese chat."""
+    await club.say(club.admin, "/new 周五积分赛")
+    await club.say(club.admin, "/set format swiss")
+    await club.say(club.admin, "/set time_limit 50")
+    for name in sample_names(7, seed=7):
+        await club.say(club.admin, "/signup " + name.replace(" / ", " "))
+    await club.say(club.admin, "/draw")
+    for command in ("/bracket", "/standings"):
+        calls = await club.calls(club.member, command)
+        photos = [call for call in calls if call.method == "sendPhoto"]
+        assert photos, [call.method for call in calls]
+        image = image_of(photos[0].files["photo"][1])
+        assert image.width >= theme.MIN_WIDTH
+    state = await club.state()
+    assert state.event is not None
+    [page] = round_tables_layout(round_table_lines(state.event, 1, Language.ZH), lang="zh", title="第 1 轮")
+    shown = [text.text for text in page.texts]
+    assert "BYE" not in shown and "轮空" in shown

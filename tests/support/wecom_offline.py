@@ -136,13 +136,20 @@ class WeComClub:
                                 "text": {"content": text}}
         return [frame.content for frame in await self.deliver(MESSAGE_CALLBACK, body) if frame.content]
 
-    async def press(self, sender: str, key: str) -> list[Outgoing]:
+    async def press(self, sender: str, key: str, task_id: str = "card") -> list[Outgoing]:
+        """``sender`` presses the button ``key`` of the card ``task_id``; the frames sent in answer."""
         return await self.deliver(EVENT_CALLBACK, {
             "msgid": f"event_{next(self._ids)}", "aibotid": "bot", "chattype": "group", "chatid": GROUP,
             "from": {"userid": sender}, "msgtype": "event",
             "event": {"eventtype": "template_card_event",
                       "template_card_event": {"card_type": "button_interaction", "event_key": key,
-                                              "task_id": "card"}}})
+                                              "task_id": task_id}}})
+
+    async def enter(self, userid: str) -> list[Outgoing]:
+        """``userid`` opens their chat with the bot (``enter_chat``)."""
+        return await self.deliver(EVENT_CALLBACK, {
+            "msgid": f"enter_{next(self._ids)}", "aibotid": "bot", "chattype": "single", "from": {"userid": userid},
+            "msgtype": "event", "event": {"eventtype": "enter_chat"}})
 
     async def sign_up_singles(self, count: int, start: int = 1) -> list[str]:
         people = [self.person(number) for number in range(start, start + count)]

@@ -13,7 +13,7 @@ It runs its own event loop in a thread, so a test drives a real ``python -m bot 
     with WeComStandIn() as wecom:
         bot = start(wecom.url)
         msgid = wecom.say("laowang", "@掼蛋助手 /new 周五杯", chatid=GROUP)
-        [answer] = wecom.answers_to(msgid)
+        [answer] = wecom.replies_to(msgid)
 """
 
 from __future__ import annotations
@@ -38,6 +38,9 @@ CONTENT_LIMIT = 20_480
 REFUSED_CREDENTIALS = 40001
 CONTENT_TOO_LONG = 40058
 UNKNOWN_REQ_ID = 40059
+LATE_ANSWER = 40060
+ANSWER_WINDOW_SECONDS = 5.0
+"""A card update or a welcome must come within 5 s of its event."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +59,8 @@ class Sent:
         if self.cmd == "aibot_respond_msg":
             stream = self.body.get("stream") or {}
             return str(stream.get("content", ""))
+        if self.cmd == "aibot_respond_welcome_msg":
+            return str((self.body.get("text") or {}).get("content", ""))
         markdown = self.body.get("markdown") or {}
         return str(markdown.get("content", ""))
 
@@ -80,11 +85,15 @@ class _Connection:
 
 @dataclass(frozen=True, slots=True)
 class Delivery:
-    """A callback as the stand-in delivered it: its ``msgid``, ``req_id`` and connection."""
+    """A callback as the stand-in delivered it: its ``msgid``, ``req_id`` and connection; an event's type, the task
+    of a pressed card, when (``time.monotonic()``)."""
 
     msgid: str
     req_id: str
     connection: int
+    event_type: str | None = None
+    task_id: str | None = None
+    at: float = 0.0
 
 
 class WeComStandIn:
@@ -106,6 +115,10 @@ class WeComStandIn:
         self.subscriptions: list[tuple[int, int]] = []
         """(connection, errcode) of every subscription."""
         self.violations: list[str] = []
+        self.cards: dict[str, dict[str, Any]] = {}
+        """task_id → the card as everyone sees it (sent, or updated for everyone)."""
+        self.cards_for: dict[tuple[str, str], dict[str, Any]] = {}
+        """(task_id, userid) → the card as one person sees it after an update for them alone."""
         self.port = 0
 
     # Lifecycle.
@@ -185,7 +198,55 @@ class WeComStandIn:
                 data = base64.b64decode(image.get("base64", ""))
                 if hashlib.md5(data).hexdigest() != image.get("md5"):  # noqa: S324 - the protocol's checksum
                     self.violations.append("an image whose md5 does not match")
+        if cmd in ("aibot_respond_update_msg", "aibot_respond_welcome_msg"):
+            refusal = self._check_event_answer(cmd, req_id, body)
+            if refusal is not None:
+                self.violations.append(refusal[1])
+                await self._ack(connection, req_id, *refusal)
+                return
+        self._keep_cards(cmd, body)
         await self._ack(connection, req_id)
+
+    def _check_event_answer(self, cmd: str, req_id: str, body: dict[str, Any]) -> tuple[int, str] | None:
+        """A card update or a welcome answers an event of its kind, delivered at most 5 s ago (the card's task)."""
+        wanted = "template_card_event" if cmd == "aibot_respond_update_msg" else "enter_chat"
+        with self._lock:
+            found = [delivery for delivery in self.deliveries if delivery.req_id == req_id]
+        if not found or found[0].event_type != wanted:
+            return UNKNOWN_REQ_ID, f"{cmd} to a req_id of no {wanted}: {req_id}"
+        if time.monotonic() - found[0].at > ANSWER_WINDOW_SECONDS:
+            return LATE_ANSWER, f"{cmd} more than 5 s after its event"
+        if cmd == "aibot_respond_update_msg":
+            card = body.get("template_card") or {}
+            if body.get("response_type") != "update_template_card" or card.get("task_id") != found[0].task_id:
+                return UNKNOWN_REQ_ID, f"a card update of another task or type: {body}"
+        return None
+
+    def _keep_cards(self, cmd: str, body: dict[str, Any]) -> None:
+        card = body.get("template_card")
+        if not isinstance(card, dict) or not isinstance(card.get("task_id"), str):
+            return
+        with self._lock:
+            userids = body.get("userids") if cmd == "aibot_respond_update_msg" else None
+            if userids:
+                for userid in userids:
+                    self.cards_for[(card["task_id"], userid)] = card
+            else:
+                self.cards[card["task_id"]] = card
+                for key in [key for key in self.cards_for if key[0] == card["task_id"]]:
+                    del self.cards_for[key]
+
+    def card_as_seen(self, task_id: str, userid: str) -> dict[str, Any]:
+        """The card ``task_id`` as ``userid`` sees it now."""
+        with self._lock:
+            return self.cards_for.get((task_id, userid)) or self.cards[task_id]
+
+    def live_buttons(self, task_id: str, userid: str) -> dict[str, str]:
+        """The buttons ``userid`` can press on the card (label → key): none once the card shows its outcome."""
+        card = self.card_as_seen(task_id, userid)
+        if card.get("replace_text"):
+            return {}
+        return {str(button["text"]): str(button["key"]) for button in card.get("button_list") or ()}
 
     async def _subscribe(self, connection: _Connection, req_id: str, body: dict[str, Any]) -> None:
         if body.get("bot_id") != self.bot_id or body.get("secret") != self.secret:
@@ -214,8 +275,11 @@ class WeComStandIn:
         req_id = f"callback_{next(self._ids)}"
         frame = {**frame, "headers": {"req_id": req_id}}
         connection.delivered.add(req_id)
+        event = frame["body"].get("event") or {}
+        task_id = (event.get("template_card_event") or {}).get("task_id")
         with self._lock:
-            self.deliveries.append(Delivery(frame["body"]["msgid"], req_id, connection.number))
+            self.deliveries.append(Delivery(frame["body"]["msgid"], req_id, connection.number, event.get("eventtype"),
+                                            task_id, time.monotonic()))
         await connection.socket.send(json.dumps(frame, ensure_ascii=False))
 
     async def _callback(self, frame: dict[str, Any]) -> None:
@@ -247,8 +311,12 @@ class WeComStandIn:
         self._run(self._callback(self._bodies[msgid]))
         return msgid
 
-    def press(self, userid: str, event_key: str, *, chatid: str | None = None, task_id: str = "card") -> str:
-        """``userid`` presses the card button whose key is ``event_key``; the event's msgid."""
+    def press(self, userid: str, label: str, *, task_id: str, chatid: str | None = None) -> str:
+        """``userid`` presses the button labelled ``label`` on the card ``task_id`` as they see it (WeCom lets
+        nobody press a button a card no longer shows: an AssertionError); the event's msgid."""
+        buttons = self.live_buttons(task_id, userid)
+        assert label in buttons, f"{userid} sees no button {label!r} on {task_id}: {self.card_as_seen(task_id, userid)}"
+        event_key = buttons[label]
         msgid = f"event_{next(self._ids)}"
         body: dict[str, Any] = {"msgid": msgid, "aibotid": self.bot_id, "chattype": "group" if chatid else "single",
                                 "from": {"userid": userid}, "msgtype": "event",
@@ -259,6 +327,21 @@ class WeComStandIn:
         self._bodies[msgid] = {"cmd": "aibot_event_callback", "body": body}
         self._run(self._callback(self._bodies[msgid]))
         return msgid
+
+    def enter(self, userid: str) -> str:
+        """``userid`` opens their chat with the bot (``enter_chat``); the event's msgid."""
+        msgid = f"enter_{next(self._ids)}"
+        body = {"msgid": msgid, "aibotid": self.bot_id, "chattype": "single", "from": {"userid": userid},
+                "msgtype": "event", "event": {"eventtype": "enter_chat"}}
+        self._bodies[msgid] = {"cmd": "aibot_event_callback", "body": body}
+        self._run(self._callback(self._bodies[msgid]))
+        return msgid
+
+    def answers_to_event(self, msgid: str, cmd: str) -> list[Sent]:
+        """The card updates (or welcomes) answering every delivery of the event ``msgid``."""
+        with self._lock:
+            req_ids = {delivery.req_id for delivery in self.deliveries if delivery.msgid == msgid}
+            return [frame for frame in self.sent if frame.cmd == cmd and frame.req_id in req_ids]
 
     def redeliver(self, msgid: str) -> None:
         """Deliver a callback again (same msgid, a new req_id), as after a reconnect."""

@@ -99,7 +99,7 @@ def round_table_lines(event: PointsEvent, round_number: int, lang: Language) -> 
                                "?" if match.right is None else match.right.name, _table_status(event, match, lang),
                                mark))
     for team in event.byes(round_number):
-        lines.append(TableLine(None, team.name, "BYE", t("bracket.state.bye", lang)))
+        lines.append(TableLine(None, team.name, "", t("bracket.state.bye", lang)))
     return tuple(lines)
 
 
@@ -113,9 +113,8 @@ async def round_tables_pictures(state: TournamentState, event: PointsEvent, lang
     """The round's tables (default: the round being played) as a phone-width list picture."""
     number = event.current_round if round_number is None else round_number
     kind = "points.swiss_round" if event.swiss is not None else "points.group_round"
-    title = t("points.picture.tables_title", lang, name=state.record.name,
-              round=t(kind, lang, round=number, rounds=event.rounds))
-    return await in_worker(_draw_tables, round_table_lines(event, number, lang), lang, title)
+    title = t(kind, lang, round=number, rounds=event.rounds)
+    return await in_worker(_draw_tables, round_table_lines(event, number, lang), lang, title, state.record.name)
 
 
 async def points_standings_pictures(state: TournamentState, event: PointsEvent,
@@ -126,23 +125,23 @@ async def points_standings_pictures(state: TournamentState, event: PointsEvent,
         completed = sum(1 for number in range(1, len(event.tables) + 1)
                         if all(match.state.decided for match in event.table_matches(number)))
         title = t("points.picture.final_title" if event.finished else "points.picture.standings_title", lang,
-                  name=state.record.name, round=completed)
-        return await in_worker(_draw_points, points_lines(rows), lang, title)
+                  round=completed)
+        return await in_worker(_draw_points, points_lines(rows), lang, title, state.record.name)
     pictures: list[Picture] = []
     groups: dict[str, list[PointsStandingRow]] = {}
     for row in rows:
         groups.setdefault(row.group or "", []).append(row)
     for group, members in groups.items():
-        title = t("points.picture.group_title", lang, name=state.record.name, group=group)
-        pictures.extend(await in_worker(_draw_points, points_lines(tuple(members)), lang, title))
+        title = t("points.picture.group_title", lang, group=group)
+        pictures.extend(await in_worker(_draw_points, points_lines(tuple(members)), lang, title, state.record.name))
     return tuple(pictures)
 
 
 @functools.lru_cache(maxsize=PICTURES_KEPT)
-def _draw_tables(lines: tuple[TableLine, ...], lang: Language, title: str) -> tuple[Picture, ...]:
-    return render_round_tables(lines, lang=lang, title=title)
+def _draw_tables(lines: tuple[TableLine, ...], lang: Language, title: str, name: str) -> tuple[Picture, ...]:
+    return render_round_tables(lines, lang=lang, title=title, name=name)
 
 
 @functools.lru_cache(maxsize=PICTURES_KEPT)
-def _draw_points(rows: tuple[PointsLine, ...], lang: Language, title: str) -> tuple[Picture, ...]:
-    return render_points_standings(rows, lang=lang, title=title)
+def _draw_points(rows: tuple[PointsLine, ...], lang: Language, title: str, name: str) -> tuple[Picture, ...]:
+    return render_points_standings(rows, lang=lang, title=title, name=name)

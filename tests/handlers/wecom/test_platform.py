@@ -11,8 +11,8 @@ import pytest
 from bot.config import Settings
 from bot.pictures.picture import Picture
 from bot.richtext import Button, keyboard
-from handlers.wecom.client import RESPOND, SEND
-from handlers.wecom.markdown import CONTENT_LIMIT
+from handlers.wecom.client import RESPOND, RESPOND_UPDATE, RESPOND_WELCOME, SEND
+from handlers.wecom.markdown import CONTENT_LIMIT, button_card
 from handlers.wecom.platform import Answer, BotName
 from tests.support.wecom_offline import GROUP, WeComClub
 
@@ -56,17 +56,66 @@ async def test_a_chosen_name_is_used_and_names_the_person_in_mentions(club: WeCo
     assert "我还不认识 @王五" in unknown
 
 
-async def test_buttons_become_a_card_and_a_press_signs_up(club: WeComClub) -> None:
+async def test_buttons_become_a_card_and_a_press_updates_it(club: WeComClub) -> None:
     frames = await club.frames(club.admin, "/new 周五杯")
     [reply] = [frame for frame in frames if frame.cmd == RESPOND]
     assert reply.body["msgtype"] == "stream_with_template_card" and reply.body["stream"]["finish"] is True
-    [button] = reply.body["template_card"]["button_list"]
-    pushed = await club.press("p7", button["key"])
-    texts = [frame.content for frame in pushed if frame.cmd == SEND and "markdown" in frame.body]
-    assert any("<@p7>" in text for text in texts)
-    assert any(frame.body.get("msgtype") == "template_card" for frame in pushed)  # the announcement's new card
+    card = reply.body["template_card"]
+    [button] = card["button_list"]
+    answered = await club.press("p7", button["key"], card["task_id"])
+    # The answer is the card, updated for everyone under the press's req_id; the announcement is not posted again.
+    [update] = answered
+    assert update.cmd == RESPOND_UPDATE and update.req_id is not None and update.req_id.startswith("callback_")
+    assert update.body["response_type"] == "update_template_card" and "userids" not in update.body
+    updated = update.body["template_card"]
+    assert updated["task_id"] == card["task_id"] and updated["button_list"] == card["button_list"]
+    assert "1 对" in updated["sub_title_text"] or "1" in updated["sub_title_text"]
+    assert updated["quote_area"]["quote_text"] == "p7：完成 ✅"
     [entries] = await club.say("p1", "名单")
     assert "p7" in entries
+
+
+async def test_an_invitation_card_answers_on_the_card_and_ends_without_live_buttons(club: WeComClub) -> None:
+    await club.say(club.admin, "/new 周五杯")
+    await club.say("p2", "改名 唐伟")
+    frames = await club.frames("p1", "/signup @唐伟")
+    [reply] = [frame for frame in frames if frame.cmd == RESPOND]
+    card = reply.body["template_card"]
+    [accept] = card["button_list"]
+    # Someone else presses: the card tells them, and only them; nothing is posted in the group.
+    [refused] = await club.press("p3", accept["key"], card["task_id"])
+    assert refused.cmd == RESPOND_UPDATE and refused.body["userids"] == ["p3"]
+    assert refused.body["template_card"]["quote_area"]["quote_text"] == "这个邀请是给 唐伟 的。"
+    assert refused.body["template_card"]["button_list"] == card["button_list"]  # still live for the others
+    # The invited partner accepts: the card shows its outcome and no live buttons; the sign-up is announced.
+    answered = await club.press("p2", accept["key"], card["task_id"])
+    [done] = [frame for frame in answered if frame.cmd == RESPOND_UPDATE]
+    assert "userids" not in done.body
+    finished = done.body["template_card"]
+    assert finished["replace_text"] == "完成 ✅" and finished["task_id"] == card["task_id"]
+    assert finished["quote_area"]["quote_text"] == "唐伟：完成 ✅"
+    assert any("唐伟" in frame.content for frame in answered if frame.cmd == SEND)
+    # Pressed again (a stale copy of the card): refused on the card, for the presser alone, nothing changes.
+    before = await club.fingerprint()
+    [stale] = await club.press("p2", accept["key"], card["task_id"])
+    assert stale.body["userids"] == ["p2"] and "失效" in stale.body["template_card"]["quote_area"]["quote_text"]
+    assert stale.body["template_card"]["replace_text"]  # the card it shows to them has no live buttons either
+    assert await club.fingerprint() == before
+
+
+async def test_a_long_first_line_is_not_hidden_by_the_cut_title() -> None:
+    card = button_card("🏆 周五掼蛋杯 决赛：张三 / 李四 胜 王五 / 赵六，A+ 对 10\n第二行", None, task="t1",
+                       outcome="完成 ✅")
+    assert len(card["main_title"]["title"]) <= 26 and "赵六" in card["main_title"]["desc"]
+    assert card["sub_title_text"] == "第二行" and card["replace_text"] == "完成 ✅"
+
+
+async def test_a_welcome_when_someone_opens_a_chat_with_the_bot(club: WeComClub) -> None:
+    [welcome] = await club.enter("p9")
+    assert welcome.cmd == RESPOND_WELCOME and welcome.req_id is not None
+    assert welcome.body["msgtype"] == "text"
+    text = welcome.body["text"]["content"]
+    assert "新比赛" in text and "报名" in text and "帮助" in text and "<" not in text
 
 
 async def test_a_message_delivered_again_is_neither_applied_nor_answered(club: WeComClub) -> None:
@@ -106,6 +155,24 @@ async def test_a_long_answer_is_one_reply_and_pushes_with_pictures_and_file_noti
     assert "第 0 行" in joined and "第 199 行" in joined and "/signup" in joined  # the earlier buttons as a command
     [exported] = await club.say(club.admin, "/export")
     assert "python -m bot export" in exported or "还没有" in exported
+
+
+async def test_print_answers_with_the_command_line_that_writes_the_pdf(club: WeComClub) -> None:
+    """A WeCom robot cannot send files: /print makes nothing and says how to write the PDF offline instead."""
+    await club.say(club.admin, "/new 周五杯")
+    await club.sign_up_singles(4)
+    await club.say(club.admin, "抽签")
+    async with club.services.storage.read() as tx:
+        tournament_id = await tx.fetch_value("SELECT max(tournament_id) FROM tournaments")
+    [answer] = await club.say(club.admin, "/print cards 1")
+    assert f"python -m bot print --db DATABASE --tournament {tournament_id} cards 1 --out print.pdf" in answer
+    assert "周五杯" in answer and "python -m bot export" not in answer
+    [private] = await club.say(club.admin, f"/print #{tournament_id} tables", group=False)
+    assert f"--tournament {tournament_id} tables --out print.pdf" in private
+    [refused] = await club.say("p1", "/print cards")
+    assert "python -m bot print" not in refused
+    async with club.services.storage.read() as tx:
+        assert await tx.fetch_value("SELECT count(*) FROM table_tokens") == 0  # nothing issued for cards not made
 
 
 async def test_typed_the_way_phone_keyboards_type_it(club: WeComClub) -> None:
