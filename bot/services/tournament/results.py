@@ -520,6 +520,8 @@ async def _apply(change: Change, match: Match, result: ResultChange[Bracket]) ->
     if after.store[index] is not before.store[index]:
         revision += 1
     started = after.current_round if after.current_round > before.current_round else None
+    if started is not None and state.event is not None:
+        started += state.event.rounds  # the knockout after the groups counts on from the group rounds
     return _Outline(kind, match.match_id, revision, before.current_round, started,
                     after.finished and not before.finished, referees, podium_changed, reopened)
 
