@@ -34,15 +34,17 @@ from bot.paperwork.document import (
 )
 from bot.paperwork.order import heading_of, name_key
 from bot.presenters.points_tables import points_round_title
+from bot.presenters.standings_order import standings_order_text
 from bot.presenters.tournament_tables import round_title
 from bot.presenters.tournaments import mode_text, setting_name, setting_value
 from bot.ruleset.scoring import Side
 from bot.services.paperwork import PrintMaterial
 from bot.services.tournament.state import TournamentState
 from bot.tournament.entries import EntryStatus
+from bot.tournament.format import TournamentFormat
 from bot.tournament.matches import Match, MatchState
 from bot.tournament.record import TournamentStatus
-from bot.tournament.settings import SETTING_KEYS
+from bot.tournament.settings import SETTING_KEYS, TournamentSettings
 from bot.tournament.teams import Team
 
 DEFAULT_CERTIFICATES = 3
@@ -158,7 +160,7 @@ def standings_sheet(material: PrintMaterial, lang: Language) -> StandingsSheet |
             str(row.points), str(row.opponent_points), f"{row.level_difference:+d}", str(row.won), str(row.played)),
             row.group) for row in material.points)
         return StandingsSheet(_standings_title(material, lang), columns, lines,
-                              plain(t("points.standings.explain", lang)))
+                              plain(_order_text(state.record.settings, lang)))
     if material.placings is None:
         return None
     knockout_columns = (t("print.column.played", lang), t("print.column.won", lang))
@@ -167,6 +169,11 @@ def standings_sheet(material: PrintMaterial, lang: Language) -> StandingsSheet |
                    for placing in material.placings.placings)
     return StandingsSheet(_standings_title(material, lang), knockout_columns, places,
                           t("print.standings.knockout_order", lang))
+
+
+def _order_text(settings: TournamentSettings, lang: Language) -> str:
+    """The standings' order of a points event in words (a Swiss event's or a group stage's)."""
+    return standings_order_text(settings.variant(), lang, swiss=settings.format is TournamentFormat.SWISS)
 
 
 def _standings_title(material: PrintMaterial, lang: Language) -> str:
@@ -234,7 +241,7 @@ def booklet(material: PrintMaterial, lang: Language) -> Booklet:
     for key in SETTING_KEYS:
         facts.append((setting_name(key.name, lang),
                       setting_value(key.name, key.show(getattr(record.settings, key.field)), lang)))
-    order = plain(t("points.standings.explain", lang)) if record.settings.format.value != "knockout" \
+    order = plain(_order_text(record.settings, lang)) if record.settings.format is not TournamentFormat.KNOCKOUT \
         else t("print.standings.knockout_order", lang)
     facts.append((t("print.booklet.tiebreaks", lang), order))
     if material.referees:

@@ -7,14 +7,16 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from bot.i18n import Language, t
+from bot.presenters.standings_order import standings_order_text
 from bot.presenters.tournaments import LIST_LIMIT, capped, listed, say
 from bot.richtext import escape
+from bot.ruleset.variants import RankingCriterion
 from bot.services.tournament.state import TournamentState
 from bot.tournament.matches import Match, MatchState
 from bot.tournament.outcome import Outcome
 from bot.tournament.points import bye_points
 from bot.tournament.points_event import PointsEvent, forfeit_wins, points_standings, standings_moment
-from bot.tournament.ranking import StandingRow
+from bot.tournament.ranking import StandingRow, ranking_order
 from bot.tournament.round_robin import group_label, group_standings
 from bot.tournament.teams import Team
 
@@ -169,10 +171,22 @@ def standings_notes(rows: Sequence[StandingRow], forfeits: dict[int, int], lang:
     return notes
 
 
-def _standing_line(row: StandingRow, lang: Language, forfeits: dict[int, int]) -> str:
-    return say("points.standings.line", lang, rank=row.rank, name=row.name, points=row.points,
+def _standing_line(row: StandingRow, lang: Language, forfeits: dict[int, int], *, levels: bool = False) -> str:
+    """A pair's line; ``levels``: with its levels reached (累积小分), when the order looks at them."""
+    line = say("points.standings.line", lang, rank=row.rank, name=row.name, points=row.points,
                opponent_points=row.opponent_points, level_difference=f"{row.level_difference:+d}",
-               won=row.won, drawn=row.drawn, lost=row.lost) + standing_marks(row, forfeits, lang)
+               won=row.won, drawn=row.drawn, lost=row.lost)
+    if levels:
+        line += say("points.standings.levels", lang, levels=row.levels_reached)
+    return line + standing_marks(row, forfeits, lang)
+
+
+def _shows_levels(event: PointsEvent) -> bool:
+    return RankingCriterion.LEVELS_REACHED in ranking_order(event.core.variant, swiss=event.swiss is not None)
+
+
+def _order_text(event: PointsEvent, lang: Language) -> str:
+    return standings_order_text(event.core.variant, lang, swiss=event.swiss is not None)
 
 
 def points_standings_text(state: TournamentState, event: PointsEvent, rows: Sequence[StandingRow],
@@ -183,20 +197,22 @@ def points_standings_text(state: TournamentState, event: PointsEvent, rows: Sequ
     if event.swiss is not None:
         heading = say("points.standings.final", lang, name=state.record.name) if event.finished \
             else standings_heading(event, lang, state.record.name, "points.standings")
-        lines = [heading, t("points.standings.explain", lang), *notes]
-        lines += capped([_standing_line(row, lang, forfeits) for row in rows], lang, limit)
+        lines = [heading, _order_text(event, lang), *notes]
+        levels = _shows_levels(event)
+        lines += capped([_standing_line(row, lang, forfeits, levels=levels) for row in rows], lang, limit)
         return "\n".join(lines)
     key = "points.standings.final" if event.finished and not (event.groups and event.groups.advance) \
         else "points.standings.group_so_far"
-    lines = [say(key, lang, name=state.record.name, round=event.current_round), t("points.standings.explain", lang),
+    lines = [say(key, lang, name=state.record.name, round=event.current_round), _order_text(event, lang),
              *notes]
     body: list[str] = []
     group = None
+    levels = _shows_levels(event)
     for row in rows:
         if row.group != group:
             group = row.group
             body.append(say("points.standings.group", lang, group=group or ""))
-        body.append(_standing_line(row, lang, forfeits))
+        body.append(_standing_line(row, lang, forfeits, levels=levels))
     return "\n".join(lines + capped(body, lang, None if limit is None else max(limit, 150)))
 
 

@@ -200,6 +200,8 @@ def setting_name(key: str, lang: Language) -> str:
 
 def setting_value(key: str, value: str, lang: Language) -> str:
     """A value as ``/set`` takes it, in the chat's language where it has words (三局两胜 for ``bo3``)."""
+    if "," in value:  # a list (the tiebreak order): each word as the language has it
+        return ",".join(setting_value(key, word, lang) for word in value.split(","))
     localized = f"tournament.value.{key}.{value}"
     return t(localized, lang) if has(localized, lang) else value
 

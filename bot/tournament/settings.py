@@ -27,7 +27,7 @@ from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bot.errors import TournamentError, UsageError
-from bot.ruleset.variants import DEFAULT_VARIANT, RuleVariant, ScoringScale
+from bot.ruleset.variants import DEFAULT_VARIANT, RankingCriterion, RuleVariant, ScoringScale
 from bot.tournament.bracket import BracketOptions, FinalFormat, ThirdPlace
 from bot.tournament.format import DEFAULT_ADVANCE, MAX_ADVANCE, MAX_ROUNDS, FormatOptions, TournamentFormat
 from bot.tournament.registration import MIN_CAPACITY
@@ -83,10 +83,18 @@ class TournamentSettings:
     """Pairs of each group that go on to the knockout; 0: the groups are the whole event."""
     seeding: Seeding = Seeding.LOT
     """Knockout seeds and Swiss round-1 halves by the pairs' summed ratings, or by lot (``bot.tournament.seeding``)."""
+    tiebreak: str | None = None
+    """The standings' order (``points,head_to_head,…``, :class:`RankingCriterion` values); ``None``: the scale's."""
 
     def variant(self) -> RuleVariant:
         return replace(DEFAULT_VARIANT, scoring=self.scoring, a_failure_limit=self.a_failure_limit,
-                       walkover_points=self.walkover_points)
+                       walkover_points=self.walkover_points, ranking=self.ranking())
+
+    def ranking(self) -> tuple[RankingCriterion, ...] | None:
+        """The organiser's standings order, ``None`` for the scale's (an unreadable stored word is left out)."""
+        if self.tiebreak is None:
+            return None
+        return tuple(RankingCriterion(word) for word in self.tiebreak.split(",") if word in _CRITERIA_VALUES)
 
     def bracket_options(self) -> BracketOptions:
         return BracketOptions(third_place=self.third_place, final=self.final)
@@ -148,6 +156,8 @@ class SettingKey:
     before_draw_only: bool = False
     aliases: tuple[str, ...] = ()
     """Other names ``/set`` accepts for the key: the Chinese one ``/settings`` shows in a Chinese chat (决赛)."""
+    words: bool = False
+    """The value may be several words (a list: ``/set tiebreak wins level_difference``)."""
 
 
 def _bad(key: str, value: str, expected: str) -> BadSettingValueError:
@@ -232,6 +242,41 @@ def _show_walkover(value: Any) -> str:
 
 
 _FINAL_WORDS = {FinalFormat.SINGLE: "bo1", FinalFormat.BEST_OF_THREE: "bo3"}
+_CRITERIA_VALUES = frozenset(criterion.value for criterion in RankingCriterion)
+_CRITERION_WORDS: dict[str, RankingCriterion] = {
+    **{criterion.value: criterion for criterion in RankingCriterion},
+    "积分": RankingCriterion.POINTS, "总积分": RankingCriterion.POINTS, "场分": RankingCriterion.POINTS,
+    "相互胜负": RankingCriterion.HEAD_TO_HEAD, "胜负关系": RankingCriterion.HEAD_TO_HEAD,
+    "对手分": RankingCriterion.OPPONENT_POINTS, "胜场": RankingCriterion.WINS, "胜局": RankingCriterion.WINS,
+    "净积小分": RankingCriterion.LEVEL_DIFFERENCE, "级差": RankingCriterion.LEVEL_DIFFERENCE,
+    "累积小分": RankingCriterion.LEVELS_REACHED, "抽签": RankingCriterion.LOT,
+}
+_TIEBREAK_EXPECTED = ",".join(criterion.value for criterion in RankingCriterion) + "|default"
+
+
+def _tiebreak(text: str) -> str | None:
+    """A standings order: criteria (English or Chinese names) separated by commas, spaces, 、 or →; points, if
+    named, first and the lot, if named, last (they always are); each once. ``default``: the scale's order."""
+    cleaned = text.strip().casefold()
+    if cleaned in DEFAULT_WORDS:
+        return None
+    for separator in ("，", "、", "→", "->", ">", ";", "；", " "):
+        cleaned = cleaned.replace(separator, ",")
+    words = [word for word in cleaned.split(",") if word]
+    criteria = [_CRITERION_WORDS.get(word) for word in words]
+    if not criteria or None in criteria or len(set(criteria)) != len(criteria):
+        raise _bad("tiebreak", text, _TIEBREAK_EXPECTED)
+    if (RankingCriterion.POINTS in criteria and criteria[0] is not RankingCriterion.POINTS) or (
+            RankingCriterion.LOT in criteria and criteria[-1] is not RankingCriterion.LOT):
+        raise _bad("tiebreak", text, _TIEBREAK_EXPECTED)
+    named = [criterion for criterion in criteria if criterion is not None]
+    order = [RankingCriterion.POINTS] + [criterion for criterion in named
+                                         if criterion not in (RankingCriterion.POINTS, RankingCriterion.LOT)]
+    return ",".join(criterion.value for criterion in (*order, RankingCriterion.LOT))
+
+
+def _show_tiebreak(value: Any) -> str:
+    return "default" if value is None else str(value)
 
 SETTING_KEYS: tuple[SettingKey, ...] = (
     SettingKey("third_place", "third_place",
@@ -267,6 +312,8 @@ SETTING_KEYS: tuple[SettingKey, ...] = (
                _choice("seeding", {"lot": Seeding.LOT, "rating": Seeding.RATING, "抽签": Seeding.LOT,
                                    "等级分": Seeding.RATING}),
                lambda value: str(_plain(value)), "lot|rating", before_draw_only=True, aliases=("种子",)),
+    SettingKey("tiebreak", "tiebreak", _tiebreak, _show_tiebreak, _TIEBREAK_EXPECTED, before_draw_only=True,
+               aliases=("排名顺序", "同分", "破同分"), words=True),
 )
 FORMAT_SETTING_KEYS: tuple[SettingKey, ...] = (
     SettingKey("format", "format",

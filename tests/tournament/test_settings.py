@@ -1,6 +1,6 @@
 import pytest
 
-from bot.ruleset.variants import ScoringScale
+from bot.ruleset.variants import RankingCriterion, ScoringScale
 from bot.tournament.bracket import BracketOptions, FinalFormat, ThirdPlace
 from bot.tournament.settings import (
     SETTING_KEYS,
@@ -25,6 +25,13 @@ DEFAULTS = TournamentSettings()
         ("final", "bo1", "final", FinalFormat.SINGLE),
         ("scoring", "28", "scoring", ScoringScale.SCALE_28),
         ("scoring", "winloss", "scoring", ScoringScale.WIN_LOSS),
+        ("scoring", "3-2-1", "scoring", ScoringScale.MATCH_POINTS),
+        ("积分", "场分", "scoring", ScoringScale.MATCH_POINTS),
+        ("tiebreak", "head_to_head level_difference", "tiebreak", "points,head_to_head,level_difference,lot"),
+        ("tiebreak", "points, wins, lot", "tiebreak", "points,wins,lot"),
+        ("排名顺序", "积分→对手分→胜场→净积小分→抽签", "tiebreak", "points,opponent_points,wins,level_difference,lot"),
+        ("tiebreak", "累积小分、相互胜负", "tiebreak", "points,levels_reached,head_to_head,lot"),
+        ("tiebreak", "default", "tiebreak", None),
         ("time_limit", "90", "time_limit", 90),
         ("time_limit", "off", "time_limit", None),
         ("a_failures", "2", "a_failure_limit", 2),
@@ -43,7 +50,8 @@ def test_each_key_reads_its_values(key: str, text: str, field: str, value: objec
     ("key", "text"),
     [("third_place", "maybe"), ("final", "bo5"), ("scoring", "27"), ("time_limit", "-3"), ("time_limit", "１２"),
      ("time_limit", "2"), ("a_failures", "0"), ("a_failures", "off"), ("capacity", "1"), ("capacity", "x" * 400),
-     ("tz", "Mars/Olympus"), ("tz", "../../etc/passwd"), ("tz", "")],
+     ("tz", "Mars/Olympus"), ("tz", "../../etc/passwd"), ("tz", ""), ("tiebreak", ""), ("tiebreak", "wins wins"),
+     ("tiebreak", "lot wins"), ("tiebreak", "wins points"), ("tiebreak", "height"), ("tiebreak", "wins,,x" * 60)],
 )
 def test_bad_values_are_refused(key: str, text: str) -> None:
     with pytest.raises(BadSettingValueError) as caught:
@@ -93,3 +101,13 @@ def test_variant_and_bracket_options() -> None:
     assert chosen.bracket_options() == BracketOptions(ThirdPlace.PLAYOFF, FinalFormat.BEST_OF_THREE)
     variant = chosen.variant()
     assert (variant.scoring, variant.a_failure_limit) == (ScoringScale.SCALE_28, 2)
+
+
+def test_the_tiebreak_setting_reaches_the_variant_and_survives_storage() -> None:
+    chosen = apply_setting(DEFAULTS, setting_key("tiebreak"), "wins level_difference", drawn=False)
+    assert chosen.variant().ranking == (RankingCriterion.POINTS, RankingCriterion.WINS,
+                                        RankingCriterion.LEVEL_DIFFERENCE, RankingCriterion.LOT)
+    assert TournamentSettings.from_json(chosen.to_json()) == chosen
+    assert DEFAULTS.variant().ranking is None
+    with pytest.raises(SettingLockedError):
+        apply_setting(DEFAULTS, setting_key("tiebreak"), "wins", drawn=True)

@@ -12,6 +12,7 @@ from bot.services.tournament.setup import (
     create_tournament,
     settings_view,
 )
+from bot.tournament.settings import setting_key
 from handlers.arguments import MissingArgument, at_most
 from handlers.commands.keyboards import signup_buttons
 from handlers.commands.tournament_arguments import parse_mode
@@ -34,10 +35,12 @@ async def mode_command(call: Invocation) -> None:
 
 
 async def set_command(call: Invocation) -> None:
-    args = at_most(call.args, 2)
+    args = call.args
     if len(args) < 2:
         raise MissingArgument()
-    changed = await change_setting(call.services, call.caller, args[0], args[1])
+    if len(args) > 2 and not setting_key(args[0]).words:
+        at_most(args, 2)
+    changed = await change_setting(call.services, call.caller, args[0], " ".join(args[1:]))
     call.timers.apply(changed.jobs)  # the timers of a re-plan, once committed
     await call.reply(text.setting_changed(changed.state, changed.key, changed.value, call.language))
 
