@@ -60,7 +60,10 @@ def _part_text(found: PartAnswer, lang: Language) -> str:
         elsewhere = f"<i>{escape(t('rules.rulebook_header', lang))}</i>"
         if parts:
             # The event's notice answered: the rulebook follows as what other events play, and no line of this
-            # tournament's built-in choices is added (the notice is its rule; a default could contradict it).
+            # tournament's built-in choices is added (the notice is its rule; a default could contradict it) —
+            # except a rule the organiser set (/set equal_levels), the setting in force.
+            if best.note and best.chosen:
+                parts.append(f"<i>{escape(best.note)}</i>")
             parts += [f"{elsewhere}\n{title}", escape(best.text)]
         elif best.note:
             parts += [title, f"<i>{escape(best.note)}</i>", elsewhere, escape(best.text)]

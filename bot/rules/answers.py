@@ -40,7 +40,7 @@ from bot.rules.rulebook import (
     section_title,
 )
 from bot.rules.seed_documents import document_aliases, named_documents
-from bot.rules.variant_notes import note
+from bot.rules.variant_notes import chosen_note, note
 from bot.ruleset.knowledge import has_cjk
 from bot.ruleset.question_parts import asked, bare_fact, follows_on, question_parts
 from bot.ruleset.variants import RuleVariant
@@ -54,6 +54,9 @@ class SectionAnswer:
     score: float
     note: str | None = None
     """This tournament's choice for the section (only when the caller passed its ``RuleVariant``)."""
+    chosen: bool = False
+    """The note restates a rule the organiser set (``/set equal_levels`` other than ``draw``): it is the setting in
+    force, so it is shown after the event's notice too, where a built-in default would be left out."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,6 +215,7 @@ def _part(
             section_text(match.section_id, lang),
             match.score,
             note(match.section_id, variant, lang, time_limit=time_limit) if variant is not None else None,
+            variant is not None and chosen_note(match.section_id, variant),
         )
         for match in matches
     )

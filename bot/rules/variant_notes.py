@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from bot.i18n import Language, t
 from bot.ruleset.scoring import walkover_points
-from bot.ruleset.variants import RuleVariant
+from bot.ruleset.variants import RuleVariant, TieBreak
 
 
 def _a_rule(variant: RuleVariant, lang: Language) -> str:
@@ -64,6 +64,12 @@ _NOTES: dict[str, Callable[[RuleVariant, Language], str | None]] = {
     "forfeits": _forfeits,
     "time_limit": _time_limit,
 }
+
+
+def chosen_note(section_id: str, variant: RuleVariant) -> bool:
+    """Whether the section's note states a rule the organiser set rather than a default: the time-limit sections
+    under a deciding rule for equal levels (``/set equal_levels first|leading|last_deal``)."""
+    return section_id in ("time_limit", "match_formats") and variant.tie_break is not TieBreak.DRAW
 
 
 def note(section_id: str, variant: RuleVariant, lang: Language, *, time_limit: int | None = None) -> str | None:

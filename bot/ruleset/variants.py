@@ -52,7 +52,9 @@ class ScoringScale(enum.StrEnum):
 
 
 class TieBreak(enum.StrEnum):
-    """Who wins a match stopped by the time limit with both pairs on the same level."""
+    """Who wins a match stopped by the time limit with both pairs on the same level (``/set equal_levels``)."""
+
+    DRAW = "draw"  # no deciding rule: a draw in a Swiss or group round; a knockout's report names the winner
 
     REACHED_FIRST = "reached_first"  # the pair that reached the common level first
     LAST_DEAL_FIRST = "last_deal_first"  # the pair that took first place (上游) in the last deal

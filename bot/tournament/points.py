@@ -13,6 +13,10 @@ Rules (seed 002 篇3 §4.2 积分算法):
   when time is called) 2, a played loss 1, a walkover 3 : 0 (对手缺席 3:0), a bye 3 (轮空 3 分).
 * A bye (轮空) scores what a walkover win scores.
 
+Equal levels at time (``/set equal_levels``): with ``draw`` (the default) equal levels with no winner named are a
+draw; under a deciding rule (reached first, the pair playing its own level, the last deal's first place) they are
+refused with the rule's question (:func:`refuse_undecided_equal_levels`), so the report names the winner.
+
 Equal levels with no winner named are a draw (``Outcome.draw``); naming a winner on equal levels (an event that
 breaks such ties, ``RuleVariant.tie_break``) still makes an :class:`~bot.tournament.outcome.Outcome` with that
 winner — on the 26 and 28 scales it scores 13 : 13 (14 : 14) all the same, but counts as a win and a loss.
@@ -22,12 +26,47 @@ from __future__ import annotations
 
 import enum
 
+from bot.errors import TournamentError
 from bot.ruleset.scoring import MATCH_DRAW_POINTS, MatchLevel, Side, score_match, walkover_points
-from bot.ruleset.variants import RuleVariant, ScoringScale
+from bot.ruleset.variants import RuleVariant, ScoringScale, TieBreak
 from bot.tournament.outcome import Outcome, OutcomeKind, OutcomeSyntaxError
 
 WIN_POINTS, DRAW_POINTS, LOSS_POINTS = 2, 1, 0
 DRAW_WORDS = frozenset({"draw", "平", "平局", "和"})
+
+
+class EqualLevelsReachedFirstError(TournamentError):
+    """Equal levels under ``equal_levels first`` (安庆, 通州湾: the pair that reached the level first wins): who
+    got there first?"""
+
+    key = "results.equal_levels.reached_first"
+
+
+class EqualLevelsDeclarerError(TournamentError):
+    """Equal levels under ``equal_levels leading`` (篇14 §6: the pair playing its own level wins): whose level was
+    the last deal played at?"""
+
+    key = "results.equal_levels.declarer"
+
+
+class EqualLevelsLastDealError(TournamentError):
+    """Equal levels under ``equal_levels last_deal`` (合肥电大: first place in the last deal wins): who took it?"""
+
+    key = "results.equal_levels.last_deal_first"
+
+
+_WINNER_QUESTIONS: dict[TieBreak, type[TournamentError]] = {
+    TieBreak.REACHED_FIRST: EqualLevelsReachedFirstError,
+    TieBreak.DECLARER: EqualLevelsDeclarerError,
+    TieBreak.LAST_DEAL_FIRST: EqualLevelsLastDealError,
+}
+
+
+def refuse_undecided_equal_levels(result: Outcome, variant: RuleVariant, *, table: int | str) -> None:
+    """Under a deciding rule (``variant.tie_break`` other than ``draw``) equal levels are no draw: raise the rule's
+    question, so the report names the winner. Knockouts and points events alike."""
+    if result.is_draw and variant.tie_break is not TieBreak.DRAW:
+        raise _WINNER_QUESTIONS[variant.tie_break](level=str(result.left_level), table=table)
 
 
 TableResult = Outcome

@@ -11,6 +11,10 @@ Adding a key (remind, check-in …): add a field with a default to :class:`Tourn
 The format keys (``format``, ``rounds``, ``groups``, ``advance``; :mod:`bot.tournament.format`) are
 :data:`FORMAT_SETTING_KEYS`, part of :data:`SETTING_KEYS`; they shape the draw, so they are set before it.
 
+``equal_levels`` (级数相同) says what equal levels at time mean: a draw in a points event (the default) or the rule that
+names the winner, as the notices differ (seed 002 安庆 and 通州湾: the pair that reached the level first; 篇14: the
+pair playing its own level, 主打方; 合肥电大: the pair that took first place in the last deal).
+
 Rules behind the defaults: notice 000 (季军两组 — two shared third places unless a playoff is chosen; 冠亚军三局两胜
 is offered as ``final bo3``), notice 002 (级差积分 26 scale; 弃权 16 points), notice 001 (28分制; a pair that does
 not come within 15 minutes forfeits and the other pair scores 20), the national rules' 场分 (``scoring 3-2-1``:
@@ -27,7 +31,7 @@ from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bot.errors import TournamentError, UsageError
-from bot.ruleset.variants import DEFAULT_VARIANT, RankingCriterion, RuleVariant, ScoringScale
+from bot.ruleset.variants import DEFAULT_VARIANT, RankingCriterion, RuleVariant, ScoringScale, TieBreak
 from bot.tournament.bracket import BracketOptions, FinalFormat, ThirdPlace
 from bot.tournament.format import DEFAULT_ADVANCE, MAX_ADVANCE, MAX_ROUNDS, FormatOptions, TournamentFormat
 from bot.tournament.registration import MIN_CAPACITY
@@ -83,12 +87,16 @@ class TournamentSettings:
     """Pairs of each group that go on to the knockout; 0: the groups are the whole event."""
     seeding: Seeding = Seeding.LOT
     """Knockout seeds and Swiss round-1 halves by the pairs' summed ratings, or by lot (``bot.tournament.seeding``)."""
+    equal_levels: TieBreak = TieBreak.DRAW
+    """What equal levels at time mean: a draw in a points event (no deciding rule), or the rule that names the
+    winner — reached first (安庆, 通州湾), the pair playing its own level (主打方, 篇14), the last deal's first place
+    (合肥电大)."""
     tiebreak: str | None = None
     """The standings' order (``points,head_to_head,…``, :class:`RankingCriterion` values); ``None``: the scale's."""
 
     def variant(self) -> RuleVariant:
         return replace(DEFAULT_VARIANT, scoring=self.scoring, a_failure_limit=self.a_failure_limit,
-                       walkover_points=self.walkover_points, ranking=self.ranking())
+                       walkover_points=self.walkover_points, ranking=self.ranking(), tie_break=self.equal_levels)
 
     def ranking(self) -> tuple[RankingCriterion, ...] | None:
         """The organiser's standings order, ``None`` for the scale's (an unreadable stored word is left out)."""
@@ -254,6 +262,10 @@ _CRITERION_WORDS: dict[str, RankingCriterion] = {
 _TIEBREAK_EXPECTED = ",".join(criterion.value for criterion in RankingCriterion) + "|default"
 
 
+_EQUAL_LEVELS_WORDS = {TieBreak.DRAW: "draw", TieBreak.REACHED_FIRST: "first", TieBreak.DECLARER: "leading",
+                       TieBreak.LAST_DEAL_FIRST: "last_deal"}
+
+
 def _tiebreak(text: str) -> str | None:
     """A standings order: criteria (English or Chinese names) separated by commas, spaces, 、 or →; points, if
     named, first and the lot, if named, last (they always are); each once. ``default``: the scale's order."""
@@ -312,6 +324,12 @@ SETTING_KEYS: tuple[SettingKey, ...] = (
                _choice("seeding", {"lot": Seeding.LOT, "rating": Seeding.RATING, "抽签": Seeding.LOT,
                                    "等级分": Seeding.RATING}),
                lambda value: str(_plain(value)), "lot|rating", before_draw_only=True, aliases=("种子",)),
+    SettingKey("equal_levels", "equal_levels",
+               _choice("equal_levels", {**{word: rule for rule, word in _EQUAL_LEVELS_WORDS.items()},
+                                        "平局": TieBreak.DRAW, "先到": TieBreak.REACHED_FIRST,
+                                        "主打方": TieBreak.DECLARER, "末副上游": TieBreak.LAST_DEAL_FIRST}),
+               lambda value: _EQUAL_LEVELS_WORDS[value], "draw|first|leading|last_deal", before_draw_only=True,
+               aliases=("级数相同", "同级")),
     SettingKey("tiebreak", "tiebreak", _tiebreak, _show_tiebreak, _TIEBREAK_EXPECTED, before_draw_only=True,
                aliases=("排名顺序", "同分", "破同分"), words=True),
 )

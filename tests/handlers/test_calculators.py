@@ -188,11 +188,16 @@ async def test_score_on_the_default_26_scale(group_with_admin: Group, levels: st
         ("28", "10 A", "28分制（胜方 14+级差，负方 14−级差）：左方 10（10）对右方 A（14），级差 4 → 10 : 18，右方胜。"),
         ("winloss", "Q 5", "只计胜负（胜1分，负0分）：左方 Q（12）对右方 5（5），级差 7 → 1 : 0，左方胜。"),
         ("winloss", "9 9", "只计胜负：双方都是 9，先到达该级的一方获胜，胜方 1 分，负方 0 分。"),
+        ("3-2-1", "K A+", "场分（胜 3 分，时间到时级数相同为平局 2 分，负 1 分；轮空 3 分）："
+                          "左方 K 对右方 A+ → 1 : 3，右方胜。"),
+        ("3-2-1", "9 9", "场分（胜 3 分，时间到时级数相同为平局 2 分，负 1 分；轮空 3 分）：双方都是 9；"
+                         "先到达该级的一方获胜：胜方 3 分，负方 1 分（按平局计的比赛各得 2 分）。"),
     ],
 )
 async def test_score_on_the_tournaments_scale(club: Club, scale: str, levels: str, line: str) -> None:
     await club.say(club.admin, "/new 周五杯")
     await club.say(club.admin, f"/set scoring {scale}")
+    await club.say(club.admin, "/set equal_levels first")  # the rule the equal-levels lines quote
     reply = await ask(club, f"/jifen {levels}")
     assert line in reply.splitlines() and reply.endswith("（按本群比赛的计分方式）")
     assert ("注意：28分制的换算表文件里没有附上" in reply) is (scale == "28")

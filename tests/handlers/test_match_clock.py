@@ -118,7 +118,9 @@ async def test_without_a_time_limit_or_check_in_only_reminder_and_start(bot: Clo
 
 
 @pytest.mark.parametrize(("tie_break", "words"), [(TieBreak.REACHED_FIRST, "先打到该级的一方获胜"),
-                                                 (TieBreak.LAST_DEAL_FIRST, "最后一副牌取得头游的一方获胜")])
+                                                 (TieBreak.LAST_DEAL_FIRST, "最后一副牌取得头游的一方获胜"),
+                                                 (TieBreak.DECLARER, "主打方（最后一副打的是自己级数的一方）获胜"),
+                                                 (TieBreak.DRAW, "积分赛算平局")])
 async def test_time_up_says_how_ties_are_decided(bot: Clocked, board: InMemoryBoard, tie_break: TieBreak,
                                                  words: str) -> None:
     board.add(TOURNAMENT, CHAT_ID, time_limit_minutes=35, tie_break=tie_break)

@@ -1,6 +1,6 @@
 import pytest
 
-from bot.ruleset.variants import RankingCriterion, ScoringScale
+from bot.ruleset.variants import RankingCriterion, ScoringScale, TieBreak
 from bot.tournament.bracket import BracketOptions, FinalFormat, ThirdPlace
 from bot.tournament.settings import (
     SETTING_KEYS,
@@ -32,6 +32,10 @@ DEFAULTS = TournamentSettings()
         ("排名顺序", "积分→对手分→胜场→净积小分→抽签", "tiebreak", "points,opponent_points,wins,level_difference,lot"),
         ("tiebreak", "累积小分、相互胜负", "tiebreak", "points,levels_reached,head_to_head,lot"),
         ("tiebreak", "default", "tiebreak", None),
+        ("equal_levels", "first", "equal_levels", TieBreak.REACHED_FIRST),
+        ("级数相同", "主打方", "equal_levels", TieBreak.DECLARER),
+        ("equal_levels", "LAST_DEAL", "equal_levels", TieBreak.LAST_DEAL_FIRST),
+        ("equal_levels", "平局", "equal_levels", TieBreak.DRAW),
         ("time_limit", "90", "time_limit", 90),
         ("time_limit", "off", "time_limit", None),
         ("a_failures", "2", "a_failure_limit", 2),
@@ -111,3 +115,11 @@ def test_the_tiebreak_setting_reaches_the_variant_and_survives_storage() -> None
     assert DEFAULTS.variant().ranking is None
     with pytest.raises(SettingLockedError):
         apply_setting(DEFAULTS, setting_key("tiebreak"), "wins", drawn=True)
+
+
+def test_equal_levels_is_the_variants_tie_break_and_draw_by_default() -> None:
+    assert DEFAULTS.variant().tie_break is TieBreak.DRAW
+    chosen = apply_setting(DEFAULTS, setting_key("equal_levels"), "last_deal", drawn=False)
+    assert chosen.variant().tie_break is TieBreak.LAST_DEAL_FIRST
+    assert TournamentSettings.from_json(chosen.to_json()) == chosen
+    assert dict(shown_settings(chosen))["equal_levels"] == "last_deal"

@@ -47,6 +47,7 @@ from bot.tournament.group_knockout import knockout_from_groups
 from bot.tournament.matches import Match, MatchState
 from bot.tournament.outcome import Outcome, OwnResult, check_possible
 from bot.tournament.people import Referee
+from bot.tournament.points import refuse_undecided_equal_levels
 from bot.tournament.points_event import (
     PointsEvent,
     later_results,
@@ -197,6 +198,7 @@ async def _record_in(change: Change, caller: Caller, ref: TableRef, told: Outcom
     settings = change.current.record.settings
     outcome = _outcome(engine.seat(stage, match, actor), match, told)  # who may act here first
     check_possible(outcome, time_limited=settings.time_limit is not None, draws=isinstance(stage, PointsEvent))
+    refuse_undecided_equal_levels(outcome, settings.variant(), table=match.table or "-")
     if isinstance(stage, Bracket) and outcome.is_draw:
         raise DrawInKnockoutError(level=str(outcome.left_level), round=match.round, table=match.table or "-")
     variant = settings.variant()

@@ -33,7 +33,7 @@ async def test_before_the_draw_only_settings_are_known(services: Services, admin
     assert (seen.name, seen.zone, seen.time_limit) == ("春季杯", ZoneInfo("Europe/Berlin"), timedelta(minutes=50))
     assert (seen.remind, seen.checkin_grace) == (timedelta(minutes=45), timedelta(minutes=15))
     assert (seen.rounds, seen.completed_rounds, seen.finished) == (None, 0, False)
-    assert seen.tie_break is TieBreak.REACHED_FIRST and seen.round_limit == 14
+    assert seen.tie_break is TieBreak.DRAW and seen.round_limit == 14  # no deciding rule set (/set equal_levels)
 
 
 async def test_default_timing_has_no_check_in(services: Services, admin: Caller) -> None:
