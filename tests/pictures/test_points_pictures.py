@@ -1,4 +1,4 @@
-"""Pictures of Swiss rounds and groups (issue 12): the round's tables as a phone-width list, standings with the
+"""Pictures of Swiss rounds and groups: the round's tables as a phone-width list, standings with the
 tie-break columns."""
 
 from __future__ import annotations
