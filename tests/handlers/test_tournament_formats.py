@@ -1,4 +1,4 @@
-"""Swiss rounds and round-robin groups through the real application (issue 12): a 41-pair, 8-unit, 6-round Swiss
+"""Swiss rounds and round-robin groups through the real application: a 41-pair, 8-unit, 6-round Swiss
 imported from a roster, and 14 pairs in 4 groups into an 8-pair knockout, each played to the end by the organiser
 and read back from ``/export`` (``standings.csv``, ``matches.csv``)."""
 
