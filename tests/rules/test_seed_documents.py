@@ -83,12 +83,17 @@ def test_a_later_part_keeps_the_event_the_message_named() -> None:
 def test_with_a_notice_that_answers_no_built_in_line_contradicts_it() -> None:
     notice = ("1、本次大赛采取一局定胜负，每局限时一小时。\n"
               "2、到点后以双方级数高者赢得本轮比赛，如双方级数相同，以主打方赢得本轮比赛。")
-    variant = RuleVariant(tie_break=TieBreak.REACHED_FIRST)
+    variant = RuleVariant(tie_break=TieBreak.DRAW)  # a tournament's default: no deciding rule set
     found = ask("到点了级数一样谁赢", Language.ZH, variant, notice=notice)
     text = to_plain(answer_text(found))
     assert text.startswith("本次比赛规程：") and "以主打方赢得本轮比赛" in text
     assert "本赛事：时间到时级数相同" not in text and "其他比赛的做法（规则书）：" in text
+    # The organiser's /set equal_levels is the setting in force: said after the notice, never a default.
+    chosen = to_plain(answer_text(ask("到点了级数一样谁赢", Language.ZH, RuleVariant(tie_break=TieBreak.DECLARER),
+                                      notice=notice)))
+    assert "本赛事：时间到时级数相同，主打方（正在打自己级数的一方）获胜。" in chosen
     # Without the notice the tournament's setting is said first, the rulebook after it.
+    variant = RuleVariant(tie_break=TieBreak.REACHED_FIRST)
     alone = to_plain(answer_text(ask("到点了级数一样谁赢", Language.ZH, variant, time_limit=45)))
     assert alone.split("\n\n")[1:3] == ["本赛事：每场限时 45 分钟。\n本赛事：时间到时级数相同，先到达该级的一方获胜。",
                                        "其他比赛的做法（规则书）："]
