@@ -230,3 +230,16 @@ def test_a_long_text_is_cut_before_it_is_read() -> None:
             "text": {"content": "/help " + "啊" * 900_000}}
     message = Message.of(body)
     assert message is not None and len(message.text) == MAX_TEXT_CHARS
+
+
+@pytest.mark.parametrize("typed", ["<@laowang>", "<@all>", '<font color="warning">红字</font>'])
+async def test_peoples_text_is_shown_literally_never_as_markup(club: WeComClub, typed: str) -> None:
+    """The probe: ``/name <@all>``, ``/name <font …>`` and ``/play <@all>`` (errors echo arguments) put live
+    mentions and formatting into acknowledgements, lists and errors."""
+    await club.say(club.admin, "/new 周五杯")
+    answers = [*await club.say("p1", f"/name {typed}"), *await club.say("p1", "/signup"),
+               *await club.say("p2", "名单"), *await club.say("p2", f"/play {typed}")]
+    assert len(answers) == 4
+    for answer in answers:
+        assert "<@all>" not in answer and "<@laowang>" not in answer and "<font" not in answer, answer
+    assert typed.replace("<", "<\u200b") in answers[0]
