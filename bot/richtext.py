@@ -135,7 +135,7 @@ def to_telegram_html(markup: str) -> str:
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]])")
 _NOT_A_TAG = "<\u200b"
 """A ``<`` of text as WeCom markdown shows it: a zero-width space after it, so ``<@all>`` or ``<font …>`` typed by
-someone reads as typed and is never a live mention or formatting (WeCom documents no escape for it; whether it decodes ``&lt;`` is not known)."""
+someone reads as typed and is never a live mention or formatting (WeCom documents no escape for ``<``)."""
 
 
 def to_markdown(markup: str, *, mention_prefix: str = "") -> str:
