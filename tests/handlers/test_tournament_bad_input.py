@@ -51,7 +51,8 @@ CASES: dict[str, list[tuple[str, str]]] = {
 
 
 WECOM_LINES = {
-    "/signup @bad-name": ("/signup @坏名字", "@坏名字 不是企业微信账号"), "/accept @a @b": ("/accept @a @b", "没有待接受"),
+    "/signup @bad-name": ("/signup @坏名字", "@坏名字 不是企业微信账号"),
+    "/accept @a @b": ("/accept @a @b", "没有待接受"),
     "/signup @lily m": ("/signup @坏名字 m", "@坏名字 不是企业微信账号"),
     "/referee @a @b": ("/referee @坏 @b", "@坏 不是企业微信账号"),
 }
