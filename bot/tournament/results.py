@@ -36,6 +36,7 @@ from bot.ruleset.variants import RuleVariant
 from bot.tournament.advance import match_details
 from bot.tournament.boards import Board, following_slots, settle, store_changes
 from bot.tournament.bracket import Bracket, MatchId
+from bot.tournament.entries import NAME_PREFIX
 from bot.tournament.matches import Game, Match, MatchState, Report
 from bot.tournament.outcome import Outcome, OutcomeKind, is_mirror_report
 from bot.tournament.teams import Actor, Event
@@ -59,6 +60,13 @@ class MatchNotPlayableError(TournamentError):
 
 class NotAtTableError(TournamentError):
     key = "results.not_at_table"
+
+
+class UnclaimedNameAtTableError(NotAtTableError):
+    """Someone with no table of their own reports at a table where a member entered by name plays: most likely
+    that member, whose account is not linked yet."""
+
+    key = "results.not_at_table_claim"
 
 
 class AtOtherTableError(NotAtTableError):
@@ -330,6 +338,9 @@ def _not_at_table(bracket: Bracket | PointsEvent, match: Match, actor: Actor) ->
     own = bracket.match_of(actor.key)
     if own is not None and own.table is not None and own.match_id != match.match_id:
         return AtOtherTableError(own_table=own.table, **_where(match))
+    if own is None and any(key.startswith(NAME_PREFIX) for team in (match.left, match.right) if team is not None
+                           for key in team.members):
+        return UnclaimedNameAtTableError(**_where(match))
     return NotAtTableError(**_where(match))
 
 

@@ -34,7 +34,7 @@ async def test_a_claimed_name_reports_and_confirms_as_a_player(club: Club) -> No
     [report] = await club.say(player, "/result 1 K A+" if named_side is Side.RIGHT else "/result 1 A+ K")
     assert "小红 / 小明 还没有关联账号：请组织者或裁判用 <code>/confirm 1</code> 确认" in report
     [refused] = await club.say(club.member, "/confirm 1")
-    assert "你不在这张桌比赛" in refused
+    assert "你的账号不在这张桌" in refused and "/claim 你的名字" in refused
 
     [claimed] = await club.calls(club.member, "/claim 小红")
     assert "认领报名名单里的 小红，等组织者确认" in claimed.text

@@ -123,3 +123,31 @@ async def test_standings_during_round_one_say_so_and_mark_walkovers_and_byes(clu
     bye_line = next(line for line in text.splitlines() if bye.name in line)
     assert "1 bye" in bye_line and "W-D-L counts the tables played, not byes" in text
     assert any(call.method in ("sendPhoto", "sendMediaGroup") for call in calls)
+
+
+async def test_a_name_claimed_after_a_swiss_draw_plays_as_the_account(club: Club) -> None:
+    await club.say(club.admin, "/new 周五积分赛")
+    for setting in ("/set format swiss", "/set time_limit 50"):
+        await club.say(club.admin, setting)
+    await club.say(club.admin, "/signup 小红 小明")
+    await club.sign_up_singles(6)
+    await club.say(club.admin, "/draw")
+    state = await club.state()
+    assert state.event is not None
+    match = next(match for match in state.event.table_matches()
+                 if any(team is not None and team.name == "小红 / 小明" for team in (match.left, match.right)))
+    [before] = await club.say(club.member, f"/result {match.table} A+ K")
+    assert "你的账号不在这张桌" in before and "/claim 你的名字" in before
+    [claimed] = await club.calls(club.member, "/claim 小红")
+    replies, _ = await club.tap(club.admin, claimed, "同意认领")
+    assert "就是报名名单里的 小红" in replies[0].text
+    [mine] = await club.say(club.member, "/mytable")
+    assert f"你们在第 {match.table} 桌" in mine, mine
+    reported = await club.say(club.member, f"/result {match.table} 赢 A+ K")
+    assert "小红 / 小明 报成绩" in reported[0] and "不在这张桌" not in reported[0], reported
+    club.offline.application.bot_data.services.tournaments.clear()  # read back from storage
+    again = await club.state()
+    assert again.event is not None
+    stored = again.event.match(match.match_id)
+    assert any(team is not None and "tg:202" in team.members for team in (stored.left, stored.right))
+    assert stored.reports
