@@ -78,7 +78,7 @@ async def test_organisers_edit_an_entry_before_the_draw(club: Club) -> None:
     [gender] = await club.say(club.admin, "/gender 小虹 女")
     assert gender == "✏️ #1 已修改：小虹 · 工会 → 小虹 · 女 · 工会"
     [unit] = await club.say(club.admin, "/unit 张三 off")
-    assert unit == "✏️ #2 已修改：张三 · 男 · 财务处 → 张三 · 男"
+    assert unit == "✏️ #2 张三 的单位：财务处 → 无"
     [taken] = await club.say(club.admin, "/rename 张三 小虹")
     assert "已经有人叫“小虹”了" in taken
     [bad] = await club.say(club.admin, "/gender 小虹 x")

@@ -151,3 +151,24 @@ async def test_a_name_claimed_after_a_swiss_draw_plays_as_the_account(club: Club
     stored = again.event.match(match.match_id)
     assert any(team is not None and "tg:202" in team.members for team in (stored.left, stored.right))
     assert stored.reports
+
+
+async def test_unit_sets_the_pairs_unit_and_entries_show_it(club: Club) -> None:
+    await club.say(club.admin, "/new 周五积分赛")
+    await club.say(club.admin, "/signup 张伟 李娜")
+    await club.say(club.admin, "/signup 王五 赵六")
+    [done] = await club.say(club.admin, "/unit 张伟 财务处")
+    assert done == "✏️ #1 张伟 / 李娜 的单位：无 → 财务处", done
+    [by_number] = await club.say(club.admin, "/unit #2 工会")
+    assert "#2 王五 / 赵六 的单位：无 → 工会" in by_number
+    state = await club.state()
+    assert [entry.unit for entry in state.registration.entries] == ["财务处", "工会"]
+    [listed] = await club.say(club.member, "/entries")
+    assert "#1 张伟 / 李娜 · 财务处" in listed and "#2 王五 / 赵六 · 工会" in listed, listed
+    calls = await club.calls(club.member, "/export")
+    entries = csv_rows(dict(call.files["document"] for call in calls)["entries.csv"])
+    assert [row[2] for row in entries[1:]] == ["财务处", "工会"]
+    [unknown] = await club.say(club.admin, "/unit 3 off")
+    assert "没有成员叫“3”的报名" in unknown, unknown
+    [cleared] = await club.say(club.admin, "/unit 李娜 off")
+    assert cleared == "✏️ #1 张伟 / 李娜 的单位：财务处 → 无"
