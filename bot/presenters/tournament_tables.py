@@ -369,6 +369,7 @@ def result_text(recorded: ResultRecorded, lang: Language) -> str:
 
 
 def _mirrored_text(recorded: ResultRecorded, where: str, lang: Language) -> str:
+    """Two reports each other's mirror: neither is taken; both pairs are asked who won."""
     match, attempted = recorded.match, recorded.attempted
     reporter = match.side_of(recorded.by)
     standing = match.report_by(reporter.other) if reporter is not None else None
@@ -376,8 +377,7 @@ def _mirrored_text(recorded: ResultRecorded, where: str, lang: Language) -> str:
     return say("tables.result.mirrored", lang, raw={
         "where": where, "attempted": outcome_text(match, attempted, lang),
         "by": _name(match.team(standing.side), lang), "outcome": outcome_text(match, standing.outcome, lang),
-        "winner": _winner(match, standing.outcome.winner, lang), "left": _name(match.left, lang)},
-        table=match.table or 0)
+        "other": _name(match.team(standing.side.other), lang)}, table=match.table or 0)
 
 
 def correction_command(recorded: ResultRecorded) -> str:

@@ -8,8 +8,9 @@ import csv
 import io
 import random
 
+from bot.ruleset.scoring import Side
 from bot.tournament.points_event import points_standings
-from tests.handlers.tournament_helpers import Club
+from tests.handlers.tournament_helpers import Club, button_rows
 
 
 def csv_rows(data: bytes) -> list[list[str]]:
@@ -172,3 +173,47 @@ async def test_unit_sets_the_pairs_unit_and_entries_show_it(club: Club) -> None:
     assert "没有成员叫“3”的报名" in unknown, unknown
     [cleared] = await club.say(club.admin, "/unit 李娜 off")
     assert cleared == "✏️ #1 张伟 / 李娜 的单位：财务处 → 无"
+
+
+async def test_mirrored_reports_ask_both_pairs_who_won(club: Club) -> None:
+    """The right pair writes its own level first (wrong), the left pair then reports correctly: the bot must not
+    tell the correct reporter to confirm the wrong report; it asks both pairs who won."""
+    await club.say(club.admin, "/new 周五积分赛")
+    for setting in ("/set format swiss", "/set time_limit 50"):
+        await club.say(club.admin, setting)
+    await club.sign_up_singles(8)
+    await club.say(club.admin, "/draw")
+    state = await club.state()
+    assert state.event is not None
+    match = state.event.table_matches()[0]
+    assert match.left is not None and match.right is not None
+    # The truth: the right pair won on A+, the left pair ended on K — "K A+" with the left pair first.
+    await club.say(club.seat(match, Side.RIGHT), f"/result {match.table} A+ K")  # its own level first: wrong
+    [asked] = await club.calls(club.seat(match, Side.LEFT), f"/result {match.table} K A+")
+    assert "谁赢了" in asked.text and "确认对方" not in asked.text and "/confirm" not in asked.text, asked.text
+    labels = [label for row in button_rows(asked.params["reply_markup"]) for label, _ in row]
+    assert labels == [f"🏆 {match.left.name} 胜", f"🏆 {match.right.name} 胜"]
+    # The left pair answers with the button: the right pair won; its answer replaces the mirrored report.
+    replies, _ = await club.tap(club.seat(match, Side.LEFT), asked, f"{match.right.name} 胜")
+    assert "K : A+" in replies[0].text and replies[0].text.startswith("📝"), replies[0].text
+    now = (await club.state()).event.match(match.match_id)  # type: ignore[union-attr]
+    assert [report.outcome.text for report in now.reports] == ["K A+"]
+    # The right pair answers too, in words: we won. The two answers agree: confirmed, K : A+ for the right pair.
+    [done] = await club.say(club.seat(match, Side.RIGHT, 1), f"/result {match.table} 赢")
+    assert done.startswith("✅") and "K : A+" in done, done
+    decided = (await club.state()).event.match(match.match_id)  # type: ignore[union-attr]
+    assert decided.state.decided and decided.games[-1].outcome.winner is Side.RIGHT
+
+
+async def test_who_won_needs_a_report_with_levels(club: Club) -> None:
+    await club.say(club.admin, "/new 周五积分赛")
+    for setting in ("/set format swiss", "/set time_limit 50"):
+        await club.say(club.admin, setting)
+    await club.sign_up_singles(8)
+    await club.say(club.admin, "/draw")
+    state = await club.state()
+    assert state.event is not None
+    match = state.event.table_matches()[0]
+    before = await club.fingerprint()
+    [refused] = await club.say(club.seat(match, Side.LEFT), f"/result {match.table} 赢")
+    assert "请连级数一起报" in refused and await club.fingerprint() == before

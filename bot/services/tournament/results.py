@@ -10,7 +10,9 @@ started (``started_round``); when it decides the final the tournament is finishe
 
 What the first report can get wrong is caught before anything changes: a result no match ends with
 (``bot.tournament.outcome.check_possible``: both pairs past A; without a time limit, a winner below A+ or a draw); a
-second report that mirrors the first (``MIRRORED``: the reporter is asked to confirm the first instead); an
+second report that mirrors the first (``MIRRORED``: nobody can tell which pair wrote its own level first, so both
+pairs are asked who won — :class:`~bot.tournament.outcome.WhoWon`, a button or ``/result 3 赢`` — and the answer
+takes the place of the report it contradicts, to be confirmed by the other pair); an
 official's correction after the champion was announced (or, in a Swiss or group event, after its last round),
 which waits for a confirmation (``CORRECTION_PENDING``, then ``confirmed=True``). A pair may tell its result from
 its own side (:class:`~bot.tournament.outcome.OwnResult`). All of it applies at every table, knockout or points.
@@ -46,7 +48,7 @@ from bot.tournament.boards import Board, DrawInKnockoutError
 from bot.tournament.bracket import Bracket, MatchId
 from bot.tournament.group_knockout import knockout_from_groups
 from bot.tournament.matches import Match, MatchState
-from bot.tournament.outcome import Outcome, OwnResult, check_possible
+from bot.tournament.outcome import Outcome, OwnResult, WhoWon, check_possible
 from bot.tournament.people import Referee
 from bot.tournament.points_event import NextRoundStartedError, PointsEvent, leader, points_standings
 from bot.tournament.points_event import advance as advance_points
@@ -135,7 +137,7 @@ def actor_of(caller: Caller, official: bool) -> Actor:
     return Actor(caller.actor_key, official)
 
 
-async def record_result(services: Services, caller: Caller, ref: TableRef, told: Outcome | OwnResult, *,
+async def record_result(services: Services, caller: Caller, ref: TableRef, told: Outcome | OwnResult | WhoWon, *,
                         confirmed: bool = False, tournament_id: int | None = None,
                         revision: int | None = None, chosen: int | None = None) -> ResultRecorded:
     """``/result``: a player's report, or an official's decision (on an open table) or correction (decided).
@@ -151,7 +153,7 @@ async def record_result(services: Services, caller: Caller, ref: TableRef, told:
     return done if isinstance(done, ResultRecorded) else _recorded(change, done)
 
 
-async def _record_in(change: Change, caller: Caller, ref: TableRef, told: Outcome | OwnResult, *,
+async def _record_in(change: Change, caller: Caller, ref: TableRef, told: Outcome | OwnResult | WhoWon, *,
                      confirmed: bool = False, revision: int | None = None) -> ResultRecorded | _Outline:
     """The body of :func:`record_result` within ``change`` (also one line of :func:`record_results`): what changed,
     or a :class:`ResultRecorded` that changes nothing yet (a mirrored report, a correction to confirm)."""
@@ -177,25 +179,31 @@ async def _record_in(change: Change, caller: Caller, ref: TableRef, told: Outcom
             preview = _report(board, ref, actor, outcome, change.at, variant).bracket
         return await _unchanged(change, board, match, ResultKind.CORRECTION_PENDING, outcome, preview)
     try:
+        # A result told from a pair's side is never read as a mirror; an answer to "who won?" replaces one.
+        refuse, answer = isinstance(told, Outcome), isinstance(told, WhoWon)
         if isinstance(board, Bracket):
-            result = _report(board, ref, actor, outcome, change.at, variant,
-                             refuse_mirror=not isinstance(told, OwnResult))
+            result = _report(board, ref, actor, outcome, change.at, variant, refuse_mirror=refuse,
+                             replace_mirror=answer)
             outline = await _apply(change, match, result)
         else:
-            outline = await _report_points(change, board, ref, actor, outcome, variant,
-                                           refuse_mirror=not isinstance(told, OwnResult))
+            outline = await _report_points(change, board, ref, actor, outcome, variant, refuse_mirror=refuse,
+                                           replace_mirror=answer)
     except MirrorReportError:
         return await _unchanged(change, board, match, ResultKind.MIRRORED, outcome)
     return outline
 
 
-def _outcome(side: Side | None, match: Match, told: Outcome | OwnResult) -> Outcome:
+def _outcome(side: Side | None, match: Match, told: Outcome | OwnResult | WhoWon) -> Outcome:
     """The result as the table's sides see it: a pair's own telling is turned round by where the pair sits
-    (``side``; ``None``: an official, who names the left pair's level first instead)."""
+    (``side``; ``None``: an official, who names the left pair's level first instead); an answer to "who won?"
+    takes the levels of the report standing at the table."""
     if isinstance(told, Outcome):
         return told
-    if side is None:
+    if side is None and not (isinstance(told, WhoWon) and told.winner is not None):
         raise OwnResultByOfficialError(table=match.table or 0)
+    if isinstance(told, WhoWon):
+        return engine.answered_outcome(match, side, told)
+    assert side is not None
     return told.for_side(side)
 
 
@@ -208,17 +216,18 @@ def _finished(state: TournamentState, board: Bracket | PointsEvent) -> bool:
 
 
 def _report(board: Board, ref: TableRef, actor: Actor, outcome: Outcome, at: datetime,
-            variant: RuleVariant, *, refuse_mirror: bool = False) -> ResultChange[Board]:
+            variant: RuleVariant, *, refuse_mirror: bool = False, replace_mirror: bool = False) -> ResultChange[Board]:
     match = board.find(ref.where(), ref.round)
     if actor.official and match.side_of(actor.key) is None:
         step = engine.correct if match.state.decided else engine.decide
         return step(board, ref.where(), actor, outcome, at, variant, round_number=ref.round)
     return engine.report(board, ref.where(), actor, outcome, at, variant, round_number=ref.round,
-                         refuse_mirror=refuse_mirror)
+                         refuse_mirror=refuse_mirror, replace_mirror=replace_mirror)
 
 
 async def _report_points(change: Change, event: PointsEvent, ref: TableRef, actor: Actor, outcome: Outcome,
-                         variant: RuleVariant, *, refuse_mirror: bool = False) -> _Outline:
+                         variant: RuleVariant, *, refuse_mirror: bool = False,
+                         replace_mirror: bool = False) -> _Outline:
     """A result at a Swiss or group table. An official's correction of the Swiss round before the current one
     takes back the current round first and pairs it again; it is refused once anything is reported there."""
     match = event.find(ref.where(), ref.round)
@@ -230,7 +239,8 @@ async def _report_points(change: Change, event: PointsEvent, ref: TableRef, acto
             raise NextRoundStartedError(round=match.round, table=match.table or "-", next_round=match.round + 1)
         repaired = event.current_round
         event = event.unpaired()
-    result = _report(event, ref, actor, outcome, change.at, variant, refuse_mirror=refuse_mirror)
+    result = _report(event, ref, actor, outcome, change.at, variant, refuse_mirror=refuse_mirror,
+                     replace_mirror=replace_mirror)
     if repaired is not None:
         started: list[Event] = []
         paired = advance_points(result.bracket, actor.key, change.at, started)
@@ -293,7 +303,7 @@ class ResultLine:
     table of ``/confirm 5 6 8`` (``told`` None)."""
 
     ref: TableRef
-    told: Outcome | OwnResult | None = None
+    told: Outcome | OwnResult | WhoWon | None = None
     confirmed: bool = False
 
 
