@@ -122,7 +122,8 @@ async def test_before_the_draw_the_workbook_holds_the_entries(club: Club) -> Non
         ("name", "members", "unit", "status", "gender"), ("张三 / 李四", "张三 / 李四", None, "pair", None),
         ("=1+1", "=1+1", None, "single", None)]  # a name stays text, never a formula
     assert sheet(workbook, "matches") == [
-        ("round", "stage", "table", "left", "right", "left_level", "right_level", "winner", "status", "group", "left_points", "right_points")]
+        ("round", "stage", "table", "left", "right", "left_level", "right_level", "winner", "status", "group",
+         "left_points", "right_points")]
     assert sheet(workbook, "standings") == [("place", "name", "points", "note")]
     assert [row[2] for row in sheet(workbook, "history")] == [
         "kind", "tournament.created", "draw.committed", "entry.signed_up", "entry.signed_up"]

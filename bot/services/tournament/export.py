@@ -13,10 +13,10 @@ members become the roster's people again (:mod:`bot.sheets.roster`).
 the contract's English.
 
 ``matches.csv`` — ``round,stage,table,left,right,left_level,right_level,winner,status,group,left_points,right_points``
-— one row per match of every started round, in bracket order (the third-place playoff after the final); a Swiss or groups tournament
-first has one row per table of every started round in table order (``stage`` ``swiss`` or ``group``, ``group`` the
-group's letter), then each round's byes (``right`` ``BYE``), then the rows of the knockout after the groups; a draw
-has ``winner`` ``draw`` (``bot.sheets.matches``):
+— one row per match of every started round, in bracket order (the third-place playoff after the final); a Swiss
+or groups tournament first has one row per table of every started round in table order (``stage`` ``swiss`` or
+``group``, ``group`` the group's letter), then each round's byes (``right`` ``BYE``), then the rows of the knockout
+after the groups; a draw has ``winner`` ``draw`` (``bot.sheets.matches``):
 
 * a round-1 bye: ``table`` empty, ``right`` ``BYE``, ``winner`` ``left``, ``status`` ``bye``;
 * a walkover (the opponent's feeder ended in a double forfeit): ``table`` empty, ``right`` empty, ``winner``
