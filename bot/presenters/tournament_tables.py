@@ -8,6 +8,7 @@ from zoneinfo import ZoneInfo
 from bot.i18n import Language, t
 from bot.match_clock.local_time import local_text
 from bot.presenters import points_tables as points
+from bot.presenters.corrections import correction_detail
 from bot.presenters.tournaments import LIST_LIMIT, capped, listed, mention, say
 from bot.richtext import escape
 from bot.ruleset.scoring import Side
@@ -356,6 +357,9 @@ def result_text(recorded: ResultRecorded, lang: Language) -> str:
         key = key.replace("tables.", "points.", 1)
     winner = match.winner if match.state.decided else (game.winner if game else None)
     text = say(key, lang, raw={"where": where, "outcome": outcome, "winner": _winner(match, winner, lang)})
+    if recorded.kind is ResultKind.CORRECTED and recorded.at_points_table:
+        detail = correction_detail(recorded, lang)
+        text += "\n" + detail if detail else ""
     if recorded.reopened:
         text += "\n" + t("tables.result.reopened", lang)
     if match.best_of > 1:
@@ -391,7 +395,9 @@ def _correction_pending_text(recorded: ResultRecorded, lang: Language) -> str:
     match, attempted = recorded.match, recorded.attempted
     assert attempted is not None
     where = say("tables.ref.earlier", lang, round=match.round, table=match.table or 0)
-    text = say("tables.result.correction_pending", lang, raw={
+    key = "corrections.pending_later" if recorded.later_results and not recorded.finished \
+        else "tables.result.correction_pending"
+    text = say(key, lang, round=match.round, raw={
         "where": where, "outcome": outcome_text(match, attempted, lang),
         "winner": _winner(match, attempted.winner, lang)}, command=correction_command(recorded))
     if recorded.champion_changes:

@@ -7,8 +7,9 @@ knockout (:mod:`bot.tournament.results`), so each table also lives here as a ``M
 
 :class:`PointsEvent` is the container :mod:`bot.tournament.results` works on in place of a bracket
 (:mod:`bot.tournament.boards`): :meth:`PointsEvent.store_changes` stores changed tables and records every decided
-result in the pure event (a correction replaces the result there; a Swiss correction of a round before the current
-one is refused by it, ``NextRoundPairedError``); :meth:`PointsEvent.settle` also moves the event on once a round is
+result in the pure event (a correction replaces the result there, in any round: the rounds paired after it stay as
+they were played, issue 22 §2; whether a paired round without results is paired again is the service's call);
+:meth:`PointsEvent.settle` also moves the event on once a round is
 complete — the next Swiss round is paired from the standings, the next group round starts — and records
 ``round.started``. Tables are numbered by rank in a Swiss round (table 1 holds the leading pairs) and across the
 groups in a group round.
@@ -151,7 +152,7 @@ class PointsEvent:
 
     def store_changes(self, changes: Mapping[int, Match], open_change: int = 0) -> PointsEvent:
         """The event with ``changes`` (by match id) stored and every decided result among them recorded in the
-        pure event (raises its errors: a table of an earlier Swiss round cannot change any more)."""
+        pure event (raises its errors); a correction may be of any earlier round."""
         store = list(self.store)
         core = self.core
         for ident, match in changes.items():
@@ -215,7 +216,8 @@ def _record(core: PointsCore, match: Match, *, replace_result: bool) -> PointsCo
     assert match.table is not None
     result = match.games[-1].outcome
     if isinstance(core, SwissEvent):
-        return record_swiss_result(core, match.table, result, round_number=match.round, replace_result=replace_result)
+        return record_swiss_result(core, match.table, result, round_number=match.round, replace_result=replace_result,
+                                   past_round=replace_result)
     return record_group_result(core, match.round, match.table, result, replace_result=replace_result)
 
 
@@ -289,6 +291,23 @@ def results_recorded(event: PointsEvent) -> bool:
         return True
     return any(match.games or match.reports or match.state not in (MatchState.PENDING, MatchState.WAITING)
                for match in event.store)
+
+
+def score_groups(event: PointsEvent) -> tuple[frozenset[int], ...]:
+    """The Swiss pairs by points, highest first (team ids): what the next round is paired within."""
+    if event.swiss is None:
+        return ()
+    by_points: dict[float, set[int]] = {}
+    for row in swiss_standings(event.swiss):
+        by_points.setdefault(float(row.points), set()).add(row.team.team_id)
+    return tuple(frozenset(by_points[points]) for points in sorted(by_points, reverse=True))
+
+
+def later_results(event: PointsEvent, round_number: int) -> bool:
+    """Whether a table of a round after ``round_number`` has a report or a result (a correction then asks for a
+    confirmation first)."""
+    return any(match.reports or match.games
+               for number in range(round_number + 1, len(event.tables) + 1) for match in event.table_matches(number))
 
 
 def points_standings(event: PointsEvent) -> tuple[StandingRow, ...]:

@@ -177,6 +177,9 @@ class Answer:
 class WeComChannel:
     """A command's answers, collected (:class:`Answer`) and sent by the platform when it is done."""
 
+    carries_files = False
+    """A WeCom robot's answer holds text, pictures and a card, never a file (``handlers.invocation.FileLimits``)."""
+
     def __init__(self, answer: Answer, text: str = "") -> None:
         self.answer = answer
         self.text = text

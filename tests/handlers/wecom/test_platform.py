@@ -157,6 +157,24 @@ async def test_a_long_answer_is_one_reply_and_pushes_with_pictures_and_file_noti
     assert "python -m bot export" in exported or "还没有" in exported
 
 
+async def test_print_answers_with_the_command_line_that_writes_the_pdf(club: WeComClub) -> None:
+    """A WeCom robot cannot send files: /print makes nothing and says how to write the PDF offline instead."""
+    await club.say(club.admin, "/new 周五杯")
+    await club.sign_up_singles(4)
+    await club.say(club.admin, "抽签")
+    async with club.services.storage.read() as tx:
+        tournament_id = await tx.fetch_value("SELECT max(tournament_id) FROM tournaments")
+    [answer] = await club.say(club.admin, "/print cards 1")
+    assert f"python -m bot print --db DATABASE --tournament {tournament_id} cards 1 --out print.pdf" in answer
+    assert "周五杯" in answer and "python -m bot export" not in answer
+    [private] = await club.say(club.admin, f"/print #{tournament_id} tables", group=False)
+    assert f"--tournament {tournament_id} tables --out print.pdf" in private
+    [refused] = await club.say("p1", "/print cards")
+    assert "python -m bot print" not in refused
+    async with club.services.storage.read() as tx:
+        assert await tx.fetch_value("SELECT count(*) FROM table_tokens") == 0  # nothing issued for cards not made
+
+
 async def test_typed_the_way_phone_keyboards_type_it(club: WeComClub) -> None:
     await club.say(club.admin, "新比赛 周五杯")
     [shown] = await club.say(club.admin, "设置")
