@@ -92,7 +92,7 @@ async def test_tables_and_bracket_of_an_earlier_round(club: Club) -> None:
     bracket = await club.calls(club.member, "/bracket 2")
     assert "Swiss round 2 of 3" in bracket[0].text and "10 : A+" in bracket[0].text
     [missing] = await club.say(club.member, "/tables 5")
-    assert "There is no round 5 yet: 3 rounds are paired so far." == missing
+    assert missing == "There is no round 5 yet: 3 rounds are paired so far."
     [bad] = await club.say(club.member, "/standings x")
     assert "“x” is not a round" in bad
 
