@@ -91,7 +91,7 @@ async def test_export_sends_the_csvs_unchanged_then_a_workbook_matching_the_tour
     async with services.storage.read() as tx:
         stored = await history.for_tournament(tx, state.tournament_id)
     zone = ZoneInfo(state.record.settings.timezone)
-    # People by name, never by their keys or Telegram ids (issue 16, item 11; issue 15).
+    # People by name, never by their keys or Telegram ids.
     names = {f"tg:{user.user_id}": user.first_name for user in (*club.people.values(), club.admin, club.member)}
     names |= {person.key: person.name for entry in state.registration.entries for person in entry.members}
 
@@ -130,7 +130,7 @@ async def test_before_the_draw_the_workbook_holds_the_entries(club: Club) -> Non
 
 
 async def test_names_that_start_a_formula_are_text_in_every_export(club: Club) -> None:
-    """Issue 16, item 3: an organiser (anyone who adds the bot to a group) types a formula as a name; the CSVs
+    """An organiser (anyone who adds the bot to a group) types a formula as a name; the CSVs
     prefix it with ' (a spreadsheet shows it as text), the workbook keeps it a text cell."""
     await club.say(club.admin, "/new 周五杯")
     # One argument: forgiving separates words at commas, so the formula is one without a comma.
