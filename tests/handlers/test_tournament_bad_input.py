@@ -29,7 +29,7 @@ CASES: dict[str, list[tuple[str, str]]] = {
     "accept": [("/accept", "没有待接受"), ("/accept lily", "不是 @用户名"), ("/accept @a @b", "多余")],
     "withdraw": [("/withdraw", "你没有报名"), (f"/withdraw {ODD}", "只有群主")],
     "entries": [("/entries all", "多余")],
-    "tables": [("/tables 1", "多余")],
+    "tables": [("/tables 1", "用于积分编排"), ("/tables 1 2", "多余")],
     "result": [("/result", "缺少"), ("/result 1", "缺少"), ("/result x K A", "不是桌号"),
                ("/result 9 K A", "没有第 9 桌"), ("/result 1 K Z", "不是级数"), ("/result 1 K K", "都停在 K"),
                ("/result 1 A+ 2 right", "已经能看出胜负"),
@@ -37,8 +37,8 @@ CASES: dict[str, list[tuple[str, str]]] = {
                ("/result 1 🀄 🀄", "不是级数"), ("/result 1 K A+", "你不在这张桌")],
     "confirm": [("/confirm", "缺少"), ("/confirm 9", "没有第 9 桌"), ("/confirm one", "不是桌号"),
                 ("/confirm 1 x", "不是桌号"), ("/confirm 1", "还没有人报")],
-    "bracket": [("/bracket now", "多余")],
-    "standings": [("/standings x", "多余")],
+    "bracket": [("/bracket now", "不是轮次"), ("/bracket 1 2", "多余")],
+    "standings": [("/standings x", "不是轮次"), ("/standings 1 2", "多余")],
     "settings": [("/settings x", "多余")],
     "referee": [("/referee lily", "@用户名"), ("/referee @a @b", "多余")],
     "set": [("/set", "缺少"), ("/set final", "缺少"), ("/set colour red", "没有“colour”这项设置"),
@@ -50,11 +50,15 @@ CASES: dict[str, list[tuple[str, str]]] = {
 }
 
 
-WECOM_FRAGMENTS = {
-    "/signup @bad-name": "我还不认识 @bad-name", "/signup @lily m": "我还不认识 @lily",
-    "/accept @a @b": "我还不认识 @a", "/referee @a @b": "我还不认识 @a",
+WECOM_LINES = {
+    "/signup @bad-name": ("/signup @坏名字", "@坏名字 不是企业微信账号"),
+    "/accept @a @b": ("/accept @a @b", "没有待接受"),
+    "/signup @lily m": ("/signup @坏名字 m", "@坏名字 不是企业微信账号"),
+    "/referee @a @b": ("/referee @坏 @b", "@坏 不是企业微信账号"),
 }
-"""On WeCom an ``@name`` among a command's words names a WeCom person: one the bot has not met is refused first."""
+"""On WeCom an ``@word`` among a command's words is the account (userid) ``word``, seen or not (``bad-name`` is
+one): a word that cannot be a userid is refused first; the first ``@`` is the person pointed at, so ``/accept @a
+@b`` looks for an invitation from ``@b``."""
 
 
 @pytest.fixture(params=["telegram", "wecom"])
@@ -88,7 +92,7 @@ async def test_bad_input_explains_briefly_and_changes_nothing(platform_club: Any
         if command == "result" and fragment == "你不在这张桌":
             sender = club.person(9)
         if isinstance(club, WeComClub):
-            fragment = WECOM_FRAGMENTS.get(line, fragment)
+            line, fragment = WECOM_LINES.get(line, (line, fragment))
         replies = await club.say(sender, line)
         assert len(replies) == 1, line
         shown = html.unescape(TAG.sub("", replies[0]))
