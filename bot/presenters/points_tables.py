@@ -150,7 +150,10 @@ def points_standings_text(state: TournamentState, event: PointsEvent, rows: Sequ
         key = "points.standings.final" if event.finished else "points.standings.so_far"
         completed = event.current_round if event.table_matches() and not event.playable() else event.current_round - 1
         lines = [say(key, lang, name=state.record.name, round=max(0, completed)), t("points.standings.explain", lang)]
-        lines += capped([_standing_line(row, lang) for row in rows], lang, limit)
+        out = event.withdrawn
+        lines += capped([_standing_line(row, lang) + (t("pair_changes.withdrawn_mark", lang)
+                                                      if row.team.team_id in out else "")
+                         for row in rows], lang, limit)
         return "\n".join(lines)
     key = "points.standings.final" if event.finished and not (event.groups and event.groups.advance) \
         else "points.standings.group_so_far"
