@@ -18,6 +18,7 @@ from bot.services.tournament.state import TournamentState
 from bot.services.tournament.views import MyTable, RoundTables, Whereabouts
 from bot.tournament.bracket import Bracket, round_name
 from bot.tournament.entries import ACCOUNT_PREFIX
+from bot.tournament.field_ranking import whole_field
 from bot.tournament.matches import Match, MatchKind, MatchState, Report
 from bot.tournament.outcome import Outcome, OutcomeKind
 from bot.tournament.points_event import points_standings
@@ -459,7 +460,19 @@ def final_text(state: TournamentState, lang: Language, *, corrected: bool = Fals
     champion and the final ranking, for every format."""
     if state.event is not None and state.bracket is None:
         return points.points_finished_text(state, state.event, lang, corrected=corrected)
-    return finished_text(state, standings(state.require_bracket()), lang, corrected=corrected)
+    text = finished_text(state, standings(state.require_bracket()), lang, corrected=corrected)
+    if state.event is None:
+        return text
+    return "\n".join([text, *_out_in_the_groups(state, lang)])
+
+
+def _out_in_the_groups(state: TournamentState, lang: Language) -> list[str]:
+    """The lines of a groups → knockout ranking below the knockout: the pairs out in the groups, ranked on."""
+    assert state.event is not None
+    field = whole_field(points_standings(state.event), standings(state.require_bracket()))
+    return [say("tables.standings.group_out", lang, rank=place.rank or 0, name=place.team.name,
+                group=place.group_row.group or "", place=place.group_row.rank, points=place.group_row.points)
+            for place in field if place.placing is None]
 
 
 def final_summary(state: TournamentState, lang: Language, *, corrected: bool = False) -> str:

@@ -6,9 +6,9 @@ knockout (:mod:`bot.tournament.results`), so each table also lives here as a ``M
 ``group`` (``best_of`` 1, ``slot`` = table − 1). Match ids are numbered through the event, round by round, from 1.
 
 :class:`PointsEvent` is the container :mod:`bot.tournament.results` works on in place of a bracket
-(:mod:`bot.tournament.boards`): :meth:`PointsEvent.store_changes` stores changed tables and records every decided
+(:mod:`bot.tournament.stages`): :meth:`PointsEvent.store_changes` stores changed tables and records every decided
 result in the pure event (a correction replaces the result there, in any round: the rounds paired after it stay as
-they were played, issue 22 §2; whether a paired round without results is paired again is the service's call);
+they were played; whether a paired round without results is paired again is the service's call);
 :meth:`PointsEvent.settle` also moves the event on once a round is
 complete — the next Swiss round is paired from the standings, the next group round starts — and records
 ``round.started``. Tables are numbered by rank in a Swiss round (table 1 holds the leading pairs) and across the
@@ -29,6 +29,7 @@ from bot.ruleset.scoring import Side
 from bot.tournament.bracket import MatchId, UnknownMatchError, UnknownTableError
 from bot.tournament.group_knockout import qualifier_tiers
 from bot.tournament.matches import Match, MatchKind, MatchState
+from bot.tournament.outcome import OutcomeKind
 from bot.tournament.points import bye_points
 from bot.tournament.ranking import StandingRow
 from bot.tournament.round_robin import GroupStage, GroupTable, group_label, group_standings, record_group_result
@@ -340,3 +341,39 @@ def leader(event: PointsEvent) -> Team | None:
         return rows[0].team if rows else None
     tiers = qualifier_tiers(group_standings(event.core), 1, bye_points(event.core.variant))
     return tiers[0][0][1] if tiers and tiers[0] else None
+
+
+def forfeit_wins(event: PointsEvent) -> dict[int, int]:
+    """Tables each pair won because the other pair forfeited (their walkover points are in its points), by team."""
+    counts: dict[int, int] = {}
+    for match in event.store:
+        if match.state is not MatchState.CONFIRMED or not match.games:
+            continue
+        outcome = match.games[-1].outcome
+        if outcome.kind is OutcomeKind.FORFEIT and outcome.winner is not None:
+            winner = match.team(outcome.winner)
+            if winner is not None:
+                counts[winner.team_id] = counts.get(winner.team_id, 0) + 1
+    return counts
+
+
+@dataclass(frozen=True, slots=True)
+class StandingsMoment:
+    """When the standings stand: after ``completed`` whole rounds, or during round ``playing`` with ``done`` of
+    its ``count`` tables decided (their points already counted)."""
+
+    completed: int
+    playing: int | None = None
+    done: int = 0
+    count: int = 0
+
+
+def standings_moment(event: PointsEvent) -> StandingsMoment:
+    completed = sum(1 for number in range(1, len(event.tables) + 1)
+                    if event.table_matches(number) and all(match.state.decided
+                                                           for match in event.table_matches(number)))
+    tables = event.table_matches()
+    done = sum(1 for match in tables if match.state.decided)
+    if 0 < done < len(tables):
+        return StandingsMoment(completed, event.current_round, done, len(tables))
+    return StandingsMoment(completed)

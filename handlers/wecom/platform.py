@@ -82,6 +82,9 @@ ENTER_CHAT = "enter_chat"
 CARDS_REMEMBERED = 1_000
 """Cards this process sent, kept to redraw one for the person whose press it refused (older ones: the note alone)."""
 SEND_ATTEMPTS = 4
+MAX_TEXT_CHARS = 20_000
+"""A message's text is cut to this before anything reads it (a typed notice is a few thousand characters; frames
+are at most ``MAX_FRAME_BYTES``, and cleaning a megabyte of text on the event loop delays every chat)."""
 """Tries of a reply or push that WeCom answers with a retryable errcode, or that meets no connection."""
 
 
@@ -110,7 +113,7 @@ class Message:
         chatid = body.get("chatid")
         if group and (not isinstance(chatid, str) or not chatid):
             return None
-        return cls(msgid, userid, chatid if group else None, group, _text_of(body))
+        return cls(msgid, userid, chatid if group else None, group, _text_of(body)[:MAX_TEXT_CHARS])
 
 
 def _text_of(body: dict[str, Any]) -> str:
@@ -176,6 +179,9 @@ class Answer:
 
 class WeComChannel:
     """A command's answers, collected (:class:`Answer`) and sent by the platform when it is done."""
+
+    carries_files = False
+    """A WeCom robot's answer holds text, pictures and a card, never a file (``handlers.invocation.FileLimits``)."""
 
     def __init__(self, answer: Answer, text: str = "") -> None:
         self.answer = answer

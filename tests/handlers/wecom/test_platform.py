@@ -3,6 +3,7 @@ answers over 20,480 bytes, and a message delivered twice."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -13,7 +14,7 @@ from bot.pictures.picture import Picture
 from bot.richtext import Button, keyboard
 from handlers.wecom.client import RESPOND, RESPOND_UPDATE, RESPOND_WELCOME, SEND
 from handlers.wecom.markdown import CONTENT_LIMIT, button_card
-from handlers.wecom.platform import Answer, BotName
+from handlers.wecom.platform import MAX_TEXT_CHARS, Answer, BotName, Message
 from tests.support.wecom_offline import GROUP, WeComClub
 
 
@@ -157,6 +158,24 @@ async def test_a_long_answer_is_one_reply_and_pushes_with_pictures_and_file_noti
     assert "python -m bot export" in exported or "还没有" in exported
 
 
+async def test_print_answers_with_the_command_line_that_writes_the_pdf(club: WeComClub) -> None:
+    """A WeCom robot cannot send files: /print makes nothing and says how to write the PDF offline instead."""
+    await club.say(club.admin, "/new 周五杯")
+    await club.sign_up_singles(4)
+    await club.say(club.admin, "抽签")
+    async with club.services.storage.read() as tx:
+        tournament_id = await tx.fetch_value("SELECT max(tournament_id) FROM tournaments")
+    [answer] = await club.say(club.admin, "/print cards 1")
+    assert f"python -m bot print --db DATABASE --tournament {tournament_id} cards 1 --out print.pdf" in answer
+    assert "周五杯" in answer and "python -m bot export" not in answer
+    [private] = await club.say(club.admin, f"/print #{tournament_id} tables", group=False)
+    assert f"--tournament {tournament_id} tables --out print.pdf" in private
+    [refused] = await club.say("p1", "/print cards")
+    assert "python -m bot print" not in refused
+    async with club.services.storage.read() as tx:
+        assert await tx.fetch_value("SELECT count(*) FROM table_tokens") == 0  # nothing issued for cards not made
+
+
 async def test_typed_the_way_phone_keyboards_type_it(club: WeComClub) -> None:
     await club.say(club.admin, "新比赛 周五杯")
     [shown] = await club.say(club.admin, "设置")
@@ -187,3 +206,27 @@ def test_the_bot_name_is_learned_and_taken_out_wherever_it_stands() -> None:
     assert BotName().strip("报名 @张三", people) == "报名 @张三"  # a person at the end is no bot
     unsure = BotName()
     assert unsure.strip("@张三 报名 @掼蛋助手", people) == "报名 @掼蛋助手" and unsure.name is None
+
+
+async def test_copies_of_a_message_arriving_while_it_is_handled_are_not_answered(club: WeComClub) -> None:
+    """The probe: ten copies of one msgid back to back were applied once but answered eight times."""
+    await club.say(club.admin, "/new 周五杯")
+    copies = await asyncio.gather(*(club.frames("p1", "报名", msgid="msg-ten") for _ in range(10)))
+    answered = [frames for frames in copies if frames]
+    assert len(answered) == 1, [[frame.content[:20] for frame in frames] for frames in answered]
+    assert "报名成功" in answered[0][0].content
+    assert await club.frames("p1", "报名", msgid="msg-ten") == []  # and after
+    async with club.services.storage.read() as tx:
+        assert await tx.fetch_value("SELECT count(*) FROM entries") == 1
+
+
+async def test_copies_of_a_question_are_answered_once(club: WeComClub) -> None:
+    copies = await asyncio.gather(*(club.frames("p1", "/help", msgid="msg-help") for _ in range(5)))
+    assert sum(1 for frames in copies if frames) == 1
+
+
+def test_a_long_text_is_cut_before_it_is_read() -> None:
+    body = {"msgid": "m", "from": {"userid": "p1"}, "chattype": "single", "msgtype": "text",
+            "text": {"content": "/help " + "啊" * 900_000}}
+    message = Message.of(body)
+    assert message is not None and len(message.text) == MAX_TEXT_CHARS
