@@ -169,8 +169,9 @@ def test_a_tournament_by_mentions_from_new_to_the_final(wecom: WeComStandIn, tmp
         "entries.csv", "matches.csv", "standings.csv", "tournament.xlsx"]
     table = list(csv.DictReader(io.StringIO((folder / "standings.csv").read_text(encoding="utf-8-sig"))))
     assert list(table[0]) == ["rank", "name", "points", "opponent_points", "level_difference", "played", "won",
-                              "drawn", "lost", "byes", "group"]
+                              "drawn", "lost", "byes", "group", "wins", "levels_reached", "withdrawn"]
     assert table[0]["rank"] == "1" and table[0]["won"] == "2" and table[0]["lost"] == "0"
+    assert table[0]["wins"] == str(2 + int(table[0]["byes"])) and table[0]["withdrawn"] == "0"
     assert any("张三" in line["name"] for line in table)
     matches = list(csv.DictReader(io.StringIO((folder / "matches.csv").read_text(encoding="utf-8-sig"))))
     assert [line["status"] for line in matches] == ["confirmed"] * 3
@@ -265,7 +266,7 @@ def test_telegram_and_wecom_in_one_process(wecom: WeComStandIn, tmp_path: Path) 
 def test_a_token_telegram_refuses_ends_the_process_of_both_platforms_with_one_line(
     wecom: WeComStandIn, tmp_path: Path
 ) -> None:
-    """Issue 16, item 4, in the runner of both platforms: PTB's ``InvalidToken`` names the token; one line, exit 2."""
+    """In the runner of both platforms: PTB's ``InvalidToken`` names the token; one line, exit 2."""
     with BotApiServer() as telegram:
         telegram.on_server(lambda: telegram.telegram.fail("getMe", status=401, description="Unauthorized", times=10))
         env = environment(wecom, tmp_path / "bot.sqlite3", TELEGRAM_BOT_TOKEN=OFFLINE_PROCESS_TOKEN,

@@ -1,4 +1,4 @@
-"""Issue 15 §3, through the chat: people without @usernames, and entries that change.
+"""Through the chat: people without @usernames, and entries that change.
 
 ``/claim``, organisers editing entries before the draw (``/rename``, ``/gender``, ``/unit``, ``unit=`` on
 ``/signup``), ``/substitute`` after the draw, ``/draw`` warnings and ``/draw confirm``, ``/undraw`` with a new

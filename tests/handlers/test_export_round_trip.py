@@ -1,4 +1,4 @@
-"""Issue 15 §5, exports in the club's language and back: ``/export zh`` (headers and words in Chinese, the default
+"""Exports in the club's language and back: ``/export zh`` (headers and words in Chinese, the default
 still the contract's English), the gender column of ``entries.csv``, and last week's export imported as it is
 into this week's tournament (``/import`` accepts the headers ``/export`` writes, in both languages)."""
 

@@ -1,4 +1,4 @@
-"""Issue 15 §4, forgiving input, through the chat: full-width and Chinese punctuation anywhere, "did you mean" for
+"""Forgiving input, through the chat: full-width and Chinese punctuation anywhere, "did you mean" for
 typos of commands (on Telegram and in the console)."""
 
 from typing import Any

@@ -157,7 +157,7 @@ def test_every_tournament_button_has_its_command_for_wecom() -> None:
 
 
 async def test_the_offline_export_in_chinese_writes_what_export_zh_sends(club: Club, tmp_path: Path) -> None:
-    """Issue 22: ``python -m bot export --lang zh`` wrote English headers, unlike ``/export zh``."""
+    """``python -m bot export --lang zh`` wrote English headers, unlike ``/export zh``."""
     await swiss(club, "/set time_limit 50", pairs=5)
     event = (await club.state()).event
     assert event is not None

@@ -1,4 +1,4 @@
-"""Issue 15 §2, through the chat: results people get right the first time.
+"""Through the chat: results people get right the first time.
 
 Mirror-image reports, results told from a pair's own side, disputes that show both reports and who sent them,
 corrections after the champion was announced, impossible results, walkover points, and ``/mytable``."""

@@ -1,4 +1,4 @@
-"""Defects found when a Swiss and a groups → knockout evening were run as an organiser would (issue 22 §1), each
+"""Defects found when a Swiss and a groups → knockout evening were run as an organiser would, each
 through the chat: the round after a knockout round is announced by its knockout name, the whole field is ranked,
 ``/help`` says what the bot organises."""
 

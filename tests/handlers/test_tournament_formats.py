@@ -1,4 +1,4 @@
-"""Swiss rounds and round-robin groups through the real application (issue 12): a 41-pair, 8-unit, 6-round Swiss
+"""Swiss rounds and round-robin groups through the real application: a 41-pair, 8-unit, 6-round Swiss
 imported from a roster, and 14 pairs in 4 groups into an 8-pair knockout, each played to the end by the organiser
 and read back from ``/export`` (``standings.csv``, ``matches.csv``)."""
 
@@ -20,7 +20,7 @@ from tests.handlers.tournament_helpers import LEVELS, Club
 
 UNITS = ("工会", "财务处", "后勤", "教务", "信息中心", "保卫处", "图书馆", "校办")
 STANDINGS_HEADER = ["rank", "name", "points", "opponent_points", "level_difference", "played", "won", "drawn",
-                    "lost", "byes", "group"]
+                    "lost", "byes", "group", "wins", "levels_reached", "withdrawn"]
 MATCHES_HEADER = ["round", "stage", "table", "left", "right", "left_level", "right_level", "winner", "status",
                   "group"]
 
@@ -93,6 +93,17 @@ def points_from_matches(rows: list[list[str]]) -> Counter[str]:
     return points
 
 
+def levels_from_matches(rows: list[list[str]]) -> Counter[str]:
+    """Every pair's levels reached (累积小分) from ``matches.csv``: its level minus 2 over the matches played."""
+    levels: Counter[str] = Counter()
+    for row in rows[1:]:
+        record = dict(zip(MATCHES_HEADER, row, strict=True))
+        if record["status"] == "confirmed" and record["left_level"]:
+            levels[record["left"]] += MatchLevel.parse(record["left_level"]).value - 2
+            levels[record["right"]] += MatchLevel.parse(record["right_level"]).value - 2
+    return levels
+
+
 @pytest.mark.slow  # long (seconds under load): make quick leaves it out
 async def test_a_41_pair_swiss_of_6_rounds_from_a_roster(club: Club) -> None:
     rng = random.Random(12)
@@ -155,6 +166,9 @@ async def test_a_41_pair_swiss_of_6_rounds_from_a_roster(club: Club) -> None:
         assert int(record["played"]) + int(record["byes"]) == 6
         assert int(record["won"]) + int(record["drawn"]) + int(record["lost"]) == int(record["played"])
         assert record["group"] == ""
+        assert int(record["wins"]) == int(record["won"]) + int(record["byes"]) and record["withdrawn"] == "0"
+    levels = levels_from_matches(matches)
+    assert all(int(row[STANDINGS_HEADER.index("levels_reached")]) == levels[row[1]] for row in standings[1:])
 
     calls = await club.calls(club.member, "/standings")
     assert [call.method for call in calls] == ["sendMessage", "sendMediaGroup"]  # 41 rows: two pictures
@@ -214,7 +228,7 @@ async def test_14_pairs_in_4_groups_into_an_8_pair_knockout(club: Club) -> None:
     assert {row[9] for row in group_rows} == {"A", "B", "C", "D"} and all(row[9] == "" for row in main_rows)
     assert len(main_rows) == 4 + 2 + 1
     assert len(standings) == 1 + 14 and {row[10] for row in standings[1:]} == {"A", "B", "C", "D"}
-    ranks = [int(row[0]) for row in standings[1:]]  # the whole field, 1…N (issue 22)
+    ranks = [int(row[0]) for row in standings[1:]]  # the whole field, 1…N
     assert ranks[0] == 1 and ranks == sorted(ranks) and ranks[8] == 9
     bracket_text, _picture = await club.say(club.member, "/bracket")
     assert "Group A" in bracket_text and "The knockout after the groups" in bracket_text

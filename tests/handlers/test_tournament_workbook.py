@@ -71,7 +71,7 @@ async def test_export_sends_the_csvs_unchanged_then_a_workbook_matching_the_tour
     assert sheet(workbook, "entries") == as_cells(csv_rows(files["entries.csv"]))
     assert sheet(workbook, "matches") == as_cells(csv_rows(files["matches.csv"]), numbers=(0, 2))
     # standings.csv of a knockout: the placings, the points-event columns empty; the ranking sheet holds the same.
-    assert sheet(workbook, "ranking") == as_cells(csv_rows(files["standings.csv"]), numbers=(0, 2, 5, 6, 8, 9))
+    assert sheet(workbook, "ranking") == as_cells(csv_rows(files["standings.csv"]), numbers=(0, 2, 5, 6, 8, 9, 11, 13))
     champion = csv_rows(files["standings.csv"])[1]
     assert champion[0] == "1" and champion[3] == champion[4] == champion[7] == champion[10] == ""
     finals = [row for row in sheet(workbook, "matches")[1:] if row[0] == 3 and row[1] == "main"]
@@ -90,7 +90,7 @@ async def test_export_sends_the_csvs_unchanged_then_a_workbook_matching_the_tour
     async with services.storage.read() as tx:
         stored = await history.for_tournament(tx, state.tournament_id)
     zone = ZoneInfo(state.record.settings.timezone)
-    # People by name, never by their keys or Telegram ids (issue 16, item 11; issue 15).
+    # People by name, never by their keys or Telegram ids.
     names = {f"tg:{user.user_id}": user.first_name for user in (*club.people.values(), club.admin, club.member)}
     names |= {person.key: person.name for entry in state.registration.entries for person in entry.members}
 
@@ -128,7 +128,7 @@ async def test_before_the_draw_the_workbook_holds_the_entries(club: Club) -> Non
 
 
 async def test_names_that_start_a_formula_are_text_in_every_export(club: Club) -> None:
-    """Issue 16, item 3: an organiser (anyone who adds the bot to a group) types a formula as a name; the CSVs
+    """An organiser (anyone who adds the bot to a group) types a formula as a name; the CSVs
     prefix it with ' (a spreadsheet shows it as text), the workbook keeps it a text cell."""
     await club.say(club.admin, "/new 周五杯")
     # One argument: forgiving separates words at commas, so the formula is one without a comma.

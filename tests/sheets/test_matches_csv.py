@@ -134,7 +134,7 @@ def test_walkovers_as_the_bot_exports_them() -> None:
 
 
 def test_a_file_without_the_group_column_still_reads() -> None:
-    """Files exported before issue 12 have no ``group`` column."""
+    """Files exported before Swiss and groups existed have no ``group`` column."""
     rows = read_matches_csv(f"{LEGACY_HEADER}\n1,main,,张三 / 李四,BYE,,,left,bye\n".encode())
     assert rows == (MatchRow.bye(1, "张三 / 李四"),)
 
@@ -148,7 +148,7 @@ def test_swiss_and_group_rows_draws_and_group_letters_round_trip() -> None:
     assert parse_matches_csv(text) == rows
 
 
-# Issue 16, item 3: names are text cells, neutralised; numbers and the fixed words are not.
+# Names are text cells, neutralised; numbers and the fixed words are not.
 FORMULAS = ('=HYPERLINK("http://evil","Click")', "@SUM(1+1)", "-2+3+cmd|' /C calc'!A0", "+SUM(A1)", "'quoted")
 
 
