@@ -56,6 +56,7 @@ MATRIX: dict[str, tuple[str, ...]] = {
     "/name 小王": (A, A, A, A, A, A, A),
     "/entries": (A, A, A, A, A, D, D),
     "/tables": (A, A, A, A, A, D, D),
+    "/pair 1": (A, A, A, A, A, D, D),
     "/bracket": (A, A, A, A, A, D, D),
     "/standings": (A, A, A, A, A, D, D),
     "/settings": (A, A, A, A, A, D, D),

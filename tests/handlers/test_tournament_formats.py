@@ -22,7 +22,7 @@ UNITS = ("工会", "财务处", "后勤", "教务", "信息中心", "保卫处",
 STANDINGS_HEADER = ["rank", "name", "points", "opponent_points", "level_difference", "played", "won", "drawn",
                     "lost", "byes", "group", "wins", "levels_reached", "withdrawn"]
 MATCHES_HEADER = ["round", "stage", "table", "left", "right", "left_level", "right_level", "winner", "status",
-                  "group"]
+                  "group", "left_points", "right_points"]
 
 
 def csv_rows(data: bytes) -> list[list[str]]:

@@ -65,11 +65,12 @@ async def test_export_sends_the_csvs_unchanged_then_a_workbook_matching_the_tour
     exported = await export_tournament(services, Caller(club.chat_id, ChatKind.GROUP))
     assert files["entries.csv"] == exported.entries_csv and files["matches.csv"] == exported.matches_csv
     assert csv_rows(files["matches.csv"])[0] == [
-        "round", "stage", "table", "left", "right", "left_level", "right_level", "winner", "status", "group"]
+        "round", "stage", "table", "left", "right", "left_level", "right_level", "winner", "status", "group",
+        "left_points", "right_points"]
 
     workbook = files["tournament.xlsx"]
     assert sheet(workbook, "entries") == as_cells(csv_rows(files["entries.csv"]))
-    assert sheet(workbook, "matches") == as_cells(csv_rows(files["matches.csv"]), numbers=(0, 2))
+    assert sheet(workbook, "matches") == as_cells(csv_rows(files["matches.csv"]), numbers=(0, 2, 10, 11))
     # standings.csv of a knockout: the placings, the points-event columns empty; the ranking sheet holds the same.
     assert sheet(workbook, "ranking") == as_cells(csv_rows(files["standings.csv"]), numbers=(0, 2, 5, 6, 8, 9, 11, 13))
     champion = csv_rows(files["standings.csv"])[1]
@@ -121,7 +122,8 @@ async def test_before_the_draw_the_workbook_holds_the_entries(club: Club) -> Non
         ("name", "members", "unit", "status", "gender"), ("张三 / 李四", "张三 / 李四", None, "pair", None),
         ("=1+1", "=1+1", None, "single", None)]  # a name stays text, never a formula
     assert sheet(workbook, "matches") == [
-        ("round", "stage", "table", "left", "right", "left_level", "right_level", "winner", "status", "group")]
+        ("round", "stage", "table", "left", "right", "left_level", "right_level", "winner", "status", "group",
+         "left_points", "right_points")]
     assert sheet(workbook, "standings") == [("place", "name", "points", "note")]
     assert [row[2] for row in sheet(workbook, "history")] == [
         "kind", "tournament.created", "draw.committed", "entry.signed_up", "entry.signed_up"]
