@@ -212,7 +212,10 @@ def points_standings_text(state: TournamentState, event: PointsEvent, rows: Sequ
             else standings_heading(event, lang, state.record.name, "points.standings")
         lines = [heading, _order_text(event, lang), *notes]
         levels = _shows_levels(event)
-        lines += capped([_standing_line(row, lang, forfeits, levels=levels) for row in rows], lang, limit)
+        out = event.withdrawn
+        lines += capped([_standing_line(row, lang, forfeits, levels=levels) + (t("pair_changes.withdrawn_mark", lang)
+                                                                               if row.team.team_id in out else "")
+                         for row in rows], lang, limit)
         return "\n".join(lines)
     key = "points.standings.final" if event.finished and not (event.groups and event.groups.advance) \
         else "points.standings.group_so_far"
