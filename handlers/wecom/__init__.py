@@ -24,10 +24,10 @@ Design decisions:
   ``msg_item`` images with base64 and MD5, the last buttons as a ``button_interaction`` card); the rest is pushed
   (``aibot_send_msg``). Buttons no card can carry become the commands to send. Documents (``/export``, the draw
   file, ``/print``) are uploaded as temporary media over the long connection and pushed as files (``media``); one
-  WeCom refuses is said in one line with ``python -m bot export`` as the way round. A press answers on its card (``aibot_respond_update_msg`` under the press's
-  req_id, within 5 s): edited for everyone (a card whose question is answered shows its outcome as a grey button
-  that cannot be pressed, ``replace_text``), or — a refusal — for the presser alone (``userids``); what the action
-  announces (a result, a pair signed up) is pushed.
+  WeCom refuses is said in one line with ``python -m bot export`` as the way round. A press answers on its card
+  (``aibot_respond_update_msg`` under the press's req_id, within 5 s): edited for everyone (a card whose question
+  is answered shows its outcome as a grey button that cannot be pressed, ``replace_text``), or — a refusal — for
+  the presser alone (``userids``); what the action announces (a result, a pair signed up) is pushed.
 - **Welcome.** ``enter_chat`` (someone opens a chat with the bot) is answered within 5 s with what the bot does and
   how to start (``aibot_respond_welcome_msg``).
 - **Mentions.** The bot's name in members' @-mentions (``WECOM_BOT_NAME``, or learned from the first message that
