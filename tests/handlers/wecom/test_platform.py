@@ -69,7 +69,7 @@ async def test_buttons_become_a_card_and_a_press_updates_it(club: WeComClub) -> 
     assert update.body["response_type"] == "update_template_card" and "userids" not in update.body
     updated = update.body["template_card"]
     assert updated["task_id"] == card["task_id"] and updated["button_list"] == card["button_list"]
-    assert "1 对" in updated["sub_title_text"] or "1" in updated["sub_title_text"]
+    assert "已报名：0 对组队、1 人单人" in updated["sub_title_text"]  # the news of the edit, at its end, is kept
     assert updated["quote_area"]["quote_text"] == "p7：完成 ✅"
     [entries] = await club.say("p1", "名单")
     assert "p7" in entries
@@ -187,3 +187,13 @@ def test_the_bot_name_is_learned_and_taken_out_wherever_it_stands() -> None:
     assert BotName().strip("报名 @张三", people) == "报名 @张三"  # a person at the end is no bot
     unsure = BotName()
     assert unsure.strip("@张三 报名 @掼蛋助手", people) == "报名 @掼蛋助手" and unsure.name is None
+
+
+async def test_wecom_players_have_accounts_and_the_other_pair_is_mentioned(club: WeComClub) -> None:
+    await club.say(club.admin, "/new 周五杯")
+    await club.sign_up_singles(4)
+    await club.say(club.admin, "抽签")
+    [reported] = await club.say("p1", "成绩 1 A+ 9")
+    assert "还没有关联账号" not in reported
+    others = {f"<@p{number}>" for number in range(2, 5) if f"<@p{number}>" in reported.split("：请发送")[0]}
+    assert len(others) == 2  # the other pair, both of them, notified (p1's partner is not)
