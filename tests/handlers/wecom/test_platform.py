@@ -69,7 +69,7 @@ async def test_buttons_become_a_card_and_a_press_updates_it(club: WeComClub) -> 
     assert update.body["response_type"] == "update_template_card" and "userids" not in update.body
     updated = update.body["template_card"]
     assert updated["task_id"] == card["task_id"] and updated["button_list"] == card["button_list"]
-    assert "1 对" in updated["sub_title_text"] or "1" in updated["sub_title_text"]
+    assert "已报名：0 对组队、1 人单人" in updated["sub_title_text"]  # the news of the edit, at its end, is kept
     assert updated["quote_area"]["quote_text"] == "p7：完成 ✅"
     [entries] = await club.say("p1", "名单")
     assert "p7" in entries
@@ -155,6 +155,20 @@ async def test_a_long_answer_is_one_reply_and_pushes_with_pictures_and_file_noti
     assert "第 0 行" in joined and "第 199 行" in joined and "/signup" in joined  # the earlier buttons as a command
     [exported] = await club.say(club.admin, "/export")
     assert "python -m bot export" in exported or "还没有" in exported
+
+
+async def test_print_sends_its_pdf_into_the_group(club: WeComClub) -> None:
+    """/print (打印) makes its PDF and sends it as a file, uploaded over the long connection."""
+    await club.say(club.admin, "/new 周五杯")
+    await club.sign_up_singles(4)
+    await club.say(club.admin, "抽签")
+    frames = await club.frames(club.admin, "打印 cards 1")
+    [pdf] = club.connection.uploads.files_sent([(frame.cmd, frame.body) for frame in frames])
+    assert pdf.file_name.endswith(".pdf") and pdf.content.startswith(b"%PDF")
+    assert any("周五杯" in frame.content for frame in frames) and club.connection.uploads.violations == []
+    before = len(club.connection.uploads.media)
+    [refused] = await club.say("p1", "/print cards")
+    assert "python -m bot print" not in refused and len(club.connection.uploads.media) == before
 
 
 async def test_typed_the_way_phone_keyboards_type_it(club: WeComClub) -> None:
