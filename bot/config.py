@@ -43,11 +43,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import timedelta
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import urlsplit
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bot.errors import UsageError
 from bot.i18n import DEFAULT_LANGUAGE, Language
+from bot.redaction import redacted_url
 
 DEFAULT_DB = Path("data/guandan.sqlite3")
 POSTGRESQL_SCHEMES = ("postgresql://", "postgres://")
@@ -157,14 +158,8 @@ class Settings:
 
     @property
     def database_shown(self) -> str:
-        """The database for logs and messages: the file, or the URL without its password."""
-        if not self.db_url:
-            return str(self.db_path)
-        parts = urlsplit(self.db_url)
-        if parts.password is None:
-            return self.db_url
-        netloc = parts.netloc.rpartition("@")[2]
-        return urlunsplit((parts.scheme, f"{parts.username or ''}@{netloc}", parts.path, parts.query, ""))
+        """The database for logs and messages: the file, or the URL without any credential."""
+        return redacted_url(self.db_url) if self.db_url else str(self.db_path)
 
     @property
     def has_token(self) -> bool:

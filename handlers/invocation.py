@@ -91,6 +91,13 @@ class Acknowledging(Protocol):
 
 
 @runtime_checkable
+class FileLimits(Protocol):
+    """A channel that says whether it can send files at all (a WeCom robot cannot); channels without it can."""
+
+    carries_files: bool
+
+
+@runtime_checkable
 class Receiving(Protocol):
     """A channel that can show at once, without a message, that a command was taken (Telegram: a reaction)."""
 
@@ -158,6 +165,11 @@ class Invocation:
 
     async def send_document(self, content: bytes, file_name: str, caption: str | None = None) -> None:
         await self.channel.send_file(content, file_name, caption)
+
+    @property
+    def carries_files(self) -> bool:
+        """Whether a file sent here arrives: a command that makes a file at some cost (``/print``) asks first."""
+        return not isinstance(self.channel, FileLimits) or self.channel.carries_files
 
     async def send_pictures(self, pictures: Sequence[Picture], caption: str, stem: str) -> None:
         await self.channel.send_pictures(pictures, caption, stem, self.language)

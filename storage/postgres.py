@@ -43,12 +43,13 @@ from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager, suppress
 from functools import lru_cache
 from typing import Any, LiteralString
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import urlsplit
 
 import asyncpg
 from asyncpg.pool import PoolConnectionProxy
 
 from bot.claims import UpdateClaim
+from bot.redaction import redacted_url, without_credentials
 from storage.database import (
     DEFAULT_BUSY_TIMEOUT_MS,
     Params,
@@ -80,15 +81,8 @@ Connection = asyncpg.Connection | PoolConnectionProxy
 
 
 def redacted(url: str) -> str:
-    """``url`` without its password (for logs and messages)."""
-    parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    host = parts.hostname or ""
-    if ":" in host:
-        host = f"[{host}]"
-    netloc = f"{parts.username or ''}@{host}" + (f":{parts.port}" if parts.port else "")
-    return urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment))
+    """``url`` without any credential (for logs and messages)."""
+    return redacted_url(url)
 
 
 @lru_cache(maxsize=4096)
@@ -321,7 +315,7 @@ class PostgresStorage(Storage):
                  logged: bool = True) -> StorageUnavailable:
         """The refusal to raise for ``error``, logged for the operator unless the caller reports it itself."""
         kind = classify(error) or default or StorageUnavailable
-        reason = str(error) or type(error).__name__
+        reason = without_credentials(str(error) or type(error).__name__, self.url)
         if logged:
             log.warning("the database %s refused work (%s): %s", self.describe(), kind.__name__, reason)
         if kind is StorageUnreachable:

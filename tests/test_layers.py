@@ -9,7 +9,7 @@ own layer or one its row allows; the standard library and other third-party pack
 
 The table, from the bottom up::
 
-    kernel          bot.errors, bot.clock, bot.claims, bot.confinement → nothing of ours
+    kernel          bot.errors, bot.clock, bot.claims, bot.confinement, bot.redaction → nothing of ours
     ruleset         bot.ruleset                      → kernel
     tournament      bot.tournament                   → ruleset, kernel
     season          bot.season                       → tournament, ruleset, kernel
@@ -95,9 +95,9 @@ PRODUCT_BELOW_HANDLERS = KERNEL | CORE | {
     "i18n", "config", "rule texts", "rich text", "sheets", "pictures", "paperwork", "services", "presenters"}
 
 LAYERS: tuple[Layer, ...] = (
-    Layer("kernel", ("bot.errors", "bot.clock", "bot.claims", "bot.confinement"), frozenset(),
+    Layer("kernel", ("bot.errors", "bot.clock", "bot.claims", "bot.confinement", "bot.redaction"), frozenset(),
           "leaf modules every layer may use: the one exception tree, the clock, the claim of the update being handled, "
-          "the walls of a process reading someone's file"),
+          "the walls of a process reading someone's file, database URLs without their credentials"),
     Layer("ruleset", ("bot.ruleset",), frozenset(KERNEL),
           "the pure rules of Guandan: cards, plays, levels, tribute, scoring"),
     Layer("tournament", ("bot.tournament",), frozenset(KERNEL | {"ruleset"}),

@@ -7,12 +7,19 @@ the import (about 0.5 s warm, several seconds on a cold, busy machine) and syste
 fontconfig), which is why nothing imports this module until a document is made (``/print``, ``python -m bot
 print``): ``tests/paperwork/test_lazy_import.py`` holds the command table to that.
 
-The font is Noto Sans CJK from the ``noto-cjk-sans-otc`` wheel (``bot.pictures.fonts``), declared with
-``@font-face`` so the PDF never depends on the fonts of the machine it was made on.
+The font is Noto Sans CJK SC from the ``noto-cjk-sans-otc`` wheel (``bot.pictures.fonts``), declared with
+``@font-face`` so the PDF never depends on the fonts of the machine it was made on. The wheel's file is a collection
+of five faces (JP, KR, SC, TC, HK) and WeasyPrint, given a collection, lays text out with its first face: Japanese
+glyph shapes for Chinese names (直, 骨, 角 drawn the Japanese way). So the page's font URL is not the file but
+``guandan-font:sc``, which the pages' URL fetcher answers with the simplified Chinese face alone, cut out of the
+collection with fontTools (WeasyPrint's own dependency; 0.4 s, once per process: WeasyPrint keeps a font it has
+fetched). The same fetcher refuses every other URL but ``data:`` (the QR codes): a page never reads a file or the
+network.
 """
 
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -26,6 +33,7 @@ from bot.pictures.fonts import font_source
 if TYPE_CHECKING:
     from jinja2 import Environment
     from weasyprint.text.fonts import FontConfiguration
+    from weasyprint.urls import URLFetcher, URLFetcherResponse
 
 PAPER_CSS = {Paper.A4: "A4", Paper.LETTER: "letter"}
 
@@ -49,11 +57,43 @@ def _environment() -> Environment:
     return environment
 
 
-def _font_url() -> str:
+FONT_URL = "guandan-font:sc"
+"""The pages' font (see the module): the simplified Chinese face of the packaged collection."""
+
+
+def font_face_bytes() -> bytes | None:
+    """The font file of the pictures' face alone (cut out of a collection); ``None`` without a CJK font."""
     source = font_source()
     if source is None:
-        return "local('Noto Sans CJK SC')"
-    return source.path.resolve().as_uri()
+        return None
+    data = source.path.read_bytes()
+    if data[:4] != b"ttcf":
+        return data
+    # WeasyPrint's dependency (untyped), imported only when a page needs the font
+    from fontTools.ttLib import TTCollection  # type: ignore[import-untyped]
+
+    face = TTCollection(io.BytesIO(data), lazy=True).fonts[source.index]
+    written = io.BytesIO()
+    face.save(written)
+    return written.getvalue()
+
+
+def _page_fetcher() -> URLFetcher:
+    """What a page may load: its font (:data:`FONT_URL`) and ``data:`` URIs (the QR codes); nothing else.
+
+    One per document: a fetcher keeps state while it fetches, so threads do not share one."""
+    from weasyprint.urls import URLFetcher, URLFetcherResponse
+
+    class PageFetcher(URLFetcher):  # type: ignore[misc]  # WeasyPrint has no type hints
+        def fetch(self, url: str, headers: Any = None) -> URLFetcherResponse:
+            if url == FONT_URL:
+                font = font_face_bytes()
+                if font is None:
+                    raise ValueError("no CJK font installed")
+                return URLFetcherResponse(url, font, {"Content-Type": "font/otf"})
+            return super().fetch(url, headers)  # refused unless data: (allowed_protocols)
+
+    return PageFetcher(allowed_protocols=("data",))
 
 
 def document_html(document: Document) -> str:
@@ -65,7 +105,7 @@ def document_html(document: Document) -> str:
         return t(key, lang, **params)
 
     style = environment.get_template("style.css.j2").render(
-        font_url=_font_url(), paper=PAPER_CSS[document.paper], footer=css_string(document.tournament))
+        font_url=FONT_URL, paper=PAPER_CSS[document.paper], footer=css_string(document.tournament))
     return environment.get_template("document.html.j2").render(
         doc=document, lang=lang.value, t=text, qr=qr_data_uri, style=style)
 
@@ -88,7 +128,8 @@ def document_pdf(document: Document) -> Pdf:
     """The document as PDF bytes (fonts embedded and subset) and its number of pages."""
     from weasyprint import HTML
 
-    rendered = HTML(string=document_html(document)).render(font_config=_font_configuration())
+    page = HTML(string=document_html(document), url_fetcher=_page_fetcher())
+    rendered = page.render(font_config=_font_configuration())
     data = rendered.write_pdf()
     assert data is not None  # no target given: the bytes are returned
     return Pdf(bytes(data), len(rendered.pages))

@@ -13,7 +13,7 @@ from bot.services.tournament.state import TournamentState
 from bot.tournament.matches import Match, MatchState
 from bot.tournament.outcome import Outcome
 from bot.tournament.points import bye_points
-from bot.tournament.points_event import PointsEvent, points_standings
+from bot.tournament.points_event import PointsEvent, forfeit_wins, points_standings, standings_moment
 from bot.tournament.ranking import StandingRow
 from bot.tournament.round_robin import group_label, group_standings
 from bot.tournament.teams import Team
@@ -137,31 +137,66 @@ def points_overview_summary(state: TournamentState, event: PointsEvent, lang: La
     return head + "\n" + t("points.overview.too_long", lang)
 
 
-def _standing_line(row: StandingRow, lang: Language) -> str:
+def standings_heading(event: PointsEvent, lang: Language, name: str, prefix: str) -> str:
+    """``{prefix}.so_far`` after whole rounds, ``{prefix}.playing`` during a round with some results in, or
+    ``{prefix}.nothing_yet`` before any result (``prefix``: the chat's keys or the picture's)."""
+    moment = standings_moment(event)
+    if moment.playing is not None:
+        return say(f"{prefix}.playing", lang, name=name, round=moment.playing, done=moment.done, count=moment.count)
+    if moment.completed == 0:
+        return say(f"{prefix}.nothing_yet", lang, name=name)
+    return say(f"{prefix}.so_far", lang, name=name, round=moment.completed)
+
+
+def standing_marks(row: StandingRow, forfeits: dict[int, int], lang: Language) -> str:
+    """What a pair's points include beyond its played tables: walkover wins and byes."""
+    marks = []
+    if forfeits.get(row.team.team_id):
+        marks.append(t("points.standings.mark_walkover", lang, count=forfeits[row.team.team_id]))
+    if row.byes:
+        marks.append(t("points.standings.mark_bye", lang, count=row.byes))
+    return t("points.standings.marks", lang, marks="，".join(marks) if lang is Language.ZH
+             else ", ".join(marks)) if marks else ""
+
+
+def standings_notes(rows: Sequence[StandingRow], forfeits: dict[int, int], lang: Language) -> list[str]:
+    """The lines under standings that explain the marks in use."""
+    notes = []
+    if any(row.byes for row in rows):
+        notes.append(t("points.standings.byes_note", lang))
+    if any(forfeits.get(row.team.team_id) for row in rows):
+        notes.append(t("points.standings.walkover_note", lang))
+    return notes
+
+
+def _standing_line(row: StandingRow, lang: Language, forfeits: dict[int, int]) -> str:
     return say("points.standings.line", lang, rank=row.rank, name=row.name, points=row.points,
                opponent_points=row.opponent_points, level_difference=f"{row.level_difference:+d}",
-               won=row.won, drawn=row.drawn, lost=row.lost)
+               won=row.won, drawn=row.drawn, lost=row.lost) + standing_marks(row, forfeits, lang)
 
 
 def points_standings_text(state: TournamentState, event: PointsEvent, rows: Sequence[StandingRow],
                           lang: Language, limit: int | None = LIST_LIMIT) -> str:
     """Standings with the tie-break columns and what they mean; a group stage group by group."""
+    forfeits = forfeit_wins(event)
+    notes = standings_notes(rows, forfeits, lang)
     if event.swiss is not None:
-        key = "points.standings.final" if event.finished else "points.standings.so_far"
-        completed = event.current_round if event.table_matches() and not event.playable() else event.current_round - 1
-        lines = [say(key, lang, name=state.record.name, round=max(0, completed)), t("points.standings.explain", lang)]
-        lines += capped([_standing_line(row, lang) for row in rows], lang, limit)
+        heading = say("points.standings.final", lang, name=state.record.name) if event.finished \
+            else standings_heading(event, lang, state.record.name, "points.standings")
+        lines = [heading, t("points.standings.explain", lang), *notes]
+        lines += capped([_standing_line(row, lang, forfeits) for row in rows], lang, limit)
         return "\n".join(lines)
     key = "points.standings.final" if event.finished and not (event.groups and event.groups.advance) \
         else "points.standings.group_so_far"
-    lines = [say(key, lang, name=state.record.name, round=event.current_round), t("points.standings.explain", lang)]
+    lines = [say(key, lang, name=state.record.name, round=event.current_round), t("points.standings.explain", lang),
+             *notes]
     body: list[str] = []
     group = None
     for row in rows:
         if row.group != group:
             group = row.group
             body.append(say("points.standings.group", lang, group=group or ""))
-        body.append(_standing_line(row, lang))
+        body.append(_standing_line(row, lang, forfeits))
     return "\n".join(lines + capped(body, lang, None if limit is None else max(limit, 150)))
 
 

@@ -8,6 +8,7 @@ from zoneinfo import ZoneInfo
 from bot.i18n import Language, t
 from bot.match_clock.local_time import local_text
 from bot.presenters import points_tables as points
+from bot.presenters.corrections import correction_detail
 from bot.presenters.tournaments import LIST_LIMIT, capped, listed, mention, say
 from bot.richtext import escape
 from bot.richtext import mention as person_mention
@@ -18,6 +19,7 @@ from bot.services.tournament.state import TournamentState
 from bot.services.tournament.views import MyTable, RoundTables, Whereabouts
 from bot.tournament.bracket import Bracket, round_name
 from bot.tournament.entries import ACCOUNT_PREFIXES, TEAM_NAME_SEPARATOR
+from bot.tournament.field_ranking import whole_field
 from bot.tournament.matches import Match, MatchKind, MatchState, Report
 from bot.tournament.outcome import Outcome, OutcomeKind
 from bot.tournament.points_event import points_standings
@@ -368,6 +370,9 @@ def result_text(recorded: ResultRecorded, lang: Language) -> str:
         key = key.replace("tables.", "points.", 1)
     winner = match.winner if match.state.decided else (game.winner if game else None)
     text = say(key, lang, raw={"where": where, "outcome": outcome, "winner": _winner(match, winner, lang)})
+    if recorded.kind is ResultKind.CORRECTED and recorded.at_points_table:
+        detail = correction_detail(recorded, lang)
+        text += "\n" + detail if detail else ""
     if recorded.reopened:
         text += "\n" + t("tables.result.reopened", lang)
     if match.best_of > 1:
@@ -403,7 +408,9 @@ def _correction_pending_text(recorded: ResultRecorded, lang: Language) -> str:
     match, attempted = recorded.match, recorded.attempted
     assert attempted is not None
     where = say("tables.ref.earlier", lang, round=match.round, table=match.table or 0)
-    text = say("tables.result.correction_pending", lang, raw={
+    key = "corrections.pending_later" if recorded.later_results and not recorded.finished \
+        else "tables.result.correction_pending"
+    text = say(key, lang, round=match.round, raw={
         "where": where, "outcome": outcome_text(match, attempted, lang),
         "winner": _winner(match, attempted.winner, lang)}, command=correction_command(recorded))
     if recorded.champion_changes:
@@ -466,7 +473,19 @@ def final_text(state: TournamentState, lang: Language, *, corrected: bool = Fals
     champion and the final ranking, for every format."""
     if state.event is not None and state.bracket is None:
         return points.points_finished_text(state, state.event, lang, corrected=corrected)
-    return finished_text(state, standings(state.require_bracket()), lang, corrected=corrected)
+    text = finished_text(state, standings(state.require_bracket()), lang, corrected=corrected)
+    if state.event is None:
+        return text
+    return "\n".join([text, *_out_in_the_groups(state, lang)])
+
+
+def _out_in_the_groups(state: TournamentState, lang: Language) -> list[str]:
+    """The lines of a groups → knockout ranking below the knockout: the pairs out in the groups, ranked on."""
+    assert state.event is not None
+    field = whole_field(points_standings(state.event), standings(state.require_bracket()))
+    return [say("tables.standings.group_out", lang, rank=place.rank or 0, name=place.team.name,
+                group=place.group_row.group or "", place=place.group_row.rank, points=place.group_row.points)
+            for place in field if place.placing is None]
 
 
 def final_summary(state: TournamentState, lang: Language, *, corrected: bool = False) -> str:

@@ -42,7 +42,7 @@ from bot.rules.rulebook import (
 from bot.rules.seed_documents import document_aliases, named_documents
 from bot.rules.variant_notes import note
 from bot.ruleset.knowledge import has_cjk
-from bot.ruleset.question_parts import bare_fact, follows_on, question_parts
+from bot.ruleset.question_parts import asked, bare_fact, follows_on, question_parts
 from bot.ruleset.variants import RuleVariant
 
 
@@ -176,7 +176,8 @@ def answer(
         pieces = (searched,)  # 斗地主四带二算不算炸 能不能带俩单张: every part asks about that game
     found: list[PartAnswer] = []
     for piece in pieces if len(pieces) > 1 else ():
-        current = part(piece)
+        words = asked(piece)  # searched without the word joining it to the question before ("还有": "有" everywhere)
+        current = part(piece) if words == piece else replace(part(words), question=piece)
         fact = bare_fact(piece)
         if found and (fact is not None and context or follows_on(piece)):
             # "when was the Tianxing contest, and where?" asks the event's venue; "… if my partner finishes third?

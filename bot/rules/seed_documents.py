@@ -34,6 +34,8 @@ DOCUMENT_THRESHOLD = 0.3
 """The confidence an article needs to be cited at all."""
 _COMMA_NUMBERING = re.compile(r"^([一二三四五六七八九十]{1,3})，", re.MULTILINE)
 """A list item numbered with a comma (八，本规则由群主解释): the same numbering as 八、."""
+_DECIMAL = re.compile(r"\d+(?:\.\d+)+")
+"""A paper's section number as its label holds it (3.1, 3.3.4)."""
 _PART_LINE = re.compile(r"^(第[一二三四五六七八九十]+篇|篇\d+)[：:]", re.MULTILINE)
 
 
@@ -240,8 +242,11 @@ def _articles(document: SeedDocument) -> list[SeedArticle]:
 def _english(article: SeedArticle) -> tuple[str, ...]:
     """The catalog's English words for the article: the whole document's, and those of its numbers."""
     words = [article.document.english.get("*", "")]
-    markers = [leading_marker(piece) for piece in article.label.split(" ")]
-    words.extend(article.document.english.get(marker, "") for marker in markers if marker)
+    markers = [piece if _DECIMAL.fullmatch(piece) else leading_marker(piece) for piece in article.label.split(" ")]
+    # A paper's decimal numbering nests: the words for "3" speak of 3.1 and 3.3.4 too (their chapter), then their own.
+    nested = [".".join(marker.split(".")[:depth]) for marker in markers if _DECIMAL.fullmatch(marker)
+              for depth in range(1, marker.count(".") + 1)]
+    words.extend(article.document.english.get(marker, "") for marker in (*nested, *markers) if marker)
     return tuple(word for word in words if word)
 
 

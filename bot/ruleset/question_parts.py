@@ -77,6 +77,20 @@ _FOLLOW_UP = re.compile(
 )
 
 
+_LEADING_STARTER = re.compile(
+    rf"^\W*(?:{'|'.join(sorted(_ZH_STARTERS, key=len, reverse=True))}|(?:{'|'.join(_EN_STARTERS)}|and|so|then)\b)"
+    r"[\s,，:：]*",
+    re.IGNORECASE,
+)
+
+
+def asked(piece: str) -> str:
+    """A piece without the word that joined it to the one before (还有十个头怎么凑 → 十个头怎么凑, "also who leads" →
+    "who leads"): what it asks, for the search (还有 would find "有" in every section)."""
+    rest = _LEADING_STARTER.sub("", piece, count=1)
+    return rest if _has_words(rest) else piece
+
+
 def bare_fact(piece: str) -> str | None:
     """For a piece asking only where or when ("and where?", "在哪"), the words that ask it of an event ("where was it
     held", "在哪里举行"): after a question about an event, it asks that event's venue or date."""

@@ -3,11 +3,14 @@
 One read gathers the tournament, the round asked for (default: the round being played), the attached notice, the
 timetable and the referees; the table cards' result tokens are issued (or read back) for that round
 (``bot.services.table_links``). Only organisers and referees may print: the cards carry every pair's token.
+
+``/print #<id>`` names the tournament: in a group one of the group's own, in a private chat any group's — the
+cards' tokens are safer there — for whoever organises or referees in that group (as if they asked in it).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from bot.clock import system_clock
@@ -15,13 +18,14 @@ from bot.config import Settings
 from bot.errors import UsageError
 from bot.match_clock.timetable import RoundStart
 from bot.services import Services
-from bot.services.caller import Caller
+from bot.services.caller import Caller, ChatKind
 from bot.services.roles import Role, Roles
 from bot.services.table_links import RoundTokens, current_round_number, round_tokens
 from bot.services.tournament.state import NoTournamentYetError, TournamentState, load_state, read_state
 from bot.services.tournament.views import RoundTables, round_tables_of
 from bot.tournament.points_event import points_standings
 from bot.tournament.ranking import StandingRow
+from bot.tournament.record import TournamentStatus
 from bot.tournament.standings import Standings, standings
 from storage import Storage, notices, timetable, tournament_people
 from storage import tournaments as tournament_rows
@@ -31,6 +35,18 @@ class NoSuchRoundToPrint(UsageError):
     """A round that has not started (or does not exist)."""
 
     key = "print.bad_round"
+
+
+class PrintWhichTournament(UsageError):
+    """``/print`` in a private chat without ``#<id>``: a private chat has no tournament of its own."""
+
+    key = "print.which_tournament"
+
+
+class NoSuchTournamentToPrint(UsageError):
+    """``#<id>`` names no tournament (of this group, when asked in a group), or a cancelled one."""
+
+    key = "print.unknown_tournament"
 
 
 class NothingDrawnToPrint(UsageError):
@@ -67,11 +83,33 @@ class PrintMaterial:
 
 
 async def print_material(services: Services, caller: Caller, round_number: int | None = None, *,
-                         needs_round: bool = False) -> PrintMaterial:
-    """The chat's tournament (its latest finished one after the final) for an organiser or referee."""
-    await services.roles.require(caller, Role.REFEREE)
-    state = await read_state(services, caller.chat_id)
+                         needs_round: bool = False, chosen: int | None = None) -> PrintMaterial:
+    """The chat's tournament (its latest finished one after the final), or tournament ``chosen`` (``#<id>``), for an
+    organiser or referee."""
+    state = await printable_tournament(services, caller, chosen)
     return await _material(services, state, round_number, needs_round=needs_round)
+
+
+async def printable_tournament(services: Services, caller: Caller, chosen: int | None = None) -> TournamentState:
+    """What :func:`print_material` prints from, once the caller may print it (nothing issued or written)."""
+    if chosen is None:
+        if caller.is_private:
+            raise PrintWhichTournament()
+        await services.roles.require(caller, Role.REFEREE)
+        return await read_state(services, caller.chat_id)
+    async with services.storage.read() as tx:
+        record = await tournament_rows.get_tournament(tx, chosen)
+    if record is None or record.status is TournamentStatus.CANCELLED or (
+            not caller.is_private and record.chat_id != caller.chat_id):
+        raise NoSuchTournamentToPrint(id=chosen)
+    # In a private chat the caller acts as a member of the tournament's group: its administrators and the
+    # tournament's creator and referees may print, nobody else (a private chat makes its user an organiser only of
+    # the private chat itself).
+    in_group = caller if not caller.is_private else replace(
+        caller, chat_id=record.chat_id, chat_kind=ChatKind.SUPERGROUP, sender_chat_id=None, chat_title=None)
+    await services.roles.require(in_group, Role.REFEREE)
+    async with services.storage.read() as tx:
+        return await load_state(tx, services.tournaments, record)
 
 
 async def print_material_by_id(services: Services, tournament_id: int, round_number: int | None = None, *,

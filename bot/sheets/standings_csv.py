@@ -6,6 +6,9 @@ Header (a contract): ``rank,name,points,opponent_points,level_difference,played,
 * Swiss: the standings (``rank`` 1 first) with the tie-break columns: opponents' points (对手分) and level difference
   (级差), as :mod:`bot.tournament.ranking` orders them; ``group`` empty.
 * Groups: each group's standings, group A first; ``rank`` is the place within the group, ``group`` its letter.
+* Groups → knockout, once the knockout is drawn: the whole field ranked 1…N (:mod:`bot.tournament.field_ranking`):
+  the knockout's places, then the pairs out in the groups; the points and tie-break columns are the group stage's,
+  ``played``/``won``/``drawn``/``lost``/``byes`` count both stages, ``group`` is the pair's group.
 * Knockout: the placings (``rank`` = place; pairs sharing a place repeat it; empty while a pair is still playing),
   match points, matches played, won and lost, byes and walkovers counted in ``byes``; the points-event columns
   (``opponent_points``, ``level_difference``, ``drawn``) are empty, as a knockout has none.

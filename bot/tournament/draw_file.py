@@ -49,6 +49,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import json
+import string
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
@@ -197,6 +198,15 @@ def _get(document: Mapping[str, Any], name: str, kind: type | tuple[type, ...], 
     return value
 
 
+def read_commitment(document: Mapping[str, Any]) -> str:
+    """The file's commitment, which must be what a commitment is: 64 hex digits (a file may say anything, and
+    ``verify-draw`` prints it)."""
+    commitment: str = _get(document, "commitment", str, "")
+    if len(commitment) != _COMMITMENT_HEX_DIGITS or not all(char in string.hexdigits for char in commitment):
+        raise UnreadableDrawFileError(reason="commitment")
+    return commitment
+
+
 def _file_key(key: str, version: int) -> bool:
     """A key version ``version`` writes: a public key (version 2) or a person key as it was (version 1)."""
     if version == 1:
@@ -261,6 +271,7 @@ def _read_options(document: Mapping[str, Any]) -> BracketOptions:
     return BracketOptions(**values)
 
 
+_COMMITMENT_HEX_DIGITS = 64
 _MAX_NUMBER_DIGITS = 18
 """Every number of a draw file is a small count or id; a longer one is no draw file (and ``int()`` of thousands of
 digits is slow or refused)."""
@@ -381,7 +392,7 @@ def verify(content: str | bytes) -> VerifyResult:
         seed = DrawSeed.from_hex(_get(document, "seed", str, ""))
     except GuandanError:
         raise UnreadableDrawFileError(reason="seed") from None
-    commitment = _get(document, "commitment", str, "")
+    commitment = read_commitment(document)
     try:
         recomputed = draw(registration, seed, options, keyed_order=version >= 2,
                           ratings=read_seeding(document, version))

@@ -34,6 +34,7 @@ from bot.tournament.draw_file import (
     _get,
     _read_options,
     _read_registration,
+    read_commitment,
     read_seeding,
 )
 from bot.tournament.event_draw import EventDraw, draw_event
@@ -121,7 +122,7 @@ def verify_event(document: Mapping[str, Any], committed_at: str | None) -> Verif
         seed = DrawSeed.from_hex(_get(document, "seed", str, ""))
     except GuandanError:
         raise UnreadableDrawFileError(reason="seed") from None
-    commitment = _get(document, "commitment", str, "")
+    commitment = read_commitment(document)
     try:
         # Round 1 and the groups do not depend on the scoring: the default variant recomputes them.
         recomputed = draw_event(registration, seed, options, format_options, DEFAULT_VARIANT,

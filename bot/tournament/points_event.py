@@ -7,8 +7,9 @@ knockout (:mod:`bot.tournament.results`), so each table also lives here as a ``M
 
 :class:`PointsEvent` is the container :mod:`bot.tournament.results` works on in place of a bracket
 (:mod:`bot.tournament.boards`): :meth:`PointsEvent.store_changes` stores changed tables and records every decided
-result in the pure event (a correction replaces the result there; a Swiss correction of a round before the current
-one is refused by it, ``NextRoundPairedError``); :meth:`PointsEvent.settle` also moves the event on once a round is
+result in the pure event (a correction replaces the result there, in any round: the rounds paired after it stay as
+they were played, issue 22 §2; whether a paired round without results is paired again is the service's call);
+:meth:`PointsEvent.settle` also moves the event on once a round is
 complete — the next Swiss round is paired from the standings, the next group round starts — and records
 ``round.started``. Tables are numbered by rank in a Swiss round (table 1 holds the leading pairs) and across the
 groups in a group round.
@@ -27,6 +28,7 @@ from bot.errors import TournamentError
 from bot.tournament.bracket import MatchId, UnknownMatchError, UnknownTableError
 from bot.tournament.group_knockout import qualifier_tiers
 from bot.tournament.matches import Match, MatchKind, MatchState
+from bot.tournament.outcome import OutcomeKind
 from bot.tournament.points import bye_points
 from bot.tournament.ranking import StandingRow
 from bot.tournament.round_robin import GroupStage, GroupTable, group_label, group_standings, record_group_result
@@ -150,7 +152,7 @@ class PointsEvent:
 
     def store_changes(self, changes: Mapping[int, Match], open_change: int = 0) -> PointsEvent:
         """The event with ``changes`` (by match id) stored and every decided result among them recorded in the
-        pure event (raises its errors: a table of an earlier Swiss round cannot change any more)."""
+        pure event (raises its errors); a correction may be of any earlier round."""
         store = list(self.store)
         core = self.core
         for ident, match in changes.items():
@@ -214,7 +216,8 @@ def _record(core: PointsCore, match: Match, *, replace_result: bool) -> PointsCo
     assert match.table is not None
     result = match.games[-1].outcome
     if isinstance(core, SwissEvent):
-        return record_swiss_result(core, match.table, result, round_number=match.round, replace_result=replace_result)
+        return record_swiss_result(core, match.table, result, round_number=match.round, replace_result=replace_result,
+                                   past_round=replace_result)
     return record_group_result(core, match.round, match.table, result, replace_result=replace_result)
 
 
@@ -290,6 +293,23 @@ def results_recorded(event: PointsEvent) -> bool:
                for match in event.store)
 
 
+def score_groups(event: PointsEvent) -> tuple[frozenset[int], ...]:
+    """The Swiss pairs by points, highest first (team ids): what the next round is paired within."""
+    if event.swiss is None:
+        return ()
+    by_points: dict[float, set[int]] = {}
+    for row in swiss_standings(event.swiss):
+        by_points.setdefault(float(row.points), set()).add(row.team.team_id)
+    return tuple(frozenset(by_points[points]) for points in sorted(by_points, reverse=True))
+
+
+def later_results(event: PointsEvent, round_number: int) -> bool:
+    """Whether a table of a round after ``round_number`` has a report or a result (a correction then asks for a
+    confirmation first)."""
+    return any(match.reports or match.games
+               for number in range(round_number + 1, len(event.tables) + 1) for match in event.table_matches(number))
+
+
 def points_standings(event: PointsEvent) -> tuple[StandingRow, ...]:
     """The standings so far: a Swiss event's, or every group's one after the other (group A first; ``rank``
     within the group), each row with its tie-break columns (:mod:`bot.tournament.ranking`)."""
@@ -305,3 +325,39 @@ def leader(event: PointsEvent) -> Team | None:
         return rows[0].team if rows else None
     tiers = qualifier_tiers(group_standings(event.core), 1, bye_points(event.core.variant))
     return tiers[0][0][1] if tiers and tiers[0] else None
+
+
+def forfeit_wins(event: PointsEvent) -> dict[int, int]:
+    """Tables each pair won because the other pair forfeited (their walkover points are in its points), by team."""
+    counts: dict[int, int] = {}
+    for match in event.store:
+        if match.state is not MatchState.CONFIRMED or not match.games:
+            continue
+        outcome = match.games[-1].outcome
+        if outcome.kind is OutcomeKind.FORFEIT and outcome.winner is not None:
+            winner = match.team(outcome.winner)
+            if winner is not None:
+                counts[winner.team_id] = counts.get(winner.team_id, 0) + 1
+    return counts
+
+
+@dataclass(frozen=True, slots=True)
+class StandingsMoment:
+    """When the standings stand: after ``completed`` whole rounds, or during round ``playing`` with ``done`` of
+    its ``count`` tables decided (their points already counted)."""
+
+    completed: int
+    playing: int | None = None
+    done: int = 0
+    count: int = 0
+
+
+def standings_moment(event: PointsEvent) -> StandingsMoment:
+    completed = sum(1 for number in range(1, len(event.tables) + 1)
+                    if event.table_matches(number) and all(match.state.decided
+                                                           for match in event.table_matches(number)))
+    tables = event.table_matches()
+    done = sum(1 for match in tables if match.state.decided)
+    if 0 < done < len(tables):
+        return StandingsMoment(completed, event.current_round, done, len(tables))
+    return StandingsMoment(completed)

@@ -190,17 +190,18 @@ def swiss_standings(event: SwissEvent) -> tuple[StandingRow, ...]:
 
 
 def record_result(event: SwissEvent, table: int, result: TableResult, *, round_number: int | None = None,
-                  replace_result: bool = False) -> SwissEvent:
+                  replace_result: bool = False, past_round: bool = False) -> SwissEvent:
     """``event`` with ``result`` at ``table`` of the current round (or ``round_number``).
 
     A table that has a result is refused with ``MatchFinishedError`` unless ``replace_result`` (a correction,
     which needs a result to replace: ``NothingToCorrectError``). Any change to a round before the current one is
-    refused with :class:`NextRoundPairedError`.
+    refused with :class:`NextRoundPairedError` unless ``past_round``: a correction at any time (issue 22 §2), the
+    rounds paired after it staying as they were played; only the standings move.
     """
     number = len(event.rounds) if round_number is None else round_number
     played = event.round(number)
     target = played.table(table)
-    if number < len(event.rounds):
+    if number < len(event.rounds) and not (past_round and replace_result):
         raise NextRoundPairedError(round=number, table=table, next_round=number + 1)
     if replace_result and target.result is None:
         raise NothingToCorrectError(round=number, table=table, match="-")
@@ -208,7 +209,9 @@ def record_result(event: SwissEvent, table: int, result: TableResult, *, round_n
         raise MatchFinishedError(round=number, table=table, match="-")
     tables = list(played.tables)
     tables[table - 1] = replace(target, result=result)
-    return replace(event, rounds=(*event.rounds[:-1], replace(played, tables=tuple(tables))))
+    rounds = list(event.rounds)
+    rounds[number - 1] = replace(played, tables=tuple(tables))
+    return replace(event, rounds=tuple(rounds))
 
 
 def pair_next_round(event: SwissEvent) -> SwissEvent:

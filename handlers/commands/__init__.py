@@ -73,7 +73,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("settings", settings_command, chat_kinds=GROUPS, read_only=True),
     CommandSpec("referee", referee_command, chat_kinds=GROUPS, aliases=("referees",)),
     CommandSpec("export", export_command, chat_kinds=GROUPS),
-    CommandSpec("print", print_command, chat_kinds=GROUPS, aliases=("dayin",)),
+    CommandSpec("print", print_command, aliases=("dayin",)),  # in a private chat with #<id>
     CommandSpec("play", play_command, max_argument_length=200, read_only=True),
     CommandSpec("rule", rule_command, aliases=("rules",), max_argument_length=300, free_text=True, read_only=True),
     # Chinese names cannot be command names (Telegram allows [a-z0-9_]); pinyin aliases as for /baoming.

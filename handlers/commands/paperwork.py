@@ -1,4 +1,7 @@
-"""``/print [what] [round]`` (打印): the tournament's paperwork as one PDF document, for organisers and referees."""
+"""``/print [#<id>] [what] [round]`` (打印): the tournament's paperwork as one PDF document, for organisers and
+referees — in the group, or in a private chat with the tournament's ``#<id>`` (the table cards' QR codes let whoever
+holds them report results: a private chat keeps them out of the group). Where the platform cannot send files (a WeCom
+robot) nothing is made: the answer is the ``python -m bot print`` line that writes the same file."""
 
 from __future__ import annotations
 
@@ -9,7 +12,8 @@ from bot.paperwork.document import Document, Paper, What
 from bot.paperwork.request import parse_request
 from bot.presenters.paperwork import default_pack, document, what_words
 from bot.services.caller import ChatKind
-from bot.services.paperwork import print_material
+from bot.services.paperwork import print_material, printable_tournament
+from handlers.commands.tournament_arguments import parse_tournament_id
 from handlers.invocation import Invocation
 
 _RENDERING = threading.Lock()
@@ -32,9 +36,25 @@ def file_name(whats: tuple[What, ...], round_number: int | None, *, pack: bool) 
                               else "") + ".pdf"
 
 
+def offline_line(tournament_id: int, args: tuple[str, ...]) -> str:
+    """The command line that writes what ``/print`` was asked for (``python -m bot print``)."""
+    words = " ".join(("--tournament", str(tournament_id), *args))
+    return f"python -m bot print --db DATABASE {words} --out print.pdf"
+
+
 async def print_command(call: Invocation) -> None:
-    request = parse_request(call.args)
-    material = await print_material(call.services, call.caller, request.round, needs_round=request.needs_round)
+    args, chosen = call.args, None
+    if args and args[0].startswith("#"):
+        chosen = parse_tournament_id(args[0])
+        args = args[1:]
+    request = parse_request(args)
+    if not call.carries_files:
+        state = await printable_tournament(call.services, call.caller, chosen)
+        await call.reply(call.text("print.offline", name=state.record.name,
+                                   line=offline_line(state.tournament_id, args)))
+        return
+    material = await print_material(call.services, call.caller, request.round, needs_round=request.needs_round,
+                                    chosen=chosen)
     pack = request.what is None
     whats = default_pack(material) if request.what is None else (request.what,)
     made = document(material, whats, call.language, paper=Paper.A4, certificate_count=request.certificates)

@@ -262,6 +262,9 @@ class WeComChannel:
     """A command's answers, collected (:class:`Answer`) and sent by the platform when it is done; the file the
     person sent for it (:meth:`attachment`)."""
 
+    carries_files = True
+    """Documents go as files, uploaded over the long connection (``handlers.invocation.FileLimits``)."""
+
     def __init__(self, answer: Answer, text: str = "", *, files: Callable[[], Awaitable[Attachment | None]]
                  | None = None) -> None:
         self.answer = answer

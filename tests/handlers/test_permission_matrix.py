@@ -27,6 +27,7 @@ def refusal_texts() -> tuple[str, ...]:
     return (
         t("roles.not_organiser", zh), t("roles.not_referee", zh), t("registry.groups_only", zh),
         t("tournament.none_open", zh), t("tournament.none_yet", zh), "你不在这张桌比赛",
+        t("print.which_tournament", zh), t("print.unknown_tournament", zh, id=1),
     )
 
 
@@ -50,6 +51,8 @@ MATRIX: dict[str, tuple[str, ...]] = {
     "/referee": (A, A, A, A, A, D, D),
     "/export": (A, A, A, A, A, D, D),
     "/print tables": (A, A, D, D, D, D, D),
+    # By the tournament's number (#1: the drawn one): in a private chat too, for the group's officials only.
+    "/print #1 tables": (A, A, D, D, D, D, A),
     "/result 1 K A+": (A, A, A, D, D, D, D),
     "/confirm 1": (A, A, A, D, D, D, D),
     "/signup": (A, A, A, A, A, D, D),

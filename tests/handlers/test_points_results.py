@@ -6,11 +6,15 @@ offline ``python -m bot export`` writing the files ``/export`` sends."""
 
 from __future__ import annotations
 
+import argparse
+import asyncio
 import json
 import random
+from pathlib import Path
 
 import pytest
 
+from bot.cli import export as export_cli
 from bot.i18n import Language, has
 from bot.ruleset.scoring import Side
 from bot.services.tournament.archive import archive_tournaments
@@ -150,3 +154,30 @@ def test_every_tournament_button_has_its_command_for_wecom() -> None:
     for spec in BUTTONS:
         for language in Language:
             assert has(f"wecom.command.{spec.action}", language), (spec.action, language)
+
+
+async def test_the_offline_export_in_chinese_writes_what_export_zh_sends(club: Club, tmp_path: Path) -> None:
+    """Issue 22: ``python -m bot export --lang zh`` wrote English headers, unlike ``/export zh``."""
+    await swiss(club, "/set time_limit 50", pairs=5)
+    event = (await club.state()).event
+    assert event is not None
+    for match in event.playable():
+        await club.say(club.admin, f"/result {match.table} K A")
+    sent = {call.files["document"][0]: call.files["document"][1]
+            for call in await club.calls(club.member, "/export zh")}
+    services = club.offline.application.bot_data.services
+    [archived] = await archive_tournaments(services, Language.ZH, Language.ZH)
+    for name in ("entries.csv", "matches.csv", "standings.csv"):
+        assert archived.files[name] == sent[name], name
+    parser = argparse.ArgumentParser()
+    export_cli.configure(parser)
+    database = str(services.settings.db_path)
+    zh = parser.parse_args(["--db", database, "--out", str(tmp_path / "zh"), "--lang", "zh"])
+    assert await asyncio.to_thread(export_cli.run, zh) == 0
+    [folder] = (tmp_path / "zh").iterdir()
+    header = (folder / "standings.csv").read_bytes().decode("utf-8-sig").splitlines()[0]
+    assert header == sent["standings.csv"].decode("utf-8-sig").splitlines()[0] and "名次" in header
+    plain_args = parser.parse_args(["--db", database, "--out", str(tmp_path / "plain")])
+    assert await asyncio.to_thread(export_cli.run, plain_args) == 0
+    [plain] = (tmp_path / "plain").iterdir()
+    assert (plain / "standings.csv").read_bytes().decode("utf-8-sig").startswith("rank,name,points")

@@ -1,4 +1,5 @@
-"""``/print`` in a group through the real handlers, and ``python -m bot print`` on a database file."""
+"""``/print`` in a group and in a private chat through the real handlers, and ``python -m bot print`` on a database
+file."""
 
 from __future__ import annotations
 
@@ -6,9 +7,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from bot.i18n import Language, t
 from tests.handlers.tournament_helpers import Club
 from tests.paperwork.pdf_checks import page_texts, pdf_text
+from tests.support.updates import FakeUser, group_chat, private_chat
 
 
 async def test_an_organiser_gets_the_round_pack_and_a_player_is_refused(club: Club) -> None:
@@ -31,6 +35,7 @@ async def test_an_organiser_gets_the_round_pack_and_a_player_is_refused(club: Cl
     assert "5" in too_far
 
 
+@pytest.mark.slow  # starts the bot's command line twice
 def test_the_command_line_writes_the_same_pdf(tmp_path: Path) -> None:
     import asyncio
 
@@ -52,3 +57,50 @@ def test_the_command_line_writes_the_same_pdf(tmp_path: Path) -> None:
         [sys.executable, "-m", "bot", "print", "--db", str(db), "--tournament", "99", "--out", str(out)],
         capture_output=True, text=True, timeout=300, cwd=tmp_path, env={"PATH": "/usr/bin:/bin"})
     assert missing.returncode == 2 and "99" in missing.stderr
+
+
+async def test_an_organiser_prints_in_a_private_chat_by_the_tournament_s_number(club: Club) -> None:
+    """The cards' QR codes let whoever holds them report: in a private chat with the bot they stay out of the group.
+    The group's administrators (and the tournament's creator and referees) may; nobody else, not even by number."""
+    await club.say(club.admin, "/new 周五杯")
+    await club.sign_up_singles(8)
+    await club.say(club.admin, "/draw")
+    tournament_id = (await club.state()).tournament_id
+    alone = private_chat(club.admin)
+    offline = club.offline
+    calls = await offline.process(offline.updates.message(alone, club.admin, f"/print #{tournament_id} cards"))
+    [sent] = [call for call in calls if call.method == "sendDocument"]
+    assert int(sent.params["chat_id"]) == club.admin.user_id
+    name, data = sent.files["document"]
+    assert name == "print-cards-r1.pdf" and "桌卡" in pdf_text(data)
+    assert t("print.tokens_warning", Language.ZH) not in str(sent.params.get("caption"))  # private: no warning
+    assert not [call for call in calls if int(call.params.get("chat_id", 0)) == club.chat_id]
+
+    async def private_texts(user: FakeUser, text: str) -> list[str]:
+        replies = await offline.process(offline.updates.message(private_chat(user), user, text))
+        assert not [call for call in replies if call.method == "sendDocument"]
+        return [call.text for call in replies]
+
+    [which] = await private_texts(club.admin, "/print cards")
+    assert "#12" in which and "/tournaments" in which
+    [unknown] = await private_texts(club.admin, "/print #999 cards")
+    assert "#999" in unknown
+    [refused] = await private_texts(club.member, f"/print #{tournament_id} cards")
+    assert refused == t("roles.not_referee", Language.EN)
+    [bad] = await private_texts(club.admin, "/print #abc")
+    assert "abc" in bad
+
+
+async def test_in_a_group_a_number_must_be_the_group_s_own_tournament(club: Club) -> None:
+    await club.say(club.admin, "/new 周五杯")
+    await club.sign_up_singles(4)
+    await club.say(club.admin, "/draw")
+    tournament_id = (await club.state()).tournament_id
+    calls = await club.calls(club.admin, f"/print #{tournament_id} tables")
+    [sent] = [call for call in calls if call.method == "sendDocument"]
+    assert sent.files["document"][0] == "print-tables-r1.pdf"
+    other = group_chat(-4_000_999, "别的群")
+    club.offline.telegram.set_admins(-4_000_999, club.admin.to_json())
+    elsewhere = await club.offline.process(club.offline.updates.message(other, club.admin,
+                                                                       f"/print #{tournament_id} tables"))
+    assert [call.method for call in elsewhere] == ["sendMessage"] and f"#{tournament_id}" in elsewhere[0].text

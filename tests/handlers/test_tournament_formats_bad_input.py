@@ -52,7 +52,7 @@ async def play_round_one(club: Club) -> None:
         await club.say(club.admin, f"/result {match.table} K A")
 
 
-async def test_a_correction_after_the_next_round_started_is_refused(club: Club) -> None:
+async def test_a_correction_after_the_next_round_started_waits_for_its_confirmation(club: Club) -> None:
     await opened(club, 6, "/set format swiss", "/set rounds 3", "/set time_limit 50")  # "K A" ends a timed match
     await club.say(club.admin, "/draw")
     await play_round_one(club)
@@ -63,7 +63,7 @@ async def test_a_correction_after_the_next_round_started_is_refused(club: Club) 
     await club.say(player, f"/result {first.table} 10 J")  # the organiser decides a table of round 2
     before = await club.fingerprint()
     [reply] = await club.say(club.admin, "/result 1-1 A K")
-    assert "第 2 轮已经开始" in reply
+    assert "第 1 轮之后的轮次已经有成绩" in reply and "/result 1-1 A K confirm" in reply
     assert await club.fingerprint() == before
 
 

@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import io
 import re
 import subprocess
 import tempfile
@@ -99,4 +100,34 @@ def qr_codes(data: bytes, first: int = 1, last: int | None = None, dpi: int = 15
             done = subprocess.run(["zbarimg", "--quiet", "--raw", "-Sdisable", "-Sqrcode.enable", str(image)],
                                   capture_output=True, timeout=120)
             found += [line for line in done.stdout.decode("utf-8").splitlines() if line]
+    return found
+
+
+def outlines_of(data: bytes, character: str) -> list[list[tuple[str, tuple[object, ...]]]]:
+    """The outline drawn for ``character`` by every font embedded in the PDF that has it (pen operations, as
+    fontTools records them): what the printer prints, to compare with a face's own outline."""
+    from fontTools.pens.recordingPen import RecordingPen
+    from fontTools.ttLib import TTFont
+    from pypdf import PdfReader
+
+    found = []
+    seen: set[bytes] = set()
+    for page in PdfReader(io.BytesIO(data)).pages:
+        for font in page["/Resources"]["/Font"].values():
+            for descendant in font.get_object().get("/DescendantFonts", []):
+                descriptor = descendant.get_object()["/FontDescriptor"].get_object()
+                for key in ("/FontFile3", "/FontFile2"):
+                    if key not in descriptor:
+                        continue
+                    program = descriptor[key].get_object().get_data()
+                    if program in seen:
+                        continue
+                    seen.add(program)
+                    embedded = TTFont(io.BytesIO(program))
+                    name = (embedded.getBestCmap() or {}).get(ord(character)) if "cmap" in embedded else None
+                    if name is None:
+                        continue
+                    pen = RecordingPen()
+                    embedded.getGlyphSet()[name].draw(pen)
+                    found.append(pen.value)
     return found

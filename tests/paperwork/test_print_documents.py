@@ -10,7 +10,7 @@ import unicodedata
 import pytest
 
 from bot.i18n import Language
-from bot.paperwork.document import ROUND_PACK, Document, Paper, What
+from bot.paperwork.document import ROUND_PACK, CheckinLine, Document, Paper, What
 from bot.paperwork.render import document_pdf
 from bot.presenters.paperwork import default_pack, document
 from bot.ruleset.scoring import Side
@@ -20,11 +20,22 @@ from bot.services.paperwork import NothingDrawnToPrint, PrintMaterial, print_mat
 from bot.services.tournament.notice import attach_notice
 from bot.services.tournament.views import round_tables_of
 from tests.paperwork.fields import PUBLIC_URL, admin, drawn, people, play_current_round, services, signed_up
-from tests.paperwork.pdf_checks import MM, PageBox, Word, fonts, page_boxes, pdf_text, qr_codes, words_off_the_page
+from tests.paperwork.pdf_checks import (
+    MM,
+    PageBox,
+    Word,
+    fonts,
+    outlines_of,
+    page_boxes,
+    pdf_text,
+    qr_codes,
+    words_off_the_page,
+)
 
 __all__ = ["admin", "services"]  # fixtures
 
-FIELDS = [(2, "knockout"), (20, "swiss"), (130, "groups")]
+FIELDS = [(2, "knockout"), (20, "swiss"), pytest.param(130, "groups", marks=pytest.mark.slow, id="130-groups")]
+"""The 130-pair field takes 5–15 s a test (much more on a busy machine): ``make test`` runs it, ``make quick`` not."""
 
 
 def squeeze(text: str) -> str:
@@ -37,13 +48,15 @@ def render(material: PrintMaterial, whats: tuple[What, ...], lang: Language = La
     return made, document_pdf(made).data
 
 
-def assert_printable(data: bytes) -> None:
-    """Fonts embedded, no word within 4 mm of an edge, the tournament's name on every page."""
+def assert_printable(data: bytes, tournament: str = "周五掼蛋杯") -> None:
+    """Fonts embedded (the pages' own font only: a glyph it lacks would come from another font of the machine),
+    no word within 4 mm of an edge, the tournament's name on every page."""
     assert fonts(data) and all(embedded for _, embedded in fonts(data))
+    assert {re.sub(r"^[A-Z]{6}\+", "", name) for name, _ in fonts(data)} <= {"Guandan-Sans", "Guandan-Sans-Bold"}
     assert words_off_the_page(data) == []
     for page in page_boxes(data):
         footer = squeeze("".join(word.text for word in page.words if word.y_min > page.height - 20 * MM))
-        assert "周五掼蛋杯" in footer and re.search(rf"{page.number}/\d+$", footer), (page.number, footer)
+        assert tournament in footer and re.search(rf"{page.number}/\d+$", footer), (page.number, footer)
 
 
 def rows_of(data: bytes, x_before_mm: float, heading: str) -> list[str]:
@@ -194,3 +207,43 @@ async def test_checkin_and_booklet_before_and_after_the_draw(services: Services,
 def test_people_are_all_different() -> None:
     names = people(260)
     assert len(set(names)) == 260
+
+
+def test_chinese_is_printed_in_the_simplified_chinese_face() -> None:
+    """The packaged font is a collection (JP, KR, SC, TC, HK faces sharing most outlines): 直, 骨 and 角 must come
+    out in the shapes readers in China learned, not the Japanese ones of the collection's first face."""
+    from fontTools.pens.recordingPen import RecordingPen
+    from fontTools.ttLib import TTCollection
+
+    from bot.pictures.fonts import font_source
+
+    source = font_source()
+    assert source is not None and source.family == "Noto Sans CJK SC"
+    faces = TTCollection(str(source.path), lazy=True).fonts
+
+    def outline(face_index: int, character: str) -> list[tuple[str, tuple[object, ...]]]:
+        face = faces[face_index]
+        pen = RecordingPen()
+        face.getGlyphSet()[face.getBestCmap()[ord(character)]].draw(pen)
+        return pen.value
+
+    made = Document("直骨角杯", Language.ZH, (What.CHECKIN,),
+                    checkin=(CheckinLine(1, "王直", "骨科"), CheckinLine(2, "李角", None)))
+    data = document_pdf(made).data
+    assert_printable(data, "直骨角杯")
+    for character in "直骨角":
+        simplified, japanese = outline(source.index, character), outline(0, character)
+        assert simplified != japanese
+        printed = outlines_of(data, character)
+        assert printed and all(drawn == simplified for drawn in printed), character
+
+
+def test_a_page_loads_nothing_but_its_font_and_data() -> None:
+    from bot.paperwork.render import FONT_URL, _page_fetcher
+
+    fetcher = _page_fetcher()
+    assert fetcher.fetch(FONT_URL).read()[:4] == b"OTTO"  # one OpenType face, not the collection ("ttcf")
+    assert fetcher.fetch("data:text/plain,hi").read() == b"hi"
+    for url in ("file:///etc/hostname", "https://example.org/font.otf"):
+        with pytest.raises(ValueError):
+            fetcher.fetch(url)

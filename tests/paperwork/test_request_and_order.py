@@ -50,6 +50,7 @@ def test_a_name_cannot_break_out_of_the_footer() -> None:
     assert css_string('a"b\\c</style>') == 'a\\22 b\\5c c\\3c /style\\3e '
 
 
+@pytest.mark.slow  # starts a Python process
 def test_the_command_table_does_not_import_the_pdf_library() -> None:
     """``/print`` may take a second; starting the bot, and every other command, must not pay for it."""
     code = ("import sys, handlers.commands, bot.cli.default; "

@@ -96,6 +96,16 @@ def test_where_after_a_question_about_an_event_asks_its_venue() -> None:
     assert [part.sources[0] for part in chinese.each_part] == ["seed:002 篇1 二、", "seed:002 篇1 三、"]
 
 
+def test_a_part_is_searched_without_the_word_joining_it() -> None:
+    found = ask("四个王能被什么压 还有十个头是怎么凑出来的", Language.ZH)
+    assert found.each_part[1].question == "还有十个头是怎么凑出来的"
+    assert found.each_part[1].sources[0] in ("bombs", "wild_card")  # 还有 no longer finds 有 in "Playing a round"
+
+
+def test_how_many_cards_the_game_is_played_with_is_the_deal() -> None:
+    assert ask("how many cards do we play with", Language.EN).answers[0].section_id == "cards_and_deal"
+
+
 def test_a_part_without_an_answer_says_so() -> None:
     found = ask("双下升几级？今天天气怎么样？", Language.ZH)
     assert [part.unanswered for part in found.parts] == [False, True]

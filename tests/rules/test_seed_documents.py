@@ -2,6 +2,7 @@
 answering what only they hold — before the rulebook only where the rulebook does not."""
 
 import re
+from dataclasses import replace
 
 import pytest
 
@@ -11,7 +12,7 @@ from bot.richtext import to_plain
 from bot.rules.answers import ask
 from bot.rules.references import reference_matches
 from bot.rules.rulebook import document_index
-from bot.rules.seed_documents import DOCUMENTS, seed_documents
+from bot.rules.seed_documents import DOCUMENTS, _articles, _english, seed_documents
 from bot.ruleset.variants import RuleVariant, TieBreak
 
 
@@ -91,3 +92,25 @@ def test_with_a_notice_that_answers_no_built_in_line_contradicts_it() -> None:
     alone = to_plain(answer_text(ask("到点了级数一样谁赢", Language.ZH, variant, time_limit=45)))
     assert alone.split("\n\n")[1:3] == ["本赛事：每场限时 45 分钟。\n本赛事：时间到时级数相同，先到达该级的一方获胜。",
                                        "其他比赛的做法（规则书）："]
+
+
+def test_a_papers_section_gets_its_own_english_words_and_its_chapters() -> None:
+    catalog = next(document for document in seed_documents() if document.key == "002 篇3")
+    nested = replace(catalog, english={"3": "chapter words", "3.3": "layer words"})
+    labels = {article.label: _english(article) for article in _articles(nested)}
+    assert labels["3.3.4"] == ("chapter words", "layer words")  # 3.3.4 stands under 3 and 3.3
+    assert labels["4.1"] == ()
+    found = ask("in that paper, who imports the player list and from what?", Language.EN)
+    assert found.each_part[0].sources[0] == "seed:002 篇3 3.1"
+
+
+@pytest.mark.parametrize(
+    ("question", "article"),
+    [
+        ("where was the Anqing staff tournament held?", "seed:002 篇1 三、"),
+        ("where did the Tongzhou Bay contest take place?", "seed:002 篇10 二、"),
+        ("what day was the Heshi school contest?", "seed:002 篇8 一、"),
+    ],
+)
+def test_an_events_venue_or_date_in_english_is_its_notices_article(question: str, article: str) -> None:
+    assert ask(question, Language.EN).each_part[0].sources[0] == article

@@ -2,7 +2,7 @@
 
 import pytest
 
-from bot.ruleset.question_parts import MAX_PARTS, bare_fact, follows_on, question_parts
+from bot.ruleset.question_parts import MAX_PARTS, asked, bare_fact, follows_on, question_parts
 
 
 @pytest.mark.parametrize(
@@ -66,3 +66,12 @@ def test_a_bare_where_or_when_asks_an_events_fact() -> None:
     assert bare_fact("where?") == "where was it"
     assert bare_fact("在哪") == "在哪里举行"
     assert bare_fact("where do we sit?") is None
+
+
+@pytest.mark.parametrize(
+    ("piece", "words"),
+    [("还有十个头是怎么凑出来的", "十个头是怎么凑出来的"), ("also who leads", "who leads"), ("然后谁先出", "谁先出"),
+     ("and?", "and?"), ("who leads", "who leads")],
+)
+def test_what_a_piece_asks_is_searched_without_its_joining_word(piece: str, words: str) -> None:
+    assert asked(piece) == words

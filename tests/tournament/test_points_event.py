@@ -24,7 +24,7 @@ from bot.tournament.points_event import (
     start_points_event,
 )
 from bot.tournament.round_robin import start_groups
-from bot.tournament.swiss import NextRoundPairedError, start_swiss
+from bot.tournament.swiss import NextRoundPairedError, record_result, start_swiss
 from bot.tournament.teams import Actor, Team
 
 AT = datetime(2026, 5, 1, tzinfo=UTC)
@@ -96,14 +96,18 @@ def test_a_group_stage_plays_round_by_round(pairs: int, groups: int, seed: int) 
                for row in points_standings(event))
 
 
-def test_a_correction_of_an_earlier_round_is_refused_by_the_event() -> None:
+def test_a_correction_of_an_earlier_round_keeps_the_pairings_played() -> None:
     event = start_points_event(start_swiss(teams(6), 3, DEFAULT_VARIANT, random.Random(4)))
     rng = random.Random(4)
     for match in event.playable():
         event = engine.decide(event, MatchId(match.match_id), OFFICIAL, outcome(rng), AT, DEFAULT_VARIANT).bracket
     assert event.current_round == 2
-    with pytest.raises(NextRoundPairedError):
-        engine.correct(event, 1, OFFICIAL, Outcome.parse("A K"), AT, DEFAULT_VARIANT, round_number=1)
+    in_place = engine.correct(event, 1, OFFICIAL, Outcome.parse("A K"), AT, DEFAULT_VARIANT, round_number=1).bracket
+    assert in_place.swiss is not None and str(in_place.swiss.round(1).table(1).result) == "A K"
+    assert in_place.swiss.round(2) == event.swiss.round(2)  # type: ignore[union-attr]  # round 2 stays paired
+    with pytest.raises(NextRoundPairedError):  # the pure Swiss event still refuses unless told it is a correction
+        record_result(event.swiss, 1, in_place.swiss.round(1).table(1).result,  # type: ignore[arg-type]
+                      round_number=1, replace_result=True)
     taken_back = event.unpaired()
     corrected = engine.correct(taken_back, 1, OFFICIAL, Outcome.parse("A K"), AT, DEFAULT_VARIANT, round_number=1)
     assert corrected.bracket.swiss is not None and str(corrected.bracket.swiss.round(1).table(1).result) == "A K"

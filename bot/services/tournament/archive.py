@@ -28,13 +28,15 @@ class ArchivedTournament:
     """File name → content: ``entries.csv``, ``matches.csv``, ``standings.csv``, ``tournament.xlsx``."""
 
 
-async def archive_tournaments(services: Services, language: Language) -> list[ArchivedTournament]:
-    """Every tournament of the database, oldest first, with its files (notes and sheets in ``language``)."""
+async def archive_tournaments(services: Services, language: Language,
+                              files_language: Language | None = None) -> list[ArchivedTournament]:
+    """Every tournament of the database, oldest first, with its files: notes and sheets in ``language``; the CSV
+    headers and words in ``files_language`` as ``/export zh`` writes them (``None``: the contract's English)."""
     async with services.storage.read() as tx:
         states = [await load_state(tx, services.tournaments, record) for record in await archive.all_tournaments(tx)]
     archived = []
     for state in states:
-        exported = export_files(state)  # the files /export sends, written by the same functions
+        exported = export_files(state, files_language)  # the files /export sends, written by the same functions
         files = {
             "entries.csv": exported.entries_csv,
             "matches.csv": exported.matches_csv,
@@ -45,12 +47,13 @@ async def archive_tournaments(services: Services, language: Language) -> list[Ar
     return archived
 
 
-async def archive_database(db: Path, language: Language) -> list[ArchivedTournament]:
+async def archive_database(db: Path, language: Language,
+                           files_language: Language | None = None) -> list[ArchivedTournament]:
     """:func:`archive_tournaments` of the database file ``db`` (opened for the reading, its migrations applied)."""
     storage = Storage(db)
     await storage.open()
     try:
         return await archive_tournaments(Services(Settings(db_path=db, language=language), storage, Roles(),
-                                                  system_clock), language)
+                                                  system_clock), language, files_language)
     finally:
         await storage.close()

@@ -53,6 +53,7 @@ from bot.sheets.standings_csv import StandingsCsvRow, write_standings_csv
 from bot.tournament.bracket import Bracket
 from bot.tournament.entries import EntryStatus as RegistrationStatus
 from bot.tournament.entries import Person
+from bot.tournament.field_ranking import whole_field
 from bot.tournament.matches import Match, MatchKind, MatchState
 from bot.tournament.outcome import Outcome, OutcomeKind
 from bot.tournament.points_event import PointsEvent, points_standings
@@ -118,7 +119,10 @@ def _bye_group(event: PointsEvent, number: int, team: Team) -> str:
 
 
 def standings_csv_rows(state: TournamentState) -> list[StandingsCsvRow]:
-    """``standings.csv``: a points event's standings with their tie-break columns, or a knockout's placings."""
+    """``standings.csv``: a points event's standings with their tie-break columns, or a knockout's placings; a
+    groups → knockout tournament's whole field ranked 1…N (:func:`field_csv_rows`)."""
+    if state.event is not None and state.bracket is not None:
+        return field_csv_rows(state)
     if state.event is not None:
         return [StandingsCsvRow(row.rank, row.name, row.points, row.opponent_points, row.level_difference,
                                 row.played, row.won, row.drawn, row.lost, row.byes, row.group or "")
@@ -126,13 +130,39 @@ def standings_csv_rows(state: TournamentState) -> list[StandingsCsvRow]:
     if state.bracket is None:
         return []
     bracket = state.bracket
+    byes = _knockout_byes(bracket)
+    return [StandingsCsvRow(placing.place, placing.team.name, placing.points, None, None, placing.matches,
+                            placing.won, None, placing.matches - placing.won, byes.get(placing.team.team_id, 0))
+            for placing in standings(bracket).placings]
+
+
+def _knockout_byes(bracket: Bracket) -> dict[int, int]:
+    """Byes and walkovers of each pair in a knockout, by team id."""
     byes: dict[int, int] = {}
     for match in bracket.matches():
         if match.state in (MatchState.BYE, MatchState.WALKOVER) and match.winning_team is not None:
             byes[match.winning_team.team_id] = byes.get(match.winning_team.team_id, 0) + 1
-    return [StandingsCsvRow(placing.place, placing.team.name, placing.points, None, None, placing.matches,
-                            placing.won, None, placing.matches - placing.won, byes.get(placing.team.team_id, 0))
-            for placing in standings(bracket).placings]
+    return byes
+
+
+def field_csv_rows(state: TournamentState) -> list[StandingsCsvRow]:
+    """A groups → knockout tournament's whole field (:mod:`bot.tournament.field_ranking`): ``rank`` 1…N (empty
+    for a pair still playing), the group stage's points and tie-break columns, ``played``, ``won``, ``drawn``,
+    ``lost`` and ``byes`` over both stages, ``group`` the pair's group."""
+    event, bracket = state.event, state.require_bracket()
+    assert event is not None
+    knockout_byes = _knockout_byes(bracket)
+    rows = []
+    for place in whole_field(points_standings(event), standings(bracket)):
+        group, placing = place.group_row, place.placing
+        played, won = group.played, group.won
+        lost, byes = group.lost, group.byes
+        if placing is not None:
+            played, won = played + placing.matches, won + placing.won
+            lost, byes = lost + placing.matches - placing.won, byes + knockout_byes.get(place.team.team_id, 0)
+        rows.append(StandingsCsvRow(place.rank, place.team.name, group.points, group.opponent_points,
+                                    group.level_difference, played, won, group.drawn, lost, byes, group.group or ""))
+    return rows
 
 
 def entry_rows(state: TournamentState) -> list[EntryRow]:

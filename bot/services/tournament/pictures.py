@@ -15,7 +15,7 @@ import functools
 from bot.i18n import Language, t
 from bot.pictures.bracket_picture import render_bracket
 from bot.pictures.picture import Picture
-from bot.pictures.points import PointsLine, TableLine, render_points_standings, render_round_tables
+from bot.pictures.points import PointsLine, TableLine, default_notes, render_points_standings, render_round_tables
 from bot.pictures.standings import render_standings
 from bot.services.tournament.export import match_rows
 from bot.services.tournament.state import TournamentState
@@ -24,7 +24,7 @@ from bot.sheets.matches import MatchRow
 from bot.sheets.standings import StandingRow
 from bot.tournament.bracket import round_name
 from bot.tournament.matches import Match, MatchState
-from bot.tournament.points_event import PointsEvent, points_standings
+from bot.tournament.points_event import PointsEvent, forfeit_wins, points_standings, standings_moment
 from bot.tournament.ranking import StandingRow as PointsStandingRow
 from bot.tournament.standings import Finish, Placing, Standings
 
@@ -103,9 +103,40 @@ def round_table_lines(event: PointsEvent, round_number: int, lang: Language) -> 
     return tuple(lines)
 
 
-def points_lines(rows: tuple[PointsStandingRow, ...]) -> tuple[PointsLine, ...]:
+def points_lines(rows: tuple[PointsStandingRow, ...], forfeits: dict[int, int],
+                 lang: Language) -> tuple[PointsLine, ...]:
+    """The picture's rows, each with its note: walkover wins and byes counted in its points."""
     return tuple(PointsLine(row.rank, row.name, row.points, row.opponent_points, row.level_difference, row.won,
-                            row.drawn, row.lost) for row in rows)
+                            row.drawn, row.lost, _note(row, forfeits, lang)) for row in rows)
+
+
+def _standings_heading(event: PointsEvent, lang: Language) -> str:
+    """After whole rounds, during a round with some results in, or before any result."""
+    moment = standings_moment(event)
+    if moment.playing is not None:
+        return t("points.picture.standings.playing", lang, round=moment.playing, done=moment.done,
+                 count=moment.count)
+    if moment.completed == 0:
+        return t("points.picture.standings.nothing_yet", lang)
+    return t("points.picture.standings.so_far", lang, round=moment.completed)
+
+
+def _explained_marks(rows: tuple[PointsStandingRow, ...], forfeits: dict[int, int], lang: Language) -> list[str]:
+    notes = []
+    if any(row.byes for row in rows):
+        notes.append(t("points.standings.byes_note", lang))
+    if any(forfeits.get(row.team.team_id) for row in rows):
+        notes.append(t("points.standings.walkover_note", lang))
+    return notes
+
+
+def _note(row: PointsStandingRow, forfeits: dict[int, int], lang: Language) -> str:
+    marks = []
+    if forfeits.get(row.team.team_id):
+        marks.append(t("points.picture.note_walkover", lang, count=forfeits[row.team.team_id]))
+    if row.byes:
+        marks.append(t("points.picture.note_bye", lang, count=row.byes))
+    return " ".join(marks)
 
 
 async def round_tables_pictures(state: TournamentState, event: PointsEvent, lang: Language,
@@ -121,19 +152,21 @@ async def points_standings_pictures(state: TournamentState, event: PointsEvent,
                                     lang: Language) -> tuple[Picture, ...]:
     """Standings with the tie-break columns: one table for a Swiss event, one per group for a group stage."""
     rows = points_standings(event)
+    forfeits = forfeit_wins(event)
+    notes = (*default_notes(lang), *_explained_marks(rows, forfeits, lang))
+    name = state.record.name
     if event.swiss is not None:
-        completed = sum(1 for number in range(1, len(event.tables) + 1)
-                        if all(match.state.decided for match in event.table_matches(number)))
-        title = t("points.picture.final_title" if event.finished else "points.picture.standings_title", lang,
-                  round=completed)
-        return await in_worker(_draw_points, points_lines(rows), lang, title, state.record.name)
+        title = t("points.picture.final_title", lang) if event.finished \
+            else _standings_heading(event, lang)
+        return await in_worker(_draw_points, points_lines(rows, forfeits, lang), lang, title, name, notes)
     pictures: list[Picture] = []
     groups: dict[str, list[PointsStandingRow]] = {}
     for row in rows:
         groups.setdefault(row.group or "", []).append(row)
     for group, members in groups.items():
         title = t("points.picture.group_title", lang, group=group)
-        pictures.extend(await in_worker(_draw_points, points_lines(tuple(members)), lang, title, state.record.name))
+        pictures.extend(await in_worker(_draw_points, points_lines(tuple(members), forfeits, lang), lang, title,
+                                        name, notes))
     return tuple(pictures)
 
 
@@ -143,5 +176,6 @@ def _draw_tables(lines: tuple[TableLine, ...], lang: Language, title: str, name:
 
 
 @functools.lru_cache(maxsize=PICTURES_KEPT)
-def _draw_points(rows: tuple[PointsLine, ...], lang: Language, title: str, name: str) -> tuple[Picture, ...]:
-    return render_points_standings(rows, lang=lang, title=title, name=name)
+def _draw_points(rows: tuple[PointsLine, ...], lang: Language, title: str, name: str,
+                 notes: tuple[str, ...]) -> tuple[Picture, ...]:
+    return render_points_standings(rows, lang=lang, title=title, name=name, notes=notes)

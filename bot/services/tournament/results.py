@@ -48,7 +48,13 @@ from bot.tournament.group_knockout import knockout_from_groups
 from bot.tournament.matches import Match, MatchState
 from bot.tournament.outcome import Outcome, OwnResult, check_possible
 from bot.tournament.people import Referee
-from bot.tournament.points_event import NextRoundStartedError, PointsEvent, leader, points_standings
+from bot.tournament.points_event import (
+    PointsEvent,
+    later_results,
+    leader,
+    points_standings,
+    score_groups,
+)
 from bot.tournament.points_event import advance as advance_points
 from bot.tournament.record import TournamentStatus
 from bot.tournament.results import MirrorReportError, ResultChange
@@ -127,6 +133,34 @@ class ResultRecorded:
     """The table is one of the Swiss or group rounds (its buttons say so)."""
     repaired_round: int | None = None
     """A correction re-paired this Swiss round (its new tables are to be posted)."""
+    later_results: bool = False
+    """``CORRECTION_PENDING``: later rounds of the points event already have results (not the end of it)."""
+    previous: Outcome | None = None
+    """``CORRECTED``: the result it replaced."""
+    moved: tuple[Moved, ...] = ()
+    """``CORRECTED`` at a points table: each pair whose points or rank the correction changed."""
+
+
+@dataclass(frozen=True, slots=True)
+class Moved:
+    """A pair whose standing a correction changed: points and rank before and after."""
+
+    team: Team
+    points_before: int
+    points_after: int
+    rank_before: int
+    rank_after: int
+
+
+def moved_pairs(before: PointsEvent, after: PointsEvent) -> tuple[Moved, ...]:
+    """The pairs whose points or rank differ between two states of the event, in the new order."""
+    old = {row.team.team_id: row for row in points_standings(before)}
+    moved = []
+    for row in points_standings(after):
+        was = old.get(row.team.team_id)
+        if was is not None and (was.points, was.rank) != (row.points, row.rank):
+            moved.append(Moved(row.team, was.points, row.points, was.rank, row.rank))
+    return tuple(moved)
 
 
 def actor_of(caller: Caller, official: bool) -> Actor:
@@ -167,7 +201,8 @@ async def _record_in(change: Change, caller: Caller, ref: TableRef, told: Outcom
         raise DrawInKnockoutError(level=str(outcome.left_level), round=match.round, table=match.table or "-")
     variant = settings.variant()
     official = actor.official and match.side_of(actor.key) is None
-    if official and match.state.decided and _finished(change.current, board) and not confirmed:
+    later = isinstance(board, PointsEvent) and later_results(board, match.round)
+    if official and match.state.decided and (_finished(change.current, board) or later) and not confirmed:
         # Worked out (and refused now if it cannot be made), but kept until the organiser confirms.
         # The same call twice: the engine is generic over ``Board`` (a type variable), so each type needs its own.
         preview: Bracket | PointsEvent
@@ -175,7 +210,8 @@ async def _record_in(change: Change, caller: Caller, ref: TableRef, told: Outcom
             preview = _report(board, ref, actor, outcome, change.at, variant).bracket
         else:
             preview = _report(board, ref, actor, outcome, change.at, variant).bracket
-        return await _unchanged(change, board, match, ResultKind.CORRECTION_PENDING, outcome, preview)
+        return await _unchanged(change, board, match, ResultKind.CORRECTION_PENDING, outcome, preview,
+                                later_results=later)
     try:
         if isinstance(board, Bracket):
             result = _report(board, ref, actor, outcome, change.at, variant,
@@ -219,19 +255,18 @@ def _report(board: Board, ref: TableRef, actor: Actor, outcome: Outcome, at: dat
 
 async def _report_points(change: Change, event: PointsEvent, ref: TableRef, actor: Actor, outcome: Outcome,
                          variant: RuleVariant, *, refuse_mirror: bool = False) -> _Outline:
-    """A result at a Swiss or group table. An official's correction of the Swiss round before the current one
-    takes back the current round first and pairs it again; it is refused once anything is reported there."""
+    """A result at a Swiss or group table. An official's correction of an earlier round keeps every pairing that
+    was played (issue 22 §2); when it changes the score groups of a Swiss round that is paired but has nothing
+    reported yet, that round is taken back and paired again from the corrected standings."""
     match = event.find(ref.where(), ref.round)
-    repaired: int | None = None
-    if (event.swiss is not None and actor.official and match.state.decided and match.side_of(actor.key) is None
-            and match.round < event.current_round):
-        if match.round < event.current_round - 1 or any(
-                table.reports or table.games for table in event.table_matches()):
-            raise NextRoundStartedError(round=match.round, table=match.table or "-", next_round=match.round + 1)
-        repaired = event.current_round
-        event = event.unpaired()
+    correcting = actor.official and match.state.decided and match.side_of(actor.key) is None
     result = _report(event, ref, actor, outcome, change.at, variant, refuse_mirror=refuse_mirror)
-    if repaired is not None:
+    repaired: int | None = None
+    if (correcting and event.swiss is not None and match.round < event.current_round
+            and not any(table.reports or table.games for table in event.table_matches())
+            and score_groups(result.bracket) != score_groups(event)):
+        repaired = event.current_round
+        result = _report(event.unpaired(), ref, actor, outcome, change.at, variant, refuse_mirror=refuse_mirror)
         started: list[Event] = []
         paired = advance_points(result.bracket, actor.key, change.at, started)
         renamed = tuple(replace(item, kind="round.repaired") for item in started if item.kind == "round.started")
@@ -240,7 +275,8 @@ async def _report_points(change: Change, event: PointsEvent, ref: TableRef, acto
 
 
 async def _unchanged(change: Change, board: Bracket | PointsEvent, match: Match, kind: ResultKind,
-                     attempted: Outcome, preview: Bracket | PointsEvent | None = None) -> ResultRecorded:
+                     attempted: Outcome, preview: Bracket | PointsEvent | None = None, *,
+                     later_results: bool = False) -> ResultRecorded:
     """A result that changes nothing yet: the caller is asked something first."""
     state = change.before
     points = isinstance(board, PointsEvent)
@@ -249,7 +285,8 @@ async def _unchanged(change: Change, board: Bracket | PointsEvent, match: Match,
     new_champion = _podium(preview)[0] if preview is not None and changes_champion else None
     return ResultRecorded(state, kind, match, revision, board.current_round, None, _finished(state, board), False,
                           by=change.actor, attempted=attempted, new_champion=new_champion,
-                          champion_changes=changes_champion, at_points_table=points)
+                          champion_changes=changes_champion, at_points_table=points,
+                          later_results=later_results)
 
 
 async def confirm_result(services: Services, caller: Caller, ref: TableRef, *, tournament_id: int | None = None,
@@ -436,6 +473,8 @@ class _Outline:
     reopened: bool = False
     points: bool = False
     repaired_round: int | None = None
+    previous: Outcome | None = None
+    moved: tuple[Moved, ...] = ()
 
 
 def _podium(board: Bracket | PointsEvent) -> tuple[Team | None, Team | None, frozenset[int]]:
@@ -481,6 +520,8 @@ async def _apply(change: Change, match: Match, result: ResultChange[Bracket]) ->
     if after.store[index] is not before.store[index]:
         revision += 1
     started = after.current_round if after.current_round > before.current_round else None
+    if started is not None and state.event is not None:
+        started += state.event.rounds  # the knockout after the groups counts on from the group rounds
     return _Outline(kind, match.match_id, revision, before.current_round, started,
                     after.finished and not before.finished, referees, podium_changed, reopened)
 
@@ -526,8 +567,11 @@ async def _apply_points(change: Change, match: Match, result: ResultChange[Point
     index = match.match_id - 1
     if index >= len(before.store) or after.store[index] is not before.store[index]:
         revision += 1
+    corrected = kind is ResultKind.CORRECTED
     return _Outline(kind, match.match_id, revision, before.current_round, started, finished_now, referees,
-                    podium_changed=podium_changed, points=True, repaired_round=repaired)
+                    podium_changed=podium_changed, points=True, repaired_round=repaired,
+                    previous=match.games[-1].outcome if corrected and match.games else None,
+                    moved=moved_pairs(before, after) if corrected else ())
 
 
 def _recorded(change: Change, outline: _Outline) -> ResultRecorded:
@@ -539,7 +583,8 @@ def _recorded(change: Change, outline: _Outline) -> ResultRecorded:
         return ResultRecorded(state, outline.kind, event.match(outline.match_id), outline.revision,
                               outline.round_played, outline.started_round, finished, outline.finished_now,
                               outline.referees, by=change.actor, podium_changed=outline.podium_changed,
-                              at_points_table=True, repaired_round=outline.repaired_round)
+                              at_points_table=True, repaired_round=outline.repaired_round,
+                              previous=outline.previous, moved=outline.moved)
     bracket = state.require_bracket()
     return ResultRecorded(state, outline.kind, bracket.match(outline.match_id), outline.revision,
                           outline.round_played, outline.started_round, bracket.finished, outline.finished_now,

@@ -157,6 +157,20 @@ async def test_a_long_answer_is_one_reply_and_pushes_with_pictures_and_file_noti
     assert "python -m bot export" in exported or "还没有" in exported
 
 
+async def test_print_sends_its_pdf_into_the_group(club: WeComClub) -> None:
+    """/print (打印) makes its PDF and sends it as a file, uploaded over the long connection."""
+    await club.say(club.admin, "/new 周五杯")
+    await club.sign_up_singles(4)
+    await club.say(club.admin, "抽签")
+    frames = await club.frames(club.admin, "打印 cards 1")
+    [pdf] = club.connection.uploads.files_sent([(frame.cmd, frame.body) for frame in frames])
+    assert pdf.file_name.endswith(".pdf") and pdf.content.startswith(b"%PDF")
+    assert any("周五杯" in frame.content for frame in frames) and club.connection.uploads.violations == []
+    before = len(club.connection.uploads.media)
+    [refused] = await club.say("p1", "/print cards")
+    assert "python -m bot print" not in refused and len(club.connection.uploads.media) == before
+
+
 async def test_typed_the_way_phone_keyboards_type_it(club: WeComClub) -> None:
     await club.say(club.admin, "新比赛 周五杯")
     [shown] = await club.say(club.admin, "设置")

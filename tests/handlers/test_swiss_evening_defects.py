@@ -1,0 +1,125 @@
+"""Defects found when a Swiss and a groups → knockout evening were run as an organiser would (issue 22 §1), each
+through the chat: the round after a knockout round is announced by its knockout name, the whole field is ranked,
+``/help`` says what the bot organises."""
+
+from __future__ import annotations
+
+import csv
+import io
+import random
+
+from bot.tournament.points_event import points_standings
+from tests.handlers.tournament_helpers import Club
+
+
+def csv_rows(data: bytes) -> list[list[str]]:
+    return list(csv.reader(io.StringIO(data.decode("utf-8-sig"))))
+
+
+async def groups_into_knockout(club: Club, pairs: int = 14) -> list[str]:
+    """``pairs`` pairs in 4 groups, 2 of each into an 8-pair knockout; every group table decided by the organiser.
+    The texts of the last reply."""
+    rng = random.Random(pairs)
+    await club.say(club.admin, "/lang en")
+    await club.say(club.admin, "/new Spring")
+    for setting in ("/set format groups", "/set groups 4", "/set advance 2", "/set time_limit 50"):
+        await club.say(club.admin, setting)
+    for number in range(pairs):
+        await club.say(club.admin, f"/signup A{number} B{number}")
+    await club.say(club.admin, "/draw")
+    texts: list[str] = []
+    for _ in range(3):
+        state = await club.state()
+        assert state.event is not None and state.bracket is None
+        for match in state.event.playable():
+            left, right = rng.sample(["K", "A", "10", "A+", "Q"], 2)
+            texts = await club.say(club.admin, f"/result {match.table} {left} {right}")
+    return texts
+
+
+async def decide_knockout_round(club: Club) -> list[str]:
+    """The organiser decides every open knockout table (the left pair wins); every text the bot sent."""
+    state = await club.state()
+    bracket = state.require_bracket()
+    texts: list[str] = []
+    for match in bracket.table_matches(bracket.current_round):
+        if match.state.open:
+            texts += await club.say(club.admin, f"/result {match.table} A+ 10")
+    return texts
+
+
+async def test_the_rounds_after_the_quarter_finals_are_announced_by_their_knockout_names(club: Club) -> None:
+    texts = await groups_into_knockout(club)
+    assert any("Quarter-finals" in text for text in texts), texts
+    semis = await decide_knockout_round(club)
+    assert any("Semi-finals" in text for text in semis), semis
+    assert not any("Group round" in text for text in semis), semis
+    final = await decide_knockout_round(club)
+    assert any("Final" in text for text in final) and not any("Group round" in text for text in final), final
+
+
+async def test_help_says_the_bot_runs_swiss_and_group_events_too(club: Club) -> None:
+    [zh] = await club.say(club.member, "/help")
+    assert "积分编排" in zh and "分组循环" in zh
+    await club.say(club.admin, "/lang en")
+    [en] = await club.say(club.member, "/help")
+    assert "Swiss" in en and "round-robin groups" in en
+
+
+async def test_the_whole_field_is_ranked_after_a_groups_knockout(club: Club) -> None:
+    await groups_into_knockout(club)
+    for _ in range(3):
+        texts = await decide_knockout_round(club)
+    final = next(text for text in texts if "final ranking" in text)
+    calls = await club.calls(club.member, "/export")
+    files = dict(call.files["document"] for call in calls)
+    standings = csv_rows(files["standings.csv"])
+    header, rows = standings[0], standings[1:]
+    assert len(rows) == 14
+    ranks = [int(row[0]) for row in rows]
+    assert ranks[:4] == [1, 2, 3, 3] or ranks[:4] == [1, 2, 3, 4]
+    assert ranks == sorted(ranks) and ranks[8] == 9 and max(ranks) <= 14
+    record = [dict(zip(header, row, strict=True)) for row in rows]
+    out = record[8:]
+    # Below the knockout: group places first (the 3rd places, then the 4th), then group points.
+    assert [int(line["rank"]) for line in out] == sorted(int(line["rank"]) for line in out)
+    state = await club.state()
+    assert state.event is not None
+    group_place = {row.name: row.rank for row in points_standings(state.event)}
+    places = [group_place[line["name"]] for line in out]
+    assert places == sorted(places) and set(places) == {3, 4}
+    for earlier, later in zip(out, out[1:], strict=False):
+        if group_place[earlier["name"]] == group_place[later["name"]]:
+            assert int(earlier["points"]) >= int(later["points"])
+            if earlier["rank"] == later["rank"]:
+                assert (earlier["points"], earlier["opponent_points"], earlier["level_difference"]) == (
+                    later["points"], later["opponent_points"], later["level_difference"])
+    for line in out:
+        assert f"{line['rank']}. {line['name']}" in final, final
+
+
+async def test_standings_during_round_one_say_so_and_mark_walkovers_and_byes(club: Club) -> None:
+    await club.say(club.admin, "/lang en")
+    await club.say(club.admin, "/new Friday")
+    for setting in ("/set format swiss", "/set time_limit 50"):
+        await club.say(club.admin, setting)
+    for number in range(7):
+        await club.say(club.admin, f"/signup A{number} B{number}")
+    await club.say(club.admin, "/draw")
+    [before] = (await club.say(club.member, "/standings"))[:1]
+    assert "no results yet" in before and "after round 0" not in before
+    state = await club.state()
+    assert state.event is not None
+    first, second = state.event.table_matches()[:2]
+    await club.say(club.admin, f"/result {first.table} forfeit right")
+    await club.say(club.admin, f"/result {second.table} A+ 10")
+    calls = await club.calls(club.member, "/standings")
+    text = calls[0].text
+    assert "standings during round 1 (2 of 3 tables in" in text and "after round 0" not in text, text
+    assert first.left is not None and second.left is not None
+    walkover_line = next(line for line in text.splitlines() if first.left.name in line)
+    assert "1 walkover win included" in walkover_line, walkover_line
+    [bye] = state.event.byes(1)
+    bye_line = next(line for line in text.splitlines() if bye.name in line)
+    assert "1 bye" in bye_line and "W-D-L counts the tables played, not byes" in text
+    assert any(call.method in ("sendPhoto", "sendMediaGroup") for call in calls)
