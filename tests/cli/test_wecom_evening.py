@@ -2,7 +2,8 @@
 against the long-connection stand-in, with files in and out: the roster comes in as a file (``导入``), two pairs
 sign up from their own WeCom accounts (one by a card's button), the draw file goes out and ``verify-draw`` checks
 it, every result goes in the way phones type it, the process is SIGKILLed mid-evening and a message redelivered,
-and the export comes out as four files whose standings the test recomputes from the results it entered."""
+and the export comes out as four files whose standings agree with the results the test entered, and the printed
+standings as a PDF."""
 
 from __future__ import annotations
 
@@ -13,11 +14,12 @@ import sqlite3
 import subprocess
 import sys
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.cli.test_run_wecom import ADMIN, GROUP, MENTION, history, kill, start, wecom  # noqa: F401 - the fixture
+from tests.cli.test_run_wecom import ADMIN, GROUP, MENTION, history, kill, start
 from tests.support.wecom_server import WeComStandIn
 
 pytestmark = pytest.mark.slow
@@ -25,6 +27,12 @@ pytestmark = pytest.mark.slow
 DEPARTMENTS = ("信息中心", "财务处", "工会办公室", "后勤处")
 IMPORTED = 14
 ROUNDS = 4
+
+
+@pytest.fixture
+def wecom() -> Iterator[WeComStandIn]:
+    with WeComStandIn() as running:
+        yield running
 
 
 def roster() -> bytes:
@@ -43,7 +51,7 @@ def current_tables(db: Path) -> list[tuple[int, int, int, int]]:
     """(round, table, left team, right team) of the tables still to play in the latest round."""
     with sqlite3.connect(db) as connection:
         rows = connection.execute(
-            "SELECT round, table_number, left_team, right_team FROM matches WHERE state = 'pending'"
+            "SELECT round, table_number, left_team, right_team FROM event_tables WHERE state = 'pending'"
             " AND left_team IS NOT NULL AND right_team IS NOT NULL ORDER BY round, table_number").fetchall()
     return [tuple(row) for row in rows]
 
@@ -51,10 +59,10 @@ def current_tables(db: Path) -> list[tuple[int, int, int, int]]:
 def played(db: Path) -> list[tuple[int, int, int, str | None]]:
     with sqlite3.connect(db) as connection:
         return [tuple(row) for row in connection.execute(
-            "SELECT round, left_team, right_team, winner FROM matches WHERE state = 'confirmed' ORDER BY round")]
+            "SELECT round, left_team, right_team, winner FROM event_tables WHERE state = 'confirmed' ORDER BY round")]
 
 
-def test_a_swiss_evening_with_files_in_and_out(wecom: WeComStandIn, tmp_path: Path) -> None:  # noqa: F811
+def test_a_swiss_evening_with_files_in_and_out(wecom: WeComStandIn, tmp_path: Path) -> None:
     db = tmp_path / "union.sqlite3"
     bot = start(wecom, db, tmp_path)
     try:
@@ -96,7 +104,7 @@ def test_a_swiss_evening_with_files_in_and_out(wecom: WeComStandIn, tmp_path: Pa
         redelivered = None
         for round_number in range(1, ROUNDS + 1):
             tables = current_tables(db)
-            assert len(tables) == 8 and {row[0] for row in tables} == {round_number}
+            assert len(tables) == 8 and {row[0] for row in tables} == {round_number}, tables
             for index, (_, table, _, _) in enumerate(tables):
                 # Left wins at odd tables, right at even ones; typed as phones type it, now and then.
                 score = "A+ 9" if table % 2 else "10 A+"
@@ -119,15 +127,21 @@ def test_a_swiss_evening_with_files_in_and_out(wecom: WeComStandIn, tmp_path: Pa
         say(wecom, ADMIN, "导出")
         files = wecom.wait_for(lambda: wecom.files_pushed(GROUP)[pushed_before:]
                                if len(wecom.files_pushed(GROUP)) - pushed_before >= 4 else None, 30, "the export")
+        pushed_before = len(wecom.files_pushed(GROUP))
+        say(wecom, ADMIN, "打印 standings")
+        [printed] = wecom.wait_for(lambda: wecom.files_pushed(GROUP)[pushed_before:], 60, "the printed standings")
     finally:
         output = kill(bot)
     assert "Traceback" not in output
     assert wecom.violations == [] and wecom.uploads.violations == []
     assert [file.file_name for file in files] == ["entries.csv", "matches.csv", "standings.csv", "tournament.xlsx"]
+    assert printed.file_name.endswith(".pdf") and printed.content.startswith(b"%PDF")
 
     # Every pair played every round, nobody twice against the same pair; the standings agree with the results.
     results = played(db)
-    assert len(results) == 8 * ROUNDS and history(db).count("result.confirmed") >= 8 * ROUNDS - 1
+    kinds = Counter(history(db))
+    assert len(results) == 8 * ROUNDS
+    assert sum(kinds[kind] for kind in kinds if kind.startswith("result.")) == 8 * ROUNDS, kinds  # each once
     meetings = Counter(frozenset((left, right)) for _, left, right, _ in results)
     assert max(meetings.values()) == 1
     wins = Counter(left if winner == "left" else right for _, left, right, winner in results)
