@@ -184,6 +184,7 @@ async def test_typed_the_way_phone_keyboards_type_it(club: WeComClub) -> None:
     assert "桌" in result or "抽签" in result
     [typo] = await club.say("p1", "成级 5 A+ 9")
     assert "你是不是想说“成绩”" in typo and "/result" in typo
+    assert "[left|right]" in typo and "\\" not in typo  # no markdown escapes WeCom would show as they are
     [explained] = await club.say("p1", "帮助 成绩")
     assert "/result" in explained and "例子" in explained
 
