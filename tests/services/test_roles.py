@@ -112,7 +112,8 @@ async def test_a_wecom_refusal_names_who_organises_there_never_the_group_owner()
 
     listed = await refusal(Roles(WeComOrganisers(frozenset({"xiaoli", "laowang"}), WeComDirectory())))
     assert isinstance(listed, NotWeComOrganiser)
-    assert t(listed.key, Language.ZH, **listed.params) == "只有比赛的创建者或本群的组织者（laowang / xiaoli）可以这样做。"
+    said = t(listed.key, Language.ZH, **listed.params)
+    assert said == "只有比赛的创建者或本群的组织者（laowang / xiaoli）可以这样做。"
     nobody = await refusal(Roles())
     assert isinstance(nobody, NotWeComOrganiserNoneListed) and "WECOM_ORGANISERS" in t(nobody.key, Language.ZH)
     assert not t(nobody.key, Language.ZH).startswith("只有群主")
