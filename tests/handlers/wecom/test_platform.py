@@ -212,3 +212,12 @@ async def test_wecom_players_have_accounts_and_the_other_pair_is_mentioned(club:
     assert "还没有关联账号" not in reported
     others = {f"<@p{number}>" for number in range(2, 5) if f"<@p{number}>" in reported.split("：请发送")[0]}
     assert len(others) == 2  # the other pair, both of them, notified (p1's partner is not)
+
+
+async def test_a_unit_with_an_invitation_is_refused_with_the_reason(club: WeComClub) -> None:
+    await club.say(club.admin, "/new 周五杯")
+    await club.say("p2", "改名 李娜")
+    before = await club.fingerprint()
+    [refused] = await club.say("p1", "报名 @李娜 unit=信息中心")
+    assert "邀请搭档时还不能登记单位" in refused and "信息中心" in refused
+    assert await club.fingerprint() == before
