@@ -393,6 +393,8 @@ class WeComPlatform:
         self.connection: LongConnection | None = None
         self.bot_name = BotName(self.services.settings.wecom_bot_name)
         self.desk = FileDesk()
+        self.asked_for_name: set[str] = set()
+        """Userids asked once (by this process) to choose the name the bot shows."""
         self.download_seconds = DOWNLOAD_SECONDS
         """How long a file people send may take to download."""
         self.cards: OrderedDict[str, tuple[str, Keyboard | None]] = OrderedDict()
@@ -454,6 +456,13 @@ class WeComPlatform:
             # 导入 before the file: the person's next file (in this chat or privately) runs it.
             self.desk.waiting[message.userid] = WaitingCommand(text, message.chatid, self.services.clock())
             answer.add(t("wecom.send_file_next", answer.language, minutes=int(FILE_WAIT.total_seconds() // 60)))
+        if message.group and message.userid not in self.asked_for_name:
+            await self.services.names.refresh(self.services.storage)
+            if self.services.names.of(caller.person.user_id) is None:
+                # WeCom tells a bot no names: a person who never chose one is shown by their userid until then.
+                self.asked_for_name.add(message.userid)
+                answer.add(t("wecom.name_hint", answer.language, mention=self._mention(answer.language),
+                             userid=escape(message.userid)))
         await self.send_answer(answer, frame.req_id, message.chatid or message.userid)
 
     async def on_file(self, frame: Frame, message: Message, caller: Caller) -> None:
