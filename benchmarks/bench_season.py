@@ -71,7 +71,7 @@ def week(number: int, rng: random.Random) -> tuple[TournamentState, list[int]]:
             winner_level, loser_level = rng.choice(LEVELS), MatchLevel.parse("A+")
             outcome = Outcome.played(loser_level, winner_level) if rng.random() < 0.5 else \
                 Outcome.played(winner_level, loser_level)
-            event = engine.decide(event, match.table or 0, ORGANISER, outcome, at, DEFAULT_VARIANT).bracket
+            event = engine.decide(event, match.table or 0, ORGANISER, outcome, at, DEFAULT_VARIANT).stage
             order.append(match.match_id)
     entries = tuple(Entry(pair + 1, (people[2 * pair], people[2 * pair + 1])) for pair in range(PAIRS))
     settings = TournamentSettings(format=TournamentFormat.SWISS, rounds=ROUNDS)

@@ -142,8 +142,8 @@ def play_out(bracket: Bracket, results: list[Outcome]) -> int:
         for match in bracket.playable():
             assert match.left is not None and match.right is not None and match.table is not None
             outcome = results[applied % len(results)]
-            bracket = report(bracket, match.table, Actor(match.left.members[0]), outcome, AT, DEFAULT_VARIANT).bracket
-            bracket = confirm(bracket, match.table, Actor(match.right.members[0]), AT).bracket
+            bracket = report(bracket, match.table, Actor(match.left.members[0]), outcome, AT, DEFAULT_VARIANT).stage
+            bracket = confirm(bracket, match.table, Actor(match.right.members[0]), AT).stage
             applied += 1
     return applied
 

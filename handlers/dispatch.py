@@ -148,23 +148,42 @@ class Dispatcher:
         self.buttons = ButtonTable(BUTTONS if buttons is None else buttons)
         self.timers = timers or NoTimers()
         self.own_errors = own_errors
+        self._in_hand: set[int] = set()
+        """Update ids admitted and not yet done: a copy delivered meanwhile (WeCom redelivers a msgid) is dropped
+        unanswered; once done, the update is recorded and the database stops later copies."""
 
     # Admit and settle.
 
     async def admit(self, arrival: Arrival) -> Admitted | None:
-        """Claim the delivery (``None``: delivered again, already handled) and remember its chat and people."""
+        """Claim the delivery (``None``: delivered again, already handled or being handled) and remember its chat
+        and people. A claimed delivery must be let go with :meth:`done` when it is handled."""
         services = self.services
         caller = arrival.caller
-        if arrival.update_id is None:
+        update_id = arrival.update_id
+        if update_id is None:
             if caller is not None:
                 await remember_visit(services, caller)
             return Admitted(caller, None)
-        claim = await admit_update(services.storage, arrival.update_id, caller, arrival.people, services.clock(),
-                                   arrival.on_recorded, services.acquaintances)
+        if update_id in self._in_hand:
+            log.info("update %s was delivered again while it is being handled: dropped", update_id)
+            return None
+        self._in_hand.add(update_id)  # before the first await: a copy right behind finds it
+        try:
+            claim = await admit_update(services.storage, update_id, caller, arrival.people, services.clock(),
+                                       arrival.on_recorded, services.acquaintances)
+        except BaseException:
+            self._in_hand.discard(update_id)
+            raise
         if claim is None:
-            log.info("update %s was delivered again: already handled", arrival.update_id)
+            self._in_hand.discard(update_id)
+            log.info("update %s was delivered again: already handled", update_id)
             return None
         return Admitted(None if caller is None else replace(caller, claim=claim), claim)
+
+    def done(self, arrival: Arrival) -> None:
+        """The delivery admitted by :meth:`admit` is handled (settled, or left for a re-delivery to apply)."""
+        if arrival.update_id is not None:
+            self._in_hand.discard(arrival.update_id)
 
     async def settle(self, claim: UpdateClaim | None) -> None:
         """Record the delivery as handled if no change recorded it."""
@@ -177,9 +196,12 @@ class Dispatcher:
         admitted = await self.admit(arrival)
         if admitted is None:
             return
-        if action is not None:
-            await action(admitted)
-        await self.settle(admitted.claim)
+        try:
+            if action is not None:
+                await action(admitted)
+            await self.settle(admitted.claim)
+        finally:
+            self.done(arrival)
 
     async def language(self, caller: Caller) -> Language:
         """The chat's language; the default when the database cannot say (it may be what failed)."""
@@ -204,7 +226,15 @@ class Dispatcher:
         """Admit, read, run and answer one message (module docstring); ``False`` when it was not handled after all
         (delivered again, or applied meanwhile by another process: what the channel was given must not go)."""
         admitted = await self.admit(incoming.arrival)
-        if admitted is None or admitted.caller is None:
+        if admitted is None:
+            return False
+        try:
+            return await self._handle(admitted, incoming, channel)
+        finally:
+            self.done(incoming.arrival)
+
+    async def _handle(self, admitted: Admitted, incoming: Incoming, channel: Channel) -> bool:
+        if admitted.caller is None:
             return False
         caller = admitted.caller
         language = await self.language(caller)
@@ -271,8 +301,11 @@ class Dispatcher:
         admitted = await self.admit(arrival)
         if admitted is None:
             return None
-        note = await self.buttons.press(self.services, admitted.caller, data, channel)
-        await self.settle(admitted.claim)
+        try:
+            note = await self.buttons.press(self.services, admitted.caller, data, channel)
+            await self.settle(admitted.claim)
+        finally:
+            self.done(arrival)
         return note
 
     # Failing.

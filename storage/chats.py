@@ -18,6 +18,7 @@ CHAT_KEYED_COLUMNS: tuple[tuple[str, str], ...] = (
     ("club_people", "chat_id"),
     ("seasons", "chat_id"),
     ("club_notices", "chat_id"),
+    ("club_claims", "chat_id"),
 )
 
 

@@ -1,5 +1,6 @@
 """A group chat as a club (migration 0012): the order tables became final, the club's records about its people, and
-its seasons. ``results_final`` and ``club_people`` are only ever appended to."""
+its seasons; the claims of names the club knows waiting for an organiser (migration 0014). ``results_final`` and
+``club_people`` are only ever appended to."""
 
 from __future__ import annotations
 
@@ -154,3 +155,37 @@ async def club_notice(tx: Tx, chat_id: int) -> str | None:
     text = await tx.fetch_value(
         "SELECT text FROM club_notices WHERE chat_id = ? ORDER BY notice_id DESC LIMIT 1", (chat_id,))
     return text or None
+
+
+@dataclass(frozen=True, slots=True)
+class ClubClaim:
+    """An account's open claim to be ``person_key`` (``name`` as the club showed it then)."""
+
+    claim_id: int
+    person_key: str
+    name: str
+    user_id: int
+    display_name: str
+
+
+async def add_claim(tx: Tx, chat_id: int, *, person_key: str, name: str, user_id: int, display_name: str,
+                    at: datetime) -> int:
+    return await tx.insert(
+        "INSERT INTO club_claims (chat_id, person_key, name, user_id, display_name, created_at)"
+        " VALUES (?, ?, ?, ?, ?, ?) RETURNING claim_id",
+        (chat_id, person_key, name, user_id, display_name, at.isoformat()))
+
+
+async def open_claims(tx: Tx, chat_id: int) -> list[ClubClaim]:
+    """The chat's open claims, oldest first."""
+    rows = await tx.fetch_all(
+        "SELECT claim_id, person_key, name, user_id, display_name FROM club_claims"
+        " WHERE chat_id = ? AND status = 'open' ORDER BY claim_id", (chat_id,))
+    return [ClubClaim(row["claim_id"], row["person_key"], row["name"], row["user_id"], row["display_name"])
+            for row in rows]
+
+
+async def resolve_claim(tx: Tx, claim_id: int, status: str, at: datetime) -> None:
+    """Close an open claim: ``accepted`` (linked) or ``cancelled`` (a newer claim on the same name)."""
+    await tx.execute("UPDATE club_claims SET status = ?, resolved_at = ? WHERE claim_id = ? AND status = 'open'",
+                     (status, at.isoformat(), claim_id))

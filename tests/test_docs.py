@@ -39,3 +39,12 @@ def test_the_readme_is_short_and_links_the_guides() -> None:
     assert len(readme.splitlines()) <= 250
     for linked in ("docs/commands.md", "docs/commands.zh.md", "docs/operating.md", "docs/architecture.md"):
         assert f"]({linked})" in readme and (ROOT / linked).is_file()
+
+
+def test_the_readme_says_what_the_club_s_numbers_mean_in_both_languages() -> None:
+    """The season issue: what ladder points and ratings mean, in words a club member understands, zh and en."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## The club's numbers", 1)[1].split("\n## ", 1)[0]
+    assert "积分" in section and "等级分" in section and "Ladder points" in section and "rating" in section
+    assert "docs/commands.md#the-clubs-season-roster-ladder-and-ratings" in section
+    assert "## The club's season: roster, ladder and ratings" in text("commands.md")  # the anchor it links

@@ -80,7 +80,9 @@ def live_json(page: LivePage) -> dict[str, Any]:
         "standings": [{"rank": row.rank, "name": row.name, "points": row.points,
                        "opponent_points": row.opponent_points, "level_difference": row.level_difference,
                        "played": row.played, "won": row.won, "drawn": row.drawn, "lost": row.lost,
-                       "byes": row.byes, "group": row.group} for row in page.standings],
+                       "byes": row.byes, "group": row.group, "wins": row.won + row.byes if row.wins is None
+                       else row.wins, "levels_reached": row.levels_reached, "withdrawn": row.withdrawn}
+                      for row in page.standings],
         "bracket": bracket,
         "next_round": None if start is None else {
             "round": start.round, "starts_at": start.starts_at.astimezone(page.zone).isoformat()},

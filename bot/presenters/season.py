@@ -5,6 +5,7 @@ from __future__ import annotations
 from bot.i18n import Language, t
 from bot.presenters.tournaments import say
 from bot.richtext import escape
+from bot.services.club_claims import ClubClaimResult
 from bot.services.season import Club, Member, RatingView, Season, SeasonChange, SeasonLadder, TournamentLine
 
 LADDER_LINES = 20
@@ -91,6 +92,12 @@ def members_text(club: Club, lang: Language, limit: int | None = MEMBER_LINES) -
     if len(shown) < len(members):
         lines.append(say("club.members_more", lang, count=len(members) - len(shown)))
     return "\n".join(lines)
+
+
+def club_claim_text(result: ClubClaimResult, lang: Language) -> str:
+    """A claim of a name the club knows: linked now, or waiting for an organiser."""
+    key = "club.claim_linked" if result.linked else "club.claim_waiting"
+    return t(key, lang, name=escape(result.member.name), account=escape(result.display_name))
 
 
 def member_text(key: str, lang: Language, **params: str) -> str:

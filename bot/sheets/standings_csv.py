@@ -1,17 +1,22 @@
 """``standings.csv``: one row per pair in standing order, every format — the one writer of the file, for
 ``/export`` and for the offline ``python -m bot export`` alike (``bot.services.tournament.export``).
 
-Header (a contract): ``rank,name,points,opponent_points,level_difference,played,won,drawn,lost,byes,group``.
+Header (a contract): ``rank,name,points,opponent_points,level_difference,played,won,drawn,lost,byes,group,wins,
+levels_reached,withdrawn`` (the last three added at the end for the tie-breaks of issue 22 §6: earlier columns
+never move).
 
-* Swiss: the standings (``rank`` 1 first) with the tie-break columns: opponents' points (对手分) and level difference
-  (级差), as :mod:`bot.tournament.ranking` orders them; ``group`` empty.
+* Swiss: the standings (``rank`` 1 first) with the tie-break columns: opponents' points (对手分), level difference
+  (级差, 净积小分), ``wins`` (rounds scored as a win: tables won and byes) and ``levels_reached`` (累积小分), as
+  :mod:`bot.tournament.ranking` orders them; ``group`` empty. ``withdrawn`` is 1 for a pair that left the event
+  after the draw, else 0.
 * Groups: each group's standings, group A first; ``rank`` is the place within the group, ``group`` its letter.
 * Groups → knockout, once the knockout is drawn: the whole field ranked 1…N (:mod:`bot.tournament.field_ranking`):
   the knockout's places, then the pairs out in the groups; the points and tie-break columns are the group stage's,
   ``played``/``won``/``drawn``/``lost``/``byes`` count both stages, ``group`` is the pair's group.
 * Knockout: the placings (``rank`` = place; pairs sharing a place repeat it; empty while a pair is still playing),
-  match points, matches played, won and lost, byes and walkovers counted in ``byes``; the points-event columns
-  (``opponent_points``, ``level_difference``, ``drawn``) are empty, as a knockout has none.
+  match points, matches played, won and lost, byes and walkovers counted in ``byes`` (and in ``wins``); the
+  points-event columns (``opponent_points``, ``level_difference``, ``drawn``, ``levels_reached``) are empty, as a
+  knockout has none.
 
 UTF-8 with a byte order mark, like the other exports, so Excel reads Chinese names. A name that would start a
 formula is written as text (``bot.sheets.csv_cells``). With a language (``/export zh``) the header is in it
@@ -31,6 +36,7 @@ from bot.sheets.labels import localized_cells, localized_header
 
 STANDINGS_HEADER: tuple[str, ...] = (
     "rank", "name", "points", "opponent_points", "level_difference", "played", "won", "drawn", "lost", "byes", "group",
+    "wins", "levels_reached", "withdrawn",
 )
 LABELS = "ranking"
 """The labels' sheet name (``sheets.column.ranking.*``): the workbook's ranking sheet holds these rows."""
@@ -54,11 +60,17 @@ class StandingsCsvRow:
     lost: int
     byes: int
     group: str = ""
+    wins: int | None = None
+    """Rounds scored as a win (``won`` + ``byes``) when ``None``."""
+    levels_reached: int | None = None
+    withdrawn: bool = False
 
     def cells(self) -> tuple[Cell, ...]:
         """The fields in header order; ``None`` for an empty field."""
+        wins = self.won + self.byes if self.wins is None else self.wins
         return (self.rank, self.name, self.points, self.opponent_points, self.level_difference, self.played,
-                self.won, self.drawn, self.lost, self.byes, self.group or None)
+                self.won, self.drawn, self.lost, self.byes, self.group or None, wins, self.levels_reached,
+                int(self.withdrawn))
 
 
 def format_standings_csv(rows: Iterable[StandingsCsvRow], language: Language | None = None) -> str:

@@ -6,9 +6,9 @@ knockout (:mod:`bot.tournament.results`), so each table also lives here as a ``M
 ``group`` (``best_of`` 1, ``slot`` = table − 1). Match ids are numbered through the event, round by round, from 1.
 
 :class:`PointsEvent` is the container :mod:`bot.tournament.results` works on in place of a bracket
-(:mod:`bot.tournament.boards`): :meth:`PointsEvent.store_changes` stores changed tables and records every decided
+(:mod:`bot.tournament.stages`): :meth:`PointsEvent.store_changes` stores changed tables and records every decided
 result in the pure event (a correction replaces the result there, in any round: the rounds paired after it stay as
-they were played, issue 22 §2; whether a paired round without results is paired again is the service's call);
+they were played; whether a paired round without results is paired again is the service's call);
 :meth:`PointsEvent.settle` also moves the event on once a round is
 complete — the next Swiss round is paired from the standings, the next group round starts — and records
 ``round.started``. Tables are numbered by rank in a Swiss round (table 1 holds the leading pairs) and across the

@@ -20,7 +20,8 @@ An official may correct a confirmed result (:func:`correct`). If the winner chan
 match that follows (and, after a semi-final with a playoff, in the playoff) provided that match has no result yet
 and the change leaves it playable; otherwise the correction is refused with the reason.
 
-Every function takes the bracket and returns a :class:`ResultChange`: the new bracket and the events for the
+Every function takes the stage the match is played in — a knockout bracket, or a points event
+(:mod:`bot.tournament.stages`) — and returns a :class:`ResultChange`: the new stage and the events for the
 append-only history (the caller supplies ``at``). Matches are addressed by a table number of the current round
 (``round_number`` picks another started round) or by :class:`~bot.tournament.bracket.MatchId`.
 """
@@ -34,10 +35,10 @@ from bot.errors import PermissionDenied, TournamentError
 from bot.ruleset.scoring import Side
 from bot.ruleset.variants import RuleVariant
 from bot.tournament.advance import match_details
-from bot.tournament.boards import Board, following_slots, settle, store_changes
 from bot.tournament.bracket import Bracket, MatchId
 from bot.tournament.matches import Game, Match, MatchState, Report
 from bot.tournament.outcome import Outcome, OutcomeKind, is_mirror_report
+from bot.tournament.stages import Stage, following_slots, settle, store_changes
 from bot.tournament.teams import Actor, Event
 
 if TYPE_CHECKING:
@@ -134,31 +135,31 @@ class SeriesDecidedEarlierError(TournamentError):
     key = "results.series_decided_earlier"
 
 
-class ResultChange(NamedTuple, Generic[Board]):
-    """The container after the change (a bracket, or a points event: :mod:`bot.tournament.boards`) and the events."""
+class ResultChange(NamedTuple, Generic[Stage]):
+    """The stage after the change (a bracket, or a points event: :mod:`bot.tournament.stages`) and the events."""
 
-    bracket: Board
+    stage: Stage
     events: tuple[Event, ...]
 
 
-def report(bracket: Board, table: int | MatchId, actor: Actor, outcome: Outcome, at: datetime,
+def report(stage: Stage, table: int | MatchId, actor: Actor, outcome: Outcome, at: datetime,
            variant: RuleVariant, *, round_number: int | None = None,
-           refuse_mirror: bool = False) -> ResultChange[Board]:
+           refuse_mirror: bool = False) -> ResultChange[Stage]:
     """A pair at the table (or an official: then final) states the result of the match or of its current game.
 
     ``refuse_mirror``: a report that mirrors the other pair's raises :class:`MirrorReportError` instead of
     disputing the match."""
-    match = bracket.find(table, round_number)
+    match = stage.find(table, round_number)
     _require_open(match)
-    side = seat(bracket, match, actor)
+    side = seat(stage, match, actor)
     score = outcome.score(variant)
     if side is None:
-        return _accept(bracket, match, Report(actor.key, None, outcome, score), actor, at, "result.decided", [])
+        return _accept(stage, match, Report(actor.key, None, outcome, score), actor, at, "result.decided", [])
     new = Report(actor.key, side, outcome, score)
     events = [Event(at, actor.key, "result.reported", _details(match, side.value, outcome=outcome.text))]
     other = match.report_by(side.other)
     if other is not None and other.outcome == outcome:
-        return _accept(bracket, match, other, actor, at, "result.confirmed", events, seat=side.value)
+        return _accept(stage, match, other, actor, at, "result.confirmed", events, seat=side.value)
     if other is not None and refuse_mirror and is_mirror_report(other.outcome, outcome):
         raise MirrorReportError(**_where(match))
     if other is not None:
@@ -166,15 +167,15 @@ def report(bracket: Board, table: int | MatchId, actor: Actor, outcome: Outcome,
         events.append(Event(at, actor.key, "result.disputed", _details(match, side.value)))
     else:
         updated = match.with_reports(MatchState.REPORTED, (new,))
-    return ResultChange(store_changes(bracket, {match.match_id: updated}), tuple(events))
+    return ResultChange(store_changes(stage, {match.match_id: updated}), tuple(events))
 
 
-def confirm(bracket: Board, table: int | MatchId, actor: Actor, at: datetime, *,
-            round_number: int | None = None) -> ResultChange[Board]:
+def confirm(stage: Stage, table: int | MatchId, actor: Actor, at: datetime, *,
+            round_number: int | None = None) -> ResultChange[Stage]:
     """The other pair (or an official) accepts the standing report."""
-    match = bracket.find(table, round_number)
+    match = stage.find(table, round_number)
     _require_open(match)
-    side = seat(bracket, match, actor)
+    side = seat(stage, match, actor)
     if not match.reports:
         raise NothingToConfirmError(**_where(match))
     if side is None:
@@ -189,17 +190,17 @@ def confirm(bracket: Board, table: int | MatchId, actor: Actor, at: datetime, *,
             raise DisputedError(**_where(match))
         accepted = other
     where = "official" if side is None else side.value
-    return _accept(bracket, match, accepted, actor, at, "result.confirmed", [], seat=where)
+    return _accept(stage, match, accepted, actor, at, "result.confirmed", [], seat=where)
 
 
-def dispute(bracket: Board, table: int | MatchId, actor: Actor, at: datetime, *,
-            round_number: int | None = None) -> ResultChange[Board]:
+def dispute(stage: Stage, table: int | MatchId, actor: Actor, at: datetime, *,
+            round_number: int | None = None) -> ResultChange[Stage]:
     """The other pair rejects the standing report without a result of its own; an official will decide."""
-    match = bracket.find(table, round_number)
+    match = stage.find(table, round_number)
     _require_open(match)
     side = match.side_of(actor.key)
     if side is None:
-        raise OfficialsDecideError(**_where(match)) if actor.official else _not_at_table(bracket, match, actor)
+        raise OfficialsDecideError(**_where(match)) if actor.official else _not_at_table(stage, match, actor)
     if not match.reports:
         raise NothingToDisputeError(**_where(match))
     if match.report_by(side.other) is None:
@@ -208,21 +209,21 @@ def dispute(bracket: Board, table: int | MatchId, actor: Actor, at: datetime, *,
         raise DisputedError(**_where(match))
     updated = match.with_reports(MatchState.DISPUTED, match.reports)
     event = Event(at, actor.key, "result.disputed", _details(match, side.value))
-    return ResultChange(store_changes(bracket, {match.match_id: updated}), (event,))
+    return ResultChange(store_changes(stage, {match.match_id: updated}), (event,))
 
 
-def decide(bracket: Board, table: int | MatchId, actor: Actor, outcome: Outcome, at: datetime,
-           variant: RuleVariant, *, round_number: int | None = None) -> ResultChange[Board]:
+def decide(stage: Stage, table: int | MatchId, actor: Actor, outcome: Outcome, at: datetime,
+           variant: RuleVariant, *, round_number: int | None = None) -> ResultChange[Stage]:
     """A referee or organiser who does not play at the table sets the result (of the current game); final."""
-    match = bracket.find(table, round_number)
+    match = stage.find(table, round_number)
     _require_official(match, actor)
     _require_open(match)
     accepted = Report(actor.key, None, outcome, outcome.score(variant))
-    return _accept(bracket, match, accepted, actor, at, "result.decided", [])
+    return _accept(stage, match, accepted, actor, at, "result.decided", [])
 
 
-def correct(bracket: Board, table: int | MatchId, actor: Actor, outcome: Outcome, at: datetime,
-            variant: RuleVariant, *, game: int | None = None, round_number: int | None = None) -> ResultChange[Board]:
+def correct(stage: Stage, table: int | MatchId, actor: Actor, outcome: Outcome, at: datetime,
+            variant: RuleVariant, *, game: int | None = None, round_number: int | None = None) -> ResultChange[Stage]:
     """An official replaces a confirmed result (``game``: which game of a best-of-three, default the last).
 
     Same winner: only the scores change. New winner: the next match (and a playoff after a semi-final) takes the
@@ -230,7 +231,7 @@ def correct(bracket: Board, table: int | MatchId, actor: Actor, outcome: Outcome
     :class:`NextRoundStartedError` if it has started and would be left without an opponent. A best-of-three may
     go back to play (1–1 after a correction) or end (2–0), but not end before its last recorded game.
     """
-    match: Match = bracket.find(table, round_number)
+    match: Match = stage.find(table, round_number)
     _require_official(match, actor)
     if not match.games:
         raise NothingToCorrectError(**_where(match))
@@ -246,16 +247,16 @@ def correct(bracket: Board, table: int | MatchId, actor: Actor, outcome: Outcome
     was_decided = match.state is MatchState.CONFIRMED
     if decided and not was_decided:  # a best-of-three in play that this correction completes
         updated = match.with_games(MatchState.CONFIRMED, games, (), winner)
-        return ResultChange(settle(bracket, updated, actor.key, at, events), tuple(events))
+        return ResultChange(settle(stage, updated, actor.key, at, events), tuple(events))
     if not decided:
         updated = match.with_games(MatchState.PENDING if was_decided else match.state, games, match.reports, None)
         reopened = 1 if was_decided else 0  # only a best-of-three final can reopen: its round is the current one
-        return ResultChange(store_changes(bracket, {match.match_id: updated}, reopened), tuple(events))
+        return ResultChange(store_changes(stage, {match.match_id: updated}, reopened), tuple(events))
     updated = match.with_games(match.state, games, match.reports, winner)
     changes = {match.match_id: updated}
     if winner is not match.winner:
-        changes.update(_repaired_followers(bracket, updated))
-    return ResultChange(store_changes(bracket, changes), tuple(events))
+        changes.update(_repaired_followers(stage, updated))
+    return ResultChange(store_changes(stage, changes), tuple(events))
 
 
 def series_result(best_of: int, games: tuple[Game, ...]) -> tuple[bool, Side | None, int]:
@@ -277,24 +278,24 @@ def series_result(best_of: int, games: tuple[Game, ...]) -> tuple[bool, Side | N
     return False, None, 0
 
 
-def _accept(bracket: Board, match: Match, accepted: Report, actor: Actor, at: datetime, kind: str,
-            events: list[Event], *, seat: str = "official") -> ResultChange[Board]:
+def _accept(stage: Stage, match: Match, accepted: Report, actor: Actor, at: datetime, kind: str,
+            events: list[Event], *, seat: str = "official") -> ResultChange[Stage]:
     games = (*match.games, Game(accepted.outcome, accepted.score))
     decided, winner, _ = series_result(match.best_of, games)
     events.append(Event(at, actor.key, kind, _details(match, seat, outcome=accepted.outcome.text)))
     if not decided:
         updated = match.with_games(MatchState.PENDING, games, (), None)
-        return ResultChange(store_changes(bracket, {match.match_id: updated}), tuple(events))
+        return ResultChange(store_changes(stage, {match.match_id: updated}), tuple(events))
     updated = match.with_games(MatchState.CONFIRMED, games, (), winner)
-    return ResultChange(settle(bracket, updated, actor.key, at, events), tuple(events))
+    return ResultChange(settle(stage, updated, actor.key, at, events), tuple(events))
 
 
-def _repaired_followers(bracket: Board, corrected: Match) -> dict[int, Match]:
+def _repaired_followers(stage: Stage, corrected: Match) -> dict[int, Match]:
     repaired: dict[int, Match] = {}
-    for ident, side, team in following_slots(bracket, corrected):
-        if bracket.store[ident - 1] is None:
+    for ident, side, team in following_slots(stage, corrected):
+        if stage.store[ident - 1] is None:
             continue  # its round has not started: it reads the corrected winner from this match
-        target = bracket.match(ident)
+        target = stage.match(ident)
         if target.games or target.reports or target.state.decided:
             raise NextMatchHasResultError(next_round=target.round, next_table=target.table or "-",
                                           **_where(corrected))
@@ -317,17 +318,17 @@ def _require_official(match: Match, actor: Actor) -> None:
         raise OfficialsOnlyError(**_where(match))
 
 
-def seat(bracket: Bracket | PointsEvent, match: Match, actor: Actor) -> Side | None:
+def seat(stage: Bracket | PointsEvent, match: Match, actor: Actor) -> Side | None:
     """The pair ``actor`` plays for at this match; ``None`` for an official who does not play here."""
     side = match.side_of(actor.key)
     if side is None and not actor.official:
-        raise _not_at_table(bracket, match, actor)
+        raise _not_at_table(stage, match, actor)
     return side
 
 
-def _not_at_table(bracket: Bracket | PointsEvent, match: Match, actor: Actor) -> NotAtTableError:
+def _not_at_table(stage: Bracket | PointsEvent, match: Match, actor: Actor) -> NotAtTableError:
     """The refusal for someone who does not play at ``match``: it names their own table when they have one now."""
-    own = bracket.match_of(actor.key)
+    own = stage.match_of(actor.key)
     if own is not None and own.table is not None and own.match_id != match.match_id:
         return AtOtherTableError(own_table=own.table, **_where(match))
     return NotAtTableError(**_where(match))

@@ -22,7 +22,7 @@ How the chat plays it (built; ``bot.tournament.points_event``, ``bot.services.to
 * A table is a :class:`~bot.tournament.matches.Match` (``kind`` ``swiss`` / ``group``, ``slot`` = table − 1, match
   ids numbered through the event round by round) in a :class:`~bot.tournament.points_event.PointsEvent`, so
   reports, confirmations, disputes and decisions run through :mod:`bot.tournament.results` as for a knockout
-  (:mod:`bot.tournament.boards` hands the decided match to its container); the event records it here with
+  (:mod:`bot.tournament.stages` hands the decided match to its container); the event records it here with
   :func:`record_result` (a correction with ``replace_result=True``).
 * :class:`~bot.tournament.outcome.Outcome` has a draw kind (``Outcome.draw(level)``, text ``K K draw``); the chat
   takes equal levels without a winner as a draw, and a knockout refuses one.
@@ -195,7 +195,7 @@ def record_result(event: SwissEvent, table: int, result: TableResult, *, round_n
 
     A table that has a result is refused with ``MatchFinishedError`` unless ``replace_result`` (a correction,
     which needs a result to replace: ``NothingToCorrectError``). Any change to a round before the current one is
-    refused with :class:`NextRoundPairedError` unless ``past_round``: a correction at any time (issue 22 §2), the
+    refused with :class:`NextRoundPairedError` unless ``past_round``: a correction at any time, the
     rounds paired after it staying as they were played; only the standings move.
     """
     number = len(event.rounds) if round_number is None else round_number

@@ -20,7 +20,10 @@ What goes wrong, and what follows:
 - the server says a newer connection of the same bot took over (event ``disconnected_event``, then a close):
   :meth:`LongConnection.run` raises :class:`Replaced` — only one connection per bot is live, and fighting for it
   would knock the other one off in turn;
-- a non-zero ``errcode`` on anything else: :class:`WeComError`, retried by the caller where that makes sense.
+- a non-zero ``errcode`` on anything else: :class:`WeComError`, retried by the caller where that makes sense;
+- a frame the bot cannot read (not JSON, or nested deeper than the JSON reader goes) is logged and skipped: the
+  connection and the process live on; a frame over :data:`MAX_FRAME_BYTES` closes the connection (the library
+  refuses it before reading it whole), which is then opened again.
 
 The secret is sent in the subscription only; it is never logged (nor is the frame that carries it).
 """
@@ -61,6 +64,9 @@ MISSED_HEARTBEATS = 2
 RETRYABLE_ERRCODES = frozenset({-1, 45009})
 """System busy, and too many calls: worth another try (the others are refusals; unconfirmed beyond these two)."""
 CONCURRENT_CALLBACKS = 8
+MAX_FRAME_BYTES = 1024 * 1024
+"""The largest frame read: WeCom's own limits (20,480 bytes of reply markdown, far less for a typed message) are
+far below it; a 22 MB frame once held the event loop for seconds."""
 
 
 class WeComError(Exception):
@@ -107,7 +113,7 @@ class Frame:
     def parse(cls, raw: str | bytes) -> Frame | None:
         try:
             data = json.loads(raw)
-        except ValueError:
+        except (ValueError, RecursionError):  # RecursionError: 200,000 nested "[" once ended the process
             return None
         if not isinstance(data, dict):
             return None
@@ -184,7 +190,7 @@ class LongConnection:
             self._subscribed = False
             try:
                 async with connect(self.url, ping_interval=None, ping_timeout=None, close_timeout=5,
-                                   max_size=None) as socket:
+                                   max_size=MAX_FRAME_BYTES) as socket:
                     await self._serve(socket)
             except (CredentialsRefused, Replaced):
                 raise

@@ -101,6 +101,9 @@ INCOMING_BYTES_LIMIT = max(MAX_FILE_BYTES, MAX_NOTICE_FILE_BYTES)
 CARDS_REMEMBERED = 1_000
 """Cards this process sent, kept to redraw one for the person whose press it refused (older ones: the note alone)."""
 SEND_ATTEMPTS = 4
+MAX_TEXT_CHARS = 20_000
+"""A message's text is cut to this before anything reads it (a typed notice is a few thousand characters; frames
+are at most ``MAX_FRAME_BYTES``, and cleaning a megabyte of text on the event loop delays every chat)."""
 """Tries of a reply or push that WeCom answers with a retryable errcode, or that meets no connection."""
 
 
@@ -131,7 +134,8 @@ class Message:
         chatid = body.get("chatid")
         if group and (not isinstance(chatid, str) or not chatid):
             return None
-        return cls(msgid, userid, chatid if group else None, group, _text_of(body), IncomingFile.of(body))
+        return cls(msgid, userid, chatid if group else None, group, _text_of(body)[:MAX_TEXT_CHARS],
+                   IncomingFile.of(body))
 
 
 def _text_of(body: dict[str, Any]) -> str:

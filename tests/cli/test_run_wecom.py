@@ -171,8 +171,9 @@ def test_a_tournament_by_mentions_from_new_to_the_final(wecom: WeComStandIn, tmp
         "entries.csv", "matches.csv", "standings.csv", "tournament.xlsx"]
     table = list(csv.DictReader(io.StringIO((folder / "standings.csv").read_text(encoding="utf-8-sig"))))
     assert list(table[0]) == ["rank", "name", "points", "opponent_points", "level_difference", "played", "won",
-                              "drawn", "lost", "byes", "group"]
+                              "drawn", "lost", "byes", "group", "wins", "levels_reached", "withdrawn"]
     assert table[0]["rank"] == "1" and table[0]["won"] == "2" and table[0]["lost"] == "0"
+    assert table[0]["wins"] == str(2 + int(table[0]["byes"])) and table[0]["withdrawn"] == "0"
     assert any("张三" in line["name"] for line in table)
     matches = list(csv.DictReader(io.StringIO((folder / "matches.csv").read_text(encoding="utf-8-sig"))))
     assert [line["status"] for line in matches] == ["confirmed"] * 3

@@ -46,6 +46,9 @@ async def test_a_swiss_round_on_3_2_1_scores_win_3_draw_2_loss_1_and_a_bye_3(clu
                       bye.name: 3}
     # points, then opponents' points: the winner met a pair on 1, the bye met nobody
     assert [row["name"] for row in rows][:2] == [decided.right.name, bye.name]
+    columns = {row["name"]: (row["wins"], row["levels_reached"], row["withdrawn"]) for row in rows}
+    assert columns[decided.left.name] == ("0", "7", "0") and columns[decided.right.name] == ("1", "13", "0")
+    assert columns[bye.name] == ("1", "0", "0")  # a bye is a round scored as a win, with no levels
     await club.say(club.seat(drawn, Side.RIGHT), f"/confirm {drawn.table}")
     points = {row["name"]: int(row["points"]) for row in await standings_csv(club)}
     assert (points[drawn.left.name], points[drawn.right.name]) == (2, 2)

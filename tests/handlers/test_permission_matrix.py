@@ -80,7 +80,8 @@ MATRIX: dict[str, tuple[str, ...]] = {
     "/web": (A, A, A, A, A, D, A),  # in a private chat: the caller's own tournaments (none here)
     "/web tables": (A, D, D, D, D, D, D),
     "/web off": (A, D, D, D, D, D, D),
-    "/claim 选手1": (A, A, A, A, A, D, D),  # everyone may claim (选手1 has an account: nothing to claim)
+    # Everyone may claim (选手1 has an account: nothing to claim); in another group, a name its club knows.
+    "/claim 选手1": (A, A, A, A, A, A, D),
     "/rename 选手1 选手九": (A, D, D, D, D, D, D),
     "/gender 选手1 女": (A, D, D, D, D, D, D),
     "/unit 选手1 财务处": (A, D, D, D, D, D, D),

@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import random
+import re
 
 from bot.clock import ManualClock
 from tests.handlers.tournament_helpers import Club
@@ -202,3 +203,50 @@ async def test_a_name_claimed_once_is_the_account_in_the_next_tournament(club: C
     [again] = await club.say(claimer, "/signup")
     assert "张三" in again or "已" in again  # already entered, as the account
     assert len([entry for entry in (await club.state()).registration.entries if entry.is_current]) == 1
+
+
+async def test_a_name_the_club_knows_is_claimed_between_tournaments(club: Club) -> None:
+    """No tournament open, or one without the name: /claim reaches the club's people. A member's claim waits for an
+    organiser; an organiser's own links at once; either way the name is the account from then on, past and future."""
+    await knockout(club, "一号杯", "张三 李四", "王五 赵六")
+    claimer = club.person(9, "阿三")
+    [waiting] = await club.say(claimer, "/claim 张三")
+    assert "阿三" in waiting and "/claim 张三 confirm" in waiting
+    [before] = await club.say(club.member, "/members")
+    assert re.search("张三 · .+ · 未绑定", before)
+    [mine] = await club.say(claimer, "/rating")
+    assert "阿三" in mine and "张三" not in mine  # not linked before an organiser confirms: unknown to the club
+    [refused] = await club.say(claimer, "/claim 张三 confirm")
+    assert "组织者" in refused
+    [linked] = await club.say(club.admin, "/claim 张三 confirm")
+    assert linked.startswith("🔗") and "张三" in linked and "阿三" in linked
+    [again] = await club.say(club.admin, "/claim 张三 confirm")
+    assert "张三" in again and not again.startswith("🔗")
+    [own] = await club.say(club.admin, "/claim 李四")  # an organiser's own claim: at once
+    assert own.startswith("🔗") and "老王" in own
+    [unknown] = await club.say(claimer, "/claim 无名氏")
+    assert "无名氏" in unknown and not unknown.startswith("🔗")
+    [after] = await club.say(club.member, "/members")
+    assert re.search("张三 · .+ · 已绑定账号", after) and re.search("李四 · .+ · 已绑定账号", after)
+    assert re.search("王五 · .+ · 未绑定", after)
+    [mine] = await club.say(claimer, "/rating")
+    assert mine.startswith("<b>张三") and "一号杯" in mine  # the name's past results are the account's
+
+    await club.say(club.admin, "/new 二号杯")
+    [other] = await club.say(claimer, "/claim 王五")  # a tournament is open, but 王五 is not in it: the club's
+    assert "/claim 王五 confirm" in other
+    await club.say(club.admin, "/signup 张三 王五")
+    keys = {person.name: key for key, person in (await club.state()).people().items()}
+    assert keys["张三"] == f"tg:{claimer.user_id}"  # the next tournament enters the name as the account
+    [nobody] = await club.say(claimer, "/claim 赵七")  # in neither: the tournament's answer
+    assert "赵七" in nobody and not nobody.startswith("🔗")
+
+
+async def test_help_shows_examples_of_the_club_s_commands(club: Club) -> None:
+    for command, example in (("ladder", "<code>/ladder export</code>"), ("rating", "<code>/rating 小红</code>"),
+                             ("season", "<code>/season best 8</code>"), ("members", "<code>/members</code>"),
+                             ("member", "<code>/member merge 张三 张叁</code>"),
+                             ("tournaments", "<code>/result #12 2-3 K A+</code>"),
+                             ("claim", "<code>/claim 小红 confirm</code>")):
+        [shown] = await club.say(club.admin, f"/help {command}")
+        assert "<b>例子：</b>" in shown and example in shown, command

@@ -20,7 +20,7 @@ from tests.handlers.tournament_helpers import LEVELS, Club
 
 UNITS = ("工会", "财务处", "后勤", "教务", "信息中心", "保卫处", "图书馆", "校办")
 STANDINGS_HEADER = ["rank", "name", "points", "opponent_points", "level_difference", "played", "won", "drawn",
-                    "lost", "byes", "group"]
+                    "lost", "byes", "group", "wins", "levels_reached", "withdrawn"]
 MATCHES_HEADER = ["round", "stage", "table", "left", "right", "left_level", "right_level", "winner", "status",
                   "group"]
 
@@ -93,6 +93,17 @@ def points_from_matches(rows: list[list[str]]) -> Counter[str]:
     return points
 
 
+def levels_from_matches(rows: list[list[str]]) -> Counter[str]:
+    """Every pair's levels reached (累积小分) from ``matches.csv``: its level minus 2 over the matches played."""
+    levels: Counter[str] = Counter()
+    for row in rows[1:]:
+        record = dict(zip(MATCHES_HEADER, row, strict=True))
+        if record["status"] == "confirmed" and record["left_level"]:
+            levels[record["left"]] += MatchLevel.parse(record["left_level"]).value - 2
+            levels[record["right"]] += MatchLevel.parse(record["right_level"]).value - 2
+    return levels
+
+
 @pytest.mark.slow  # long (seconds under load): make quick leaves it out
 async def test_a_41_pair_swiss_of_6_rounds_from_a_roster(club: Club) -> None:
     rng = random.Random(12)
@@ -155,6 +166,9 @@ async def test_a_41_pair_swiss_of_6_rounds_from_a_roster(club: Club) -> None:
         assert int(record["played"]) + int(record["byes"]) == 6
         assert int(record["won"]) + int(record["drawn"]) + int(record["lost"]) == int(record["played"])
         assert record["group"] == ""
+        assert int(record["wins"]) == int(record["won"]) + int(record["byes"]) and record["withdrawn"] == "0"
+    levels = levels_from_matches(matches)
+    assert all(int(row[STANDINGS_HEADER.index("levels_reached")]) == levels[row[1]] for row in standings[1:])
 
     calls = await club.calls(club.member, "/standings")
     assert [call.method for call in calls] == ["sendMessage", "sendMediaGroup"]  # 41 rows: two pictures

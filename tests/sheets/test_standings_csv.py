@@ -24,12 +24,19 @@ def test_names_that_start_a_formula_are_neutralised_and_numbers_stay_numbers() -
 
 def test_ordinary_names_are_written_as_they_are() -> None:
     rows = rows_of(write_standings_csv([StandingsCsvRow(None, "Ann-Li / 5", 0, None, None, 0, 0, None, 0, 0)]))
-    assert rows[1] == ["", "Ann-Li / 5", "0", "", "", "0", "0", "", "0", "0", ""]
+    assert rows[1] == ["", "Ann-Li / 5", "0", "", "", "0", "0", "", "0", "0", "", "0", "", "0"]
 
 
 def test_the_header_in_chinese_on_request() -> None:
-    rows = rows_of(write_standings_csv([StandingsCsvRow(1, "张三 / 李四", 26, 13, 4, 2, 2, 0, 0, 0, "A")],
+    rows = rows_of(write_standings_csv([StandingsCsvRow(1, "张三 / 李四", 26, 13, 4, 2, 2, 0, 0, 1, "A", 3, 21, True)],
                                        Language.ZH))
-    assert rows[0] == ["名次", "选手", "积分", "对手分", "级差", "场次", "胜", "平", "负", "轮空", "小组"]
-    assert rows[1] == ["1", "张三 / 李四", "26", "13", "4", "2", "2", "0", "0", "0", "A"]
+    assert rows[0] == ["名次", "选手", "积分", "对手分", "级差", "场次", "胜", "平", "负", "轮空", "小组",
+                       "胜场（含轮空）", "累积小分", "退赛"]
+    assert rows[1] == ["1", "张三 / 李四", "26", "13", "4", "2", "2", "0", "0", "1", "A", "3", "21", "1"]
+
+
+def test_the_tie_break_columns_come_after_the_old_ones() -> None:
+    assert STANDINGS_HEADER[:11] == ("rank", "name", "points", "opponent_points", "level_difference", "played",
+                                     "won", "drawn", "lost", "byes", "group")
+    assert STANDINGS_HEADER[11:] == ("wins", "levels_reached", "withdrawn")
     assert write_standings_csv([], Language.EN) == write_standings_csv([])

@@ -16,7 +16,7 @@ from tests.support.sample_matches import sample_rows
 MATCHES_HEADER = ("round", "stage", "table", "left", "right", "left_level", "right_level", "winner", "status",
                   "group")
 RANKING_HEADER = ("rank", "name", "points", "opponent_points", "level_difference", "played", "won", "drawn", "lost",
-                  "byes", "group")
+                  "byes", "group", "wins", "levels_reached", "withdrawn")
 
 
 @pytest.fixture(scope="module")

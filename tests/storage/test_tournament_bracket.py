@@ -19,7 +19,7 @@ async def test_the_draw_and_a_change_read_back_exactly(storage: Storage) -> None
     reserves = (Person.named("Left Over"),)
     match = bracket.at_table(1)
     assert match.left is not None
-    reported = report(bracket, 1, Actor(match.left.members[0]), Outcome.parse("J Q"), AT, RuleVariant()).bracket
+    reported = report(bracket, 1, Actor(match.left.members[0]), Outcome.parse("J Q"), AT, RuleVariant()).stage
     async with storage.transaction() as tx:
         tournament_id = await new(tx)
         await tournament_bracket.save_teams(tx, tournament_id, TEAMS, team_lines(bracket), reserves)

@@ -382,6 +382,17 @@ class WeComStandIn:
             req_ids = {delivery.req_id for delivery in self.deliveries if delivery.msgid == msgid}
             return [frame for frame in self.sent if frame.cmd == cmd and frame.req_id in req_ids]
 
+    def send_raw(self, raw: str) -> None:
+        """Send ``raw`` as one text frame on the live connection: a frame no well-behaved server sends."""
+
+        async def send() -> None:
+            with self._lock:
+                live = self._live
+            assert live is not None, "no live connection"
+            await live.socket.send(raw)
+
+        self._run(send())
+
     def redeliver(self, msgid: str) -> None:
         """Deliver a callback again (same msgid, a new req_id), as after a reconnect."""
         self._run(self._callback(self._bodies[msgid]))

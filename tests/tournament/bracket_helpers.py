@@ -51,8 +51,8 @@ def agree(bracket: Bracket, table: int, text: str) -> ResultChange:
     """The left pair reports ``text`` at ``table`` of the current round and the right pair confirms."""
     match = bracket.at_table(table)
     reported = report(bracket, table, left_player(match), Outcome.parse(text), AT, VARIANT)
-    confirmed = confirm(reported.bracket, table, right_player(match), AT)
-    return ResultChange(confirmed.bracket, reported.events + confirmed.events)
+    confirmed = confirm(reported.stage, table, right_player(match), AT)
+    return ResultChange(confirmed.stage, reported.events + confirmed.events)
 
 
 def random_outcome(rng: random.Random, forfeit_rate: float = 0.0) -> Outcome:
@@ -75,8 +75,8 @@ def play_out(bracket: Bracket, rng: random.Random, forfeit_rate: float = 0.0,
         match = playable[0]
         assert match.table is not None
         reported = report(bracket, match.table, left_player(match), random_outcome(rng, forfeit_rate), AT, VARIANT)
-        confirmed = confirm(reported.bracket, match.table, right_player(match), AT)
-        bracket = confirmed.bracket
+        confirmed = confirm(reported.stage, match.table, right_player(match), AT)
+        bracket = confirmed.stage
         history.extend(reported.events + confirmed.events)
         if after_each is not None:
             after_each(bracket)

@@ -17,7 +17,7 @@ def settle_round(bracket: Bracket, texts: dict[int, str] | None = None, default:
     round_number = bracket.current_round
     for match in bracket.playable():
         assert match.table is not None
-        bracket = agree(bracket, match.table, (texts or {}).get(match.table, default)).bracket
+        bracket = agree(bracket, match.table, (texts or {}).get(match.table, default)).stage
     assert bracket.current_round > round_number or bracket.finished
     return bracket
 
@@ -25,7 +25,7 @@ def settle_round(bracket: Bracket, texts: dict[int, str] | None = None, default:
 def test_single_forfeit_sends_the_other_pair_on_with_walkover_points() -> None:
     bracket = make_bracket(8)
     match = bracket.at_table(1)
-    after = agree(bracket, 1, "forfeit left").bracket
+    after = agree(bracket, 1, "forfeit left").stage
     decided = after.round_matches(1)[0]
     assert (decided.winner, decided.points(Side.LEFT), decided.points(Side.RIGHT)) == (Side.RIGHT, 0, 16)
     assert after.round_matches(2)[0].left == match.right
@@ -45,7 +45,7 @@ def test_double_forfeit_gives_the_next_opponent_a_walkover() -> None:
 def test_walkover_events_follow_the_round_start() -> None:
     bracket = make_bracket(8)
     for table, text in ((1, "forfeit both"), (2, "A+ K"), (3, "A+ K")):
-        bracket = agree(bracket, table, text).bracket
+        bracket = agree(bracket, table, text).stage
     last = agree(bracket, 4, "A+ K")
     assert [event.kind for event in last.events] == [
         "result.reported", "result.confirmed", "round.started", "match.walkover"]
@@ -98,9 +98,9 @@ def test_playoff_with_both_semi_final_losers_is_played_at_table_two() -> None:
     final, playoff = bracket.round_matches(3)
     assert (playoff.left, playoff.right) == (semis[0].losing_team, semis[1].losing_team)
     assert (final.left, final.right) == (semis[0].winning_team, semis[1].winning_team)
-    bracket = agree(bracket, 2, "K A+").bracket
+    bracket = agree(bracket, 2, "K A+").stage
     assert not bracket.finished and bracket.at_table(2).state is MatchState.CONFIRMED
-    bracket = agree(bracket, 1, "A+ K").bracket
+    bracket = agree(bracket, 1, "A+ K").stage
     assert bracket.finished
     assert_valid(bracket)
 

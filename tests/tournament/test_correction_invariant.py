@@ -78,7 +78,7 @@ def test_no_correction_leaves_two_runners_up_and_no_champion(
         target = decided[pick % len(decided)]
         try:
             bracket = correct(bracket, MatchId(target.match_id), REFEREE, outcome, AT, VARIANT,
-                              game=min(game, len(target.games))).bracket
+                              game=min(game, len(target.games))).stage
         except TournamentError:
             continue  # refused: nothing changed
         assert_valid(bracket)
@@ -90,7 +90,7 @@ def test_a_double_forfeit_in_the_final_has_no_medal_and_no_champion() -> None:
     bracket = make_bracket(4, 3)
     bracket, _ = play_out(bracket, random.Random(3))
     final = bracket.match(match_id(bracket.size, bracket.rounds, 0))
-    bracket = correct(bracket, MatchId(final.match_id), REFEREE, Outcome.double_forfeit(), AT, VARIANT).bracket
+    bracket = correct(bracket, MatchId(final.match_id), REFEREE, Outcome.double_forfeit(), AT, VARIANT).stage
     table = standings(bracket)
     text = standings_text(TournamentState(RECORD, Registration()), table, Language.ZH)
     assert table.champion is None and "🥈" not in text and "🥇" not in text

@@ -126,8 +126,8 @@ def test_fourteen_pairs_in_four_groups_into_an_eight_pair_knockout() -> None:
     match = bracket.playable()[0]
     assert match.left is not None and match.right is not None
     change = report(bracket, 1, Actor(match.left.members[0]), Outcome.parse("A+ K"), AT, DEFAULT_VARIANT)
-    change = confirm(change.bracket, 1, Actor(match.right.members[0]), AT)
-    assert change.bracket.match(match.match_id).state is MatchState.CONFIRMED
+    change = confirm(change.stage, 1, Actor(match.right.members[0]), AT)
+    assert change.stage.match(match.match_id).state is MatchState.CONFIRMED
     with pytest.raises(GroupStageClosedError):
         record_group_result(closed, 1, 1, parse_table_result("A K"), replace_result=True)
 

@@ -30,17 +30,17 @@ def _swap_lines(bracket: Bracket) -> Bracket:
 CORRUPTIONS: dict[str, tuple[Callable[[], Bracket], Callable[[Bracket], Bracket], str]] = {
     "bye on the wrong line": (lambda: make_bracket(5), _swap_lines, "byes on lines"),
     "wrong winner moved on": (
-        lambda: agree(make_bracket(8), 1, "A+ K").bracket,
+        lambda: agree(make_bracket(8), 1, "A+ K").stage,
         lambda b: with_match(b, 5, left=b.match(1).right),
         "holds",
     ),
     "confirmed without games": (
-        lambda: agree(make_bracket(8), 1, "A+ K").bracket,
+        lambda: agree(make_bracket(8), 1, "A+ K").stage,
         lambda b: with_match(b, 1, games=()),
         "confirmed but",
     ),
     "winner disagrees with the games": (
-        lambda: agree(make_bracket(8), 1, "A+ K").bracket,
+        lambda: agree(make_bracket(8), 1, "A+ K").stage,
         lambda b: with_match(b, 1, winner=Side.RIGHT),
         "confirmed but",
     ),

@@ -18,7 +18,7 @@ RESERVE = Person("name:r", "Reserve")
 
 
 def test_a_substitute_keeps_the_pairs_place_and_results() -> None:
-    bracket = agree(make_bracket(8, 2), 1, "K A+").bracket
+    bracket = agree(make_bracket(8, 2), 1, "K A+").stage
     first = bracket.at_table(1)
     assert first.right is not None
     leaving = first.right.members[0]
@@ -58,5 +58,5 @@ def test_a_claimed_name_gets_the_account_in_its_pair_and_the_reserves() -> None:
 def test_a_draw_can_be_undone_until_a_result_is_recorded() -> None:
     bracket = make_bracket(6)
     assert not results_recorded(bracket)
-    assert results_recorded(agree(bracket, 1, "K A+").bracket)
+    assert results_recorded(agree(bracket, 1, "K A+").stage)
     assert results_recorded(play_out(bracket, random.Random(1))[0])

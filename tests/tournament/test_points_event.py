@@ -52,7 +52,7 @@ def play(event: PointsEvent, rng: random.Random) -> PointsEvent:
         if event.finished:
             return event
         for match in event.playable():
-            event = engine.decide(event, MatchId(match.match_id), OFFICIAL, outcome(rng), AT, DEFAULT_VARIANT).bracket
+            event = engine.decide(event, MatchId(match.match_id), OFFICIAL, outcome(rng), AT, DEFAULT_VARIANT).stage
     raise AssertionError("the event did not finish")
 
 
@@ -100,9 +100,9 @@ def test_a_correction_of_an_earlier_round_keeps_the_pairings_played() -> None:
     event = start_points_event(start_swiss(teams(6), 3, DEFAULT_VARIANT, random.Random(4)))
     rng = random.Random(4)
     for match in event.playable():
-        event = engine.decide(event, MatchId(match.match_id), OFFICIAL, outcome(rng), AT, DEFAULT_VARIANT).bracket
+        event = engine.decide(event, MatchId(match.match_id), OFFICIAL, outcome(rng), AT, DEFAULT_VARIANT).stage
     assert event.current_round == 2
-    in_place = engine.correct(event, 1, OFFICIAL, Outcome.parse("A K"), AT, DEFAULT_VARIANT, round_number=1).bracket
+    in_place = engine.correct(event, 1, OFFICIAL, Outcome.parse("A K"), AT, DEFAULT_VARIANT, round_number=1).stage
     assert in_place.swiss is not None and str(in_place.swiss.round(1).table(1).result) == "A K"
     assert in_place.swiss.round(2) == event.swiss.round(2)  # type: ignore[union-attr]  # round 2 stays paired
     with pytest.raises(NextRoundPairedError):  # the pure Swiss event still refuses unless told it is a correction
@@ -110,9 +110,9 @@ def test_a_correction_of_an_earlier_round_keeps_the_pairings_played() -> None:
                       round_number=1, replace_result=True)
     taken_back = event.unpaired()
     corrected = engine.correct(taken_back, 1, OFFICIAL, Outcome.parse("A K"), AT, DEFAULT_VARIANT, round_number=1)
-    assert corrected.bracket.swiss is not None and str(corrected.bracket.swiss.round(1).table(1).result) == "A K"
+    assert corrected.stage.swiss is not None and str(corrected.stage.swiss.round(1).table(1).result) == "A K"
     started = engine.report(event, 1, Actor(event.table_matches()[0].left.members[0]),  # type: ignore[union-attr]
-                            Outcome.parse("K A"), AT, DEFAULT_VARIANT).bracket
+                            Outcome.parse("K A"), AT, DEFAULT_VARIANT).stage
     with pytest.raises(Exception) as refused:
         started.unpaired()
     assert refused.value.key == "swiss.round_has_results"  # type: ignore[attr-defined]

@@ -31,10 +31,10 @@ def test_a_mirror_swaps_the_levels_and_the_winner() -> None:
 def test_the_engine_refuses_a_mirror_only_when_asked() -> None:
     bracket = make_bracket(4)
     match = bracket.at_table(1)
-    reported = report(bracket, 1, left_player(match), Outcome.parse("K A+"), AT, VARIANT).bracket
+    reported = report(bracket, 1, left_player(match), Outcome.parse("K A+"), AT, VARIANT).stage
     with pytest.raises(MirrorReportError):
         report(reported, 1, right_player(match), Outcome.parse("A+ K"), AT, VARIANT, refuse_mirror=True)
-    disputed = report(reported, 1, right_player(match), Outcome.parse("A+ K"), AT, VARIANT).bracket
+    disputed = report(reported, 1, right_player(match), Outcome.parse("A+ K"), AT, VARIANT).stage
     assert disputed.at_table(1).state.value == "disputed"
 
 

@@ -52,38 +52,38 @@ def eight_pairs() -> Bracket:
 def reported_at_table_one(eight_pairs: Bracket) -> Bracket:
     """Table 1: the left pair reported that it won (A+ against K)."""
     match = eight_pairs.at_table(1)
-    return report(eight_pairs, 1, left_player(match), LEFT_WINS, AT, VARIANT).bracket
+    return report(eight_pairs, 1, left_player(match), LEFT_WINS, AT, VARIANT).stage
 
 
 @pytest.fixture
 def disputed_at_table_one(reported_at_table_one: Bracket) -> Bracket:
     """Table 1: the right pair reported the opposite result."""
     match = reported_at_table_one.at_table(1)
-    return report(reported_at_table_one, 1, right_player(match), RIGHT_WINS, AT, VARIANT).bracket
+    return report(reported_at_table_one, 1, right_player(match), RIGHT_WINS, AT, VARIANT).stage
 
 
 def test_report_then_confirm(eight_pairs: Bracket) -> None:
     match = eight_pairs.at_table(1)
     reported = report(eight_pairs, 1, left_player(match), LEFT_WINS, AT, VARIANT)
-    assert reported.bracket.at_table(1).state is MatchState.REPORTED
+    assert reported.stage.at_table(1).state is MatchState.REPORTED
     assert [event.kind for event in reported.events] == ["result.reported"]
     assert reported.events[0].details == {"match": "1", "round": "1", "table": "1", "seat": "left",
                                           "outcome": "A+ K"}
-    confirmed = confirm(reported.bracket, 1, right_player(match), AT)
-    decided = confirmed.bracket.at_table(1)
+    confirmed = confirm(reported.stage, 1, right_player(match), AT)
+    decided = confirmed.stage.at_table(1)
     assert (decided.state, decided.winner, decided.winning_team) == (MatchState.CONFIRMED, Side.LEFT, match.left)
     assert [event.kind for event in confirmed.events] == ["result.confirmed"]
     assert confirmed.events[0].actor == right_player(match).key
-    assert confirmed.bracket.round_matches(2)[0].left == match.left
+    assert confirmed.stage.round_matches(2)[0].left == match.left
     assert (decided.points(Side.LEFT), decided.points(Side.RIGHT)) == (15, 11)
     assert eight_pairs.at_table(1).state is MatchState.PENDING  # the old bracket is untouched
-    assert_valid(confirmed.bracket)
+    assert_valid(confirmed.stage)
 
 
 def test_the_other_pair_reporting_the_same_result_confirms_it(reported_at_table_one: Bracket) -> None:
     match = reported_at_table_one.at_table(1)
     change = report(reported_at_table_one, 1, right_player(match), Outcome.parse("A+ K left"), AT, VARIANT)
-    assert change.bracket.at_table(1).state is MatchState.CONFIRMED
+    assert change.stage.at_table(1).state is MatchState.CONFIRMED
     assert [event.kind for event in change.events] == ["result.reported", "result.confirmed"]
 
 
@@ -92,15 +92,15 @@ def test_a_pair_may_replace_its_own_report(reported_at_table_one: Bracket) -> No
     partner = Actor(match.left.members[1]) if match.left else None  # the reporter's partner
     assert partner is not None
     change = report(reported_at_table_one, 1, partner, Outcome.parse("A Q"), AT, VARIANT)
-    assert change.bracket.at_table(1).state is MatchState.REPORTED
-    assert [report.outcome.text for report in change.bracket.at_table(1).reports] == ["A Q"]
+    assert change.stage.at_table(1).state is MatchState.REPORTED
+    assert [report.outcome.text for report in change.stage.at_table(1).reports] == ["A Q"]
 
 
 def test_a_different_report_disputes_and_an_official_decides(disputed_at_table_one: Bracket) -> None:
     assert disputed_at_table_one.at_table(1).state is MatchState.DISPUTED
     assert len(disputed_at_table_one.at_table(1).reports) == 2
     change = decide(disputed_at_table_one, 1, REFEREE, RIGHT_WINS, AT, VARIANT)
-    assert change.bracket.at_table(1).winner is Side.RIGHT
+    assert change.stage.at_table(1).winner is Side.RIGHT
     assert [event.kind for event in change.events] == ["result.decided"]
     assert change.events[0].details["seat"] == "official"
 
@@ -108,24 +108,24 @@ def test_a_different_report_disputes_and_an_official_decides(disputed_at_table_o
 def test_disputing_pairs_can_still_agree(disputed_at_table_one: Bracket) -> None:
     match = disputed_at_table_one.at_table(1)
     change = report(disputed_at_table_one, 1, left_player(match), RIGHT_WINS, AT, VARIANT)
-    assert (change.bracket.at_table(1).state, change.bracket.at_table(1).winner) == (MatchState.CONFIRMED, Side.RIGHT)
+    assert (change.stage.at_table(1).state, change.stage.at_table(1).winner) == (MatchState.CONFIRMED, Side.RIGHT)
 
 
 def test_dispute_without_a_counter_report_then_amend(reported_at_table_one: Bracket) -> None:
     match = reported_at_table_one.at_table(1)
     disputed = dispute(reported_at_table_one, 1, right_player(match), AT)
-    assert disputed.bracket.at_table(1).state is MatchState.DISPUTED
+    assert disputed.stage.at_table(1).state is MatchState.DISPUTED
     assert [event.kind for event in disputed.events] == ["result.disputed"]
-    amended = report(disputed.bracket, 1, left_player(match), Outcome.parse("A Q"), AT, VARIANT)
-    assert amended.bracket.at_table(1).state is MatchState.REPORTED
-    confirmed = confirm(amended.bracket, 1, right_player(match), AT)
-    assert confirmed.bracket.at_table(1).games[0].outcome.text == "A Q"
+    amended = report(disputed.stage, 1, left_player(match), Outcome.parse("A Q"), AT, VARIANT)
+    assert amended.stage.at_table(1).state is MatchState.REPORTED
+    confirmed = confirm(amended.stage, 1, right_player(match), AT)
+    assert confirmed.stage.at_table(1).games[0].outcome.text == "A Q"
 
 
 def test_an_official_confirms_a_single_report_or_reports_with_final_effect(reported_at_table_one: Bracket) -> None:
-    assert confirm(reported_at_table_one, 1, REFEREE, AT).bracket.at_table(1).state is MatchState.CONFIRMED
+    assert confirm(reported_at_table_one, 1, REFEREE, AT).stage.at_table(1).state is MatchState.CONFIRMED
     change = report(reported_at_table_one, 2, REFEREE, RIGHT_WINS, AT, VARIANT)
-    assert change.bracket.at_table(2).state is MatchState.CONFIRMED
+    assert change.stage.at_table(2).state is MatchState.CONFIRMED
     assert [event.kind for event in change.events] == ["result.decided"]
 
 
@@ -134,14 +134,14 @@ def test_an_official_who_plays_at_the_table_acts_as_a_player(eight_pairs: Bracke
     assert match.left is not None
     playing_organiser = Actor(match.left.members[0], official=True)
     change = report(eight_pairs, 1, playing_organiser, LEFT_WINS, AT, VARIANT)
-    assert change.bracket.at_table(1).state is MatchState.REPORTED
+    assert change.stage.at_table(1).state is MatchState.REPORTED
     with pytest.raises(OfficialsOnlyError):
         decide(eight_pairs, 1, playing_organiser, LEFT_WINS, AT, VARIANT)
 
 
 def test_equal_levels_with_a_stated_winner(eight_pairs: Bracket) -> None:
     change = agree(eight_pairs, 1, "A A right")
-    match = change.bracket.round_matches(1)[0]
+    match = change.stage.round_matches(1)[0]
     assert (match.winner, match.points(Side.LEFT), match.points(Side.RIGHT)) == (Side.RIGHT, 13, 13)
 
 
@@ -185,7 +185,7 @@ def test_misuse_raises_its_own_error(fixture: str, misuse: Misuse, error: type[G
 
 
 def test_a_confirmed_match_takes_no_more_results(eight_pairs: Bracket) -> None:
-    done = agree(eight_pairs, 1, "A+ K").bracket
+    done = agree(eight_pairs, 1, "A+ K").stage
     for misuse in (
         lambda: report(done, 1, _left(done), LEFT_WINS, AT, VARIANT),
         lambda: confirm(done, 1, _right(done), AT),
@@ -211,14 +211,14 @@ def test_a_round_starts_when_its_last_match_is_decided(eight_pairs: Bracket) -> 
     bracket = eight_pairs
     winners = []
     for table, text in ((1, "A+ K"), (2, "K A+"), (3, "A+ K")):
-        bracket = agree(bracket, table, text).bracket
+        bracket = agree(bracket, table, text).stage
         winners.append(bracket.at_table(table).winning_team)
     assert bracket.current_round == 1 and [match.table for match in bracket.playable()] == [4]
     last = agree(bracket, 4, "K A+")
-    winners.append(last.bracket.at_table(4, round_number=1).winning_team)
+    winners.append(last.stage.at_table(4, round_number=1).winning_team)
     assert [event.kind for event in last.events] == ["result.reported", "result.confirmed", "round.started"]
     assert last.events[-1].details == {"round": "2", "tables": "2"}
-    second = last.bracket
+    second = last.stage
     assert second.current_round == 2
     # tables are numbered afresh, in bracket order: winners of tables 1 and 2 meet at table 1
     assert [(match.table, match.left, match.right) for match in second.playable()] == [

@@ -29,7 +29,7 @@ def final_to_play() -> Bracket:
 
 def play_games(bracket: Bracket, *texts: str) -> Bracket:
     for text in texts:
-        bracket = agree(bracket, 1, text).bracket
+        bracket = agree(bracket, 1, text).stage
     return bracket
 
 
@@ -59,7 +59,7 @@ def test_each_game_is_reported_and_confirmed(final_to_play: Bracket) -> None:
     assert final.current_game == 2 and final.reports == ()
     change = report(after_one, 1, left_player(final), Outcome.parse("A+ J"), AT, VARIANT)
     assert change.events[0].details["game"] == "2"
-    assert change.bracket.at_table(1).state is MatchState.REPORTED
+    assert change.stage.at_table(1).state is MatchState.REPORTED
 
 
 def test_game_events_name_the_game(final_to_play: Bracket) -> None:
@@ -80,7 +80,7 @@ def test_a_decided_final_takes_no_fourth_game(final_to_play: Bracket) -> None:
 
 def test_correction_can_send_the_final_back_to_a_third_game(final_to_play: Bracket) -> None:
     done = play_games(final_to_play, "A+ K", "A+ K")
-    reopened = correct(done, 1, REFEREE, Outcome.parse("K A+"), AT, VARIANT).bracket
+    reopened = correct(done, 1, REFEREE, Outcome.parse("K A+"), AT, VARIANT).stage
     final = reopened.at_table(1)
     assert (final.state, final.wins, reopened.finished, reopened.champion) == (MatchState.PENDING, (1, 1), False, None)
     assert_valid(reopened)
@@ -91,7 +91,7 @@ def test_correction_can_send_the_final_back_to_a_third_game(final_to_play: Brack
 def test_correction_can_complete_a_final_in_play(final_to_play: Bracket) -> None:
     level = play_games(final_to_play, "A+ K", "K A+")
     change = correct(level, 1, REFEREE, Outcome.parse("A+ K"), AT, VARIANT, game=2)
-    assert change.bracket.finished and change.bracket.at_table(1).winner is Side.LEFT
+    assert change.stage.finished and change.stage.at_table(1).winner is Side.LEFT
     assert [event.kind for event in change.events] == ["result.corrected", "bracket.finished"]
 
 

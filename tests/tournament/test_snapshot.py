@@ -49,7 +49,7 @@ def test_every_state_of_a_played_bracket_restores_exactly(pairs: int, options: B
 def test_a_standing_report_survives_the_round_trip() -> None:
     bracket = make_bracket(4)
     match = bracket.at_table(1)
-    reported = report(bracket, 1, left_player(match), Outcome.parse("K A+"), AT, VARIANT).bracket
+    reported = report(bracket, 1, left_player(match), Outcome.parse("K A+"), AT, VARIANT).stage
     copy = restored(reported)
     assert copy.at_table(1).reports == reported.at_table(1).reports
     assert copy.at_table(1).reports[0].score is not None

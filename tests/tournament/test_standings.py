@@ -53,8 +53,8 @@ def test_shared_third_place_lists_both_semi_final_losers() -> None:
 
 def test_playoff_decides_third_and_fourth() -> None:
     bracket = settle_round(settle_round(make_bracket(8, options=PLAYOFF)))
-    bracket = agree(bracket, 2, "K A+").bracket  # playoff: the right pair wins
-    bracket = agree(bracket, 1, "A+ K").bracket
+    bracket = agree(bracket, 2, "K A+").stage  # playoff: the right pair wins
+    bracket = agree(bracket, 1, "A+ K").stage
     playoff = bracket.round_matches(3)[1]
     table = standings(bracket)
     assert table.third == (playoff.winning_team,)
@@ -76,9 +76,9 @@ def test_placings_so_far_mid_tournament() -> None:
 def test_points_totals_and_counts() -> None:
     bracket = make_bracket(4)
     first, second = bracket.at_table(1), bracket.at_table(2)
-    bracket = agree(bracket, 1, "A+ 2").bracket  # 26 : 0
-    bracket = agree(bracket, 2, "forfeit right").bracket  # walkover 16 : 0
-    bracket = agree(bracket, 1, "K A").bracket  # final: right wins 14 : 12
+    bracket = agree(bracket, 1, "A+ 2").stage  # 26 : 0
+    bracket = agree(bracket, 2, "forfeit right").stage  # walkover 16 : 0
+    bracket = agree(bracket, 1, "K A").stage  # final: right wins 14 : 12
     lines = {line.team: line for line in standings(bracket).placings}
     assert first.left is not None and second.left is not None
     assert (lines[first.left].points, lines[first.left].matches, lines[first.left].won) == (26 + 12, 2, 1)
@@ -87,7 +87,7 @@ def test_points_totals_and_counts() -> None:
 
 
 def test_a_double_forfeit_final_has_no_champion() -> None:
-    bracket = agree(make_bracket(2), 1, "forfeit both").bracket
+    bracket = agree(make_bracket(2), 1, "forfeit both").stage
     table = standings(bracket)
     assert bracket.finished and table.champion is None and table.runner_up is None
     assert places(bracket) == [2, 2]

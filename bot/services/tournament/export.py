@@ -29,9 +29,9 @@ A best-of-three match (``final bo3``) has one row per game, all with the same ``
 its confirmed games in order, then, while it is undecided, the game being played (``pending``/``reported``/
 ``disputed``). The match winner is the side that won two games (or the side whose opponent forfeited).
 
-``standings.csv`` — ``rank,name,points,opponent_points,level_difference,played,won,drawn,lost,byes,group``
-(``bot.sheets.standings_csv``), before the draw its header only. ``python -m bot export`` writes the same three
-files (:func:`export_files`).
+``standings.csv`` — ``rank,name,points,opponent_points,level_difference,played,won,drawn,lost,byes,group,wins,
+levels_reached,withdrawn`` (``bot.sheets.standings_csv``), before the draw its header only. ``python -m bot
+export`` writes the same three files (:func:`export_files`).
 
 In every file a name or unit that would start a spreadsheet formula is written as text, with a leading ``'``
 (``bot.sheets.csv_cells``).
@@ -125,7 +125,8 @@ def standings_csv_rows(state: TournamentState) -> list[StandingsCsvRow]:
         return field_csv_rows(state)
     if state.event is not None:
         return [StandingsCsvRow(row.rank, row.name, row.points, row.opponent_points, row.level_difference,
-                                row.played, row.won, row.drawn, row.lost, row.byes, row.group or "")
+                                row.played, row.won, row.drawn, row.lost, row.byes, row.group or "", row.wins,
+                                row.levels_reached)
                 for row in points_standings(state.event)]
     if state.bracket is None:
         return []

@@ -42,7 +42,6 @@ from bot.services.caller import Caller
 from bot.services.roles import NotReferee, Role
 from bot.services.tournament.state import Change, StaleButtonError, TournamentState, changing
 from bot.tournament import results as engine
-from bot.tournament.boards import Board, DrawInKnockoutError
 from bot.tournament.bracket import Bracket, MatchId
 from bot.tournament.group_knockout import knockout_from_groups
 from bot.tournament.matches import Match, MatchState
@@ -58,6 +57,7 @@ from bot.tournament.points_event import (
 from bot.tournament.points_event import advance as advance_points
 from bot.tournament.record import TournamentStatus
 from bot.tournament.results import MirrorReportError, ResultChange
+from bot.tournament.stages import DrawInKnockoutError, Stage
 from bot.tournament.standings import standings
 from bot.tournament.teams import Actor, Event, Team
 from storage import points_events, tournament_bracket, tournament_people, tournaments
@@ -190,38 +190,38 @@ async def _record_in(change: Change, caller: Caller, ref: TableRef, told: Outcom
     """The body of :func:`record_result` within ``change`` (also one line of :func:`record_results`): what changed,
     or a :class:`ResultRecorded` that changes nothing yet (a mirrored report, a correction to confirm)."""
     actor = actor_of(caller, Role.REFEREE in change.roles)
-    board = _board(change.current, ref)
-    match = board.find(ref.where(), ref.round)
-    points = isinstance(board, PointsEvent)
+    stage = _stage(change.current, ref)
+    match = stage.find(ref.where(), ref.round)
+    points = isinstance(stage, PointsEvent)
     await _require_current(change, match, revision, points=points)
     settings = change.current.record.settings
-    outcome = _outcome(engine.seat(board, match, actor), match, told)  # who may act here first
-    check_possible(outcome, time_limited=settings.time_limit is not None, draws=isinstance(board, PointsEvent))
-    if isinstance(board, Bracket) and outcome.is_draw:
+    outcome = _outcome(engine.seat(stage, match, actor), match, told)  # who may act here first
+    check_possible(outcome, time_limited=settings.time_limit is not None, draws=isinstance(stage, PointsEvent))
+    if isinstance(stage, Bracket) and outcome.is_draw:
         raise DrawInKnockoutError(level=str(outcome.left_level), round=match.round, table=match.table or "-")
     variant = settings.variant()
     official = actor.official and match.side_of(actor.key) is None
-    later = isinstance(board, PointsEvent) and later_results(board, match.round)
-    if official and match.state.decided and (_finished(change.current, board) or later) and not confirmed:
+    later = isinstance(stage, PointsEvent) and later_results(stage, match.round)
+    if official and match.state.decided and (_finished(change.current, stage) or later) and not confirmed:
         # Worked out (and refused now if it cannot be made), but kept until the organiser confirms.
-        # The same call twice: the engine is generic over ``Board`` (a type variable), so each type needs its own.
+        # The same call twice: the engine is generic over ``Stage`` (a type variable), so each type needs its own.
         preview: Bracket | PointsEvent
-        if isinstance(board, Bracket):
-            preview = _report(board, ref, actor, outcome, change.at, variant).bracket
+        if isinstance(stage, Bracket):
+            preview = _report(stage, ref, actor, outcome, change.at, variant).stage
         else:
-            preview = _report(board, ref, actor, outcome, change.at, variant).bracket
-        return await _unchanged(change, board, match, ResultKind.CORRECTION_PENDING, outcome, preview,
+            preview = _report(stage, ref, actor, outcome, change.at, variant).stage
+        return await _unchanged(change, stage, match, ResultKind.CORRECTION_PENDING, outcome, preview,
                                 later_results=later)
     try:
-        if isinstance(board, Bracket):
-            result = _report(board, ref, actor, outcome, change.at, variant,
+        if isinstance(stage, Bracket):
+            result = _report(stage, ref, actor, outcome, change.at, variant,
                              refuse_mirror=not isinstance(told, OwnResult))
             outline = await _apply(change, match, result)
         else:
-            outline = await _report_points(change, board, ref, actor, outcome, variant,
+            outline = await _report_points(change, stage, ref, actor, outcome, variant,
                                            refuse_mirror=not isinstance(told, OwnResult))
     except MirrorReportError:
-        return await _unchanged(change, board, match, ResultKind.MIRRORED, outcome)
+        return await _unchanged(change, stage, match, ResultKind.MIRRORED, outcome)
     return outline
 
 
@@ -235,28 +235,28 @@ def _outcome(side: Side | None, match: Match, told: Outcome | OwnResult) -> Outc
     return told.for_side(side)
 
 
-def _finished(state: TournamentState, board: Bracket | PointsEvent) -> bool:
+def _finished(state: TournamentState, stage: Bracket | PointsEvent) -> bool:
     """The champion (or the points event's final standings) was announced: a correction now waits for a
     confirmation."""
-    if isinstance(board, Bracket):
-        return board.finished
+    if isinstance(stage, Bracket):
+        return stage.finished
     return state.record.status is TournamentStatus.FINISHED
 
 
-def _report(board: Board, ref: TableRef, actor: Actor, outcome: Outcome, at: datetime,
-            variant: RuleVariant, *, refuse_mirror: bool = False) -> ResultChange[Board]:
-    match = board.find(ref.where(), ref.round)
+def _report(stage: Stage, ref: TableRef, actor: Actor, outcome: Outcome, at: datetime,
+            variant: RuleVariant, *, refuse_mirror: bool = False) -> ResultChange[Stage]:
+    match = stage.find(ref.where(), ref.round)
     if actor.official and match.side_of(actor.key) is None:
         step = engine.correct if match.state.decided else engine.decide
-        return step(board, ref.where(), actor, outcome, at, variant, round_number=ref.round)
-    return engine.report(board, ref.where(), actor, outcome, at, variant, round_number=ref.round,
+        return step(stage, ref.where(), actor, outcome, at, variant, round_number=ref.round)
+    return engine.report(stage, ref.where(), actor, outcome, at, variant, round_number=ref.round,
                          refuse_mirror=refuse_mirror)
 
 
 async def _report_points(change: Change, event: PointsEvent, ref: TableRef, actor: Actor, outcome: Outcome,
                          variant: RuleVariant, *, refuse_mirror: bool = False) -> _Outline:
     """A result at a Swiss or group table. An official's correction of an earlier round keeps every pairing that
-    was played (issue 22 §2); when it changes the score groups of a Swiss round that is paired but has nothing
+    was played; when it changes the score groups of a Swiss round that is paired but has nothing
     reported yet, that round is taken back and paired again from the corrected standings."""
     match = event.find(ref.where(), ref.round)
     correcting = actor.official and match.state.decided and match.side_of(actor.key) is None
@@ -264,26 +264,26 @@ async def _report_points(change: Change, event: PointsEvent, ref: TableRef, acto
     repaired: int | None = None
     if (correcting and event.swiss is not None and match.round < event.current_round
             and not any(table.reports or table.games for table in event.table_matches())
-            and score_groups(result.bracket) != score_groups(event)):
+            and score_groups(result.stage) != score_groups(event)):
         repaired = event.current_round
         result = _report(event.unpaired(), ref, actor, outcome, change.at, variant, refuse_mirror=refuse_mirror)
         started: list[Event] = []
-        paired = advance_points(result.bracket, actor.key, change.at, started)
+        paired = advance_points(result.stage, actor.key, change.at, started)
         renamed = tuple(replace(item, kind="round.repaired") for item in started if item.kind == "round.started")
         result = ResultChange(paired, (*result.events, *renamed))
     return await _apply_points(change, match, result, repaired)
 
 
-async def _unchanged(change: Change, board: Bracket | PointsEvent, match: Match, kind: ResultKind,
+async def _unchanged(change: Change, stage: Bracket | PointsEvent, match: Match, kind: ResultKind,
                      attempted: Outcome, preview: Bracket | PointsEvent | None = None, *,
                      later_results: bool = False) -> ResultRecorded:
     """A result that changes nothing yet: the caller is asked something first."""
     state = change.before
-    points = isinstance(board, PointsEvent)
+    points = isinstance(stage, PointsEvent)
     revision = await _revision(change, match, points=points) or 0
-    changes_champion = preview is not None and _podium(preview)[0] != _podium(board)[0]
+    changes_champion = preview is not None and _podium(preview)[0] != _podium(stage)[0]
     new_champion = _podium(preview)[0] if preview is not None and changes_champion else None
-    return ResultRecorded(state, kind, match, revision, board.current_round, None, _finished(state, board), False,
+    return ResultRecorded(state, kind, match, revision, stage.current_round, None, _finished(state, stage), False,
                           by=change.actor, attempted=attempted, new_champion=new_champion,
                           champion_changes=changes_champion, at_points_table=points,
                           later_results=later_results)
@@ -312,11 +312,11 @@ async def _answer_report(services: Services, caller: Caller, ref: TableRef, step
 async def _answer_in(change: Change, caller: Caller, ref: TableRef, step: Callable[..., Any],
                      revision: int | None = None) -> _Outline:
     actor = actor_of(caller, Role.REFEREE in change.roles)
-    board = _board(change.current, ref)
-    match = board.find(ref.where(), ref.round)
-    await _require_current(change, match, revision, points=isinstance(board, PointsEvent))
-    result = step(board, ref.where(), actor, change.at, round_number=ref.round)
-    if isinstance(board, Bracket):
+    stage = _stage(change.current, ref)
+    match = stage.find(ref.where(), ref.round)
+    await _require_current(change, match, revision, points=isinstance(stage, PointsEvent))
+    result = step(stage, ref.where(), actor, change.at, round_number=ref.round)
+    if isinstance(stage, Bracket):
         return await _apply(change, match, result)
     return await _apply_points(change, match, result, None)
 
@@ -375,7 +375,7 @@ async def record_results(services: Services, caller: Caller, lines: Sequence[Res
     round being played when the message came (a round that the message completes does not shift the later lines
     onto the next round's tables)."""
     async with changing(services, caller, with_roles=True, finished_too=True) as change:
-        playing = _board(change.before, TableRef(0)).current_round
+        playing = _stage(change.before, TableRef(0)).current_round
         pinned = [replace(line, ref=replace(line.ref, round=playing)) if line.ref.round is None else line
                   for line in lines]
         done = await _each_line(change, caller, pinned)
@@ -387,18 +387,18 @@ async def confirm_results(services: Services, caller: Caller, tables: Sequence[T
     table of the current round with one report standing, including those reported against pairs entered by name,
     confirmed in ONE transaction. Tables with two different reports are left for a decision and named."""
     async with changing(services, caller, with_roles=True, finished_too=True) as change:
-        board = _board(change.before, TableRef(0))
+        stage = _stage(change.before, TableRef(0))
         disputed: tuple[Match, ...] = ()
         if tables is None:
             if Role.REFEREE not in change.roles:
                 raise NotReferee()
-            waiting = [match for match in board.table_matches() if match.state is MatchState.REPORTED]
-            disputed = tuple(match for match in board.table_matches() if match.state is MatchState.DISPUTED)
+            waiting = [match for match in stage.table_matches() if match.state is MatchState.REPORTED]
+            disputed = tuple(match for match in stage.table_matches() if match.state is MatchState.DISPUTED)
             if not waiting:
-                raise NothingToConfirmAllError(round=board.current_round, disputed=len(disputed))
+                raise NothingToConfirmAllError(round=stage.current_round, disputed=len(disputed))
             tables = [TableRef(match.table or 0, match.round) for match in waiting]
         else:
-            tables = [ref if ref.round is not None else replace(ref, round=board.current_round) for ref in tables]
+            tables = [ref if ref.round is not None else replace(ref, round=stage.current_round) for ref in tables]
         done = await _each_line(change, caller, [ResultLine(ref) for ref in tables])
     return replace(_summed(change, done), skipped_disputed=disputed)
 
@@ -438,7 +438,7 @@ def _summed(change: Change, done: Sequence[LineDone]) -> ResultsRecorded:
         any(item.kind is ResultKind.CORRECTED and item.podium_changed for item in recorded))
 
 
-def _board(state: TournamentState, ref: TableRef) -> Bracket | PointsEvent:
+def _stage(state: TournamentState, ref: TableRef) -> Bracket | PointsEvent:
     """Where the table is: the knockout (also the one after the groups, once drawn), else the points event. A
     finished tournament takes corrections only; the engine refuses anything else on its decided matches."""
     if state.event is not None and (state.bracket is None or ref.points):
@@ -477,24 +477,24 @@ class _Outline:
     moved: tuple[Moved, ...] = ()
 
 
-def _podium(board: Bracket | PointsEvent) -> tuple[Team | None, Team | None, frozenset[int]]:
+def _podium(stage: Bracket | PointsEvent) -> tuple[Team | None, Team | None, frozenset[int]]:
     """Who is on top: a knockout's champion, runner-up and third places; a Swiss event's first three; a group
     stage's best group winner and the group winners."""
-    if isinstance(board, Bracket):
-        table = standings(board)
+    if isinstance(stage, Bracket):
+        table = standings(stage)
         return table.champion, table.runner_up, frozenset(team.team_id for team in table.third)
-    rows = points_standings(board)
-    if board.swiss is not None:
+    rows = points_standings(stage)
+    if stage.swiss is not None:
         top = [row.team for row in rows[:3]]
         return (top[0] if top else None, top[1] if len(top) > 1 else None,
                 frozenset(team.team_id for team in top[2:]))
-    return leader(board), None, frozenset(row.team.team_id for row in rows if row.rank == 1)
+    return leader(stage), None, frozenset(row.team.team_id for row in rows if row.rank == 1)
 
 
 async def _apply(change: Change, match: Match, result: ResultChange[Bracket]) -> _Outline:
     """Record the engine's events, finish the tournament after its last match, and say what happened."""
     state = change.before
-    before, after = state.require_bracket(), result.bracket
+    before, after = state.require_bracket(), result.stage
     kind = ResultKind.REPORTED
     for event in result.events:
         change.record(event.kind, dict(event.details))
@@ -532,7 +532,7 @@ async def _apply_points(change: Change, match: Match, result: ResultChange[Point
     tournament, or draw the knockout after the groups and start its first round. A correction after the end that
     changes the top of the standings says so (``tournament.ranking_changed``)."""
     state = change.before
-    before, after = state.event, result.bracket
+    before, after = state.event, result.stage
     assert before is not None
     kind = ResultKind.REPORTED
     for event in result.events:

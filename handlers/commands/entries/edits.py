@@ -5,10 +5,15 @@ quoted: ``/rename "Mary Jane" "Mary Jones"``."""
 from __future__ import annotations
 
 from bot.errors import UsageError
+from bot.presenters import season as season_text
 from bot.presenters import tournaments as text
+from bot.services.club_claims import NoClubClaimError, approve_club_claim, claim_club_name
+from bot.services.season import UnknownMemberError
 from bot.services.tournament.entries_edit import rename, set_gender, set_unit
 from bot.services.tournament.lineup import substitute
-from bot.services.tournament.name_claims import approve_claim, claim
+from bot.services.tournament.name_claims import NoNameClaimError, approve_claim, claim
+from bot.services.tournament.signup import NoEntryNamedError
+from bot.services.tournament.state import NoTournamentError, NoTournamentYetError
 from bot.tournament.entries import Gender, UnknownGenderError
 from handlers.arguments import MissingArgument, at_most
 from handlers.commands.keyboards import claim_buttons
@@ -30,14 +35,28 @@ def _two(call: Invocation) -> tuple[str, str]:
 
 
 async def claim_command(call: Invocation) -> None:
-    """``/claim 小红``: the caller is 小红; ``/claim 小红 confirm``: an organiser approves the claim on 小红."""
+    """``/claim 小红``: the caller is 小红; ``/claim 小红 confirm``: an organiser approves the claim on 小红.
+
+    小红 is an entry of the group's open tournament, or else a person the club knows from its earlier tournaments
+    (``bot.services.club_claims``): either way the name becomes the account for every tournament of the group."""
     args = call.args
     if not args:
         raise MissingArgument()
-    if len(args) > 1 and is_confirmation(args[-1]):
-        result = await approve_claim(call.services, call.caller, name=" ".join(args[:-1]))
-    else:
-        result = await claim(call.services, call.caller, " ".join(args))
+    confirming = len(args) > 1 and is_confirmation(args[-1])
+    name = " ".join(args[:-1] if confirming else args)
+    try:
+        result = await (approve_claim(call.services, call.caller, name=name) if confirming
+                        else claim(call.services, call.caller, name))
+    except (NoTournamentError, NoTournamentYetError, NoEntryNamedError, NoNameClaimError) as missing:
+        try:
+            known = await (approve_club_claim(call.services, call.caller, name) if confirming
+                           else claim_club_name(call.services, call.caller, name))
+        except (UnknownMemberError, NoClubClaimError):
+            if isinstance(missing, NoTournamentError | NoTournamentYetError):
+                raise  # no tournament open: that the club does not know the name (either) is the answer
+            raise missing from None
+        await call.reply(season_text.club_claim_text(known, call.language))
+        return
     await call.reply(text.claim_text(result, call.language), claim_buttons(result, call.language))
 
 

@@ -32,8 +32,8 @@ from bot.services.tournament.results import (
 )
 from bot.services.tournament.state import TournamentState
 from bot.services.tournament.views import my_table
-from bot.tournament.boards import DrawInKnockoutError
 from bot.tournament.bracket import UnknownTableError
+from bot.tournament.stages import DrawInKnockoutError
 from handlers.arguments import MissingArgument, at_most, clean_arguments, clean_text
 from handlers.commands.keyboards import report_buttons
 from handlers.commands.tournament_arguments import (

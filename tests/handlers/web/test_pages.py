@@ -50,7 +50,7 @@ async def test_web_posts_the_link_and_every_route_answers_with_the_tournament(cl
     assert [row["table"] for row in data["tables"]] == [1, 2]
     assert {row["left"] for row in data["tables"]} | {row["right"] for row in data["tables"]} == set(names)
     assert all(row["state"] == "pending" and row["result"] is None for row in data["tables"])
-    assert {"rank", "name", "points"} <= set(data["standings"][0])
+    assert {"rank", "name", "points", "wins", "levels_reached", "withdrawn"} <= set(data["standings"][0])
 
     screen = await web.get(f"/t/{public_id}/screen")
     assert screen.status_code == 200 and "class='screen'" in screen.text and "/qr.svg" in screen.text

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from handlers.wecom.client import (
+    MAX_FRAME_BYTES,
     RESPOND,
     SEND,
     CredentialsRefused,
@@ -150,3 +151,36 @@ async def test_the_stand_in_refuses_content_over_the_limit_and_the_split_respect
         for piece in pieces:
             await connection.request(SEND, {"chatid": "x", "msgtype": "markdown", "markdown": {"content": piece}})
     assert len(wecom.violations) == 1
+
+
+def test_a_frame_nested_too_deep_is_no_frame() -> None:
+    assert Frame.parse("[" * 200_000) is None
+    assert Frame.parse('{"cmd": ' + "[" * 200_000) is None
+
+
+async def test_a_frame_nested_too_deep_is_skipped_and_the_connection_lives_on(wecom: WeComStandIn) -> None:
+    """The probe: 200,000 nested "[" raised RecursionError out of frame parsing and ended the process."""
+    received: list[Frame] = []
+    async with running(echo_connection(wecom, received)) as serving:
+        await until(lambda: wecom.live_connection() == 1)
+        wecom.send_raw("[" * 200_000)
+        msgid = wecom.say("lisi", "还在吗")
+        await until(lambda: wecom.replies_to(msgid))
+        assert not serving.done()
+        assert wecom.live_connection() == 1
+
+
+async def test_a_frame_over_the_size_limit_is_not_read(wecom: WeComStandIn) -> None:
+    """The probe: one 22 MB frame was read and cleaned on the event loop; now the library refuses it unread (the
+    connection closes and is opened again) and the next message is answered."""
+    received: list[Frame] = []
+    async with running(echo_connection(wecom, received)) as serving:
+        await until(lambda: wecom.live_connection() == 1)
+        huge = '{"cmd": "aibot_msg_callback", "headers": {"req_id": "x"}, "body": {"text": {"content": "' \
+            + "a" * (MAX_FRAME_BYTES + 1) + '"}}}'
+        wecom.send_raw(huge)
+        await until(lambda: wecom.live_connection() == 2)
+        msgid = wecom.say("lisi", "还在吗")
+        await until(lambda: wecom.replies_to(msgid))
+        assert not serving.done()
+    assert [frame.body.get("msgid") for frame in received] == [msgid]

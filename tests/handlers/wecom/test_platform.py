@@ -3,6 +3,7 @@ answers over 20,480 bytes, and a message delivered twice."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -13,7 +14,7 @@ from bot.pictures.picture import Picture
 from bot.richtext import Button, keyboard
 from handlers.wecom.client import RESPOND, RESPOND_UPDATE, RESPOND_WELCOME, SEND
 from handlers.wecom.markdown import CONTENT_LIMIT, button_card
-from handlers.wecom.platform import Answer, BotName
+from handlers.wecom.platform import MAX_TEXT_CHARS, Answer, BotName, Message
 from tests.support.wecom_offline import GROUP, WeComClub
 
 
@@ -232,3 +233,27 @@ async def test_a_person_without_a_chosen_name_is_asked_once(club: WeComClub) -> 
     await club.say("p2", "改名 李娜")
     [named] = await club.say("p2", "报名")
     assert "第一次用？" not in named and "李娜" in named
+
+
+async def test_copies_of_a_message_arriving_while_it_is_handled_are_not_answered(club: WeComClub) -> None:
+    """The probe: ten copies of one msgid back to back were applied once but answered eight times."""
+    await club.say(club.admin, "/new 周五杯")
+    copies = await asyncio.gather(*(club.frames("p1", "报名", msgid="msg-ten") for _ in range(10)))
+    answered = [frames for frames in copies if frames]
+    assert len(answered) == 1, [[frame.content[:20] for frame in frames] for frames in answered]
+    assert "报名成功" in answered[0][0].content
+    assert await club.frames("p1", "报名", msgid="msg-ten") == []  # and after
+    async with club.services.storage.read() as tx:
+        assert await tx.fetch_value("SELECT count(*) FROM entries") == 1
+
+
+async def test_copies_of_a_question_are_answered_once(club: WeComClub) -> None:
+    copies = await asyncio.gather(*(club.frames("p1", "/help", msgid="msg-help") for _ in range(5)))
+    assert sum(1 for frames in copies if frames) == 1
+
+
+def test_a_long_text_is_cut_before_it_is_read() -> None:
+    body = {"msgid": "m", "from": {"userid": "p1"}, "chattype": "single", "msgtype": "text",
+            "text": {"content": "/help " + "啊" * 900_000}}
+    message = Message.of(body)
+    assert message is not None and len(message.text) == MAX_TEXT_CHARS

@@ -1,7 +1,7 @@
-"""What results are recorded in: a knockout :class:`~bot.tournament.bracket.Bracket` or a points event.
+"""The stage a result is recorded in: a knockout :class:`~bot.tournament.bracket.Bracket` or a points event.
 
 :mod:`bot.tournament.results` runs the same state machine at every table (report, confirm, dispute, decide,
-correct) and hands the changed match to its container through these functions: a bracket advances the winner
+correct) and hands the changed match to its stage through these functions: a bracket advances the winner
 (:mod:`bot.tournament.advance`), a Swiss event or group stage records the points and pairs or starts the next
 round (:class:`~bot.tournament.points_event.PointsEvent`). A draw (``Outcome.draw``) exists only in a points event:
 a bracket refuses it here, whoever asks (:class:`DrawInKnockoutError`).
@@ -23,8 +23,8 @@ from bot.tournament.teams import Event, Team
 if TYPE_CHECKING:
     from bot.tournament.points_event import PointsEvent
 
-Board = TypeVar("Board", Bracket, "PointsEvent")
-"""The container of the tables a result is recorded at."""
+Stage = TypeVar("Stage", Bracket, "PointsEvent")
+"""The stage whose tables a result is recorded at: a knockout bracket, or a Swiss event or group stage."""
 
 
 class DrawInKnockoutError(TournamentError):
@@ -46,26 +46,26 @@ def _refuse_draws(changes: Mapping[int, Match] | tuple[Match, ...]) -> None:
                                           table=match.table or "-")
 
 
-def store_changes(board: Board, changes: Mapping[int, Match], open_change: int = 0) -> Board:
-    """``board`` with ``changes`` (by match id) stored and ``open_change`` added to its open-table count."""
-    if isinstance(board, Bracket):
+def store_changes(stage: Stage, changes: Mapping[int, Match], open_change: int = 0) -> Stage:
+    """``stage`` with ``changes`` (by match id) stored and ``open_change`` added to its open-table count."""
+    if isinstance(stage, Bracket):
         _refuse_draws(changes)
-        return advance.store_changes(board, changes, open_change)
-    return board.store_changes(changes, open_change)
+        return advance.store_changes(stage, changes, open_change)
+    return stage.store_changes(changes, open_change)
 
 
-def settle(board: Board, decided: Match, actor: str, at: datetime, events: list[Event]) -> Board:
+def settle(stage: Stage, decided: Match, actor: str, at: datetime, events: list[Event]) -> Stage:
     """Store ``decided`` (an open table of the current round, now decided) and move on when its round is
     complete: the bracket's next round, or the points event's next round."""
-    if isinstance(board, Bracket):
+    if isinstance(stage, Bracket):
         _refuse_draws((decided,))
-        return advance.settle(board, decided, actor, at, events)
-    return board.settle(decided, actor, at, events)
+        return advance.settle(stage, decided, actor, at, events)
+    return stage.settle(decided, actor, at, events)
 
 
-def following_slots(board: Board, match: Match) -> list[tuple[int, Side, Team | None]]:
+def following_slots(stage: Stage, match: Match) -> list[tuple[int, Side, Team | None]]:
     """Where a decided match sends its pairs (:func:`bot.tournament.advance.following_slots`); nowhere in a points
     event, whose next round is paired from the standings."""
-    if isinstance(board, Bracket):
-        return advance.following_slots(board, match)
+    if isinstance(stage, Bracket):
+        return advance.following_slots(stage, match)
     return []
