@@ -232,3 +232,10 @@ async def test_a_person_without_a_chosen_name_is_asked_once(club: WeComClub) -> 
     await club.say("p2", "改名 李娜")
     [named] = await club.say("p2", "报名")
     assert "第一次用？" not in named and "李娜" in named
+
+
+async def test_help_in_a_group_lists_the_verbs_with_the_mention_they_need(club: WeComClub) -> None:
+    [listed] = await club.say("p1", "帮助")
+    assert "@我" in listed and "`@掼蛋助手 报名`" in listed
+    assert "\n报名 — " in listed and "\n成绩 — " in listed and "/baoming" not in listed and "\n/signup" not in listed
+    assert "帮助 成绩" in listed
