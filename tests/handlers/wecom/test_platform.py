@@ -257,3 +257,10 @@ def test_a_long_text_is_cut_before_it_is_read() -> None:
             "text": {"content": "/help " + "啊" * 900_000}}
     message = Message.of(body)
     assert message is not None and len(message.text) == MAX_TEXT_CHARS
+
+
+async def test_help_in_a_group_lists_the_verbs_with_the_mention_they_need(club: WeComClub) -> None:
+    [listed] = await club.say("p1", "帮助")
+    assert "@我" in listed and "`@掼蛋助手 报名`" in listed
+    assert "\n报名 — " in listed and "\n成绩 — " in listed and "/baoming" not in listed and "\n/signup" not in listed
+    assert "帮助 成绩" in listed
