@@ -4,7 +4,7 @@ the same minute, so every reminder falls due at the same instant.
 The real application sends them: the process's one scheduler (``handlers.announcer``, APScheduler) fires one job
 per announcement row, each job re-reads its row, renders the reminder (the round's tables), sends it through the
 bot's ``GroupPacer`` (the production limiter, ``handlers.telegram.pacing``: 30 messages/s overall, 20/minute per
-group) behind its retries (``--limiter ptb``: PTB's ``AIORateLimiter``, the production limiter before issue 15) to
+group) behind its retries (``--limiter ptb``: PTB's ``AIORateLimiter``, once production's limiter) to
 the in-process fake Bot API, and marks the row sent. The fake answers at once, so the limiter and the bot's own
 work are all that is measured.
 

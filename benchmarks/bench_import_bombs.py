@@ -1,5 +1,4 @@
-"""Spreadsheet bombs through ``/import`` on the real bot process, and what other groups wait meanwhile (issue 16,
-item 2).
+"""Spreadsheet bombs through ``/import`` on the real bot process, and what other groups wait meanwhile.
 
 The bot runs as ``python -m bot run`` against the HTTP fake Bot API (``GUANDAN_RATE_LIMIT=off``). An organiser
 of one group sends each bomb of ``tests.support.sheet_bombs`` as a document with the caption ``/import`` (built in

@@ -4,7 +4,7 @@ Half the plays hold no wild card, half hold one or two (the hearts of the level 
 the plays are drawn from the whole two-deck pack and half from a narrow window of ranks (so that pairs, full
 houses, tubes, plates, straights and bombs are common, not just no-plays). Each play has its own random level.
 
-Target (issue 2): at least 20,000 plays/s on one core. Run: ``.venv/bin/python benchmarks/bench_plays.py``.
+Target: at least 20,000 plays/s on one core. Run: ``.venv/bin/python benchmarks/bench_plays.py``.
 """
 
 from __future__ import annotations

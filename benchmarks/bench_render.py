@@ -1,6 +1,6 @@
 """Bracket pictures for 16, 64 and 256 pairs: time and peak memory, each size in a fresh process.
 
-Targets (issue 7): under 0.3 s for 64 pairs, under 1.5 s for 256, peak memory under 200 MB. "first" is the first
+Targets: under 0.3 s for 64 pairs, under 1.5 s for 256, peak memory under 200 MB. "first" is the first
 picture of a fresh process (font loading and every text rendered for the first time) — what the bot pays after a
 restart; "again" is the median of three more renders of the same bracket. Each size runs in three fresh processes
 and the fastest is reported (the machine is shared; the minimum is the stable figure). Peak memory is the largest

@@ -1,6 +1,6 @@
 """Rule questions: time from process start to the first answer, and the time per question after that.
 
-Run: ``.venv/bin/python benchmarks/bench_rules_qa.py`` (or ``make bench``). Targets (issue 3): first answer within
+Run: ``.venv/bin/python benchmarks/bench_rules_qa.py`` (or ``make bench``). Targets: first answer within
 0.5 s of process start; then under 5 ms per question.
 
 * Load: ``python -m bot rules "双下升几级"`` is started RUNS times as a fresh process; the figure is the wall time from

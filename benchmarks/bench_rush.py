@@ -1,4 +1,4 @@
-"""The sign-up and result rush against Telegram's limits (issue 15, item 1), in real time.
+"""The sign-up and result rush against Telegram's limits, in real time.
 
 Two scenarios, each run by the real application (handlers, storage on a SQLite file, the bot's real pacing and real
 sleeps) against the in-process fake Bot API with Telegram's flood control switched on

@@ -13,7 +13,7 @@ Results are random final levels (about one table in twelve a draw, one in twenty
 events are played out before timing; each figure is the best of several runs, wall and CPU time of this process
 (on a shared machine the CPU time leaves out the moments other jobs held the processor; the targets apply to it).
 
-Targets (issue 12): 1,000 pairs < 1 s; 40 pairs < 20 ms; standings of 200 pairs < 50 ms (the engine alone and
+Targets: 1,000 pairs < 1 s; 40 pairs < 20 ms; standings of 200 pairs < 50 ms (the engine alone and
 ``/standings`` through the service, cached).
 Run: ``.venv/bin/python benchmarks/bench_swiss.py`` (also part of ``make bench``); exits 1 on a missed target.
 """

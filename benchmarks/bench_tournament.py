@@ -8,7 +8,7 @@ The registration is built before timing; each figure is the best of several roun
 ``bench_creation``: ``create_bracket`` alone for 16, 1,024 and 10,000 pairs, with and without units.
 ``bench_results``: report + confirm every match of a 10,001-pair bracket (10,000 results).
 
-Targets (issue 4): a 10,000-pair draw under 0.2 s; each result under 0.1 ms.
+Targets: a 10,000-pair draw under 0.2 s; each result under 0.1 ms.
 Run: ``.venv/bin/python benchmarks/bench_tournament.py`` (also part of ``make bench``).
 """
 

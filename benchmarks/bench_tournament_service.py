@@ -12,7 +12,7 @@ Measured (wall time on the machine at hand; each query figure the median of seve
 With each figure of the first part also the bot's own CPU time (``time.process_time``: what a worker saturates
 on) and, on PostgreSQL, the statements sent to the server (round trips).
 
-Targets (issue 8, to be confirmed there): every command under 0.1 s with the cache, a result under 20 ms.
+Targets (to be confirmed there): every command under 0.1 s with the cache, a result under 20 ms.
 Run: ``.venv/bin/python benchmarks/bench_tournament_service.py`` (also part of ``make bench``);
 ``… --engine postgresql`` runs the same on a scratch database of the server at ``GUANDAN_TEST_POSTGRES`` (default
 ``postgresql://postgres@127.0.0.1:5432/postgres``), created and dropped by the run.

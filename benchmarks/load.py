@@ -11,7 +11,7 @@ long-polled ``getUpdates``:
 4. latency: ``--rates`` updates/s (each) paced open-loop for ``--seconds``; p50/p95/p99 from an update's delivery (the
    ``getUpdates`` answer carrying it) to the bot's first reply (the ``sendMessage`` quoting it).
 
-CPU is the bot process's user+system time (``/proc/<pid>/stat``), peak RSS its ``VmHWM``. Targets (issue 8, rate
+CPU is the bot process's user+system time (``/proc/<pid>/stat``), peak RSS its ``VmHWM``. Targets (rate
 limiter off): throughput ratio guandan/echo ≥ 0.6; p99 < 50 ms at 200 updates/s; peak RSS < 150 MB with 1,000
 tournaments stored (``--db`` a seeded copy, see ``benchmarks/seed_db.py``); start-up < 1.5 s.
 

@@ -1,7 +1,7 @@
 """How often the seed paper's greedy pairing is forced into a rematch, against the maximum-weight matching.
 
 The system of seed 002 (篇3 §3.1, §4.1) sorts the pairs by points and pairs 1v2, 3v4 …, each pair taking the next
-one down it has not met; when every pair left below has met it, a rematch is forced. Issue 12 claims this happens
+one down it has not met; when every pair left below has met it, a rematch is forced. The Swiss design says this happens
 in about 40 % of 40-pair, 6-round events and never with a matching. This script plays ``EVENTS`` such events both
 ways — the same round 1 (``bot.tournament.swiss.start_swiss``), the same standings order, random results (final
 levels drawn uniformly from 2 … A+, draws on equal levels) — on the 26 scale and on win/loss (where more pairs

@@ -36,7 +36,7 @@ The table, from the bottom up::
     cli             bot.cli, bot.__main__            → every bot layer; handlers, its platforms and the runner lazily
     bot package     bot/__init__.py                  → nothing of ours
 
-Where it departs from the first sketch in issue 11, and why:
+Where it departs from the first sketch of the layers, and why:
 
 - **core in three rows.** ``bot.ruleset`` is the bottom of the core; the tournament builds on it (levels, sides,
   variants); the match clock needs neither. Three rows keep the core's own order visible.
@@ -333,7 +333,8 @@ def test_the_table_is_consistent() -> None:
 
 
 def test_no_chat_sdk_under_bot_and_no_storage_above_services() -> None:
-    """The two lines issue 11 draws first, read off the table itself (a row edited to allow them fails here)."""
+    """The two lines the layers were first drawn with, read off the table itself (a row edited to allow them fails
+    here)."""
     for layer in LAYERS:
         if any(member.startswith("bot.") for member in layer.modules):
             assert "chat SDK" not in layer.may_import, layer.name

@@ -9,11 +9,18 @@ from collections.abc import Callable, Sequence
 from bot.i18n import Language, t
 from bot.presenters.tournaments import LIST_LIMIT, capped, listed, say
 from bot.richtext import escape
+from bot.ruleset.scoring import Side
 from bot.services.tournament.state import TournamentState
 from bot.tournament.matches import Match, MatchState
 from bot.tournament.outcome import Outcome
-from bot.tournament.points import bye_points
-from bot.tournament.points_event import PointsEvent, forfeit_wins, points_standings, standings_moment
+from bot.tournament.points import bye_points, table_points
+from bot.tournament.points_event import (
+    PointsEvent,
+    forfeit_wins,
+    points_standings,
+    standings_after,
+    standings_moment,
+)
 from bot.tournament.ranking import StandingRow
 from bot.tournament.round_robin import group_label, group_standings
 from bot.tournament.teams import Team
@@ -176,10 +183,16 @@ def _standing_line(row: StandingRow, lang: Language, forfeits: dict[int, int]) -
 
 
 def points_standings_text(state: TournamentState, event: PointsEvent, rows: Sequence[StandingRow],
-                          lang: Language, limit: int | None = LIST_LIMIT) -> str:
-    """Standings with the tie-break columns and what they mean; a group stage group by group."""
-    forfeits = forfeit_wins(event)
+                          lang: Language, limit: int | None = LIST_LIMIT, *, after_round: int | None = None) -> str:
+    """Standings with the tie-break columns and what they mean; a group stage group by group. ``after_round``:
+    ``rows`` are the standings after that round (``/standings 2``)."""
+    forfeits = forfeit_wins(event, after_round)
     notes = standings_notes(rows, forfeits, lang)
+    if after_round is not None:
+        lines = [say("points.standings.so_far", lang, name=state.record.name, round=after_round),
+                 t("points.standings.explain", lang), *notes]
+        return "\n".join(lines + capped(_grouped_lines(rows, lang, forfeits), lang,
+                                         None if limit is None else max(limit, 150)))
     if event.swiss is not None:
         heading = say("points.standings.final", lang, name=state.record.name) if event.finished \
             else standings_heading(event, lang, state.record.name, "points.standings")
@@ -190,14 +203,80 @@ def points_standings_text(state: TournamentState, event: PointsEvent, rows: Sequ
         else "points.standings.group_so_far"
     lines = [say(key, lang, name=state.record.name, round=event.current_round), t("points.standings.explain", lang),
              *notes]
+    return "\n".join(lines + capped(_grouped_lines(rows, lang, forfeits), lang,
+                                     None if limit is None else max(limit, 150)))
+
+
+def _grouped_lines(rows: Sequence[StandingRow], lang: Language, forfeits: dict[int, int]) -> list[str]:
+    """Standing lines, each group under its heading (a Swiss event has no group headings)."""
     body: list[str] = []
     group = None
     for row in rows:
-        if row.group != group:
+        if row.group and row.group != group:
             group = row.group
-            body.append(say("points.standings.group", lang, group=group or ""))
+            body.append(say("points.standings.group", lang, group=group))
         body.append(_standing_line(row, lang, forfeits))
-    return "\n".join(lines + capped(body, lang, None if limit is None else max(limit, 150)))
+    return body
+
+
+def points_round_list_text(state: TournamentState, event: PointsEvent, round_number: int, lang: Language,
+                           outcome_text: OutcomeText, limit: int | None = LIST_LIMIT) -> str:
+    """An earlier (or the current) round looked back on (``/tables 2``, ``/bracket 2``): every table with its result
+    or how it stands, then the round's byes."""
+    tables = event.table_matches(round_number)
+    title = escape(points_round_title(event, round_number, lang))
+    lines = [say("points.list.round_title", lang, raw={"round": title}, name=state.record.name, count=len(tables))]
+    lines += capped([_played_line(match, lang, outcome_text) for match in tables], lang, limit)
+    byes = event.byes(round_number)
+    if event.swiss is not None and byes:
+        lines.append(say("points.round.bye", lang, raw={"name": _name(byes[0], lang)},
+                         points=bye_points(event.swiss.variant)))
+    elif byes:
+        lines.append(say("points.round.group_byes", lang, raw={"names": listed((_name(team, lang)
+                                                                                 for team in byes), lang)}))
+    return "\n".join(lines)
+
+
+def pair_evening_text(state: TournamentState, event: PointsEvent, team: Team, lang: Language,
+                      outcome_text: OutcomeText) -> str:
+    """``/pair``: one pair's evening, round by round — table, opponent, result, points, running total and rank
+    after the round (a cross-table row)."""
+    variant = event.core.variant
+    lines = [say("points.pair.title", lang, name=team.name, event=state.record.name)]
+    total = 0
+    for number in range(1, len(event.tables) + 1):
+        rank = next((row.rank for row in standings_after(event, number) if row.team.team_id == team.team_id), None)
+        match = next((match for match in event.table_matches(number)
+                      if any(side is not None and side.team_id == team.team_id for side in (match.left, match.right))),
+                     None)
+        if match is None:
+            if any(bye.team_id == team.team_id for bye in event.byes(number)):
+                total += bye_points(variant)
+                lines.append(say("points.pair.bye", lang, round=number, points=bye_points(variant), total=total,
+                                 rank=rank or "–"))
+            continue
+        own = Side.LEFT if match.left is not None and match.left.team_id == team.team_id else Side.RIGHT
+        opponent = _name(match.team(own.other), lang)
+        if match.state is MatchState.CONFIRMED and match.games:
+            outcome = match.games[-1].outcome
+            scored = table_points(outcome, variant)[0 if own is Side.LEFT else 1]
+            total += scored
+            verdict = t(f"points.pair.{_verdict(outcome, own)}", lang)
+            lines.append(say("points.pair.played", lang, raw={"opponent": opponent,
+                                                              "outcome": outcome_text(match, outcome, lang)},
+                             round=number, table=match.table or 0, verdict=verdict, points=scored, total=total,
+                             rank=rank or "–"))
+        else:
+            lines.append(say("points.pair.open", lang, raw={"opponent": opponent},
+                             round=number, table=match.table or 0,
+                             state=t(f"bracket.state.{match.state.value}", lang)))
+    return "\n".join(lines)
+
+
+def _verdict(outcome: Outcome, side: Side) -> str:
+    if outcome.is_draw:
+        return "drawn"
+    return "won" if outcome.winner is side else "lost"
 
 
 def _finished_head(state: TournamentState, event: PointsEvent, rows: Sequence[StandingRow], lang: Language, *,

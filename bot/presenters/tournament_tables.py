@@ -22,7 +22,7 @@ from bot.tournament.entries import ACCOUNT_PREFIXES, TEAM_NAME_SEPARATOR
 from bot.tournament.field_ranking import whole_field
 from bot.tournament.matches import Match, MatchKind, MatchState, Report
 from bot.tournament.outcome import Outcome, OutcomeKind
-from bot.tournament.points_event import points_standings
+from bot.tournament.points_event import points_standings, standings_after
 from bot.tournament.record import TournamentStatus
 from bot.tournament.standings import Finish, Placing, Standings, standings
 from bot.tournament.teams import Team
@@ -386,6 +386,7 @@ def result_text(recorded: ResultRecorded, lang: Language) -> str:
 
 
 def _mirrored_text(recorded: ResultRecorded, where: str, lang: Language) -> str:
+    """Two reports each other's mirror: neither is taken; both pairs are asked who won."""
     match, attempted = recorded.match, recorded.attempted
     reporter = match.side_of(recorded.by)
     standing = match.report_by(reporter.other) if reporter is not None else None
@@ -393,8 +394,7 @@ def _mirrored_text(recorded: ResultRecorded, where: str, lang: Language) -> str:
     return say("tables.result.mirrored", lang, raw={
         "where": where, "attempted": outcome_text(match, attempted, lang),
         "by": _name(match.team(standing.side), lang), "outcome": outcome_text(match, standing.outcome, lang),
-        "winner": _winner(match, standing.outcome.winner, lang), "left": _name(match.left, lang)},
-        table=match.table or 0)
+        "other": _name(match.team(standing.side.other), lang)}, table=match.table or 0)
 
 
 def correction_command(recorded: ResultRecorded) -> str:
@@ -448,11 +448,15 @@ def standings_summary(state: TournamentState, standings: Standings, lang: Langua
     return say(key, lang, name=state.record.name, count=len(standings.placings))
 
 
-def points_standings_text(state: TournamentState, lang: Language, limit: int | None = LIST_LIMIT) -> str:
+def points_standings_text(state: TournamentState, lang: Language, limit: int | None = LIST_LIMIT, *,
+                          after_round: int | None = None) -> str:
     """``/standings`` of a Swiss or groups tournament: the points standings with their tie-break columns; after the
-    groups' knockout is drawn, its placings first."""
+    groups' knockout is drawn, its placings first. ``after_round`` (``/standings 2``): as they stood then."""
     event = state.event
     assert event is not None
+    if after_round is not None:
+        return points.points_standings_text(state, event, standings_after(event, after_round), lang, limit,
+                                            after_round=after_round)
     text = points.points_standings_text(state, event, points_standings(event), lang, limit)
     if state.bracket is None:
         return text
@@ -585,3 +589,26 @@ def my_table_text(mine: MyTable, lang: Language) -> str:
         return say(f"tables.mine.{mine.where.value}", lang, raw={"round": round_title_text},
                    name=placing.team.name)
     return say(f"tables.mine.{mine.where.value}", lang, name=mine.state.record.name)
+
+
+def round_list_text(state: TournamentState, round_number: int, lang: Language, limit: int | None = LIST_LIMIT) -> str:
+    """``/tables 2`` or ``/bracket 2`` of a Swiss or group event: that round's tables with their results."""
+    event = state.event
+    assert event is not None
+    return points.points_round_list_text(state, event, round_number, lang, outcome_text, limit)
+
+
+def round_list_summary(state: TournamentState, round_number: int, lang: Language) -> str:
+    """:func:`round_list_text` too long for one message: which round, and the pictures."""
+    event = state.event
+    assert event is not None
+    title = escape(points.points_round_title(event, round_number, lang))
+    return say("points.list.round_title", lang, raw={"round": title}, name=state.record.name,
+               count=len(event.table_matches(round_number))) + "\n" + t("points.overview.too_long", lang)
+
+
+def pair_text(state: TournamentState, team: Team, lang: Language) -> str:
+    """``/pair``: one pair's evening round by round."""
+    event = state.event
+    assert event is not None
+    return points.pair_evening_text(state, event, team, lang, outcome_text)

@@ -10,7 +10,7 @@ from typing import Any
 from bot.i18n import Language, has, t
 from bot.richtext import escape
 from bot.richtext import mention as person_mention
-from bot.services.tournament.entries_edit import MemberEdited
+from bot.services.tournament.entries_edit import EntryUnitSet, MemberEdited
 from bot.services.tournament.lineup import Substituted
 from bot.services.tournament.name_claims import NameClaimResult
 from bot.services.tournament.setup import SettingsView
@@ -114,13 +114,15 @@ def _places(state: TournamentState, lang: Language) -> str:
 
 
 def _entry_line(entry: Entry, lang: Language) -> str:
+    units = tuple(dict.fromkeys(person.unit for person in entry.members if person.unit is not None))
+    unit = say("signup.line.unit", lang, unit=" / ".join(units)) if units else ""
     if len(entry.members) == 2:
-        return say("signup.line.pair", lang, number=entry.entry_id, name=entry.name)
+        return say("signup.line.pair", lang, number=entry.entry_id, name=entry.name) + unit
     gender = entry.members[0].gender
     if gender is not None:
         return say("signup.line.gendered", lang, number=entry.entry_id, name=entry.name,
-                   gender=t(f"entries.gender.{gender.value}", lang))
-    return say("signup.line.single", lang, number=entry.entry_id, name=entry.name)
+                   gender=t(f"entries.gender.{gender.value}", lang)) + unit
+    return say("signup.line.single", lang, number=entry.entry_id, name=entry.name) + unit
 
 
 def _waiting_note(position: int | None, lang: Language) -> str:
@@ -241,6 +243,13 @@ def _person_line(person: Person, lang: Language) -> str:
     if person.unit is not None:
         parts.append(person.unit)
     return escape(" · ".join(parts))
+
+
+def entry_unit_set(done: EntryUnitSet, lang: Language) -> str:
+    """The pair's unit before and after ``/unit``."""
+    none = t("signup.no_unit", lang)
+    return say("signup.unit_set", lang, number=done.entry.entry_id, name=done.entry.name,
+               before=" / ".join(done.before) or none, after=done.entry.unit or none)
 
 
 def member_edited(edited: MemberEdited, lang: Language) -> str:

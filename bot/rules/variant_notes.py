@@ -61,6 +61,7 @@ _NOTES: dict[str, Callable[[RuleVariant, Language], str | None]] = {
     "who_leads": _tribute,
     "anti_tribute": _anti_tribute,
     "scoring": _scoring,
+    "ranking": _scoring,  # what a win is worth here is this tournament's scale
     "forfeits": _forfeits,
     "time_limit": _time_limit,
 }

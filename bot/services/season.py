@@ -72,6 +72,12 @@ class BadBestError(UsageError):
     key = "club.bad_best"
 
 
+class UnknownSeasonError(UsageError):
+    """``/ladder <season>`` names neither a season of the group nor a year."""
+
+    key = "club.unknown_season"
+
+
 class NothingRatedError(TournamentError):
     key = "club.nothing_yet"
 
@@ -340,9 +346,28 @@ def season_ladder(club: Club, season: Season) -> SeasonLadder:
     return SeasonLadder(club, season, ladder(counted, season.rules, ratings))
 
 
-async def ladder_view(services: Services, caller: Caller) -> SeasonLadder:
+def season_called(club: Club, word: str, zone: ZoneInfo) -> Season:
+    """``/ladder <name|year>``: the group's season of that name (the latest, open or ended) or a calendar year —
+    the table of a season after ``/season end``, or of last year."""
+    wanted = " ".join(word.split()).casefold()
+    named = [row for row in club.seasons if row.year is None and " ".join(row.name.split()).casefold() == wanted]
+    if named:
+        row = named[-1]
+        return Season(row.name, SeasonWindow(row.started_at, row.ended_at), SeasonRules(row.points_table, row.best),
+                      True, row)
+    if wanted.isascii() and wanted.isdecimal() and len(wanted) == 4 and 1900 < int(wanted) < 3000:
+        return current_season(replace(club, seasons=tuple(row for row in club.seasons if row.year is not None)),
+                              datetime(int(wanted), 7, 1, tzinfo=zone), zone)
+    seasons = [row.name for row in club.seasons if row.year is None]
+    raise UnknownSeasonError(value=word[:40], seasons="、".join(seasons[-5:]) or "—")
+
+
+async def ladder_view(services: Services, caller: Caller, season: str | None = None) -> SeasonLadder:
+    """The ladder of the season shown now, or of the season or year called ``season``."""
     club = await read_club(services, caller.chat_id)
-    return season_ladder(club, current_season(club, services.clock(), services.settings.timezone))
+    zone = services.settings.timezone
+    shown = current_season(club, services.clock(), zone) if season is None else season_called(club, season, zone)
+    return season_ladder(club, shown)
 
 
 async def has_season(services: Services, chat_id: int) -> bool:

@@ -69,6 +69,10 @@ class MatchRow:
     """The group's letter of a group-stage row."""
     draw: bool = False
     """A drawn table: ``winner`` is written ``draw``."""
+    left_points: int | None = None
+    right_points: int | None = None
+    """What each pair scored (a confirmed result, a bye in a points event); ``None`` when nothing is scored yet or
+    the match is scored without points (a knockout bye)."""
 
     @property
     def is_bye(self) -> bool:

@@ -20,9 +20,14 @@ from bot.sheets.matches import BYE, DRAW, MatchRow, MatchStatus, Stage
 
 HEADER: tuple[str, ...] = (
     "round", "stage", "table", "left", "right", "left_level", "right_level", "winner", "status", "group",
+    "left_points", "right_points",
 )
-LEGACY_HEADER = HEADER[:-1]
+GROUP_HEADER = HEADER[:-2]
+"""Files written before the points columns are read as well."""
+LEGACY_HEADER = GROUP_HEADER[:-1]
 """Files written before the ``group`` column are read as well."""
+MAX_POINTS = 1000
+"""Far above any scale's points for one match: a larger number is a damaged file."""
 TEXT_COLUMNS = frozenset({"left", "right"})
 """People's text (pair names), neutralised when written and restored when read (``bot.sheets.csv_cells``); every
 other column is a number or one of the format's fixed words, written as it is."""
@@ -53,6 +58,10 @@ class EmptyFileError(MatchesFileError):
 
 class HeaderError(MatchesFileError):
     key = "render.bad_header"
+
+
+class PointsError(MatchesFileError):
+    key = "render.bad_points"
 
 
 class TooManyRowsError(MatchesFileError):
@@ -146,7 +155,7 @@ def parse_matches_csv(text: str) -> tuple[MatchRow, ...]:
             continue
         if header is None:
             header = [cell.lower() for cell in stripped]
-            if tuple(header) not in (HEADER, LEGACY_HEADER):
+            if tuple(header) not in (HEADER, GROUP_HEADER, LEGACY_HEADER):
                 raise HeaderError(expected=",".join(HEADER), found=",".join(stripped)[:200])
             continue
         if len(rows) >= MAX_ROWS:
@@ -169,7 +178,8 @@ def _parse_row(cells: list[str], line: int) -> MatchRow:
     if len(cells) > len(HEADER):
         raise RowLengthError(line=line, count=len(cells), expected=len(HEADER))
     cells = cells + [""] * (len(HEADER) - len(cells))
-    round_text, stage_text, table_text, left, right, left_level, right_level, winner_text, status_text, group = cells
+    (round_text, stage_text, table_text, left, right, left_level, right_level, winner_text, status_text, group,
+     left_points_text, right_points_text) = cells
     left, right = restore(left), restore(right)
     round_number = _positive_int(round_text, MAX_ROUND_NUMBER)
     if round_number is None:
@@ -201,6 +211,8 @@ def _parse_row(cells: list[str], line: int) -> MatchRow:
         status=status,
         group=group,
         draw=winner_text.lower() == DRAW,
+        left_points=_points(left_points_text, line, "left_points"),
+        right_points=_points(right_points_text, line, "right_points"),
     )
     if row.status is MatchStatus.WALKOVER:
         if row.is_bye:
@@ -217,6 +229,17 @@ def _positive_int(text: str, limit: int) -> int | None:
         return None
     value = int(text)
     return value if 0 < value <= limit else None
+
+
+def _points(text: str, line: int, column: str) -> int | None:
+    """A points cell: empty, or a whole number (a negative one on scales that go below zero) up to
+    :data:`MAX_POINTS`."""
+    if not text:
+        return None
+    digits = text[1:] if text.startswith("-") else text
+    if not digits.isascii() or not digits.isdigit() or len(digits) > len(str(MAX_POINTS)) or int(digits) > MAX_POINTS:
+        raise PointsError(line=line, column=column, value=text[:20])
+    return -int(digits) if text.startswith("-") else int(digits)
 
 
 def _level(text: str, line: int, column: str) -> MatchLevel | None:
@@ -281,6 +304,8 @@ def match_cells(row: MatchRow) -> tuple[str | int | None, ...]:
         row.winner_text or None,
         row.status.value,
         row.group or None,
+        row.left_points,
+        row.right_points,
     )
 
 

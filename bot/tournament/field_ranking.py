@@ -1,6 +1,6 @@
 """The whole field of a groups → knockout tournament ranked 1…N, as the final ranking and ``standings.csv`` show it.
 
-Rule (notice 002: 小组赛……每组前 N 名进入淘汰赛，……决出1至8名; issue 22): the pairs that went on are placed by the
+Rule (notice 002: 小组赛……每组前 N 名进入淘汰赛，……决出1至8名): the pairs that went on are placed by the
 knockout (:mod:`bot.tournament.standings`: champion, runner-up, third places, then the round each lost in); below
 them come the pairs out in the groups, first by their place in their group (every group winner who did not go on
 before any runner-up …), then by group points, then by the group tie-breaks (opponents' points, level difference).

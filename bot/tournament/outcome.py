@@ -199,6 +199,22 @@ class OwnResult:
         return f"{'won' if self.won else 'lost'} {self.own} {self.theirs}"
 
 
+@dataclass(frozen=True, slots=True)
+class WhoWon:
+    """The answer to "who won?" when two reports of a table mirror each other (each pair may have written its own
+    level first, so nobody can tell which report is right): ``won`` as a pair tells it from its side (``/result 3
+    赢``), or ``winner`` the side a button names. The levels are the reports' own; only the winner is asked."""
+
+    won: bool | None = None
+    winner: Side | None = None
+
+    @property
+    def text(self) -> str:
+        if self.winner is not None:
+            return f"winner {self.winner.value}"
+        return "won" if self.won else "lost"
+
+
 def check_possible(outcome: Outcome, *, time_limited: bool, draws: bool = True) -> None:
     """Refuse a played result no match can end with (seed 002: 规定时间内最先打过A一方获胜, 一方获胜本轮比赛即结束):
     both pairs past A (:class:`BothPassedAError`, a draw at A+ too); without a time limit, a winner that did not pass

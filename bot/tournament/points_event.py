@@ -21,7 +21,7 @@ later rounds are known from the draw and wait (``waiting``) until then.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from bot.errors import TournamentError
@@ -327,10 +327,13 @@ def leader(event: PointsEvent) -> Team | None:
     return tiers[0][0][1] if tiers and tiers[0] else None
 
 
-def forfeit_wins(event: PointsEvent) -> dict[int, int]:
-    """Tables each pair won because the other pair forfeited (their walkover points are in its points), by team."""
+def forfeit_wins(event: PointsEvent, up_to: int | None = None) -> dict[int, int]:
+    """Tables each pair won because the other pair forfeited (their walkover points are in its points), by team;
+    ``up_to``: counting rounds 1 … ``up_to`` only."""
     counts: dict[int, int] = {}
     for match in event.store:
+        if up_to is not None and match.round > up_to:
+            continue
         if match.state is not MatchState.CONFIRMED or not match.games:
             continue
         outcome = match.games[-1].outcome
@@ -361,3 +364,20 @@ def standings_moment(event: PointsEvent) -> StandingsMoment:
     if 0 < done < len(tables):
         return StandingsMoment(completed, event.current_round, done, len(tables))
     return StandingsMoment(completed)
+
+
+def as_after(event: PointsEvent, round_number: int) -> PointsEvent:
+    """``event`` as its standings stood after round ``round_number``: the later rounds left out (their results and
+    byes do not count). Only the pure event is cut; the tables (``store``) stay as they are."""
+    core = event.core
+    cut: PointsCore
+    if isinstance(core, SwissEvent):
+        cut = replace(core, rounds=core.rounds[:round_number])
+    else:
+        cut = replace(core, rounds=core.rounds[:round_number])
+    return replace(event, core=cut)
+
+
+def standings_after(event: PointsEvent, round_number: int) -> tuple[StandingRow, ...]:
+    """The standings after round ``round_number`` (:func:`points_standings` of the event cut there)."""
+    return points_standings(as_after(event, round_number))

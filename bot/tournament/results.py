@@ -36,8 +36,9 @@ from bot.ruleset.scoring import Side
 from bot.ruleset.variants import RuleVariant
 from bot.tournament.advance import match_details
 from bot.tournament.bracket import Bracket, MatchId
+from bot.tournament.entries import NAME_PREFIX
 from bot.tournament.matches import Game, Match, MatchState, Report
-from bot.tournament.outcome import Outcome, OutcomeKind, is_mirror_report
+from bot.tournament.outcome import Outcome, OutcomeKind, WhoWon, is_mirror_report
 from bot.tournament.stages import Stage, following_slots, settle, store_changes
 from bot.tournament.teams import Actor, Event
 
@@ -60,6 +61,13 @@ class MatchNotPlayableError(TournamentError):
 
 class NotAtTableError(TournamentError):
     key = "results.not_at_table"
+
+
+class UnclaimedNameAtTableError(NotAtTableError):
+    """Someone with no table of their own reports at a table where a member entered by name plays: most likely
+    that member, whose account is not linked yet."""
+
+    key = "results.not_at_table_claim"
 
 
 class AtOtherTableError(NotAtTableError):
@@ -142,13 +150,37 @@ class ResultChange(NamedTuple, Generic[Stage]):
     events: tuple[Event, ...]
 
 
+class NothingToAnswerError(TournamentError):
+    """"Who won?" answered where no report with two different levels stands to take the levels from."""
+
+    key = "results.who_won_without_levels"
+
+
+def answered_outcome(match: Match, side: Side | None, answer: WhoWon) -> Outcome:
+    """The result a "who won?" answer means at ``match``: the levels of the report standing there (either way
+    round), with the winner the answer names (``side``: where the answering pair sits; ``None`` for an official,
+    whose answer names a side)."""
+    standing = next((report.outcome for report in match.reports
+                     if report.outcome.kind is OutcomeKind.PLAYED and not report.outcome.levels_equal), None)
+    if standing is None:
+        raise NothingToAnswerError(**_where(match))
+    if answer.winner is not None:
+        winner = answer.winner
+    else:
+        if side is None:
+            raise NothingToAnswerError(**_where(match))
+        winner = side if answer.won else side.other
+    return standing if standing.winner is winner else standing.mirrored()
+
+
 def report(stage: Stage, table: int | MatchId, actor: Actor, outcome: Outcome, at: datetime,
            variant: RuleVariant, *, round_number: int | None = None,
-           refuse_mirror: bool = False) -> ResultChange[Stage]:
+           refuse_mirror: bool = False, replace_mirror: bool = False) -> ResultChange[Stage]:
     """A pair at the table (or an official: then final) states the result of the match or of its current game.
 
     ``refuse_mirror``: a report that mirrors the other pair's raises :class:`MirrorReportError` instead of
-    disputing the match."""
+    disputing the match. ``replace_mirror``: the report answers "who won?" — it takes the place of the other pair's
+    report when that one is its mirror image, and waits for that pair's confirmation."""
     match = stage.find(table, round_number)
     _require_open(match)
     side = seat(stage, match, actor)
@@ -162,7 +194,9 @@ def report(stage: Stage, table: int | MatchId, actor: Actor, outcome: Outcome, a
         return _accept(stage, match, other, actor, at, "result.confirmed", events, seat=side.value)
     if other is not None and refuse_mirror and is_mirror_report(other.outcome, outcome):
         raise MirrorReportError(**_where(match))
-    if other is not None:
+    if other is not None and replace_mirror and is_mirror_report(other.outcome, outcome):
+        updated = match.with_reports(MatchState.REPORTED, (new,))
+    elif other is not None:
         updated = match.with_reports(MatchState.DISPUTED, (other, new))
         events.append(Event(at, actor.key, "result.disputed", _details(match, side.value)))
     else:
@@ -331,6 +365,9 @@ def _not_at_table(stage: Bracket | PointsEvent, match: Match, actor: Actor) -> N
     own = stage.match_of(actor.key)
     if own is not None and own.table is not None and own.match_id != match.match_id:
         return AtOtherTableError(own_table=own.table, **_where(match))
+    if own is None and any(key.startswith(NAME_PREFIX) for team in (match.left, match.right) if team is not None
+                           for key in team.members):
+        return UnclaimedNameAtTableError(**_where(match))
     return NotAtTableError(**_where(match))
 
 

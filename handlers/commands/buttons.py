@@ -6,19 +6,21 @@ woman, ``ac:<invitation>`` accept, ``cf:<match>:<revision>`` confirm, ``dp:<matc
 ``cc:<match>:<revision>:<result>`` confirm a correction after the final (``result`` in the text form of
 ``bot.tournament.outcome``) — ``pc``, ``pd`` and ``pk`` the same three at a Swiss or group table (whose match ids are
 the event's own) —, ``dw:<version>`` draw in spite of the warnings (made for that version of the tournament),
-``cl:<claim>`` approve a claim. The services check each press against the chat's current tournament (and the
+``cl:<claim>`` approve a claim, ``ww:<match>:l|r`` (``pw`` at a Swiss or group table) answer "who won?" after two
+mirrored reports: the left or right pair. The services check each press against the chat's current tournament (and the
 match's current revision), so a forged or stale press changes nothing and is answered with the reason.
 """
 
 from __future__ import annotations
 
 from bot.presenters import tournaments as entries_text
+from bot.ruleset.scoring import Side
 from bot.services.tournament.draw import DrawWarnings, make_draw
 from bot.services.tournament.name_claims import approve_claim
 from bot.services.tournament.results import TableRef, confirm_result, dispute_result, record_result
 from bot.services.tournament.signup import SignedUp, SignUpRequest, accept, sign_up
 from bot.tournament.entries import Gender
-from bot.tournament.outcome import Outcome
+from bot.tournament.outcome import Outcome, WhoWon
 from handlers.buttons import ButtonSpec, ForgedButtonError, Press
 from handlers.commands.draw.draw import announce_draw
 from handlers.commands.keyboards import AREA, signup_buttons
@@ -94,6 +96,18 @@ async def confirm_correction(press: Press) -> str:
     return press.text("tables.button_done")
 
 
+async def answer_who_won(press: Press) -> str:
+    """A "who won?" button under two mirrored reports: the pair it names won, with the reports' levels."""
+    if len(press.data.args) != 2 or press.data.args[1] not in {"l", "r"}:
+        raise ForgedButtonError()
+    ref = TableRef(0, match_id=press.data.number(0), points=press.data.action == "pw")
+    winner = Side.LEFT if press.data.args[1] == "l" else Side.RIGHT
+    recorded = await record_result(press.services, press.caller, ref, WhoWon(winner=winner),
+                                   tournament_id=press.data.target)
+    await announce_result(press.post, recorded, press.language, press.services)
+    return press.text("tables.button_done")
+
+
 async def draw_anyway(press: Press) -> str:
     made = await make_draw(press.services, press.caller, confirmed=True, tournament_id=press.data.target,
                            version=press.data.number(0))
@@ -122,6 +136,8 @@ BUTTONS: tuple[ButtonSpec, ...] = (
     ButtonSpec(AREA, "pc", confirm_report),
     ButtonSpec(AREA, "pd", dispute_report),
     ButtonSpec(AREA, "pk", confirm_correction),
+    ButtonSpec(AREA, "ww", answer_who_won),
+    ButtonSpec(AREA, "pw", answer_who_won),
     ButtonSpec(AREA, "dw", draw_anyway),
     ButtonSpec(AREA, "cl", approve_claim_button),
 )

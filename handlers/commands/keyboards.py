@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bot.i18n import Language, t
 from bot.richtext import Button, Keyboard, keyboard
+from bot.ruleset.scoring import Side
 from bot.services.tournament.draw import DrawWarnings
 from bot.services.tournament.name_claims import NameClaimResult
 from bot.services.tournament.results import ResultKind, ResultRecorded
@@ -11,9 +12,12 @@ from bot.services.tournament.signup import Invited
 from bot.services.tournament.state import TournamentState
 from bot.tournament.entries import RegistrationMode
 from bot.tournament.record import TournamentStatus
+from bot.tournament.teams import Team
 from handlers.buttons import ButtonData
 
 AREA = "t"
+BUTTON_NAME_LENGTH = 24
+"""A pair's name on a button is cut to this many characters (two such buttons share a row)."""
 
 
 def _button(label: str, data: ButtonData) -> Button:
@@ -45,7 +49,12 @@ def report_buttons(recorded: ResultRecorded, lang: Language) -> Keyboard | None:
         return keyboard([_button(t("tables.button.confirm", lang), ButtonData(AREA, tid, confirm, args)),
                          _button(t("tables.button.dispute", lang), ButtonData(AREA, tid, dispute, args))])
     if recorded.kind is ResultKind.MIRRORED:
-        return keyboard([_button(t("tables.button.confirm_theirs", lang), ButtonData(AREA, tid, confirm, args))])
+        # No revision: an answer stays meaningful after the other pair's (it confirms it, or contradicts it).
+        answer = "pw" if recorded.at_points_table else "ww"
+        match_id = str(recorded.match.match_id)
+        return keyboard([_button(t("tables.button.winner", lang, name=_short_name(recorded.match.team(side))),
+                                 ButtonData(AREA, tid, answer, (match_id, side.value[0])))
+                         for side in Side])
     if recorded.kind is ResultKind.CORRECTION_PENDING and recorded.attempted is not None:
         data = ButtonData(AREA, tid, correct, (*args, recorded.attempted.text))
         return keyboard([_button(t("tables.button.confirm_correction", lang), data)])
@@ -64,3 +73,9 @@ def claim_buttons(result: NameClaimResult, lang: Language) -> Keyboard | None:
         return None
     data = ButtonData(AREA, result.state.tournament_id, "cl", (str(result.claim.claim_id),))
     return keyboard([_button(t("name_claims.button", lang), data)])
+
+
+def _short_name(team: Team | None) -> str:
+    """A pair's name short enough for a button."""
+    name = "?" if team is None else team.name
+    return name if len(name) <= BUTTON_NAME_LENGTH else name[: BUTTON_NAME_LENGTH - 1] + "…"

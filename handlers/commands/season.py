@@ -14,7 +14,7 @@ from bot.services.season import (
     set_member_unit,
     tournaments_view,
 )
-from handlers.arguments import TooManyArguments, at_most
+from handlers.arguments import at_most
 from handlers.invocation import Invocation
 from handlers.long_replies import reply_or_file, reply_with_pictures
 
@@ -23,12 +23,12 @@ OFF = frozenset({"off", "none", "无", "关闭", "删除"})
 
 
 async def ladder_command(call: Invocation) -> None:
-    """``/ladder``: the season's table as a picture and a short text; ``/ladder export``: ``ladder.csv``."""
-    args = at_most(call.args, 1)
-    if args and args[0].lower() not in LADDER_EXPORT:
-        raise TooManyArguments(extra=args[0][:40])
-    view = await ladder_view(call.services, call.caller)
-    if args:
+    """``/ladder [season|year]``: the season's table as a picture and a short text (the season shown now, or the one
+    named: ``/ladder 春季赛``, ``/ladder 2025``); ``/ladder [season|year] export``: ``ladder.csv``."""
+    export = any(arg.lower() in LADDER_EXPORT for arg in call.args)
+    season = " ".join(arg for arg in call.args if arg.lower() not in LADDER_EXPORT) or None
+    view = await ladder_view(call.services, call.caller, season)
+    if export:
         await call.send_document(view.csv(), "ladder.csv",
                                  call.text("club.ladder_csv_caption", season=view.season.name))
         return

@@ -11,7 +11,7 @@ from bot.ruleset.scoring import MatchLevel, Side, UnknownLevelError, WinnerContr
 from bot.services.tournament.results import TableRef
 from bot.services.tournament.signup import Partner, SignUpRequest
 from bot.tournament.entries import Gender, RegistrationMode, UnknownGenderError, UnknownModeError
-from bot.tournament.outcome import BothPassedAError, Outcome, OwnResult
+from bot.tournament.outcome import BothPassedAError, Outcome, OwnResult, WhoWon
 from handlers.arguments import MissingArgument, TooManyArguments, at_most
 from handlers.invocation import Mentioned
 
@@ -152,13 +152,16 @@ def is_confirmation(word: str) -> bool:
     return word.casefold() in _CONFIRM_WORDS
 
 
-def parse_result(words: tuple[str, ...]) -> tuple[Outcome | OwnResult, bool]:
+def parse_result(words: tuple[str, ...]) -> tuple[Outcome | OwnResult | WhoWon, bool]:
     """What follows the table in ``/result``: an outcome (:func:`parse_outcome_or_draw`), or the reporter's own side's
-    result (``赢 A+ K`` / ``won A+ K``: we won, our level first; ``输 K A+`` / ``lost K A+``); and whether it
-    ends with ``confirm`` (an organiser's correction after the champion was announced)."""
+    result (``赢 A+ K`` / ``won A+ K``: we won, our level first; ``输 K A+`` / ``lost K A+``), or ``赢``/``输`` alone
+    (the answer to "who won?" after two mirrored reports); and whether it ends with ``confirm`` (an organiser's
+    correction after the champion was announced)."""
     confirmed = bool(words) and words[-1].casefold() in _CONFIRM_WORDS
     if confirmed:
         words = words[:-1]
+    if len(words) == 1 and words[0].casefold() in _WON_WORDS | _LOST_WORDS:
+        return WhoWon(won=words[0].casefold() in _WON_WORDS), confirmed
     if words and words[0].casefold() in _WON_WORDS | _LOST_WORDS:
         return parse_own_result(words), confirmed
     return parse_outcome_or_draw(words), confirmed

@@ -65,7 +65,7 @@ def test_the_console_keeps_its_things_next_to_the_database(tmp_path: Path) -> No
 
 
 def test_console_lang_sets_the_bots_language_and_the_welcome_says_how_to_switch(tmp_path: Path) -> None:
-    """Issue 15 §5: ``console --lang en`` answers in English from the first command; the welcome and /start say how
+    """``console --lang en`` answers in English from the first command; the welcome and /start say how
     to switch."""
     done = run_console(tmp_path, "/start\n/new Cup\n", "--lang", "en")
     assert done.returncode == 0, done.stderr

@@ -14,7 +14,7 @@ def test_python_m_bot_prints_help() -> None:
 
 def test_a_python_without_the_packages_is_told_which_to_use(monkeypatch: pytest.MonkeyPatch,
                                                              capsys: pytest.CaptureFixture[str]) -> None:
-    """Issue 15 §6: the system's python3 instead of .venv's gets the way to run the bot, not a traceback."""
+    """The system's python3 instead of .venv's gets the way to run the bot, not a traceback."""
     import bot.cli as cli
 
     def missing(args: object) -> int:

@@ -1,4 +1,4 @@
-"""``python -m bot play`` as a script would run it (the public contract of issue 2), plus the batch reader."""
+"""``python -m bot play`` as a script would run it (its public contract), plus the batch reader."""
 
 import io
 import json

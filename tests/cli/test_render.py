@@ -92,7 +92,7 @@ HUGE = "99999999999999999999"
 def test_a_number_too_large_for_any_bracket_exits_2_naming_its_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], column: str, key: str
 ) -> None:
-    """Issue 16, item 10: a 20-digit round gave an OverflowError traceback and exit 1."""
+    """A 20-digit round gave an OverflowError traceback and exit 1."""
     bad = tmp_path / "matches.csv"
     cells = {"round": "2", "table": "1"} | {column: HUGE}
     bad.write_text("round,stage,table,left,right,left_level,right_level,winner,status\n"

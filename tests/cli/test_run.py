@@ -54,7 +54,7 @@ def test_the_token_is_redacted_from_log_lines() -> None:
 
 @pytest.mark.parametrize("shown", [TOKEN.replace(":", "%3A"), TOKEN.replace(":", "%3a")])
 def test_the_url_encoded_token_is_redacted_too(shown: str) -> None:
-    """Issue 16, item 4: a URL may carry the token percent-encoded (``%3A`` for its colon)."""
+    """A URL may carry the token percent-encoded (``%3A`` for its colon)."""
     record = logging.LogRecord("httpx", logging.INFO, "", 0, "GET https://x/bot%s/getMe", (shown,), None)
     try:
         raise RuntimeError(f"refused: {shown}")
@@ -90,7 +90,7 @@ def quoting(calls: list[ApiCall], message_id: int) -> list[ApiCall]:
 def test_a_token_telegram_refuses_is_one_line_without_the_token_and_exit_2(
     server: BotApiServer, tmp_path: Path
 ) -> None:
-    """Issue 16, item 4: PTB's ``InvalidToken`` names the token; it must not reach stderr through a traceback."""
+    """PTB's ``InvalidToken`` names the token; it must not reach stderr through a traceback."""
     server.on_server(lambda: server.telegram.fail("getMe", status=401, description="Unauthorized", times=10))
     bot = start_bot(server, tmp_path / "bot.sqlite3", tmp_path)
     try:
@@ -159,7 +159,7 @@ def test_the_bot_process_answers_survives_sigkill_and_ignores_redelivered_update
 def test_a_malformed_token_is_named_before_connecting(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                       capsys: pytest.CaptureFixture[str], token: str,
                                                       says: str) -> None:
-    """Issue 15 §6: no connection is tried with what cannot be a token; the token itself is never echoed."""
+    """No connection is tried with what cannot be a token; the token itself is never echoed."""
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("TELEGRAM_BOT_TOKEN", token)
     monkeypatch.setenv("TELEGRAM_BASE_URL", "http://127.0.0.1:9/bot")  # would fail loudly if it were tried
@@ -170,7 +170,7 @@ def test_a_malformed_token_is_named_before_connecting(tmp_path: Path, monkeypatc
 
 
 def test_without_network_one_line_per_try_and_it_keeps_trying(tmp_path: Path) -> None:
-    """Issue 15 §6: where, what failed and when the next try is, one line each, no traceback; still running."""
+    """Where, what failed and when the next try is, one line each, no traceback; still running."""
     env = {key: value for key, value in os.environ.items() if not key.startswith(("TELEGRAM_", "GUANDAN_"))}
     env |= {"TELEGRAM_BOT_TOKEN": TOKEN, "TELEGRAM_BASE_URL": "http://127.0.0.1:9/bot",
             "GUANDAN_DB": str(tmp_path / "bot.sqlite3"), "GUANDAN_LANG": "en"}

@@ -75,7 +75,7 @@ def test_a_tournament_survives_sigkill(server: BotApiServer, tmp_path: Path) -> 
     bot = start_bot(server, db, tmp_path)
     try:
         assert "开始报名" in club.say(ADMIN, "/new 周五杯")[0]
-        # Issue 15: in a group each sign-up gets 👌 on its command at once, the names one gathered message.
+        # In a group each sign-up gets 👌 on its command at once, the names one gathered message.
         for user in PLAYERS:
             club.acknowledged(club.factory.message(GROUP, user, "/signup"))
         server.wait_for(lambda calls: any(
@@ -100,7 +100,7 @@ def test_a_tournament_survives_sigkill(server: BotApiServer, tmp_path: Path) -> 
         [confirm] = [data for row in report.params["reply_markup"]["inline_keyboard"] for button in row
                      for data in [button["callback_data"]] if ":cf:" in data]
         press = club.factory.callback_query(GROUP, player(right[1]), confirm, report.result)
-        # Issue 15: the confirmed result shows in the report itself (one edit), then the final is posted.
+        # The confirmed result shows in the report itself (one edit), then the final is posted.
         before = len(server.calls())
         club.send(press, answers=1)
         calls = server.wait_for(lambda calls: any(call.method == "editMessageText" for call in calls[before:])

@@ -268,7 +268,7 @@ def test_telegram_and_wecom_in_one_process(wecom: WeComStandIn, tmp_path: Path) 
 def test_a_token_telegram_refuses_ends_the_process_of_both_platforms_with_one_line(
     wecom: WeComStandIn, tmp_path: Path
 ) -> None:
-    """Issue 16, item 4, in the runner of both platforms: PTB's ``InvalidToken`` names the token; one line, exit 2."""
+    """In the runner of both platforms: PTB's ``InvalidToken`` names the token; one line, exit 2."""
     with BotApiServer() as telegram:
         telegram.on_server(lambda: telegram.telegram.fail("getMe", status=401, description="Unauthorized", times=10))
         env = environment(wecom, tmp_path / "bot.sqlite3", TELEGRAM_BOT_TOKEN=OFFLINE_PROCESS_TOKEN,

@@ -67,7 +67,7 @@ def test_a_missing_file(tmp_path: Path) -> None:
 
 
 def test_a_5000_digit_number_is_unreadable_not_a_traceback(published_file: Path) -> None:
-    """Issue 16, item 7: exit 2 with the message, never exit 1 with a traceback."""
+    """Exit 2 with the message, never exit 1 with a traceback."""
     text = published_file.read_text(encoding="utf-8").replace('"version": 2', '"version": ' + "9" * 5000, 1)
     published_file.write_text(text, encoding="utf-8")
     done = verify_draw(published_file, "--lang", "en")
@@ -90,7 +90,7 @@ def test_a_duplicate_key_is_unreadable(published_file: Path) -> None:
 
 
 def test_the_verdict_shows_the_commitment_and_when_it_was_published(published_file: Path) -> None:
-    """Issue 16, item 8: a forged file can be self-consistent (its own seed and commitment); what gives it away is a
+    """A forged file can be self-consistent (its own seed and commitment); what gives it away is a
     commitment and time that differ from the chat's message when the tournament opened."""
     done = verify_draw(published_file, "--lang", "en")
     assert seed_of(7).commitment in done.stdout and "2026-05-01T09:00:00+00:00" in done.stdout

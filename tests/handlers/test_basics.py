@@ -10,7 +10,7 @@ from tests.support.updates import FakeUser
 async def test_start_greets_and_lists_member_commands_without_organiser_ones(group_with_admin: Group) -> None:
     [reply] = await group_with_admin.say(group_with_admin.member, "/start")
     assert "你好" in reply and "/help" in reply and "/start" in reply
-    # The welcome says how to switch language (issue 15); the command list below it has no organiser commands.
+    # The welcome says how to switch language; the command list below it has no organiser commands.
     welcome, commands = reply.split("\n\n", 1)
     assert "/lang en" in welcome
     assert "/lang" not in commands and "组织者" not in commands

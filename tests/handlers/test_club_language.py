@@ -1,4 +1,4 @@
-"""Issue 15 §5, speaking the club's language, through the chat: English plurals, Chinese typography (full-width
+"""Speaking the club's language, through the chat: English plurals, Chinese typography (full-width
 punctuation, one word per concept), the welcome saying how to switch language."""
 
 import re

@@ -1,4 +1,4 @@
-"""Corrections at any time (issue 22 §2): an official corrects an earlier round of a Swiss or group event; with
+"""Corrections at any time: an official corrects an earlier round of a Swiss or group event; with
 results in later rounds it waits for a confirmation; the pairings played stay, the standings are recomputed, a paired
 round without results is paired again only when the score groups change, and one message says what changed."""
 

@@ -1,4 +1,4 @@
-"""Issue 15 §3, through the chat: people without @usernames, and entries that change.
+"""Through the chat: people without @usernames, and entries that change.
 
 ``/claim``, organisers editing entries before the draw (``/rename``, ``/gender``, ``/unit``, ``unit=`` on
 ``/signup``), ``/substitute`` after the draw, ``/draw`` warnings and ``/draw confirm``, ``/undraw`` with a new
@@ -34,7 +34,7 @@ async def test_a_claimed_name_reports_and_confirms_as_a_player(club: Club) -> No
     [report] = await club.say(player, "/result 1 K A+" if named_side is Side.RIGHT else "/result 1 A+ K")
     assert "小红 / 小明 还没有关联账号：请组织者或裁判用 <code>/confirm 1</code> 确认" in report
     [refused] = await club.say(club.member, "/confirm 1")
-    assert "你不在这张桌比赛" in refused
+    assert "你的账号不在这张桌" in refused and "/claim 你的名字" in refused
 
     [claimed] = await club.calls(club.member, "/claim 小红")
     assert "认领报名名单里的 小红，等组织者确认" in claimed.text
@@ -78,7 +78,7 @@ async def test_organisers_edit_an_entry_before_the_draw(club: Club) -> None:
     [gender] = await club.say(club.admin, "/gender 小虹 女")
     assert gender == "✏️ #1 已修改：小虹 · 工会 → 小虹 · 女 · 工会"
     [unit] = await club.say(club.admin, "/unit 张三 off")
-    assert unit == "✏️ #2 已修改：张三 · 男 · 财务处 → 张三 · 男"
+    assert unit == "✏️ #2 张三 的单位：财务处 → 无"
     [taken] = await club.say(club.admin, "/rename 张三 小虹")
     assert "已经有人叫“小虹”了" in taken
     [bad] = await club.say(club.admin, "/gender 小虹 x")

@@ -1,4 +1,4 @@
-"""Issue 15 §5, exports in the club's language and back: ``/export zh`` (headers and words in Chinese, the default
+"""Exports in the club's language and back: ``/export zh`` (headers and words in Chinese, the default
 still the contract's English), the gender column of ``entries.csv``, and last week's export imported as it is
 into this week's tournament (``/import`` accepts the headers ``/export`` writes, in both languages)."""
 
@@ -70,7 +70,8 @@ async def test_the_default_export_stays_english_and_export_zh_speaks_chinese(clu
     assert [row[3:] for row in rows[1:]] == [["组队", "男 / 女"], ["组队", "男 / 女"], ["候补", "女"]]
     matches = csv_rows(chinese["matches.csv"])
     # swiss2 added the last column group (and the workbook's ranking sheet)
-    assert matches[0] == ["轮次", "阶段", "桌号", "左方", "右方", "左方级数", "右方级数", "胜方", "状态", "小组"]
+    assert matches[0] == ["轮次", "阶段", "桌号", "左方", "右方", "左方级数", "右方级数", "胜方", "状态", "小组",
+                          "左方得分", "右方得分"]
     assert [(row[1], row[8]) for row in matches[1:]] == [("正赛", "进行中")]
     workbook = load_workbook(io.BytesIO(chinese["tournament.xlsx"]))
     assert workbook.sheetnames == ["entries", "matches", "standings", "history", "ranking"]  # names stay
@@ -128,6 +129,6 @@ def test_matches_csv_words_in_chinese() -> None:
     rows = [MatchRow.bye(1, "张三 / 李四"),
             MatchRow(2, Stage.THIRD_PLACE, 1, "甲 / 乙", "丙 / 丁", winner=Side.RIGHT, status=MatchStatus.FORFEIT)]
     assert csv_rows(write_matches_csv(rows, Language.ZH))[1:] == [
-        ["1", "正赛", "", "张三 / 李四", "轮空", "", "", "左方", "轮空", ""],
-        ["2", "季军赛", "1", "甲 / 乙", "丙 / 丁", "", "", "右方", "弃权", ""]]
+        ["1", "正赛", "", "张三 / 李四", "轮空", "", "", "左方", "轮空", "", "", ""],
+        ["2", "季军赛", "1", "甲 / 乙", "丙 / 丁", "", "", "右方", "弃权", "", "", ""]]
     assert write_matches_csv(rows, Language.EN) == write_matches_csv(rows)

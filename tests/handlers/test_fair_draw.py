@@ -1,4 +1,4 @@
-"""Issue 16, items 8 and 11: the commitment binds the seed, and nothing public shows a Telegram id.
+"""The commitment binds the seed, and nothing public shows a Telegram id.
 
 The seed is made when the tournament opens; its commitment (SHA-256) is in the sign-up announcement, before anyone
 has signed up; the seed itself stays secret until ``/draw`` reveals it. The draw file carries the time the

@@ -1,4 +1,4 @@
-"""Issue 15 §4, forgiving input, through the chat: full-width and Chinese punctuation anywhere, "did you mean" for
+"""Forgiving input, through the chat: full-width and Chinese punctuation anywhere, "did you mean" for
 typos of commands (on Telegram and in the console)."""
 
 from typing import Any
@@ -156,5 +156,7 @@ async def test_help_explains_one_command_with_examples(group_with_admin: Group) 
     assert "<code>/schedule 2 tomorrow 19:30</code>" in schedule
     [typo] = await group_with_admin.say(group_with_admin.member, "/help reslut")
     assert typo.startswith("I don't know the command /reslut. Did you mean /result?")
-    [plain] = await group_with_admin.say(group_with_admin.member, "/help tables")
-    assert plain.startswith("<b>/tables</b> — Open tables") and "Examples" not in plain
+    [plain] = await group_with_admin.say(group_with_admin.member, "/help mytable")
+    assert plain.startswith("<b>/mytable</b> — Where you play") and "Examples" not in plain
+    [pair] = await group_with_admin.say(group_with_admin.member, "/help pair")
+    assert pair.startswith("<b>/pair</b> — One pair's evening") and "<code>/pair 3</code>" in pair

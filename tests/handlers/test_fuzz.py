@@ -3,7 +3,7 @@ texts, random people and chats, replies, edited messages, mentions and forged bu
 real application. After every step: no unexpected error reached the error handler (nothing logged at ERROR),
 every reply is under Telegram's 4,096 characters and parses as Telegram HTML, and the stored state is sound.
 Updates Telegram would never send (ids of 0 or beyond 52 bits, nameless or bot senders, presses under a member's
-message: issue 16, item 12) get no answer at all and leave their sender unstored. Some steps upload a roster with
+message) get no answer at all and leave their sender unstored. Some steps upload a roster with
 ``/import``: spreadsheet bombs, over-long fields, one-column files with semicolons (items 2, 5, 6).
 
 CI runs 1,600 commands (about 20 s); ``FUZZ_COMMANDS=100000 .venv/bin/python -m pytest
@@ -56,7 +56,7 @@ class Step:
     text: str
     reply: bool
     pressed_under_a_member: bool = False
-    """A callback on a message the bot did not send (issue 16, item 12: refused quietly)."""
+    """A callback on a message the bot did not send (refused quietly)."""
 
     @property
     def is_forged(self) -> bool:
@@ -112,7 +112,7 @@ def random_text(rng: random.Random) -> str:
 
 
 FORGED_IDS = (0, -1, 2**52, 2**63, -(2**63) - 1, 2**64)
-"""User ids Telegram never sends (issue 16, item 12): the update is refused quietly."""
+"""User ids Telegram never sends: the update is refused quietly."""
 
 
 def random_person(rng: random.Random) -> FakeUser:
@@ -129,7 +129,7 @@ def forged(user: FakeUser) -> bool:
 
 @functools.cache
 def hostile_files() -> tuple[tuple[str, bytes], ...]:
-    """Rosters an attacker uploads (issue 16, items 2, 5, 6): bombs cut down to stay quick, a field longer than
+    """Rosters an attacker uploads: bombs cut down to stay quick, a field longer than
     csv's own limit, one column with semicolons, a row too wide, binary noise."""
     return (
         ("a.xlsx", sheet_bombs.empty_cells(300_000)),

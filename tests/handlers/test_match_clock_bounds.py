@@ -1,4 +1,4 @@
-"""Issue 16, item 1: a start far in the future stopped the bot from starting again, for every group.
+"""A start far in the future stopped the bot from starting again, for every group.
 
 Every accepted start lies within :data:`~bot.match_clock.plan.SCHEDULE_HORIZON` (a year) of now, checked before
 anything is written; a date outside it is refused with what to type, in any time zone, and changes nothing. A reply

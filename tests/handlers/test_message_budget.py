@@ -1,4 +1,4 @@
-"""Issue 16, item 9: no command sends more than five messages, whatever the field.
+"""No command sends more than five messages, whatever the field.
 
 Any member can repeat a read-only command, and a group takes about 20 messages a minute: 130 pairs with 64-character
 names that grow when escaped (``&`` becomes ``&amp;``) made ``/draw`` send 56 messages, ``/bracket`` 25, ``/tables``

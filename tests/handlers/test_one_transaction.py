@@ -124,7 +124,7 @@ async def at_table_1(club: Club) -> FakeUser:
 
 
 CASES = {
-    # The bug of issue 11: the setting was committed, then the re-plan failed in a transaction of its own.
+    # The bug this guards against: the setting was committed, then the re-plan failed in a transaction of its own.
     "set remind": Case(scheduled_round, "/set remind 45", "announcements.add"),
     "set remind (cancelling the old plan)": Case(scheduled_round, "/set remind 45", "announcements.cancel"),
     "set checkin": Case(scheduled_round, "/set checkin 15", "announcements.add"),
@@ -178,7 +178,7 @@ async def test_a_refused_step_changes_nothing_and_a_redelivery_applies_it_all(
 async def test_a_failed_re_plan_leaves_the_setting_and_the_reminder_as_they_were(
     club: Club, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """What issue 11 saw: ``/settings`` showed the new lead, ``/schedule`` the old reminder, and the re-delivery
+    """What a club once saw: ``/settings`` showed the new lead, ``/schedule`` the old reminder, and the re-delivery
     was skipped."""
     await scheduled_round(club)
     update = club.offline.updates.message(club.chat, club.admin, "/set remind 45")
@@ -201,7 +201,7 @@ async def test_a_failed_re_plan_leaves_the_setting_and_the_reminder_as_they_were
     assert "19:00" not in listing
 
 
-# Issue 16, item 1: a reply that says nothing changed must mean nothing changed. The apology says "nothing took
+# A reply that says nothing changed must mean nothing changed. The apology says "nothing took
 # effect"; when a failure comes after the update's change was committed, the answer says the change was made.
 AFTER_CHANGE = t("registry.apology_after_change", Language.ZH)
 

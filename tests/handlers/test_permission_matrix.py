@@ -3,32 +3,43 @@ pending report at table 1): allowed, or refused for who they are or where they a
 
 "Refused" means one of the permission answers (not an organiser, not a referee, not at this table, groups only,
 no tournament in this chat) and nothing changed; "allowed" means the command got past every permission check (it
-may still answer that the state does not allow it, e.g. ``/mode`` after the draw).
+may still answer that the state does not allow it, e.g. ``/mode`` after the draw). Driven through the dispatcher
+(``tests.support.dispatched``): who may do what is the commands' decision, the same on every platform.
 """
 
-from collections.abc import Callable
+from collections.abc import AsyncIterator
+from pathlib import Path
 
 import pytest
 
+from bot.clock import ManualClock
+from bot.config import Settings
 from bot.i18n import Language, t
+from bot.richtext import to_plain
 from bot.ruleset.scoring import Side
+from bot.services.caller import ChatUser
+from bot.services.tournament.state import read_state
 from bot.tournament.matches import Match
-from tests.handlers.tournament_helpers import Club
-from tests.support.updates import FakeUser, group_chat, private_chat
+from tests.handlers.tournament_helpers import fingerprint
+from tests.support.dispatched import Chat, DispatchedBot
 
 ROLES = ("organiser", "referee", "player at the table", "player elsewhere", "outsider", "other chat",
          "private chat")
-OTHER_GROUP = group_chat(-4_000_998, "隔壁群")
-REFEREE = FakeUser(3100, "裁判", "caipan")
+GROUP = Chat.group(-4_000_123, "周五掼蛋")
+OTHER_GROUP = Chat.group(-4_000_998, "隔壁群")
+ORGANISER = ChatUser(101, "老王", "laowang", "zh-hans")
+OUTSIDER = ChatUser(202, "Lily", "lily", "en")
+REFEREE = ChatUser(3100, "裁判", "caipan")
+PLAYERS = tuple(ChatUser(3000 + number, f"选手{number}", None, "zh") for number in range(1, 9))
 
 
 def refusal_texts() -> tuple[str, ...]:
     zh = Language.ZH
-    return (
+    return tuple(to_plain(text) for text in (
         t("roles.not_organiser", zh), t("roles.not_referee", zh), t("registry.groups_only", zh),
         t("tournament.none_open", zh), t("tournament.none_yet", zh), "你不在这张桌比赛",
         t("print.which_tournament", zh), t("print.unknown_tournament", zh, id=1),
-    )
+    ))
 
 
 A = "allow"
@@ -45,6 +56,7 @@ MATRIX: dict[str, tuple[str, ...]] = {
     "/name 小王": (A, A, A, A, A, A, A),
     "/entries": (A, A, A, A, A, D, D),
     "/tables": (A, A, A, A, A, D, D),
+    "/pair 1": (A, A, A, A, A, D, D),
     "/bracket": (A, A, A, A, A, D, D),
     "/standings": (A, A, A, A, A, D, D),
     "/settings": (A, A, A, A, A, D, D),
@@ -106,55 +118,56 @@ def test_the_matrix_covers_every_command() -> None:
     assert covered == {spec.name for spec in COMMANDS}
 
 
-async def drawn_tournament(club: Club) -> tuple[FakeUser, FakeUser]:
+@pytest.fixture
+async def bot(tmp_path: Path) -> AsyncIterator[DispatchedBot]:
+    async with DispatchedBot.running(Settings(db_path=tmp_path / "bot.sqlite3"), clock=ManualClock()) as running:
+        running.set_admins(GROUP, ORGANISER)
+        running.set_admins(OTHER_GROUP, ORGANISER)
+        yield running
+
+
+def seated(match: Match, side: Side) -> ChatUser:
+    team = match.team(side)
+    assert team is not None
+    return next(player for player in PLAYERS if f"tg:{player.user_id}" == team.members[0])
+
+
+async def drawn_tournament(bot: DispatchedBot) -> tuple[ChatUser, ChatUser]:
     """The player waiting to confirm at table 1 and a player of table 2."""
-    await club.say(club.admin, "/new 周五杯")
-    await club.sign_up_singles(8)
-    await club.say(REFEREE, "/help")  # the bot has now seen @caipan
-    await club.say(club.admin, "/referee @caipan")
-    await club.say(club.admin, "/draw")
-    tables: dict[int, Match] = {match.table or 0: match for match in (await club.state()).require_bracket().playable()}
-    await club.say(club.seat(tables[1], Side.LEFT), "/result 1 K A")
-    return club.seat(tables[1], Side.RIGHT), club.seat(tables[2], Side.LEFT)
+    await bot.say(GROUP, ORGANISER, "/new 周五杯")
+    for player in PLAYERS:
+        await bot.say(GROUP, player, "/signup")
+    await bot.say(GROUP, REFEREE, "/help")  # the bot has now seen @caipan
+    await bot.say(GROUP, ORGANISER, "/referee @caipan")
+    await bot.say(GROUP, ORGANISER, "/draw")
+    state = await read_state(bot.services, GROUP.chat_id)
+    tables: dict[int, Match] = {match.table or 0: match for match in state.require_bracket().playable()}
+    assert await bot.say(GROUP, seated(tables[1], Side.LEFT), "/result 1 K A")
+    return seated(tables[1], Side.RIGHT), seated(tables[2], Side.LEFT)
 
 
 @pytest.mark.parametrize("line", sorted(MATRIX))
-async def test_permissions(club: Club, line: str) -> None:
-    at_table, elsewhere = await drawn_tournament(club)
-    club.offline.telegram.set_admins(int(OTHER_GROUP["id"]), club.admin.to_json())
-    speakers: dict[str, Callable[[], tuple[dict[str, object], FakeUser]]] = {
-        "organiser": lambda: (club.chat, club.admin),
-        "referee": lambda: (club.chat, REFEREE),
-        "player at the table": lambda: (club.chat, at_table),
-        "player elsewhere": lambda: (club.chat, elsewhere),
-        "outsider": lambda: (club.chat, club.member),
-        "other chat": lambda: (OTHER_GROUP, club.admin),
-        "private chat": lambda: (private_chat(club.admin), club.admin),
+async def test_permissions(bot: DispatchedBot, line: str) -> None:
+    at_table, elsewhere = await drawn_tournament(bot)
+    speakers: dict[str, tuple[Chat, ChatUser]] = {
+        "organiser": (GROUP, ORGANISER),
+        "referee": (GROUP, REFEREE),
+        "player at the table": (GROUP, at_table),
+        "player elsewhere": (GROUP, elsewhere),
+        "outsider": (GROUP, OUTSIDER),
+        "other chat": (OTHER_GROUP, ORGANISER),
+        "private chat": (Chat.private(ORGANISER), ORGANISER),
     }
     refusals = refusal_texts()
     outcomes: dict[str, str] = {}
     # The least privileged first: a change allowed to an organiser or referee must not decide what the others see.
     for role in reversed(ROLES):
-        chat, speaker = speakers[role]()
-        before = await club.fingerprint()
-        replies = await club.offline.say(chat, speaker, line)
+        chat, speaker = speakers[role]
+        before = await fingerprint(bot.services.storage)
+        replies = await bot.say(chat, speaker, line)
+        assert replies, (line, role)  # every command answers, allowed or not
         refused = any(refusal in text for text in replies for refusal in refusals)
         if refused:
-            assert await club.fingerprint() == before, (line, role)
+            assert await fingerprint(bot.services.storage) == before, (line, role)
         outcomes[role] = D if refused else A
     assert outcomes == dict(zip(ROLES, MATRIX[line], strict=True))
-
-
-BOT_ACCOUNT = FakeUser(7_000_002, "Robot", "robot_bot", is_bot=True)
-NO_NAME = FakeUser(0, "")
-
-
-async def test_forged_senders_are_refused_every_command_quietly(club: Club) -> None:
-    """Issue 16, item 12: a bot account (Telegram never delivers another bot's messages) or an account Telegram
-    cannot have (id 0, no name) gets no answer to any command, and nothing changes."""
-    await drawn_tournament(club)
-    for sender in (BOT_ACCOUNT, NO_NAME):
-        for line in sorted(MATRIX):
-            before = await club.fingerprint()
-            assert await club.offline.say(club.chat, sender, line) == [], (sender, line)
-            assert await club.fingerprint() == before, (sender, line)

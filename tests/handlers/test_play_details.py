@@ -1,4 +1,4 @@
-"""Issue 15 §7, ``/play`` details through the chat and the CLI: ``33344`` (ranks without suits written together),
+"""``/play`` details through the chat and the CLI: ``33344`` (ranks without suits written together),
 ``BJ``/``SJ``/``RJ`` read where they are not ambiguous and said how, ``--level 打10`` like the chat, and "not a play"
 said once."""
 

@@ -1,6 +1,6 @@
 """Results at Swiss and group tables get what results at knockout tables get (the integration of results15, hostile
 and swiss2): impossible results refused (no draw and no winner below A+ without a time limit, never both past A),
-a mirrored report asked to confirm the first, "we won" told from one's side, a correction after the end waiting for
+a mirrored report answered by who won, "we won" told from one's side, a correction after the end waiting for
 its confirmation (its buttons made for the points table); ``/undraw`` of a Swiss draw with a resealed seed; and the
 offline ``python -m bot export`` writing the files ``/export`` sends."""
 
@@ -57,9 +57,10 @@ async def test_a_mirrored_report_and_we_won_at_a_swiss_table(club: Club) -> None
     first, second = state.event.table_matches()
     await club.say(club.seat(first, Side.LEFT), f"/result {first.table} K A+")
     calls = await club.calls(club.seat(first, Side.RIGHT), f"/result {first.table} A+ K")
-    assert "左右正好相反" in calls[0].text
-    assert [data.split(":")[2] for data in data_of(calls[0])] == ["pc"]  # confirm theirs, at a points table
-    replies, _answer = await club.tap(club.seat(first, Side.RIGHT), calls[0], "确认对方")
+    assert "左右正好相反" in calls[0].text and "谁赢了" in calls[0].text
+    assert [data.split(":")[2] for data in data_of(calls[0])] == ["pw", "pw"]  # who won, at a points table
+    assert first.right is not None
+    replies, _answer = await club.tap(club.seat(first, Side.RIGHT), calls[0], f"{first.right.name} 胜")
     assert replies[0].text.startswith("✅") and "K : A+" in replies[0].text
     assert (await club.state()).event.match(first.match_id).state.decided  # type: ignore[union-attr]
     [reported] = await club.say(club.seat(second, Side.RIGHT), f"/result {second.table} 赢 A+ 10")
@@ -157,7 +158,7 @@ def test_every_tournament_button_has_its_command_for_wecom() -> None:
 
 
 async def test_the_offline_export_in_chinese_writes_what_export_zh_sends(club: Club, tmp_path: Path) -> None:
-    """Issue 22: ``python -m bot export --lang zh`` wrote English headers, unlike ``/export zh``."""
+    """``python -m bot export --lang zh`` wrote English headers, unlike ``/export zh``."""
     await swiss(club, "/set time_limit 50", pairs=5)
     event = (await club.state()).event
     assert event is not None

@@ -1,4 +1,4 @@
-"""Results from twenty tables at once (issue 22 §4): one ``/result`` message with a line per table (or ``;``),
+"""Results from twenty tables at once: one ``/result`` message with a line per table (or ``;``),
 ``/confirm all`` and ``/confirm 5 6 8`` — each line recorded or refused with its reason, a refused line changing
 nothing and not stopping the others, all of it one transaction and one reply."""
 

@@ -1,4 +1,4 @@
-"""Issue 15 §4: ``/schedule`` takes what organisers say — ``明天 19:30``, ``12-03 19:30``, ``19:30`` alone (today, or
+"""``/schedule`` takes what organisers say — ``明天 19:30``, ``12-03 19:30``, ``19:30`` alone (today, or
 tomorrow once past), ``决赛`` / ``半决赛`` as a round — refuses rounds out of order with the reason, and names a
 missing time or date as such."""
 

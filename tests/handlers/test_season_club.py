@@ -250,3 +250,28 @@ async def test_help_shows_examples_of_the_club_s_commands(club: Club) -> None:
                              ("claim", "<code>/claim 小红 confirm</code>")):
         [shown] = await club.say(club.admin, f"/help {command}")
         assert "<b>例子：</b>" in shown and example in shown, command
+
+
+
+async def test_the_ladder_of_a_season_by_its_name_or_a_year(club: Club, clock: ManualClock) -> None:
+    """After /season end the season's table is still there by its name; a year gives that calendar year's."""
+    year = clock().year
+    clock.advance(days=1)
+    await club.say(club.admin, "/season new Spring Cup")
+    await knockout(club, "一号杯", "张三 李四", "王五 赵六")
+    clock.advance(hours=1)
+    await club.say(club.admin, "/season end")
+    clock.advance(days=1)
+    await knockout(club, "二号杯", "甲 乙", "丙 丁", seed=2)
+    spring = "\n".join(await club.say(club.member, "/ladder spring  cup"))  # any case, spaces as typed
+    assert "Spring Cup" in spring and "张三" in spring and "甲" not in spring
+    [document] = [call for call in await club.calls(club.member, "/ladder Spring Cup export")
+                  if call.method == "sendDocument"]
+    rows = list(csv.reader(io.StringIO(document.files["document"][1].decode("utf-8-sig"))))[1:]
+    assert sorted(row[1] for row in rows) == ["张三", "李四", "王五", "赵六"]
+    this_year = "\n".join(await club.say(club.member, f"/ladder {year}"))
+    assert str(year) in this_year and "张三" in this_year and "甲" in this_year
+    last_year = "\n".join(await club.say(club.member, f"/ladder {year - 1}"))
+    assert str(year - 1) in last_year and "张三" not in last_year
+    [unknown] = await club.say(club.member, "/ladder 夏季赛")
+    assert "夏季赛" in unknown and "Spring Cup" in unknown

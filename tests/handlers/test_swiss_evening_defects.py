@@ -1,4 +1,4 @@
-"""Defects found when a Swiss and a groups → knockout evening were run as an organiser would (issue 22 §1), each
+"""Defects found when a Swiss and a groups → knockout evening were run as an organiser would, each
 through the chat: the round after a knockout round is announced by its knockout name, the whole field is ranked,
 ``/help`` says what the bot organises."""
 
@@ -8,8 +8,9 @@ import csv
 import io
 import random
 
+from bot.ruleset.scoring import Side
 from bot.tournament.points_event import points_standings
-from tests.handlers.tournament_helpers import Club
+from tests.handlers.tournament_helpers import Club, button_rows
 
 
 def csv_rows(data: bytes) -> list[list[str]]:
@@ -123,3 +124,96 @@ async def test_standings_during_round_one_say_so_and_mark_walkovers_and_byes(clu
     bye_line = next(line for line in text.splitlines() if bye.name in line)
     assert "1 bye" in bye_line and "W-D-L counts the tables played, not byes" in text
     assert any(call.method in ("sendPhoto", "sendMediaGroup") for call in calls)
+
+
+async def test_a_name_claimed_after_a_swiss_draw_plays_as_the_account(club: Club) -> None:
+    await club.say(club.admin, "/new 周五积分赛")
+    for setting in ("/set format swiss", "/set time_limit 50"):
+        await club.say(club.admin, setting)
+    await club.say(club.admin, "/signup 小红 小明")
+    await club.sign_up_singles(6)
+    await club.say(club.admin, "/draw")
+    state = await club.state()
+    assert state.event is not None
+    match = next(match for match in state.event.table_matches()
+                 if any(team is not None and team.name == "小红 / 小明" for team in (match.left, match.right)))
+    [before] = await club.say(club.member, f"/result {match.table} A+ K")
+    assert "你的账号不在这张桌" in before and "/claim 你的名字" in before
+    [claimed] = await club.calls(club.member, "/claim 小红")
+    replies, _ = await club.tap(club.admin, claimed, "同意认领")
+    assert "就是报名名单里的 小红" in replies[0].text
+    [mine] = await club.say(club.member, "/mytable")
+    assert f"你们在第 {match.table} 桌" in mine, mine
+    reported = await club.say(club.member, f"/result {match.table} 赢 A+ K")
+    assert "小红 / 小明 报成绩" in reported[0] and "不在这张桌" not in reported[0], reported
+    club.offline.application.bot_data.services.tournaments.clear()  # read back from storage
+    again = await club.state()
+    assert again.event is not None
+    stored = again.event.match(match.match_id)
+    assert any(team is not None and "tg:202" in team.members for team in (stored.left, stored.right))
+    assert stored.reports
+
+
+async def test_unit_sets_the_pairs_unit_and_entries_show_it(club: Club) -> None:
+    await club.say(club.admin, "/new 周五积分赛")
+    await club.say(club.admin, "/signup 张伟 李娜")
+    await club.say(club.admin, "/signup 王五 赵六")
+    [done] = await club.say(club.admin, "/unit 张伟 财务处")
+    assert done == "✏️ #1 张伟 / 李娜 的单位：无 → 财务处", done
+    [by_number] = await club.say(club.admin, "/unit #2 工会")
+    assert "#2 王五 / 赵六 的单位：无 → 工会" in by_number
+    state = await club.state()
+    assert [entry.unit for entry in state.registration.entries] == ["财务处", "工会"]
+    [listed] = await club.say(club.member, "/entries")
+    assert "#1 张伟 / 李娜 · 财务处" in listed and "#2 王五 / 赵六 · 工会" in listed, listed
+    calls = await club.calls(club.member, "/export")
+    entries = csv_rows(dict(call.files["document"] for call in calls)["entries.csv"])
+    assert [row[2] for row in entries[1:]] == ["财务处", "工会"]
+    [unknown] = await club.say(club.admin, "/unit 3 off")
+    assert "没有成员叫“3”的报名" in unknown, unknown
+    [cleared] = await club.say(club.admin, "/unit 李娜 off")
+    assert cleared == "✏️ #1 张伟 / 李娜 的单位：财务处 → 无"
+
+
+async def test_mirrored_reports_ask_both_pairs_who_won(club: Club) -> None:
+    """The right pair writes its own level first (wrong), the left pair then reports correctly: the bot must not
+    tell the correct reporter to confirm the wrong report; it asks both pairs who won."""
+    await club.say(club.admin, "/new 周五积分赛")
+    for setting in ("/set format swiss", "/set time_limit 50"):
+        await club.say(club.admin, setting)
+    await club.sign_up_singles(8)
+    await club.say(club.admin, "/draw")
+    state = await club.state()
+    assert state.event is not None
+    match = state.event.table_matches()[0]
+    assert match.left is not None and match.right is not None
+    # The truth: the right pair won on A+, the left pair ended on K — "K A+" with the left pair first.
+    await club.say(club.seat(match, Side.RIGHT), f"/result {match.table} A+ K")  # its own level first: wrong
+    [asked] = await club.calls(club.seat(match, Side.LEFT), f"/result {match.table} K A+")
+    assert "谁赢了" in asked.text and "确认对方" not in asked.text and "/confirm" not in asked.text, asked.text
+    labels = [label for row in button_rows(asked.params["reply_markup"]) for label, _ in row]
+    assert labels == [f"🏆 {match.left.name} 胜", f"🏆 {match.right.name} 胜"]
+    # The left pair answers with the button: the right pair won; its answer replaces the mirrored report.
+    replies, _ = await club.tap(club.seat(match, Side.LEFT), asked, f"{match.right.name} 胜")
+    assert "K : A+" in replies[0].text and replies[0].text.startswith("📝"), replies[0].text
+    now = (await club.state()).event.match(match.match_id)  # type: ignore[union-attr]
+    assert [report.outcome.text for report in now.reports] == ["K A+"]
+    # The right pair answers too, in words: we won. The two answers agree: confirmed, K : A+ for the right pair.
+    [done] = await club.say(club.seat(match, Side.RIGHT, 1), f"/result {match.table} 赢")
+    assert done.startswith("✅") and "K : A+" in done, done
+    decided = (await club.state()).event.match(match.match_id)  # type: ignore[union-attr]
+    assert decided.state.decided and decided.games[-1].outcome.winner is Side.RIGHT
+
+
+async def test_who_won_needs_a_report_with_levels(club: Club) -> None:
+    await club.say(club.admin, "/new 周五积分赛")
+    for setting in ("/set format swiss", "/set time_limit 50"):
+        await club.say(club.admin, setting)
+    await club.sign_up_singles(8)
+    await club.say(club.admin, "/draw")
+    state = await club.state()
+    assert state.event is not None
+    match = state.event.table_matches()[0]
+    before = await club.fingerprint()
+    [refused] = await club.say(club.seat(match, Side.LEFT), f"/result {match.table} 赢")
+    assert "请连级数一起报" in refused and await club.fingerprint() == before

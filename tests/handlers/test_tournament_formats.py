@@ -1,4 +1,4 @@
-"""Swiss rounds and round-robin groups through the real application (issue 12): a 41-pair, 8-unit, 6-round Swiss
+"""Swiss rounds and round-robin groups through the real application: a 41-pair, 8-unit, 6-round Swiss
 imported from a roster, and 14 pairs in 4 groups into an 8-pair knockout, each played to the end by the organiser
 and read back from ``/export`` (``standings.csv``, ``matches.csv``)."""
 
@@ -22,7 +22,7 @@ UNITS = ("工会", "财务处", "后勤", "教务", "信息中心", "保卫处",
 STANDINGS_HEADER = ["rank", "name", "points", "opponent_points", "level_difference", "played", "won", "drawn",
                     "lost", "byes", "group", "wins", "levels_reached", "withdrawn"]
 MATCHES_HEADER = ["round", "stage", "table", "left", "right", "left_level", "right_level", "winner", "status",
-                  "group"]
+                  "group", "left_points", "right_points"]
 
 
 def csv_rows(data: bytes) -> list[list[str]]:
@@ -228,7 +228,7 @@ async def test_14_pairs_in_4_groups_into_an_8_pair_knockout(club: Club) -> None:
     assert {row[9] for row in group_rows} == {"A", "B", "C", "D"} and all(row[9] == "" for row in main_rows)
     assert len(main_rows) == 4 + 2 + 1
     assert len(standings) == 1 + 14 and {row[10] for row in standings[1:]} == {"A", "B", "C", "D"}
-    ranks = [int(row[0]) for row in standings[1:]]  # the whole field, 1…N (issue 22)
+    ranks = [int(row[0]) for row in standings[1:]]  # the whole field, 1…N
     assert ranks[0] == 1 and ranks == sorted(ranks) and ranks[8] == 9
     bracket_text, _picture = await club.say(club.member, "/bracket")
     assert "Group A" in bracket_text and "The knockout after the groups" in bracket_text

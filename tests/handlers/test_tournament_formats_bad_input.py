@@ -1,4 +1,4 @@
-"""Bad input to the Swiss and group formats (issue 12): a clear reply in the group's language and nothing changed;
+"""Bad input to the Swiss and group formats: a clear reply in the group's language and nothing changed;
 a correction of an earlier Swiss round is refused once the next round is under way, and re-pairs it before."""
 
 from __future__ import annotations

@@ -255,7 +255,7 @@ async def test_only_in_groups(club: Club) -> None:
     assert reply.text == "这个命令只能在群聊中使用。\n" + usage and "不超过 1 MB" in usage
 
 
-# Issue 16, items 2 and 5: hostile files are refused at a limit, read apart from the bot's process.
+# Hostile files are refused at a limit, read apart from the bot's process.
 @pytest.mark.slow  # long (seconds under load): make quick leaves it out
 @pytest.mark.parametrize(("bomb", "fragment"), [
     (sheet_bombs.empty_cells, "单元格超过 250000 个"),

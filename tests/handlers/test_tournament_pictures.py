@@ -98,12 +98,12 @@ async def test_a_finished_best_of_three_final(club: Club) -> None:
 async def test_a_large_bracket_comes_as_one_album_of_full_size_photos(club: Club) -> None:
     await named_pairs(club, 65)
     calls = await club.calls(club.member, "/bracket")
-    # Five pictures fill the budget of five messages (hostile, issue 16 item 9): the album alone, its caption the
+    # Five pictures fill the budget of five messages (the hostile-input limit): the album alone, its caption the
     # bracket's summary instead of the text message.
     assert [call.method for call in calls] == ["sendMediaGroup"]
     album = calls[0]
     media = album.params["media"]
-    # Four regions and the finals, each small enough for a photo Telegram does not shrink (issue 15: readable on
+    # Four regions and the finals, each small enough for a photo Telegram does not shrink (readable on
     # a phone, so more pictures rather than smaller text).
     assert [item["type"] for item in media] == ["photo"] * 5
     assert [item["caption"] for item in media] == [
@@ -143,7 +143,7 @@ async def test_pictures_speak_the_chats_language(club: Club) -> None:
 
 
 async def test_a_swiss_round_and_its_standings_are_pictures_a_phone_reads(club: Club) -> None:
-    """Issue 22: the pictures of a points event were 720 px wide, printed the two pairs of a table over each other
+    """The pictures of a points event were 720 px wide, printed the two pairs of a table over each other
     and an English "BYE" in a Chinese chat."""
     await club.say(club.admin, "/new 周五积分赛")
     await club.say(club.admin, "/set format swiss")

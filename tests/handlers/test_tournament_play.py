@@ -60,7 +60,7 @@ async def test_export_sends_two_csv_documents(club: Club) -> None:
     assert entries.startswith(b"\xef\xbb\xbf") and matches.startswith(b"\xef\xbb\xbf")
     header = next(csv.reader(io.StringIO(matches.decode("utf-8-sig"))))
     assert header == ["round", "stage", "table", "left", "right", "left_level", "right_level", "winner", "status",
-                      "group"]
+                      "group", "left_points", "right_points"]
     assert calls[0].text == "Entries of Cup"
 
 

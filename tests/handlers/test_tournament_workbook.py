@@ -65,11 +65,12 @@ async def test_export_sends_the_csvs_unchanged_then_a_workbook_matching_the_tour
     exported = await export_tournament(services, Caller(club.chat_id, ChatKind.GROUP))
     assert files["entries.csv"] == exported.entries_csv and files["matches.csv"] == exported.matches_csv
     assert csv_rows(files["matches.csv"])[0] == [
-        "round", "stage", "table", "left", "right", "left_level", "right_level", "winner", "status", "group"]
+        "round", "stage", "table", "left", "right", "left_level", "right_level", "winner", "status", "group",
+        "left_points", "right_points"]
 
     workbook = files["tournament.xlsx"]
     assert sheet(workbook, "entries") == as_cells(csv_rows(files["entries.csv"]))
-    assert sheet(workbook, "matches") == as_cells(csv_rows(files["matches.csv"]), numbers=(0, 2))
+    assert sheet(workbook, "matches") == as_cells(csv_rows(files["matches.csv"]), numbers=(0, 2, 10, 11))
     # standings.csv of a knockout: the placings, the points-event columns empty; the ranking sheet holds the same.
     assert sheet(workbook, "ranking") == as_cells(csv_rows(files["standings.csv"]), numbers=(0, 2, 5, 6, 8, 9, 11, 13))
     champion = csv_rows(files["standings.csv"])[1]
@@ -90,7 +91,7 @@ async def test_export_sends_the_csvs_unchanged_then_a_workbook_matching_the_tour
     async with services.storage.read() as tx:
         stored = await history.for_tournament(tx, state.tournament_id)
     zone = ZoneInfo(state.record.settings.timezone)
-    # People by name, never by their keys or Telegram ids (issue 16, item 11; issue 15).
+    # People by name, never by their keys or Telegram ids.
     names = {f"tg:{user.user_id}": user.first_name for user in (*club.people.values(), club.admin, club.member)}
     names |= {person.key: person.name for entry in state.registration.entries for person in entry.members}
 
@@ -121,14 +122,15 @@ async def test_before_the_draw_the_workbook_holds_the_entries(club: Club) -> Non
         ("name", "members", "unit", "status", "gender"), ("张三 / 李四", "张三 / 李四", None, "pair", None),
         ("=1+1", "=1+1", None, "single", None)]  # a name stays text, never a formula
     assert sheet(workbook, "matches") == [
-        ("round", "stage", "table", "left", "right", "left_level", "right_level", "winner", "status", "group")]
+        ("round", "stage", "table", "left", "right", "left_level", "right_level", "winner", "status", "group",
+         "left_points", "right_points")]
     assert sheet(workbook, "standings") == [("place", "name", "points", "note")]
     assert [row[2] for row in sheet(workbook, "history")] == [
         "kind", "tournament.created", "draw.committed", "entry.signed_up", "entry.signed_up"]
 
 
 async def test_names_that_start_a_formula_are_text_in_every_export(club: Club) -> None:
-    """Issue 16, item 3: an organiser (anyone who adds the bot to a group) types a formula as a name; the CSVs
+    """An organiser (anyone who adds the bot to a group) types a formula as a name; the CSVs
     prefix it with ' (a spreadsheet shows it as text), the workbook keeps it a text cell."""
     await club.say(club.admin, "/new 周五杯")
     # One argument: forgiving separates words at commas, so the formula is one without a comma.

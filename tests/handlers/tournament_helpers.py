@@ -15,6 +15,7 @@ from bot.ruleset.scoring import Side
 from bot.services.caller import Caller, ChatKind
 from bot.services.tournament.state import TournamentState, read_state
 from bot.tournament.matches import Match
+from storage import Storage
 from tests.support.harness import OfflineBot
 from tests.support.telegram import ApiCall
 from tests.support.updates import FakeUser
@@ -35,6 +36,21 @@ def button_rows(markup: object) -> list[list[tuple[str, str]]]:
     return [[(str(button.get("text", "")), str(button.get("callback_data", ""))) for button in row]
             for row in markup.get("inline_keyboard", [])]
 FIRST_PLAYER_ID = 3000
+
+
+async def fingerprint(storage: Storage) -> tuple[Any, ...]:
+    """Everything a command could change (history, tournaments, entries, invitations, match rows), to check that a
+    refused one changed nothing."""
+    async with storage.read() as tx:
+        events = await tx.fetch_value("SELECT count(*) FROM history")
+        rows = await tx.fetch_all("SELECT * FROM tournaments ORDER BY tournament_id")
+        entries = await tx.fetch_value("SELECT count(*) FROM entries")
+        invitations = await tx.fetch_all("SELECT status FROM invitations ORDER BY invitation_id")
+        matches = await tx.fetch_all("SELECT match_id, revision FROM matches ORDER BY tournament_id, match_id")
+        tables = await tx.fetch_all(
+            "SELECT match_id, revision, left_team, right_team FROM event_tables ORDER BY tournament_id, match_id")
+    return (events, json.dumps([dict(row) for row in rows], sort_keys=True), entries,
+            [tuple(row) for row in invitations], [tuple(row) for row in matches], [tuple(row) for row in tables])
 
 
 @dataclass
@@ -91,17 +107,7 @@ class Club:
 
     async def fingerprint(self) -> tuple[Any, ...]:
         """Everything a command could change, to check that a refused one changed nothing."""
-        storage = self.offline.application.bot_data.services.storage
-        async with storage.read() as tx:
-            events = await tx.fetch_value("SELECT count(*) FROM history")
-            rows = await tx.fetch_all("SELECT * FROM tournaments ORDER BY tournament_id")
-            entries = await tx.fetch_value("SELECT count(*) FROM entries")
-            invitations = await tx.fetch_all("SELECT status FROM invitations ORDER BY invitation_id")
-            matches = await tx.fetch_all("SELECT match_id, revision FROM matches ORDER BY tournament_id, match_id")
-            tables = await tx.fetch_all(
-                "SELECT match_id, revision, left_team, right_team FROM event_tables ORDER BY tournament_id, match_id")
-        return (events, json.dumps([dict(row) for row in rows], sort_keys=True), entries,
-                [tuple(row) for row in invitations], [tuple(row) for row in matches], [tuple(row) for row in tables])
+        return await fingerprint(self.offline.application.bot_data.services.storage)
 
     def caller(self) -> Caller:
         return Caller(self.chat_id, ChatKind.GROUP)

@@ -62,7 +62,7 @@ def test_256_pairs_come_as_eight_regions_and_the_finals(pictures_of_256_pairs: S
 
 @pytest.mark.parametrize("pairs", [2, 3, 5, 8, 13, 16, 17, 32, 33, 64, 100, 256])
 def test_every_picture_is_readable_on_a_phone(pairs: int) -> None:
-    """Issue 15: at least 1,080 px wide, text at least 28 px, no side over Telegram's 2,560 px photo limit (more
+    """At least 1,080 px wide, text at least 28 px, no side over Telegram's 2,560 px photo limit (more
     pictures instead)."""
     for picture in render_bracket(sample_rows(pairs, finished_rounds=1), lang="zh"):
         assert 1080 <= picture.width <= 2560 and picture.height <= 2560, (pairs, picture.width, picture.height)
@@ -128,7 +128,7 @@ def test_no_main_match_is_nothing_to_draw() -> None:
 
 
 def test_a_name_is_not_cut_while_its_box_has_room(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The level cells take room only in a row that shows a level (issue 15)."""
+    """The level cells take room only in a row that shows a level."""
     from bot.pictures import bracket_picture
     from bot.pictures.bracket_picture import CELL_WIDTH, PADDING
     from bot.pictures.text import fit, width

@@ -1,4 +1,4 @@
-"""The bracket pictures (issue 22's standard for every picture): at least 1,080 px wide, no text under 28 px, no
+"""The bracket pictures (the standard for every picture): at least 1,080 px wide, no text under 28 px, no
 text overlapping another or leaving its cell or the picture — checked on the text boxes the renderer draws, for
 fields of 2 to 130 pairs with the longest names allowed, in both languages, in play and finished."""
 

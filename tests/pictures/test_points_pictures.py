@@ -1,4 +1,4 @@
-"""Pictures of Swiss rounds and groups (issues 12 and 22): the round's tables and the standings with the tie-break
+"""Pictures of Swiss rounds and groups: the round's tables and the standings with the tie-break
 columns — at least 1,080 px wide, no text under 28 px, no text overlapping another or leaving its cell or the
 picture, checked on the text boxes the renderer lays out, for small and large fields with the longest names."""
 

@@ -116,3 +116,10 @@ def test_a_part_without_an_answer_says_so() -> None:
 def test_a_message_about_another_game_is_declined_whole() -> None:
     assert ask("斗地主四带二算不算炸 能不能带俩单张 问下", Language.ZH).off_topic
     assert ask("hey bot how's your night going? also is parking free after 9", Language.EN).off_topic
+
+
+def test_points_for_a_win_in_a_tournament_say_its_scale_first() -> None:
+    found = ask("赢一场得几分", Language.ZH, RuleVariant())
+    best = found.answers[0]
+    assert best.section_id == "ranking" and best.note and best.note.startswith("本赛事")
+    assert to_plain(answer_text(found)).startswith(f"{best.title}\n\n{best.note}\n\n其他比赛的做法")

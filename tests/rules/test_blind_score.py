@@ -66,11 +66,11 @@ def test_batch_a_is_labelled_for_every_on_topic_question() -> None:
     assert len(questions) == 80 and sum(question.off_topic for question in questions) == 8
 
 
-# (batch, on-topic top-1 at least, with also_accept at least, off-topic declined at least): the figures when issue 17's
-# fourth round ended. Batches A-E were written blind but have since been tuned against, and the developer batches
-# were never blind: these are regression tables, not measurements. (Top-1 on the original labels fell by a question
-# or two in A and B where a section written later, the draws and entry sections, now comes first: also_accept.) The
-# held-out developer batches r3 and r4 were each scored once at the end of their round; their figures are kept here.
+# (batch, on-topic top-1 at least, with also_accept at least, off-topic declined at least): the figures when the rule
+# answers' fourth round ended. Batches A-E were written blind but have since been tuned against, and the developer
+# batches were never blind: these are regression tables, not measurements. (Top-1 on the original labels fell by a
+# question or two in A and B where a section written later, the draws and entry sections, now comes first: also_accept.)
+# The held-out developer batches r3 and r4 were each scored once at the end of their round; their figures are kept here.
 # Rule answers v3 (answers part by part, seed documents cited) moved D 67 → 68, E 71 → 72 and r3 held-out 55 → 56: a
 # question cut into its parts finds the accepted section for one of them (scored by the in-order matching of
 # tests/rules/blind_score.py). Developer batch r5 (part/notice format) was written and tuned in that round.

@@ -110,6 +110,7 @@ def test_a_papers_section_gets_its_own_english_words_and_its_chapters() -> None:
         ("where was the Anqing staff tournament held?", "seed:002 篇1 三、"),
         ("where did the Tongzhou Bay contest take place?", "seed:002 篇10 二、"),
         ("what day was the Heshi school contest?", "seed:002 篇8 一、"),
+        ("when did the Anqing union tournament take place?", "seed:002 篇1 二、"),  # 'take place' is no venue
     ],
 )
 def test_an_events_venue_or_date_in_english_is_its_notices_article(question: str, article: str) -> None:

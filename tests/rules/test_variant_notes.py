@@ -27,3 +27,8 @@ def test_every_variant_has_a_note(variant: RuleVariant, lang: Language) -> None:
     assert all(notes[section_id] for section_id in ("a_rule", "tribute", "who_leads", "scoring", "forfeits",
                                                       "time_limit"))
     assert (notes["anti_tribute"] is None) == variant.tribute
+
+
+def test_what_a_win_is_worth_here_is_this_tournaments_scale() -> None:
+    variant = RuleVariant(scoring=ScoringScale.WIN_LOSS)
+    assert note("ranking", variant, Language.ZH) == note("scoring", variant, Language.ZH)

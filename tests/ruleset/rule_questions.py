@@ -1,8 +1,8 @@
 """Rule questions as players type them, with the section that answers them (``a|b``: either is right).
 
 Half Chinese, half English (a few mixed); synonyms from the glossary and one-character typos are marked.
-Issue 17's second round added the section "pairings" (draws, later rounds, byes); the three questions about byes accept
-it beside "match_formats", which answered them before.
+The rule answers' second round added the section "pairings" (draws, later rounds, byes); the three questions about
+byes accept it beside "match_formats", which answered them before.
 """
 
 ZH_QUESTIONS: list[tuple[str, str]] = [
@@ -133,7 +133,7 @@ ZH_QUESTIONS: list[tuple[str, str]] = [
     ("一方过A另一方打2得多少分", "scoring"),
     ("迟到十分钟算弃权吗", "forfeits"),
     ("给对家使眼色怎么罚", "penalties|signals"),
-    # Fifth batch, for issue 17's new sections (seats, shuffling, irregularities, appeals, time per move …), written
+    # Fifth batch, for the new sections (seats, shuffling, irregularities, appeals, time per move …), written
     # before tuning against it (first run: 30/34 zh, 24/30 en, after the batch A tuning), then long colloquial
     # questions (first run: 13/20 over both languages).
     ('抽座位是怎么抽的', 'pairs_and_seats'),
@@ -205,7 +205,7 @@ ZH_QUESTIONS: list[tuple[str, str]] = [
     ('对手没来我们算赢吗', 'forfeits'),
     ('28分制和26分制有啥区别', 'scoring'),
     ('对家示意我出炸弹算违规吗', 'signals'),
-    # Issue 17, round 3: colloquial Chinese, homophone typos, conditions and two things named together.
+    # Rule answers, round 3: colloquial Chinese, homophone typos, conditions and two things named together.
     ("上完供谁出第一手", "who_leads"),
     ("进完贡了谁先走牌", "who_leads"),  # 走牌: to lead, not to leave
     ("同花顺跟五炸比哪个大", "comparisons"),
@@ -434,7 +434,7 @@ EN_QUESTIONS: list[tuple[str, str]] = [
     ('is coughing to signal your partner against the rules?', 'signals'),
     ('can I switch partners for the final?', 'pairs_and_seats'),
     ('what does a 13-level difference score?', 'scoring'),
-    # Issue 17, round 3: casual English, contractions, conditions and two things named together.
+    # Rule answers, round 3: casual English, contractions, conditions and two things named together.
     ("after paying the tribute who starts the next hand", "who_leads"),
     ("who kicks off the next round after tribute", "who_leads"),
     ("i got both red jokers, do i still need to give a card", "anti_tribute"),
@@ -468,7 +468,7 @@ OFF_TOPIC: list[str] = [
     "hello",
     "你好",
     "帮我写一首诗",
-    # Issue 17: arithmetic, other games, chat around the games (those the bot declined on the first run; it still
+    # Off topic: arithmetic, other games, chat around the games (those the bot declined on the first run; it still
     # answered 4 of 30 such chat lines, e.g. "my boss is late again" → forfeits).
     '26乘以2是多少',
     "what's 26 times 2",

@@ -484,7 +484,7 @@ def test_a_question_about_another_game_itself_is_declined(question: str) -> None
     assert rule_index().search(question) == ()
 
 
-# Issue 17, round 4: English as club members type it, by family: the deal's size, seats, seeing or showing cards,
+# Rule answers, round 4: English as club members type it, by family: the deal's size, seats, seeing or showing cards,
 # who may enter, the first-round draw, the card exchange of the tribute, time per card, replacing a partner.
 @pytest.mark.parametrize(
     ("question", "sections"),

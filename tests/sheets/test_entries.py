@@ -1,4 +1,4 @@
-"""entries.csv: the contract's header (gender added as the last column by issue 15), UTF-8 with BOM, one row per
+"""entries.csv: the contract's header (gender added later as the last column), UTF-8 with BOM, one row per
 entry; headers and words in a language on request."""
 
 import csv
@@ -37,7 +37,7 @@ def test_entries_csv_in_chinese_on_request() -> None:
     assert write_entries_csv(rows, Language.EN) == write_entries_csv(rows)
 
 
-# Issue 16, item 3: a cell a spreadsheet would run as a formula is written as text (OWASP: a leading ').
+# A cell a spreadsheet would run as a formula is written as text (OWASP: a leading ').
 ATTACKS = ('=HYPERLINK("http://evil","Click")', "@SUM(1+1)", "-2+3+cmd|' /C calc'!A0", "+SUM(A1)", "\tx", "\rx")
 
 

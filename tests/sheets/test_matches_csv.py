@@ -13,7 +13,7 @@ from bot.sheets.matches import BYE, MatchRow, MatchStatus, Stage
 from bot.sheets.matches_csv import format_matches_csv, parse_matches_csv, read_matches_csv, write_matches_csv
 from tests.support.sample_matches import sample_rows
 
-HEADER = "round,stage,table,left,right,left_level,right_level,winner,status,group"
+HEADER = "round,stage,table,left,right,left_level,right_level,winner,status,group,left_points,right_points"
 LEGACY_HEADER = "round,stage,table,left,right,left_level,right_level,winner,status"
 
 
@@ -25,7 +25,7 @@ def test_header_is_the_contract() -> None:
 def test_written_file_starts_with_a_byte_order_mark() -> None:
     data = write_matches_csv([MatchRow.bye(1, "张三 / 李四")])
     assert data.startswith(b"\xef\xbb\xbf" + HEADER.encode())
-    assert data.decode("utf-8-sig").splitlines()[1] == "1,main,,张三 / 李四,BYE,,,left,bye,"
+    assert data.decode("utf-8-sig").splitlines()[1] == "1,main,,张三 / 李四,BYE,,,left,bye,,,"
 
 
 @pytest.mark.parametrize("pairs", [2, 3, 5, 8, 13, 33, 256])
@@ -83,7 +83,8 @@ def line(fields: str) -> str:
         (line("1,main,2,丙,丁,,1,,pending").encode(), matches_csv.LevelError, {"column": "right_level"}),
         (line("1,main,2,丙,丁,,,both,pending").encode(), matches_csv.WinnerError, {"value": "both"}),
         (line("1,main,2,丙,丁,,,,done").encode(), matches_csv.StatusError, {"value": "done"}),
-        (line("1,main,2,丙,丁,,,,pending,A,extra").encode(), matches_csv.RowLengthError, {"count": 11}),
+        (line("1,main,2,丙,丁,,,,pending,A,,,extra").encode(), matches_csv.RowLengthError, {"count": 13}),
+        (line("1,main,2,丙,丁,,,,pending,A,x").encode(), matches_csv.PointsError, {"column": "left_points"}),
         (line("1,main,2,丙,BYE,,,left,bye").encode(), matches_csv.ByeMismatchError, {"line": 3}),
         (line("1,main,,丙,BYE,,,left,pending").encode(), matches_csv.ByeMismatchError, {"line": 3}),
         (line("1,main,,丙,丁,,,,bye").encode(), matches_csv.ByeMismatchError, {"line": 3}),
@@ -134,7 +135,7 @@ def test_walkovers_as_the_bot_exports_them() -> None:
 
 
 def test_a_file_without_the_group_column_still_reads() -> None:
-    """Files exported before issue 12 have no ``group`` column."""
+    """Files exported before Swiss and groups existed have no ``group`` column."""
     rows = read_matches_csv(f"{LEGACY_HEADER}\n1,main,,张三 / 李四,BYE,,,left,bye\n".encode())
     assert rows == (MatchRow.bye(1, "张三 / 李四"),)
 
@@ -144,11 +145,11 @@ def test_swiss_and_group_rows_draws_and_group_letters_round_trip() -> None:
                      status=MatchStatus.CONFIRMED, draw=True),
             MatchRow(1, Stage.GROUP, 2, "丙", "丁", status=MatchStatus.PENDING, group="B"))
     text = format_matches_csv(rows)
-    assert text.splitlines()[1:] == ["1,swiss,1,甲,乙,K,K,draw,confirmed,", "1,group,2,丙,丁,,,,pending,B"]
+    assert text.splitlines()[1:] == ["1,swiss,1,甲,乙,K,K,draw,confirmed,,,", "1,group,2,丙,丁,,,,pending,B,,"]
     assert parse_matches_csv(text) == rows
 
 
-# Issue 16, item 3: names are text cells, neutralised; numbers and the fixed words are not.
+# Names are text cells, neutralised; numbers and the fixed words are not.
 FORMULAS = ('=HYPERLINK("http://evil","Click")', "@SUM(1+1)", "-2+3+cmd|' /C calc'!A0", "+SUM(A1)", "'quoted")
 
 
@@ -158,7 +159,7 @@ def test_a_name_that_starts_a_formula_is_written_as_text_and_read_back_as_it_was
                    MatchStatus.CONFIRMED)
     data = write_matches_csv([row])
     [header, cells] = list(csv.reader(io.StringIO(data.decode("utf-8-sig"))))
-    assert cells == ["2", "main", "3", "'" + name, "乙", "A+", "10", "left", "confirmed", ""]
+    assert cells == ["2", "main", "3", "'" + name, "乙", "A+", "10", "left", "confirmed", "", "", ""]
     assert read_matches_csv(data) == (row,)
 
 
@@ -167,3 +168,15 @@ def test_only_text_columns_are_neutralised() -> None:
     and are written as they are (a negative number in a number column would stay a number)."""
     assert frozenset({"left", "right"}) == matches_csv.TEXT_COLUMNS
     assert csv_cells.csv_row([-3, "-3", None], text_columns=frozenset({1})) == [-3, "'-3", ""]
+
+
+def test_points_columns_round_trip_and_older_files_still_read() -> None:
+    """Issue 22: each match's points are the last two columns; files written before them read as before."""
+    row = MatchRow(1, Stage.SWISS, 1, "甲", "乙", MatchLevel.parse("A+"), MatchLevel.parse("10"), Side.LEFT,
+                   MatchStatus.CONFIRMED, left_points=17, right_points=9)
+    data = write_matches_csv([row])
+    assert data.decode("utf-8-sig").splitlines()[1] == "1,swiss,1,甲,乙,A+,10,left,confirmed,,17,9"
+    assert read_matches_csv(data) == (row,)
+    older = f"{','.join(matches_csv.GROUP_HEADER)}\n1,swiss,1,甲,乙,A+,10,left,confirmed,\n".encode()
+    [read] = read_matches_csv(older)
+    assert read.left_points is None and read.right_points is None and read.winner is Side.LEFT

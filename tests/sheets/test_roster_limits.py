@@ -115,5 +115,5 @@ def test_the_header_line_decides_the_separator(text: str, rows: list[RosterRow])
 
 
 def test_csv_cells_the_bot_neutralised_are_read_back() -> None:
-    """An ``entries.csv`` name like ``'=1+1`` (issue 16, item 3) imports as the name it was."""
+    """An ``entries.csv`` name like ``'=1+1`` imports as the name it was."""
     assert check_roster("姓名\n'=1+1\n'Tom\n".encode()).rows == (RosterRow(2, "=1+1"), RosterRow(3, "'Tom"))

@@ -1,4 +1,4 @@
-"""``standings.csv``: the header, and names that would start a formula written as text (issue 16, item 3)."""
+"""``standings.csv``: the header, and names that would start a formula written as text."""
 
 from __future__ import annotations
 

@@ -14,7 +14,7 @@ from bot.tournament.teams import Event
 from tests.support.sample_matches import sample_rows
 
 MATCHES_HEADER = ("round", "stage", "table", "left", "right", "left_level", "right_level", "winner", "status",
-                  "group")
+                  "group", "left_points", "right_points")
 RANKING_HEADER = ("rank", "name", "points", "opponent_points", "level_difference", "played", "won", "drawn", "lost",
                   "byes", "group", "wins", "levels_reached", "withdrawn")
 
@@ -64,12 +64,12 @@ def test_matches_cells(finished_tournament_workbook: Workbook) -> None:
         (row.round, row.stage.value, row.table, row.left, row.right,
          None if row.left_level is None else str(row.left_level),
          None if row.right_level is None else str(row.right_level),
-         None if row.winner is None else row.winner.value, row.status.value, None)
+         None if row.winner is None else row.winner.value, row.status.value, None, None, None)
         for row in sample_rows(5)
     ]
     assert values(finished_tournament_workbook, "matches") == expected
     assert values(finished_tournament_workbook, "matches")[1] == (1, "main", None, "郑静 / 许志强", "BYE", None,
-                                                                  None, "left", "bye", None)
+                                                                  None, "left", "bye", None, None, None)
 
 
 def test_standings_cells(finished_tournament_workbook: Workbook) -> None:

@@ -1,4 +1,4 @@
-"""Spreadsheet bombs for ``/import`` (issue 16, item 2), built in memory: small files that unpack to millions of
+"""Spreadsheet bombs for ``/import``, built in memory: small files that unpack to millions of
 cells. Generated on demand (a test fixture and ``benchmarks/bench_import_bombs.py``), never committed.
 
 The three the issue measured, each a valid ``.xlsx`` an Excel or openpyxl would open (slowly):

@@ -2,7 +2,7 @@
 drops some long polls; nothing acknowledged is missing, nothing is applied twice, no change is lost.
 (``benchmarks/chaos.py`` runs the long version: 20 kills.)
 
-The database starts with what an older version could leave behind (issue 16, item 1): a tournament whose round
+The database starts with what an older version could leave behind: a tournament whose round
 was scheduled for year 9999, its announcements pending. No timer can hold them; every start-up must skip them
 (dropped, logged) instead of dying before polling, for every group."""
 

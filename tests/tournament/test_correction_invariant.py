@@ -1,4 +1,4 @@
-"""Issue 15: no standings with two 🥈 and no champion, ever — checked after every correction an official can make.
+"""No standings with two 🥈 and no champion, ever — checked after every correction an official can make.
 
 Hypothesis plays brackets of every size and shape to the end (forfeits and double forfeits included), then applies
 a sequence of corrections to any decided game, with any result (a double forfeit in the final too). A correction

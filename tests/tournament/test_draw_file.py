@@ -32,7 +32,7 @@ def test_an_exported_draw_verifies_and_recomputes_the_same_draw() -> None:
     original = sample_draw(options=BracketOptions(ThirdPlace.PLAYOFF, FinalFormat.BEST_OF_THREE))
     result = verify(export_draw(original, committed_at=COMMITTED_AT).encode("utf-8"))
     assert result.matches
-    # The file holds public keys (issue 16, item 11): the recomputed draw is the original under them.
+    # The file holds public keys: the recomputed draw is the original under them.
     published_teams = tuple(replace(team, members=tuple(original.public_key(key) for key in team.members))
                             for team in original.teams)
     published_reserves = tuple(replace(person, key=original.public_key(person.key)) for person in original.reserves)
@@ -133,7 +133,7 @@ def test_garbage_is_unreadable(content: bytes | str) -> None:
         verify(content)
 
 
-# Issue 16, item 7: a file is read exactly as written, or refused.
+# A file is read exactly as written, or refused.
 
 def with_a_first_copy_of(name: str, value: object, text: str) -> str:
     """``text`` (a draw file) with an earlier ``"name": value`` field inserted before the real one."""
@@ -191,7 +191,7 @@ def test_a_byte_order_mark_is_accepted() -> None:
     assert verify("\ufeff" + text).matches
 
 
-# Issue 16, items 8 and 11: a file published before this version still verifies; the file shows no Telegram ids.
+# A file published before this version still verifies; the file shows no Telegram ids.
 FIXTURES = Path(__file__).parent / "fixtures"
 
 

@@ -1,6 +1,6 @@
 """The draw file of a Swiss event or group stage: published, recomputed, tampering found; and ``python -m bot
-verify-draw`` on it (issue 12). It is the one version-2 format of knockout files too (``test_draw_file.py``), with
-an ``event`` field: the commitment's time and keyed accounts (issue 16) as for a knockout."""
+verify-draw`` on it. It is the one version-2 format of knockout files too (``test_draw_file.py``), with
+an ``event`` field: the commitment's time and keyed accounts as for a knockout."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 15: who plays for a pair after the draw (substitutes, claimed names) and whether a draw can be undone."""
+"""Who plays for a pair after the draw (substitutes, claimed names) and whether a draw can be undone."""
 
 import random
 

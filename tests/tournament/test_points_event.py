@@ -1,4 +1,4 @@
-"""A Swiss event and a group stage played through the result engine's steps at every table (issue 12)."""
+"""A Swiss event and a group stage played through the result engine's steps at every table."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 15: entries that change before the draw — edits, open places that are one truth, claims, undoing a draw."""
+"""Entries that change before the draw — edits, open places that are one truth, claims, undoing a draw."""
 
 import pytest
 

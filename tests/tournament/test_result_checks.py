@@ -1,4 +1,4 @@
-"""Issue 15: results people get right the first time — mirror images, results told from a pair's own side, and
+"""Results people get right the first time — mirror images, results told from a pair's own side, and
 results no match can end with."""
 
 import pytest

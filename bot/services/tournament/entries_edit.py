@@ -79,7 +79,46 @@ async def set_gender(services: Services, caller: Caller, name: str, gender: Gend
     return await _edit(services, caller, name, "gender_set", lambda person: replace(person, gender=gender))
 
 
-async def set_unit(services: Services, caller: Caller, name: str, unit: str | None) -> MemberEdited:
-    """``/unit 小红 财务处`` (``None``: no unit)."""
+@dataclass(frozen=True, slots=True)
+class EntryUnitSet:
+    state: TournamentState
+    entry: Entry
+    """The entry as it is now."""
+    before: tuple[str, ...]
+    """The members' units before, each once (none: no unit)."""
+
+
+def entry_called(state: TournamentState, which: str) -> Entry:
+    """The current entry numbered ``which`` (``3`` or ``#3``), with a member called ``which``, or called ``which``
+    itself (``小红 / 小明``); :class:`NoEntryNamedError` or :class:`AmbiguousNameError`."""
+    current = [entry for entry in state.registration.entries if entry.is_current]
+    number = which[1:] if which.startswith(("#", "＃")) else which
+    if number.isascii() and number.isdigit():
+        found = [entry for entry in current if entry.entry_id == int(number)]
+    else:
+        wanted = name_key(which)
+        found = [entry for entry in current
+                 if name_key(entry.name) == wanted or any(name_key(person.name) == wanted for person in entry.members)]
+    if not found:
+        raise NoEntryNamedError(name=which)
+    if len(found) > 1:
+        raise AmbiguousNameError(name=which, numbers=tuple(f"#{entry.entry_id}" for entry in found))
+    return found[0]
+
+
+async def set_unit(services: Services, caller: Caller, which: str, unit: str | None) -> EntryUnitSet:
+    """``/unit 张伟 财务处`` (``/unit 3 财务处``; ``None``: no unit): the unit of the entry — every member of the
+    pair — as pairing and ``entries.csv`` read it (a unit belongs to the pair, not to one of its members)."""
     cleaned = clean_unit(unit)
-    return await _edit(services, caller, name, "unit_set", lambda person: replace(person, unit=cleaned))
+    async with changing(services, caller, required=Role.ORGANISER) as change:
+        state = change.before
+        entry = entry_called(state, which)
+        before = tuple(dict.fromkeys(person.unit for person in entry.members if person.unit is not None))
+        registration = state.registration
+        for person in entry.members:
+            registration, _ = engine.edit_member(registration, person.key, replace(person, unit=cleaned))
+        change.after = replace(state, registration=registration)
+        now = registration.entry(entry.entry_id)
+        change.record("entry.unit_set", {"entry": entry.entry_id, "before": " / ".join(before),
+                                         "after": now.unit or ""})
+    return EntryUnitSet(change.current, now, before)

@@ -12,11 +12,11 @@ members become the roster's people again (:mod:`bot.sheets.roster`).
 ``/export zh`` writes every file with headers and words in that language (:mod:`bot.sheets.labels`); the default is
 the contract's English.
 
-``matches.csv`` — ``round,stage,table,left,right,left_level,right_level,winner,status,group`` — one row per match
-of every started round, in bracket order (the third-place playoff after the final); a Swiss or groups tournament
-first has one row per table of every started round in table order (``stage`` ``swiss`` or ``group``, ``group`` the
-group's letter), then each round's byes (``right`` ``BYE``), then the rows of the knockout after the groups; a draw
-has ``winner`` ``draw`` (``bot.sheets.matches``):
+``matches.csv`` — ``round,stage,table,left,right,left_level,right_level,winner,status,group,left_points,right_points``
+— one row per match of every started round, in bracket order (the third-place playoff after the final); a Swiss
+or groups tournament first has one row per table of every started round in table order (``stage`` ``swiss`` or
+``group``, ``group`` the group's letter), then each round's byes (``right`` ``BYE``), then the rows of the knockout
+after the groups; a draw has ``winner`` ``draw`` (``bot.sheets.matches``):
 
 * a round-1 bye: ``table`` empty, ``right`` ``BYE``, ``winner`` ``left``, ``status`` ``bye``;
 * a walkover (the opponent's feeder ended in a double forfeit): ``table`` empty, ``right`` empty, ``winner``
@@ -24,6 +24,10 @@ has ``winner`` ``draw`` (``bot.sheets.matches``):
 * played: ``confirmed`` with both levels and the winner; ``reported`` with the levels of the report waiting for
   confirmation; ``disputed`` and ``pending`` without levels;
 * a forfeit: ``forfeit``, no levels, ``winner`` the other side (empty when both forfeited).
+
+``left_points`` and ``right_points``: what each pair scored for a confirmed result (a forfeit's walkover points
+too) and, in a Swiss or group round, a bye's points (left); empty while a result is not confirmed and for a
+knockout's byes and walkovers, which score nothing.
 
 A best-of-three match (``final bo3``) has one row per game, all with the same ``round``, ``stage`` and ``table``:
 its confirmed games in order, then, while it is undecided, the game being played (``pending``/``reported``/
@@ -43,6 +47,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 
 from bot.i18n import Language
+from bot.ruleset.scoring import Side
 from bot.services import Services
 from bot.services.caller import Caller
 from bot.services.tournament.state import TournamentState, read_state
@@ -56,6 +61,7 @@ from bot.tournament.entries import Person
 from bot.tournament.field_ranking import whole_field
 from bot.tournament.matches import Match, MatchKind, MatchState
 from bot.tournament.outcome import Outcome, OutcomeKind
+from bot.tournament.points import bye_points, table_points
 from bot.tournament.points_event import PointsEvent, points_standings
 from bot.tournament.round_robin import group_label
 from bot.tournament.standings import standings
@@ -104,10 +110,16 @@ def points_match_rows(event: PointsEvent) -> list[MatchRow]:
         for match in event.table_matches(number):
             if match.state is MatchState.WAITING:
                 continue
-            rows.extend(replace(row, group=event.group_label_of(match)) for row in _rows(match, stage))
+            # A points table scores by the event's scale (draws too): bot.tournament.points.table_points.
+            scored = table_points(match.games[-1].outcome, event.core.variant) \
+                if match.state is MatchState.CONFIRMED and match.games else None
+            rows.extend(replace(row, group=event.group_label_of(match),
+                                left_points=None if scored is None else scored[0],
+                                right_points=None if scored is None else scored[1]) for row in _rows(match, stage))
         for team in event.byes(number):
-            if number <= event.current_round:
-                rows.append(MatchRow.bye(number, team.name, stage, _bye_group(event, number, team)))
+            if number <= event.current_round:  # a bye scores as a walkover win (bot.tournament.points)
+                rows.append(replace(MatchRow.bye(number, team.name, stage, _bye_group(event, number, team)),
+                                    left_points=bye_points(event.core.variant)))
     return rows
 
 
@@ -162,7 +174,8 @@ def field_csv_rows(state: TournamentState) -> list[StandingsCsvRow]:
             played, won = played + placing.matches, won + placing.won
             lost, byes = lost + placing.matches - placing.won, byes + knockout_byes.get(place.team.team_id, 0)
         rows.append(StandingsCsvRow(place.rank, place.team.name, group.points, group.opponent_points,
-                                    group.level_difference, played, won, group.drawn, lost, byes, group.group or ""))
+                                    group.level_difference, played, won, group.drawn, lost, byes, group.group or "",
+                                    levels_reached=group.levels_reached))
     return rows
 
 
@@ -217,7 +230,10 @@ def _rows(match: Match, stage: Stage | None = None) -> Iterator[MatchRow]:
         return
     names = (match.left.name, match.right.name)
     for game in match.games:
-        yield _played(match, stage, names, game.outcome, confirmed=True)
+        row = _played(match, stage, names, game.outcome, confirmed=True)
+        if game.score is not None:
+            row = replace(row, left_points=game.score.points(Side.LEFT), right_points=game.score.points(Side.RIGHT))
+        yield row
     if not match.state.decided:
         if match.state is MatchState.REPORTED and match.reports:
             yield _played(match, stage, names, match.reports[0].outcome, confirmed=False)

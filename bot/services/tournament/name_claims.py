@@ -20,11 +20,12 @@ from bot.services import Services
 from bot.services.caller import Caller
 from bot.services.roles import Role
 from bot.services.tournament.entries_edit import member_named
+from bot.services.tournament.points import load_points_event
 from bot.services.tournament.signup import SignUpAsYourselfError
 from bot.services.tournament.state import Change, TournamentState, changing
 from bot.tournament import registration as engine
 from bot.tournament.entries import Person
-from bot.tournament.lineup import relink
+from bot.tournament.lineup import relink, replace_team
 from bot.tournament.people import NameClaim, NameClaimStatus
 from bot.tournament.registration import AlreadyLinkedError, DuplicateEntryError
 from storage import club, tournament_bracket, tournament_people
@@ -93,6 +94,27 @@ async def approve_claim(services: Services, caller: Caller, *, claim_id: int | N
     return NameClaimResult(change.current, found, True)
 
 
+async def _relink_points(change: Change, state: TournamentState, old_key: str, new_key: str) -> TournamentState:
+    """A Swiss or groups tournament after the draw: the claimed member's pair (stored once, read back into the
+    event's tables with its results) and the reserves know the member by the account from now on; so does the
+    knockout after the groups when the pair is in it."""
+    reserves = tuple(Person(new_key, person.name, person.gender, person.unit) if person.key == old_key else person
+                     for person in state.reserves)
+    if reserves != state.reserves:
+        await tournament_bracket.replace_reserves(change.tx, state.tournament_id, reserves)
+    pair = next((team for team in state.teams if old_key in team.members), None)
+    if pair is None:
+        return replace(state, reserves=reserves)
+    changed = replace(pair, members=tuple(new_key if key == old_key else key for key in pair.members))
+    await tournament_bracket.replace_team(change.tx, state.tournament_id, changed)
+    teams = tuple(changed if team.team_id == changed.team_id else team for team in state.teams)
+    bracket = state.bracket
+    if bracket is not None and old_key in bracket.frame.member_teams:
+        bracket = replace_team(bracket, changed)
+    event = await load_points_event(change.tx, state.record, teams, closed=bracket is not None)
+    return replace(state, teams=teams, reserves=reserves, event=event, bracket=bracket)
+
+
 async def _link(change: Change, made: NameClaim) -> None:
     """Give the claimed member the claimer's account key in the entry list and, after the draw, in their pair and
     the reserves; close the claim."""
@@ -100,7 +122,9 @@ async def _link(change: Change, made: NameClaim) -> None:
     account = Person.account(made.user_id, made.display_name)
     registration = engine.link_account(state.registration, made.person_key, account)
     after = replace(state, registration=registration)
-    if state.bracket is not None:
+    if state.event is not None:
+        after = await _relink_points(change, after, made.person_key, account.key)
+    elif state.bracket is not None:
         lineup = relink(state.bracket, state.reserves, made.person_key, account.key)
         if lineup is not None:
             if lineup.team is not None:

@@ -24,7 +24,13 @@ from bot.sheets.matches import MatchRow
 from bot.sheets.standings import StandingRow
 from bot.tournament.bracket import round_name
 from bot.tournament.matches import Match, MatchState
-from bot.tournament.points_event import PointsEvent, forfeit_wins, points_standings, standings_moment
+from bot.tournament.points_event import (
+    PointsEvent,
+    forfeit_wins,
+    points_standings,
+    standings_after,
+    standings_moment,
+)
 from bot.tournament.ranking import StandingRow as PointsStandingRow
 from bot.tournament.standings import Finish, Placing, Standings
 
@@ -148,13 +154,17 @@ async def round_tables_pictures(state: TournamentState, event: PointsEvent, lang
     return await in_worker(_draw_tables, round_table_lines(event, number, lang), lang, title, state.record.name)
 
 
-async def points_standings_pictures(state: TournamentState, event: PointsEvent,
-                                    lang: Language) -> tuple[Picture, ...]:
-    """Standings with the tie-break columns: one table for a Swiss event, one per group for a group stage."""
-    rows = points_standings(event)
-    forfeits = forfeit_wins(event)
+async def points_standings_pictures(state: TournamentState, event: PointsEvent, lang: Language,
+                                    after_round: int | None = None) -> tuple[Picture, ...]:
+    """Standings with the tie-break columns: one table for a Swiss event, one per group for a group stage;
+    ``after_round``: as they stood after that round."""
+    rows = points_standings(event) if after_round is None else standings_after(event, after_round)
+    forfeits = forfeit_wins(event, after_round)
     notes = (*default_notes(lang), *_explained_marks(rows, forfeits, lang))
     name = state.record.name
+    if after_round is not None and event.swiss is not None:
+        title = t("points.picture.standings.so_far", lang, round=after_round)
+        return await in_worker(_draw_points, points_lines(rows, forfeits, lang), lang, title, name, notes)
     if event.swiss is not None:
         title = t("points.picture.final_title", lang) if event.finished \
             else _standings_heading(event, lang)

@@ -10,7 +10,9 @@ started (``started_round``); when it decides the final the tournament is finishe
 
 What the first report can get wrong is caught before anything changes: a result no match ends with
 (``bot.tournament.outcome.check_possible``: both pairs past A; without a time limit, a winner below A+ or a draw); a
-second report that mirrors the first (``MIRRORED``: the reporter is asked to confirm the first instead); an
+second report that mirrors the first (``MIRRORED``: nobody can tell which pair wrote its own level first, so both
+pairs are asked who won — :class:`~bot.tournament.outcome.WhoWon`, a button or ``/result 3 赢`` — and the answer
+takes the place of the report it contradicts, to be confirmed by the other pair); an
 official's correction after the champion was announced (or, in a Swiss or group event, after its last round),
 which waits for a confirmation (``CORRECTION_PENDING``, then ``confirmed=True``). A pair may tell its result from
 its own side (:class:`~bot.tournament.outcome.OwnResult`). All of it applies at every table, knockout or points.
@@ -45,7 +47,7 @@ from bot.tournament import results as engine
 from bot.tournament.bracket import Bracket, MatchId
 from bot.tournament.group_knockout import knockout_from_groups
 from bot.tournament.matches import Match, MatchState
-from bot.tournament.outcome import Outcome, OwnResult, check_possible
+from bot.tournament.outcome import Outcome, OwnResult, WhoWon, check_possible
 from bot.tournament.people import Referee
 from bot.tournament.points_event import (
     PointsEvent,
@@ -169,7 +171,7 @@ def actor_of(caller: Caller, official: bool) -> Actor:
     return Actor(caller.actor_key, official)
 
 
-async def record_result(services: Services, caller: Caller, ref: TableRef, told: Outcome | OwnResult, *,
+async def record_result(services: Services, caller: Caller, ref: TableRef, told: Outcome | OwnResult | WhoWon, *,
                         confirmed: bool = False, tournament_id: int | None = None,
                         revision: int | None = None, chosen: int | None = None) -> ResultRecorded:
     """``/result``: a player's report, or an official's decision (on an open table) or correction (decided).
@@ -185,7 +187,7 @@ async def record_result(services: Services, caller: Caller, ref: TableRef, told:
     return done if isinstance(done, ResultRecorded) else _recorded(change, done)
 
 
-async def _record_in(change: Change, caller: Caller, ref: TableRef, told: Outcome | OwnResult, *,
+async def _record_in(change: Change, caller: Caller, ref: TableRef, told: Outcome | OwnResult | WhoWon, *,
                      confirmed: bool = False, revision: int | None = None) -> ResultRecorded | _Outline:
     """The body of :func:`record_result` within ``change`` (also one line of :func:`record_results`): what changed,
     or a :class:`ResultRecorded` that changes nothing yet (a mirrored report, a correction to confirm)."""
@@ -213,25 +215,31 @@ async def _record_in(change: Change, caller: Caller, ref: TableRef, told: Outcom
         return await _unchanged(change, stage, match, ResultKind.CORRECTION_PENDING, outcome, preview,
                                 later_results=later)
     try:
+        # A result told from a pair's side is never read as a mirror; an answer to "who won?" replaces one.
+        refuse, answer = isinstance(told, Outcome), isinstance(told, WhoWon)
         if isinstance(stage, Bracket):
-            result = _report(stage, ref, actor, outcome, change.at, variant,
-                             refuse_mirror=not isinstance(told, OwnResult))
+            result = _report(stage, ref, actor, outcome, change.at, variant, refuse_mirror=refuse,
+                             replace_mirror=answer)
             outline = await _apply(change, match, result)
         else:
-            outline = await _report_points(change, stage, ref, actor, outcome, variant,
-                                           refuse_mirror=not isinstance(told, OwnResult))
+            outline = await _report_points(change, stage, ref, actor, outcome, variant, refuse_mirror=refuse,
+                                           replace_mirror=answer)
     except MirrorReportError:
         return await _unchanged(change, stage, match, ResultKind.MIRRORED, outcome)
     return outline
 
 
-def _outcome(side: Side | None, match: Match, told: Outcome | OwnResult) -> Outcome:
+def _outcome(side: Side | None, match: Match, told: Outcome | OwnResult | WhoWon) -> Outcome:
     """The result as the table's sides see it: a pair's own telling is turned round by where the pair sits
-    (``side``; ``None``: an official, who names the left pair's level first instead)."""
+    (``side``; ``None``: an official, who names the left pair's level first instead); an answer to "who won?"
+    takes the levels of the report standing at the table."""
     if isinstance(told, Outcome):
         return told
-    if side is None:
+    if side is None and not (isinstance(told, WhoWon) and told.winner is not None):
         raise OwnResultByOfficialError(table=match.table or 0)
+    if isinstance(told, WhoWon):
+        return engine.answered_outcome(match, side, told)
+    assert side is not None
     return told.for_side(side)
 
 
@@ -244,29 +252,32 @@ def _finished(state: TournamentState, stage: Bracket | PointsEvent) -> bool:
 
 
 def _report(stage: Stage, ref: TableRef, actor: Actor, outcome: Outcome, at: datetime,
-            variant: RuleVariant, *, refuse_mirror: bool = False) -> ResultChange[Stage]:
+            variant: RuleVariant, *, refuse_mirror: bool = False, replace_mirror: bool = False) -> ResultChange[Stage]:
     match = stage.find(ref.where(), ref.round)
     if actor.official and match.side_of(actor.key) is None:
         step = engine.correct if match.state.decided else engine.decide
         return step(stage, ref.where(), actor, outcome, at, variant, round_number=ref.round)
     return engine.report(stage, ref.where(), actor, outcome, at, variant, round_number=ref.round,
-                         refuse_mirror=refuse_mirror)
+                         refuse_mirror=refuse_mirror, replace_mirror=replace_mirror)
 
 
 async def _report_points(change: Change, event: PointsEvent, ref: TableRef, actor: Actor, outcome: Outcome,
-                         variant: RuleVariant, *, refuse_mirror: bool = False) -> _Outline:
+                         variant: RuleVariant, *, refuse_mirror: bool = False,
+                         replace_mirror: bool = False) -> _Outline:
     """A result at a Swiss or group table. An official's correction of an earlier round keeps every pairing that
     was played; when it changes the score groups of a Swiss round that is paired but has nothing
     reported yet, that round is taken back and paired again from the corrected standings."""
     match = event.find(ref.where(), ref.round)
     correcting = actor.official and match.state.decided and match.side_of(actor.key) is None
-    result = _report(event, ref, actor, outcome, change.at, variant, refuse_mirror=refuse_mirror)
+    result = _report(event, ref, actor, outcome, change.at, variant, refuse_mirror=refuse_mirror,
+                     replace_mirror=replace_mirror)
     repaired: int | None = None
     if (correcting and event.swiss is not None and match.round < event.current_round
             and not any(table.reports or table.games for table in event.table_matches())
             and score_groups(result.stage) != score_groups(event)):
         repaired = event.current_round
-        result = _report(event.unpaired(), ref, actor, outcome, change.at, variant, refuse_mirror=refuse_mirror)
+        result = _report(event.unpaired(), ref, actor, outcome, change.at, variant, refuse_mirror=refuse_mirror,
+                         replace_mirror=replace_mirror)
         started: list[Event] = []
         paired = advance_points(result.stage, actor.key, change.at, started)
         renamed = tuple(replace(item, kind="round.repaired") for item in started if item.kind == "round.started")
@@ -330,7 +341,7 @@ class ResultLine:
     table of ``/confirm 5 6 8`` (``told`` None)."""
 
     ref: TableRef
-    told: Outcome | OwnResult | None = None
+    told: Outcome | OwnResult | WhoWon | None = None
     confirmed: bool = False
 
 

@@ -7,16 +7,19 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from bot.errors import TournamentError
 from bot.ruleset.variants import RuleVariant
 from bot.services import Services
 from bot.services.caller import Caller
 from bot.services.tournament.state import NoTournamentYetError, TournamentState, load_state, read_state
 from bot.tournament.bracket import Bracket
 from bot.tournament.matches import Match, MatchState
+from bot.tournament.names import name_key
 from bot.tournament.points_event import PointsEvent, points_standings
 from bot.tournament.ranking import StandingRow
 from bot.tournament.record import TournamentStatus
 from bot.tournament.standings import Placing, Standings, standings
+from bot.tournament.teams import Team
 from storage import tournaments
 
 
@@ -189,3 +192,76 @@ async def my_table(services: Services, caller: Caller) -> MyTable:
     if match is not None and match.winning_team is not None and match.winning_team.team_id != team_id:
         return MyTable(state, Whereabouts.PLAYOFF_NEXT, match, placing)
     return MyTable(state, Whereabouts.THROUGH, match, placing)
+
+
+# Looking back on a Swiss or group event ---------------------------------------------------------------------------
+
+
+class NotAPointsEventError(TournamentError):
+    """``/tables 2``, ``/standings 2``, ``/bracket 2`` and ``/pair`` look back on a Swiss or group event."""
+
+    key = "points.looking_back.points_only"
+
+
+class RoundNotPlayedError(TournamentError):
+    key = "points.looking_back.no_such_round"
+
+
+class NoPairCalledError(TournamentError):
+    key = "points.looking_back.no_pair"
+
+
+class AmbiguousPairError(TournamentError):
+    key = "points.looking_back.ambiguous_pair"
+
+
+@dataclass(frozen=True, slots=True)
+class LookBack:
+    """The chat's Swiss or group event and a round of it that has been paired."""
+
+    state: TournamentState
+    event: PointsEvent
+    round: int
+
+
+def _points_event(state: TournamentState) -> PointsEvent:
+    if state.event is None:
+        raise NotAPointsEventError()
+    return state.event
+
+
+async def look_back(services: Services, caller: Caller, round_number: int) -> LookBack:
+    """Round ``round_number`` of the chat's Swiss or group event; refused for a knockout and for a round not paired
+    yet (with the rounds there are)."""
+    state = await read_state(services, caller.chat_id)
+    event = _points_event(state)
+    if not 1 <= round_number <= len(event.tables):
+        raise RoundNotPlayedError(round=round_number, rounds=len(event.tables))
+    return LookBack(state, event, round_number)
+
+
+@dataclass(frozen=True, slots=True)
+class PairView:
+    state: TournamentState
+    event: PointsEvent
+    team: Team
+
+
+async def pair_view(services: Services, caller: Caller, which: str) -> PairView:
+    """``/pair 张三`` or ``/pair 3``: the pair with a member (or a name) called ``which``, or numbered ``which``."""
+    state = await read_state(services, caller.chat_id)
+    event = _points_event(state)
+    people = state.people()
+    number = which[1:] if which.startswith(("#", "＃")) else which
+    if number.isascii() and number.isdigit():
+        found = [team for team in event.teams if team.team_id == int(number)]
+    else:
+        wanted = name_key(which)
+        found = [team for team in event.teams
+                 if name_key(team.name) == wanted
+                 or any(name_key(people[key].name) == wanted for key in team.members if key in people)]
+    if not found:
+        raise NoPairCalledError(name=which)
+    if len(found) > 1:
+        raise AmbiguousPairError(name=which, numbers=" ".join(f"#{team.team_id}" for team in found))
+    return PairView(state, event, found[0])

@@ -1,9 +1,11 @@
-"""``/draw``, ``/undraw``, ``/bracket``, ``/tables``, ``/standings``, ``/export``: the tournament once it is drawn."""
+"""``/draw``, ``/undraw``, ``/bracket``, ``/tables``, ``/standings``, ``/pair``, ``/export``: the tournament once it is
+drawn (``/tables 2``, ``/standings 2``, ``/bracket 2``: an earlier round of a Swiss or group event)."""
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 
+from bot.errors import UsageError
 from bot.i18n import Language
 from bot.presenters import tournament_tables as text
 from bot.richtext import Keyboard
@@ -16,9 +18,9 @@ from bot.services.tournament.pictures import (
     round_tables_pictures,
     standings_pictures,
 )
-from bot.services.tournament.views import bracket_view, standings_view, tables_view
+from bot.services.tournament.views import bracket_view, look_back, pair_view, standings_view, tables_view
 from bot.services.tournament.workbook import WORKBOOK_NAME, tournament_workbook
-from handlers.arguments import at_most
+from handlers.arguments import MissingArgument, at_most
 from handlers.commands.keyboards import draw_buttons
 from handlers.commands.settings.language import UnknownLanguage
 from handlers.commands.tournament_arguments import is_confirmation
@@ -26,6 +28,10 @@ from handlers.invocation import Invocation
 from handlers.long_replies import fits, reply_or_file, reply_with_pictures, text_file
 
 Post = Callable[[str, Keyboard | None], Awaitable[None]]
+
+
+class BadRoundArgumentError(UsageError):
+    key = "points.looking_back.bad_round"
 SendFile = Callable[[bytes, str, str | None], Awaitable[None]]
 
 
@@ -75,11 +81,38 @@ async def undraw_command(call: Invocation) -> None:
     await call.reply(text.undraw_text(await undo_draw(call.services, call.caller), call.language))
 
 
+def _round_asked(call: Invocation) -> int | None:
+    """The round of ``/tables 2``, ``/standings 2``, ``/bracket 2`` (``None``: the current one)."""
+    args = at_most(call.args, 1)
+    if not args:
+        return None
+    word = args[0].removeprefix("r").removeprefix("R").removeprefix("第").removesuffix("轮")
+    if not (word.isascii() and word.isdigit()) or len(word) > 4 or int(word) == 0:
+        raise BadRoundArgumentError(value=args[0][:20])
+    return int(word)
+
+
+async def _looking_back_at_round(call: Invocation, round_number: int) -> None:
+    """An earlier round of a Swiss or group event: its tables and results as text and as the list picture."""
+    seen = await look_back(call.services, call.caller, round_number)
+    lang = call.language
+    await reply_with_pictures(
+        call, text.round_list_text(seen.state, round_number, lang),
+        text.round_list_text(seen.state, round_number, lang, None),
+        await round_tables_pictures(seen.state, seen.event, lang, round_number),
+        caption=call.text("pictures.bracket_caption", name=seen.state.record.name), stem="tables",
+        file_name="tables.txt", summary=text.round_list_summary(seen.state, round_number, lang))
+
+
 async def bracket_command(call: Invocation) -> None:
     """The bracket as text, then as a picture (the current round highlighted); a bracket too long for one
     message goes as the pictures alone (``handlers.long_replies``). A Swiss event: the round's tables as a list
-    picture; a group stage: a picture per group table (then the knockout's bracket, once drawn)."""
-    at_most(call.args, 0)
+    picture; a group stage: a picture per group table (then the knockout's bracket, once drawn). ``/bracket 2``:
+    round 2 of a Swiss or group event, its tables and results."""
+    asked = _round_asked(call)
+    if asked is not None:
+        await _looking_back_at_round(call, asked)
+        return
     state = (await bracket_view(call.services, call.caller)).state
     lang = call.language
     event = state.event
@@ -97,14 +130,30 @@ async def bracket_command(call: Invocation) -> None:
 
 
 async def tables_command(call: Invocation) -> None:
-    at_most(call.args, 0)
+    """The open tables of the round being played; ``/tables 2``: round 2 of a Swiss or group event, every table
+    with its result, as text and picture."""
+    asked = _round_asked(call)
+    if asked is not None:
+        await _looking_back_at_round(call, asked)
+        return
     view = await tables_view(call.services, call.caller)
     await reply_or_file(call, text.tables_text(view, call.language), text.tables_text(view, call.language, None),
                         file_name="tables.txt", summary=text.tables_summary(view, call.language))
 
 
 async def standings_command(call: Invocation) -> None:
-    at_most(call.args, 0)
+    """The standings so far; ``/standings 2``: a Swiss or group event's standings after round 2."""
+    asked = _round_asked(call)
+    if asked is not None:
+        seen = await look_back(call.services, call.caller, asked)
+        lang = call.language
+        await reply_with_pictures(
+            call, text.points_standings_text(seen.state, lang, after_round=asked),
+            text.points_standings_text(seen.state, lang, None, after_round=asked),
+            await points_standings_pictures(seen.state, seen.event, lang, after_round=asked),
+            caption=call.text("pictures.standings_caption", name=seen.state.record.name), stem="standings",
+            file_name="standings.txt", summary=text.points_standings_summary(seen.state, lang))
+        return
     view = await standings_view(call.services, call.caller)
     state, lang = view.state, call.language
     caption = call.text("pictures.standings_caption", name=state.record.name)
@@ -120,6 +169,16 @@ async def standings_command(call: Invocation) -> None:
         call, text.standings_text(state, table, lang), text.standings_text(state, table, lang, None),
         await standings_pictures(state, table, lang), caption=caption, stem="standings",
         file_name="standings.txt", summary=text.standings_summary(state, table, lang))
+
+
+async def pair_command(call: Invocation) -> None:
+    """``/pair <name or number>``: one pair's evening in a Swiss or group event — each round's table, opponent,
+    result and points, the running total and rank."""
+    if not call.args:
+        raise MissingArgument()
+    view = await pair_view(call.services, call.caller, " ".join(call.args))
+    body = text.pair_text(view.state, view.team, call.language)
+    await reply_or_file(call, body, body, file_name="pair.txt", summary=body.split("\n", 1)[0])
 
 
 async def export_command(call: Invocation) -> None:

@@ -77,7 +77,7 @@ async def gender_command(call: Invocation) -> None:
 async def unit_command(call: Invocation) -> None:
     name, unit = _two(call)
     cleared = None if unit.casefold() in _NO_UNIT else unit
-    await call.reply(text.member_edited(await set_unit(call.services, call.caller, name, cleared), call.language))
+    await call.reply(text.entry_unit_set(await set_unit(call.services, call.caller, name, cleared), call.language))
 
 
 async def substitute_command(call: Invocation) -> None:

@@ -108,7 +108,7 @@ async def test_unknown_and_other_bots_commands(console: Console) -> None:
 
 
 async def test_typos_and_full_width_commands_in_the_console(console: Console) -> None:
-    """Issue 15 §4: a command one typo away gets "did you mean", a full-width one runs."""
+    """A command one typo away gets "did you mean", a full-width one runs."""
     chat, lines = console
     await run(chat, "/reslut 1 K A+", "／ｌａｎｇ ｅｎ", "/standing")
     assert lines[0].startswith("🤖 我不认识命令 /reslut。你是不是想用 /result？")

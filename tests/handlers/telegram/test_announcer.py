@@ -262,7 +262,7 @@ async def test_the_real_scheduler_fires_a_job_at_its_time(tmp_path: Path) -> Non
 async def test_start_up_skips_and_logs_a_row_no_timer_can_hold(
     tmp_path: Path, board: InMemoryBoard, caplog: pytest.LogCaptureFixture
 ) -> None:
-    """Issue 16, item 1: a row due in year 9999 (stored before starts were bounded) made PTB's JobQueue raise
+    """A row due in year 9999 (stored before starts were bounded) made PTB's JobQueue raise
     ``OverflowError`` at start-up, and ``python -m bot run`` exited before polling, for every group. Now the row
     is dropped with a warning and the others get their timers."""
     db, clock = tmp_path / "bot.sqlite3", ManualClock(SCHEDULED_AT)

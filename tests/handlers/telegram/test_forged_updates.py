@@ -1,4 +1,4 @@
-"""Issue 16, item 12: updates Telegram would never send are refused quietly — no reply, no error logged, nothing
+"""Updates Telegram would never send are refused quietly — no reply, no error logged, nothing
 stored (not even the people in them), and the bot goes on answering.
 
 Telegram's user ids have at most 52 significant bits and are positive, every account has a first name, a bot's
@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from tests.handlers.test_permission_matrix import MATRIX
 from tests.handlers.tournament_helpers import Club
 from tests.support.updates import JSON, FakeUser
 
@@ -88,3 +89,17 @@ async def test_the_anonymous_administrator_is_a_bot_account_and_still_heard(club
     """GroupAnonymousBot sends an anonymous administrator's messages (with ``sender_chat``): not a forgery."""
     [opened] = await club.offline.say(club.chat, None, "/new 周五杯", sender_chat=club.chat)
     assert "周五杯" in opened
+
+
+async def test_forged_senders_are_refused_every_command_quietly(club: Club) -> None:
+    """A bot account (Telegram never delivers another bot's messages) or an account Telegram cannot have (id 0, no
+    name) gets no answer to any command of the permission matrix, in a group with a drawn tournament, and nothing
+    changes."""
+    await club.say(club.admin, "/new 周五杯")
+    await club.sign_up_singles(8)
+    await club.say(club.admin, "/draw")
+    for sender in (ROBOT, NO_NAME):
+        for line in sorted(MATRIX):
+            before = await club.fingerprint()
+            assert await club.offline.say(club.chat, sender, line) == [], (sender, line)
+            assert await club.fingerprint() == before, (sender, line)

@@ -1,4 +1,4 @@
-"""Reaching Telegram before polling (issue 15 §6): one line per failed try with where, what and when next, growing
+"""Reaching Telegram before polling: one line per failed try with where, what and when next, growing
 waits, and a refused token ends the run."""
 
 import logging

@@ -74,7 +74,7 @@ async def test_too_few_entries_change_nothing(services: Services, admin: Caller)
     with pytest.raises(TooFewEntriesError):
         await make_draw(services, admin)
     after = await read_state(services, GROUP)
-    # The commitment was published when the tournament opened (issue 16, item 8); the seed stays sealed.
+    # The commitment was published when the tournament opened; the seed stays sealed.
     assert after == before and after.record.commitment is not None and after.record.seed is None
     async with services.storage.read() as tx:
         assert "draw.made" not in {event.kind for event in await history.for_tournament(tx, after.tournament_id)}

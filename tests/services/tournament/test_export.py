@@ -16,7 +16,7 @@ from tests.services.conftest import player
 from tests.services.tournament_helpers import seat, state_of
 
 BOM = b"\xef\xbb\xbf"
-HEADER = "round,stage,table,left,right,left_level,right_level,winner,status,group"
+HEADER = "round,stage,table,left,right,left_level,right_level,winner,status,group,left_points,right_points"
 
 
 def rows(data: bytes) -> list[list[str]]:
@@ -106,9 +106,9 @@ async def test_a_best_of_three_final_is_one_row_per_game(services: Services, adm
     exported = await export_tournament(services, admin)
     assert exported.matches_csv == BOM + (
         f"{HEADER}\r\n"
-        f"1,main,1,{final.left.name},{final.right.name},A+,K,left,confirmed,\r\n"  # type: ignore[union-attr]
-        f"1,main,1,{final.left.name},{final.right.name},10,10,right,confirmed,\r\n"  # type: ignore[union-attr]
-        f"1,main,1,{final.left.name},{final.right.name},,,,pending,\r\n").encode()  # type: ignore[union-attr]
+        f"1,main,1,{final.left.name},{final.right.name},A+,K,left,confirmed,,15,11\r\n"  # type: ignore[union-attr]
+        f"1,main,1,{final.left.name},{final.right.name},10,10,right,confirmed,,13,13\r\n"  # type: ignore[union-attr]
+        f"1,main,1,{final.left.name},{final.right.name},,,,pending,,,\r\n").encode()  # type: ignore[union-attr]
     await record_result(services, admin, TableRef(1), Outcome.parse("2 A+"))
     finished = await export_tournament(services, admin)
     assert read_matches_csv(finished.matches_csv)[-1].winner is Side.RIGHT

@@ -33,7 +33,7 @@ async def test_a_new_tournament_opens_in_registration(services: Services, admin:
     async with services.storage.read() as tx:
         [event, committed] = await history.for_tournament(tx, record.tournament_id)
     assert (event.kind, event.details) == ("tournament.created", {"name": "周五 掼蛋杯"})
-    # Issue 16, item 8: the draw seed is sealed now; only its commitment is public.
+    # The draw seed is sealed now; only its commitment is public.
     assert (committed.kind, committed.details) == ("draw.committed", {"commitment": record.commitment})
     assert record.commitment is not None and record.seed is None
 

@@ -1,0 +1,174 @@
+"""Commands driven through the dispatcher itself, without a chat platform: people write, the answers are recorded.
+
+The command behaviour tests' level (``handlers.dispatch``): real services on a real SQLite file, the product's
+command and button tables, and a :class:`RecordingChannel` in place of a platform's channel, so no PTB, no fake Bot
+API and no WeCom socket. A platform's own translation is tested in ``tests/handlers/<platform>/``::
+
+    async with DispatchedBot.running(settings) as bot:
+        bot.set_admins(group, admin)
+        answers = await bot.say(group, admin, "/new 周五杯")
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from datetime import timedelta
+
+from bot.clock import Clock, system_clock
+from bot.config import Settings
+from bot.i18n import Language
+from bot.pictures.picture import Picture
+from bot.presenters.tournament_tables import round_text
+from bot.richtext import Keyboard, to_plain
+from bot.services import Services
+from bot.services.assembly import ServiceOptions, build_services, start_services, stop_services
+from bot.services.caller import Caller, ChatKind, ChatUser
+from handlers.buttons import ButtonSpec, Note
+from handlers.commands import COMMANDS
+from handlers.commands.buttons import BUTTONS
+from handlers.dispatch import Addressing, Arrival, Dispatcher, Incoming, text_after_command
+from handlers.invocation import Attachment, Mentioned
+from handlers.registry import CommandSpec
+from storage import updates
+
+BOT_USERNAME = "guandan_test_bot"
+
+
+@dataclass(frozen=True, slots=True)
+class Chat:
+    """A chat the people write in."""
+
+    chat_id: int
+    kind: ChatKind
+    title: str | None = None
+
+    @classmethod
+    def group(cls, chat_id: int, title: str) -> Chat:
+        return cls(chat_id, ChatKind.SUPERGROUP, title)
+
+    @classmethod
+    def private(cls, person: ChatUser) -> Chat:
+        return cls(person.user_id, ChatKind.PRIVATE)
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """One thing the bot said: a message (neutral markup), a file or pictures."""
+
+    text: str
+    """Markup as the command wrote it; for a file its caption, for pictures theirs."""
+    buttons: Keyboard | None = None
+    file_name: str | None = None
+    content: bytes = b""
+    pictures: tuple[Picture, ...] = ()
+
+    @property
+    def plain(self) -> str:
+        return to_plain(self.text)
+
+
+@dataclass
+class RecordingChannel:
+    """A channel (and a pressed message's channel) that keeps what it is given."""
+
+    said: str = ""
+    """The message's text, for :meth:`command_text`."""
+    file: Attachment | None = None
+    answers: list[Answer] = field(default_factory=list)
+
+    async def reply(self, text: str, buttons: Keyboard | None = None) -> None:
+        self.answers.append(Answer(text, buttons))
+
+    async def send_file(self, content: bytes, file_name: str, caption: str | None = None) -> None:
+        self.answers.append(Answer(caption or "", file_name=file_name, content=content))
+
+    async def send_pictures(self, pictures: Sequence[Picture], caption: str, stem: str, language: Language) -> None:
+        self.answers.append(Answer(caption, file_name=f"{stem}.png", pictures=tuple(pictures)))
+
+    async def attachment(self) -> Attachment | None:
+        return self.file
+
+    async def command_text(self) -> str:
+        return text_after_command(self.said)
+
+    async def post(self, text: str, buttons: Keyboard | None = None) -> None:
+        self.answers.append(Answer(text, buttons))
+
+    async def edit(self, text: str, buttons: Keyboard | None = None) -> None:
+        self.answers.append(Answer(text, buttons))
+
+    async def drop_buttons(self) -> None:
+        pass
+
+
+class DispatchedBot:
+    """The dispatcher over real services; people write in chats and press buttons."""
+
+    def __init__(self, services: Services, dispatcher: Dispatcher, admins: dict[int, set[int]],
+                 first_update_id: int) -> None:
+        self.services = services
+        self.dispatcher = dispatcher
+        self._admins = admins
+        self._next_update_id = first_update_id
+
+    @classmethod
+    @asynccontextmanager
+    async def running(cls, settings: Settings, *, clock: Clock = system_clock,
+                      commands: Sequence[CommandSpec] = COMMANDS, buttons: Sequence[ButtonSpec] = BUTTONS,
+                      entropy: Callable[[int], bytes] = os.urandom) -> AsyncIterator[DispatchedBot]:
+        """Build and start the services (storage open and migrated), stop them after."""
+        admins: dict[int, set[int]] = {}
+
+        async def lookup(chat_id: int) -> frozenset[int]:
+            return frozenset(admins.get(chat_id, set()))
+
+        services = build_services(settings, ServiceOptions(admins=lookup, post_round=round_text, clock=clock,
+                                                           admin_cache_ttl=timedelta(0),
+                                                           entropy=entropy))
+        await start_services(services)
+        try:
+            # Continue the numbering of an earlier run on the same database, or its ids would count as re-deliveries.
+            async with services.storage.read() as tx:
+                first_update_id = await updates.last_update_id(tx) + 1
+            yield cls(services, Dispatcher(services, commands=commands, buttons=buttons), admins, first_update_id)
+        finally:
+            await stop_services(services)
+
+    def set_admins(self, chat: Chat, *people: ChatUser) -> None:
+        """Who administers ``chat`` (its organisers), as the platform would tell."""
+        self._admins[chat.chat_id] = {person.user_id for person in people}
+
+    def repeat_next_update_id(self) -> None:
+        """The next message arrives as a re-delivery of the last one (the same update id)."""
+        self._next_update_id -= 1
+
+    def _arrival(self, chat: Chat, person: ChatUser, *others: ChatUser) -> Arrival:
+        self._next_update_id += 1
+        caller = Caller(chat.chat_id, chat.kind, person, chat_title=chat.title)
+        return Arrival(caller, self._next_update_id - 1, (person, *others))
+
+    async def answers(self, chat: Chat, person: ChatUser, text: str, *, replying_to: ChatUser | None = None,
+                      file: Attachment | None = None) -> list[Answer]:
+        """``person`` writes ``text`` in ``chat`` (replying to someone's message, with a file whose caption it
+        is); everything the bot answered."""
+        arrival = self._arrival(chat, person, *(() if replying_to is None else (replying_to,)))
+        addressing = Addressing(private=chat.kind is ChatKind.PRIVATE, names_bot=f"@{BOT_USERNAME}" in text,
+                                bot_username=BOT_USERNAME, other_bots=True)
+        mentioned = None if replying_to is None else Mentioned(replying_to)
+        channel = RecordingChannel(said=text, file=file)
+        await self.dispatcher.message(Incoming(arrival, text, addressing, mentioned, with_file=file is not None),
+                                      channel)
+        return channel.answers
+
+    async def say(self, chat: Chat, person: ChatUser, text: str, **options: object) -> list[str]:
+        """The texts the bot answered, as a reader sees them (markup rendered to plain text)."""
+        return [answer.plain for answer in await self.answers(chat, person, text, **options)]  # type: ignore[arg-type]
+
+    async def press(self, chat: Chat, person: ChatUser, data: str) -> tuple[list[Answer], Note | None]:
+        """``person`` presses a button carrying ``data``: what the bot posted or edited, and the presser's note."""
+        channel = RecordingChannel()
+        note = await self.dispatcher.press(self._arrival(chat, person), data, channel)
+        return channel.answers, note
