@@ -53,8 +53,11 @@ CASES: dict[str, list[tuple[str, str]]] = {
 WECOM_FRAGMENTS = {
     "/signup @bad-name": "我还不认识 @bad-name", "/signup @lily m": "我还不认识 @lily",
     "/accept @a @b": "我还不认识 @a", "/referee @a @b": "我还不认识 @a",
+    f"/signup {ODD}": "只有比赛的创建者或本群的组织者（laowang）",
+    f"/withdraw {ODD}": "只有比赛的创建者或本群的组织者（laowang）",
 }
-"""On WeCom an ``@name`` among a command's words names a WeCom person: one the bot has not met is refused first."""
+"""On WeCom an ``@name`` among a command's words names a WeCom person: one the bot has not met is refused first; a
+refusal for organisers names them (WeCom shows a bot no group owner)."""
 
 
 @pytest.fixture(params=["telegram", "wecom"])
