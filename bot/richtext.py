@@ -135,20 +135,24 @@ def to_telegram_html(markup: str) -> str:
 _MARKDOWN_LITERALS = str.maketrans({"*": "∗", "`": "ˋ"})
 """WeCom's markdown shows a backslash escape as it is (``\\[left|right\\]``): a literal ``*`` or backtick is drawn
 with a look-alike instead, and a ``](`` that would make a link is broken by a zero-width space."""
+_NOT_A_TAG = "<\u200b"
+"""A ``<`` of text as WeCom markdown shows it: a zero-width space after it, so ``<@all>`` or ``<font …>`` typed by
+someone reads as typed and is never a live mention or formatting (WeCom documents no escape for ``<``)."""
 
 
 def to_markdown(markup: str, *, mention_prefix: str = "") -> str:
     """Markdown (WeCom's dialect): bold ``**``, italic ``*``, code in backticks, mentions of this platform's people
-    (keys starting with ``mention_prefix``, e.g. ``wecom:``) as ``<@id>``, other mentions as the name."""
+    (keys starting with ``mention_prefix``, e.g. ``wecom:``) as ``<@id>``, other mentions as the name. Only those
+    mentions become markup: every ``<`` of text (people's words, the bot's own ``&lt;``) stays text."""
     out: list[str] = []
     for span in spans(markup):
         if span.person is not None and mention_prefix and span.person.startswith(mention_prefix):
             out.append(f"<@{span.person.removeprefix(mention_prefix)}>")
             continue
         if Style.CODE in span.styles or Style.PRE in span.styles:
-            out.append(f"`{span.text.replace('`', 'ˋ')}`")
+            out.append(f"`{span.text.replace('`', 'ˋ').replace('<', _NOT_A_TAG)}`")
             continue
-        text = span.text.translate(_MARKDOWN_LITERALS).replace("](", "]\u200b(")
+        text = span.text.translate(_MARKDOWN_LITERALS).replace("](", "]\u200b(").replace("<", _NOT_A_TAG)
         if Style.BOLD in span.styles and text.strip():
             text = f"**{text}**"
         elif Style.ITALIC in span.styles and text.strip():

@@ -16,3 +16,11 @@ async def choose_name(tx: Tx, user_id: int, name: str, at: datetime) -> None:
 
 async def all_names(tx: Tx) -> dict[int, str]:
     return {int(row["user_id"]): row["name"] for row in await tx.fetch_all("SELECT user_id, name FROM chosen_names")}
+
+
+async def others_named(tx: Tx, name: str, user_id: int) -> list[int]:
+    """The people other than ``user_id`` who chose ``name`` (any case)."""
+    rows = await tx.fetch_all(
+        "SELECT user_id FROM chosen_names WHERE lower(name) = lower(?) AND user_id <> ? ORDER BY user_id",
+        (name, user_id))
+    return [int(row["user_id"]) for row in rows]

@@ -20,6 +20,14 @@ async def internal_id(tx: Tx, kind: str, wecom_id: str) -> int | None:
     return None if value is None else int(value)
 
 
+async def internal_ids_like(tx: Tx, kind: str, wecom_id: str) -> list[int]:
+    """The internal ids of the WeCom ids equal to ``wecom_id`` in any case."""
+    rows = await tx.fetch_all(
+        "SELECT internal_id FROM wecom_ids WHERE kind = ? AND lower(wecom_id) = lower(?) ORDER BY internal_id",
+        (kind, wecom_id))
+    return [int(row["internal_id"]) for row in rows]
+
+
 async def allocate(tx: Tx, kind: str, wecom_id: str, first: int, step: int, at: datetime) -> int:
     """The internal id of ``wecom_id``; a new one is the next of the range ``first, first + step, …``."""
     known = await internal_id(tx, kind, wecom_id)

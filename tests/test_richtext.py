@@ -23,7 +23,7 @@ RENDERINGS = [
     ("<b>第 3 桌</b>：A+ vs K", "第 3 桌：A+ vs K", "<b>第 3 桌</b>：A+ vs K", "**第 3 桌**：A+ vs K"),
     ("<i>note</i>", "note", "<i>note</i>", "*note*"),
     ("<code>/result 3 A+ K</code>", "/result 3 A+ K", "<code>/result 3 A+ K</code>", "`/result 3 A+ K`"),
-    ("a &lt;b&gt; &amp; c", "a <b> & c", "a &lt;b&gt; &amp; c", "a <b> & c"),
+    ("a &lt;b&gt; &amp; c", "a <b> & c", "a &lt;b&gt; &amp; c", "a <\u200bb> & c"),  # a < of text is no tag
     ("x_y *z*", "x_y *z*", "x_y *z*", "x_y ∗z∗"),  # WeCom shows a backslash escape as it is: a look-alike
     ("[left|right] [t](u)", "[left|right] [t](u)", "[left|right] [t](u)", "[left|right] [t]\u200b(u)"),
     ("line 1\nline 2", "line 1\nline 2", "line 1\nline 2", "line 1\nline 2"),
@@ -47,7 +47,7 @@ def test_mentions_notify_on_their_own_platform_and_name_elsewhere() -> None:
     markup = "hi " + mention("tg:42", "张<三>")
     assert to_telegram_html(markup) == 'hi <a href="tg://user?id=42">张&lt;三&gt;</a>'
     assert to_plain(markup) == "hi 张<三>"
-    assert to_markdown(markup) == "hi 张<三>"
+    assert to_markdown(markup) == "hi 张<\u200b三>"
     assert to_markdown(mention("wecom:zhangsan", "张三"), mention_prefix="wecom:") == "<@zhangsan>"
     assert to_telegram_html(mention("wecom:zhangsan", "张三")) == "张三"
 
@@ -70,3 +70,15 @@ def test_keyboards_drop_empty_rows() -> None:
 
 def test_names_in_a_list_are_escaped_one_by_one() -> None:
     assert escape_params({"names": ("<b>", "A&B"), "count": 3}) == {"names": ("&lt;b&gt;", "A&amp;B"), "count": 3}
+
+
+@pytest.mark.parametrize("typed", ["<@laowang>", "<@all>", '<font color="warning">红</font>', "<@all"])
+def test_peoples_text_never_becomes_wecom_markup(typed: str) -> None:
+    """The probe: ``/name <@all>`` made every list carry a live mention of everyone."""
+    for markup in (escape(typed), f"<b>{escape(typed)}</b>", f"<code>{escape(typed)}</code>",
+                   mention("tg:42", typed), mention("wecom:x", typed)):
+        shown = to_markdown(markup)
+        assert "<@" not in shown and "<font" not in shown
+        assert shown.replace("\u200b", "").replace("\\", "").strip("*`") == typed
+    assert to_markdown(escape("<@all> ") + mention("wecom:laowang", "<@all>"), mention_prefix="wecom:") == \
+        "<\u200b@all> <@laowang>"

@@ -7,6 +7,12 @@ applied where a command meets its caller and the person it points at (``handlers
 the memory is checked first (:meth:`ChosenNames.refresh`: the names' version, ``bot.services.caches``), so a name
 chosen through one worker is used by all. Entries made before keep the name they
 were made with: a tournament's lists do not change under it.
+
+A chosen name can never pass for someone else (a member once chose ``lisi`` before the real ``lisi`` had written,
+and became referee through ``/referee @lisi``): it may not equal, in any case and with or without a leading ``@``,
+another person's chosen name, WeCom userid or Telegram username (:class:`NameTakenError`). The bot cannot list a
+chat's members, so the rule holds across every chat it serves; and a mention ``@x`` means the account ``x`` only,
+never a chosen name (``handlers.wecom.platform``).
 """
 
 from __future__ import annotations
@@ -18,10 +24,16 @@ from bot.errors import UsageError
 from bot.services.caches import shared_by_workers
 from bot.services.caller import Caller, ChatUser
 from bot.tournament.names import clean_name
-from storage import Storage, cache_versions, history, names
+from storage import Storage, Tx, cache_versions, history, names, platform_ids, users
 
 if TYPE_CHECKING:
     from bot.services import Services
+
+
+class NameTakenError(UsageError):
+    """Another person chose this name, or has it as their account (WeCom userid, Telegram username)."""
+
+    key = "names.taken"
 
 
 class NameForWhomError(UsageError):
@@ -89,9 +101,22 @@ async def choose_name(services: Services, caller: Caller, text: str) -> str:
         raise NameForWhomError()
     name, at = clean_name(text), services.clock()
     async with services.storage.transaction(claim=caller.claim) as tx:
+        if await _taken(tx, name, caller.person.user_id):
+            raise NameTakenError(name=name)
         await names.choose_name(tx, caller.person.user_id, name, at)
         version = await cache_versions.bump(tx, NAMES_SCOPE)
         await history.append(tx, chat_id=caller.chat_id, actor=caller.actor_key, kind="person.named", at=at,
                              details={"name": name})
     services.names.remember(caller.person.user_id, name, version)
     return name
+
+
+async def _taken(tx: Tx, name: str, user_id: int) -> bool:
+    """Whether ``name`` is someone else's: their chosen name, WeCom userid or Telegram username."""
+    bare = name.removeprefix("@")
+    if await names.others_named(tx, name, user_id) or (bare != name and await names.others_named(tx, bare, user_id)):
+        return True
+    if any(internal != user_id for internal in await platform_ids.internal_ids_like(tx, platform_ids.USER, bare)):
+        return True
+    holder = await users.find_by_username(tx, bare)
+    return holder is not None and holder.user_id != user_id

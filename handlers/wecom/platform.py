@@ -9,7 +9,8 @@ A message (``aibot_msg_callback``) is, in turn:
    "this message was applied" commit together and a SIGKILL loses nothing that was answered;
 3. handed to the front door (``handlers.dispatch``) with the bot's @-mention stripped from a group message: every
    message it gets was meant for it, so a ``/command`` or a Chinese verb runs its command (an ``@name`` among its
-   words — a userid, or a name chosen with ``/name`` — is the person it points at: :meth:`WeComPlatform.pointed_at`)
+   words — a userid, seen by the bot or not, never a chosen name — is the person it points at:
+   :meth:`WeComPlatform.pointed_at`)
    and anything else is a rule question;
 4. answered: everything the command says is collected (:class:`WeComChannel`) and sent as ONE stream reply
    (``aibot_respond_msg``, ``finish: true``, markdown of at most 20,480 bytes, pictures as images, the last
@@ -152,6 +153,8 @@ def _text_of(body: dict[str, Any]) -> str:
 
 
 _MENTION_WORD = re.compile(r"@\S+")
+_USERID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.@-]{0,63}")
+"""What a WeCom userid can be: 1 to 64 letters, digits and ``_-@.``, starting with a letter or digit."""
 
 
 class BotName:
@@ -525,22 +528,16 @@ class WeComPlatform:
         return f"@{self.bot_name.name} " if self.bot_name.name else t("wecom.bot_mention", language)
 
     async def pointed_at(self, args: tuple[str, ...]) -> tuple[tuple[str, ...], Mentioned | None]:
-        return self._pointed_at(args)
-
-    def _pointed_at(self, args: tuple[str, ...]) -> tuple[tuple[str, ...], Mentioned | None]:
-        """The first ``@name`` among the words, as the person the command points at (taken out of the words): a
-        userid the bot has seen, or a name a WeCom person chose with ``/name``."""
+        """The first ``@word`` among the words, as the person the command points at (taken out of the words): the
+        WeCom account whose userid is ``word``, seen by the bot or not — never a name someone chose with ``/name``
+        (a member once named himself ``lisi`` and became referee through ``/referee @lisi``)."""
         for index, word in enumerate(args):
             if not word.startswith("@") or len(word) < 2:
                 continue
-            name = word[1:]
-            found = self.directory.known_user(name)
-            if found is None:
-                named = [user_id for user_id in self.services.names.user_ids_named(name) if is_wecom_user(user_id)]
-                found = named[0] if len(named) == 1 else None
-            if found is None:
-                raise UnknownWeComPerson(name=name)
-            userid = self.directory.wecom_id(found) or name
+            userid = word[1:]
+            if not _USERID.fullmatch(userid):
+                raise UnknownWeComPerson(name=userid)
+            found = await self.directory.user_id(self.services.storage, userid, self.services.clock())
             person = ChatUser(found, userid, None, self.services.settings.language.value)
             return (*args[:index], *args[index + 1:]), Mentioned(person, inline=True)
         return args, None

@@ -9,11 +9,15 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from bot.i18n import Language, t
 from tests.support.http_server import BotApiServer
 from tests.support.process import BotProcess, child_environment
 from tests.support.updates import FakeUser, UpdateFactory, group_chat
 from tests.support.workers import free_port, healthy
+
+pytestmark = pytest.mark.slow  # python -m bot run --web as a process
 
 
 def get(port: int, path: str) -> tuple[int, bytes]:

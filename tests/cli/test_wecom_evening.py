@@ -81,7 +81,7 @@ def test_a_swiss_evening_with_files_in_and_out(wecom: WeComStandIn, tmp_path: Pa
         # Two pairs from their own accounts: an invitation accepted on its card, and two singles paired at the draw.
         assert "唐伟" in say(wecom, "tangwei", "改名 唐伟")
         assert "李娜" in say(wecom, "lina", "改名 李娜")
-        invitation = wecom.say("tangwei", MENTION + "报名 @李娜", chatid=GROUP)
+        invitation = wecom.say("tangwei", MENTION + "报名 @lina", chatid=GROUP)
         [card_reply] = wecom.wait_for(lambda: wecom.replies_to(invitation))
         task = card_reply.card["task_id"]
         [accept] = wecom.live_buttons(task, "lina")

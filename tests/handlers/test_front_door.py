@@ -77,9 +77,10 @@ _MARKDOWN = [(re.compile(r"\*\*(.+?)\*\*", re.S), r"\1"), (re.compile(r"(?<![\\*
 
 
 def markdown_plain(markdown: str) -> str:
+    """What a reader sees of WeCom markdown (the zero-width space after a ``<`` of text is invisible)."""
     for pattern, replacement in _MARKDOWN:
         markdown = pattern.sub(replacement, markdown)
-    return markdown
+    return markdown.replace("<\u200b", "<")
 
 
 @asynccontextmanager

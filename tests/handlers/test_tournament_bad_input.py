@@ -50,14 +50,17 @@ CASES: dict[str, list[tuple[str, str]]] = {
 }
 
 
-WECOM_FRAGMENTS = {
-    "/signup @bad-name": "我还不认识 @bad-name", "/signup @lily m": "我还不认识 @lily",
-    "/accept @a @b": "我还不认识 @a", "/referee @a @b": "我还不认识 @a",
-    f"/signup {ODD}": "只有比赛的创建者或本群的组织者（laowang）",
-    f"/withdraw {ODD}": "只有比赛的创建者或本群的组织者（laowang）",
+WECOM_LINES = {
+    "/signup @bad-name": ("/signup @坏名字", "@坏名字 不是企业微信账号"),
+    "/accept @a @b": ("/accept @a @b", "没有待接受"),
+    "/signup @lily m": ("/signup @坏名字 m", "@坏名字 不是企业微信账号"),
+    "/referee @a @b": ("/referee @坏 @b", "@坏 不是企业微信账号"),
+    f"/signup {ODD}": (f"/signup {ODD}", "只有比赛的创建者或本群的组织者（laowang）"),
+    f"/withdraw {ODD}": (f"/withdraw {ODD}", "只有比赛的创建者或本群的组织者（laowang）"),
 }
-"""On WeCom an ``@name`` among a command's words names a WeCom person: one the bot has not met is refused first; a
-refusal for organisers names them (WeCom shows a bot no group owner)."""
+"""On WeCom an ``@word`` among a command's words is the account (userid) ``word``, seen or not (``bad-name`` is
+one): a word that cannot be a userid is refused first; the first ``@`` is the person pointed at, so ``/accept @a
+@b`` looks for an invitation from ``@b``."""
 
 
 @pytest.fixture(params=["telegram", "wecom"])
@@ -91,7 +94,7 @@ async def test_bad_input_explains_briefly_and_changes_nothing(platform_club: Any
         if command == "result" and fragment == "你不在这张桌":
             sender = club.person(9)
         if isinstance(club, WeComClub):
-            fragment = WECOM_FRAGMENTS.get(line, fragment)
+            line, fragment = WECOM_LINES.get(line, (line, fragment))
         replies = await club.say(sender, line)
         assert len(replies) == 1, line
         shown = html.unescape(TAG.sub("", replies[0]))

@@ -19,6 +19,8 @@ from tests.handlers.web.browser import chromium
 from tests.handlers.web.conftest import Web
 from tests.handlers.web.test_pages import drawn_club, public_id_of
 
+pytestmark = pytest.mark.slow  # starts Chromium: a process of its own
+
 LAYOUT_PROBLEMS = """
 const problems = [];
 if (document.documentElement.scrollWidth > window.innerWidth + 1)

@@ -49,12 +49,12 @@ async def test_a_chosen_name_is_used_and_names_the_person_in_mentions(club: WeCo
     [named] = await club.say("p1", "改名 张三")
     assert "张三" in named
     await club.say("p2", "/name 李四")
-    [invited] = await club.say("p1", "/signup @李四")
+    [invited] = await club.say("p1", "/signup @p2")  # @ names an account (userid), never a chosen name
     assert "<@p2>" in invited and "张三" in invited
     [accepted] = await club.say("p2", "接受")
     assert "张三 / 李四" in accepted
-    [unknown] = await club.say("p3", "/signup @王五")
-    assert "我还不认识 @王五" in unknown
+    [unknown] = await club.say("p3", "/signup @李四")
+    assert unknown.startswith("@李四 不是企业微信账号")
 
 
 async def test_buttons_become_a_card_and_a_press_updates_it(club: WeComClub) -> None:
@@ -79,7 +79,7 @@ async def test_buttons_become_a_card_and_a_press_updates_it(club: WeComClub) -> 
 async def test_an_invitation_card_answers_on_the_card_and_ends_without_live_buttons(club: WeComClub) -> None:
     await club.say(club.admin, "/new 周五杯")
     await club.say("p2", "改名 唐伟")
-    frames = await club.frames("p1", "/signup @唐伟")
+    frames = await club.frames("p1", "/signup @p2")
     [reply] = [frame for frame in frames if frame.cmd == RESPOND]
     card = reply.body["template_card"]
     [accept] = card["button_list"]
@@ -219,7 +219,7 @@ async def test_a_unit_with_an_invitation_is_refused_with_the_reason(club: WeComC
     await club.say(club.admin, "/new 周五杯")
     await club.say("p2", "改名 李娜")
     before = await club.fingerprint()
-    [refused] = await club.say("p1", "报名 @李娜 unit=信息中心")
+    [refused] = await club.say("p1", "报名 @p2 unit=信息中心")
     assert "邀请搭档时还不能登记单位" in refused and "信息中心" in refused
     assert await club.fingerprint() == before
 
@@ -264,3 +264,45 @@ async def test_help_in_a_group_lists_the_verbs_with_the_mention_they_need(club: 
     assert "@我" in listed and "`@掼蛋助手 报名`" in listed
     assert "\n报名 — " in listed and "\n成绩 — " in listed and "/baoming" not in listed and "\n/signup" not in listed
     assert "帮助 成绩" in listed
+
+
+@pytest.mark.parametrize("typed", ["<@laowang>", "<@all>", '<font color="warning">红字</font>'])
+async def test_peoples_text_is_shown_literally_never_as_markup(club: WeComClub, typed: str) -> None:
+    """The probe: ``/name <@all>``, ``/name <font …>`` and ``/play <@all>`` (errors echo arguments) put live
+    mentions and formatting into acknowledgements, lists and errors."""
+    await club.say(club.admin, "/new 周五杯")
+    answers = [*await club.say("p1", f"/name {typed}"), *await club.say("p1", "/signup"),
+               *await club.say("p2", "名单"), *await club.say("p2", f"/play {typed}")]
+    assert len(answers) == 4
+    for answer in answers:
+        assert "<@all>" not in answer and "<@laowang>" not in answer and "<font" not in answer, answer
+    assert typed.replace("<", "<\u200b") in answers[0]
+
+
+async def test_a_chosen_name_cannot_squat_on_an_account(club: WeComClub) -> None:
+    """The probe: mallory chose the name ``lisi`` before the real lisi wrote; ``/referee @lisi`` made mallory referee
+    and ``/signup @lisi`` invited mallory. ``@lisi`` means the account lisi, seen or not."""
+    await club.say(club.admin, "/new 周五杯")
+    [named] = await club.say("mallory", "/name lisi")
+    assert "lisi" in named  # nobody has that account or name yet
+    await club.say(club.admin, "/referee @lisi")
+    lisi = club.platform.directory.known_user("lisi")
+    mallory = club.platform.directory.known_user("mallory")
+    assert lisi is not None and lisi != mallory
+    async with club.services.storage.read() as tx:
+        assert await tx.fetch_value("SELECT user_id FROM referees") == lisi
+    [invited] = await club.say("p1", "/signup @lisi")
+    assert "<@lisi>" in invited and "<@mallory>" not in invited
+
+
+async def test_a_chosen_name_may_not_be_another_persons_account_or_name(club: WeComClub) -> None:
+    await club.say("lisi", "/help")  # the bot has seen the account lisi
+    [refused] = await club.say("mallory", "/name lisi")
+    assert refused.startswith("“lisi”已经是别人的名字或账号")
+    [refused_cased] = await club.say("mallory", "/name LISI")
+    assert refused_cased.startswith("“LISI”已经是别人的名字或账号")
+    await club.say("p1", "/name 张三")
+    [taken] = await club.say("p2", "/name 张三")
+    assert taken.startswith("“张三”已经是别人的名字或账号")
+    assert "张三" in (await club.say("p1", "/name 张三"))[0]  # one's own name again is fine
+    assert "lisi" in (await club.say("lisi", "/name lisi"))[0]  # and one's own account
