@@ -64,6 +64,9 @@ VERBS: dict[str, str] = {
     "替补": "substitute",
     "导入": "import",
     "语言": "lang",
+    "退赛": "withdraw",
+    "恢复": "reinstate",
+    "交换": "swap",
 }
 """Chinese verb → the command it runs (its name in ``handlers.commands.COMMANDS``)."""
 

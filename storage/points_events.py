@@ -62,6 +62,7 @@ async def delete_event(tx: Tx, tournament_id: int) -> None:
     await tx.execute("DELETE FROM event_tables WHERE tournament_id = ?", (tournament_id,))
     await tx.execute("DELETE FROM event_byes WHERE tournament_id = ?", (tournament_id,))
     await tx.execute("DELETE FROM event_groups WHERE tournament_id = ?", (tournament_id,))
+    await tx.execute("DELETE FROM event_pairs WHERE tournament_id = ?", (tournament_id,))
 
 
 async def remove_tables_after(tx: Tx, tournament_id: int, last_match: int) -> None:
@@ -133,3 +134,38 @@ async def table_revision(tx: Tx, tournament_id: int, match_id: int) -> int | Non
     value = await tx.fetch_value(
         "SELECT revision FROM event_tables WHERE tournament_id = ? AND match_id = ?", (tournament_id, match_id))
     return None if value is None else int(value)
+
+
+@dataclass(frozen=True, slots=True)
+class PairChanges:
+    """Pairs entered after the draw (team id → first round paired) and pairs withdrawn (team id → first round not
+    paired)."""
+
+    joined: Mapping[int, int]
+    withdrawn: Mapping[int, int]
+
+
+async def load_pair_changes(tx: Tx, tournament_id: int) -> PairChanges:
+    rows = await tx.fetch_all(
+        "SELECT team_id, joined_round, withdrawn_round FROM event_pairs WHERE tournament_id = ? ORDER BY team_id",
+        (tournament_id,))
+    return PairChanges({row["team_id"]: row["joined_round"] for row in rows if row["joined_round"] is not None},
+                       {row["team_id"]: row["withdrawn_round"] for row in rows if row["withdrawn_round"] is not None})
+
+
+async def set_withdrawn(tx: Tx, tournament_id: int, team_id: int, from_round: int | None) -> None:
+    """Mark a pair withdrawn from ``from_round`` on, or (``None``) playing again."""
+    await tx.execute(
+        "INSERT INTO event_pairs (tournament_id, team_id, joined_round, withdrawn_round) VALUES (?, ?, NULL, ?)"
+        " ON CONFLICT (tournament_id, team_id) DO UPDATE SET withdrawn_round = excluded.withdrawn_round",
+        (tournament_id, team_id, from_round))
+
+
+async def add_late_team(tx: Tx, tournament_id: int, team: Team, joined_round: int) -> None:
+    """A pair entered after the draw: its team row (no draw line) and the round it joins in."""
+    await tx.execute(
+        "INSERT INTO teams (tournament_id, team_id, name, members, unit, line) VALUES (?, ?, ?, ?, ?, -1)",
+        (tournament_id, team.team_id, team.name, json.dumps(list(team.members), ensure_ascii=False), team.unit))
+    await tx.execute(
+        "INSERT INTO event_pairs (tournament_id, team_id, joined_round, withdrawn_round) VALUES (?, ?, ?, NULL)",
+        (tournament_id, team.team_id, joined_round))

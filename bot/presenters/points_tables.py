@@ -197,7 +197,10 @@ def points_standings_text(state: TournamentState, event: PointsEvent, rows: Sequ
         heading = say("points.standings.final", lang, name=state.record.name) if event.finished \
             else standings_heading(event, lang, state.record.name, "points.standings")
         lines = [heading, t("points.standings.explain", lang), *notes]
-        lines += capped([_standing_line(row, lang, forfeits) for row in rows], lang, limit)
+        out = event.withdrawn
+        lines += capped([_standing_line(row, lang, forfeits) + (t("pair_changes.withdrawn_mark", lang)
+                                                                if row.team.team_id in out else "")
+                         for row in rows], lang, limit)
         return "\n".join(lines)
     key = "points.standings.final" if event.finished and not (event.groups and event.groups.advance) \
         else "points.standings.group_so_far"

@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from bot.errors import TournamentError
+from bot.ruleset.scoring import Side
 from bot.tournament.bracket import MatchId, UnknownMatchError, UnknownTableError
 from bot.tournament.group_knockout import qualifier_tiers
 from bot.tournament.matches import Match, MatchKind, MatchState
@@ -167,6 +168,21 @@ class PointsEvent:
         move the event on (:func:`advance`)."""
         event = self.store_changes({decided.match_id: decided}, -1)
         return advance(event, actor, at, events) if event.open_matches == 0 else event
+
+    @property
+    def withdrawn(self) -> frozenset[int]:
+        """Team ids of the pairs that left a Swiss event after the draw (their standings rows stay, marked)."""
+        return self.core.withdrawn if isinstance(self.core, SwissEvent) else frozenset()
+
+    def with_swiss(self, core: SwissEvent) -> PointsEvent:
+        """The event with ``core`` (the same rounds paired): the current round's tables seat the core's pairs."""
+        store = list(self.store)
+        if self.tables:
+            for ident, table in zip(self.tables[-1], core.current.tables, strict=True):
+                match = store[ident - 1]
+                if (match.left, match.right) != (table.left, table.right):
+                    store[ident - 1] = match.with_team(Side.LEFT, table.left).with_team(Side.RIGHT, table.right)
+        return PointsEvent(core, tuple(store), self.tables, self.current_round, self.open_matches)
 
     def unpaired(self) -> PointsEvent:
         """The Swiss event without its current round, which has no report or result yet (``unpair_last_round``

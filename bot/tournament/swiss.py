@@ -134,6 +134,8 @@ class SwissEvent:
     variant: RuleVariant
     lot: tuple[int, ...]
     rounds: tuple[SwissRound, ...]
+    withdrawn: frozenset[int] = frozenset()
+    """Team ids of the pairs that left (issue 22 §3): no longer paired; their rows stay in the standings."""
 
     @property
     def current(self) -> SwissRound:
@@ -221,7 +223,7 @@ def pair_next_round(event: SwissEvent) -> SwissEvent:
         raise RoundIncompleteError(round=event.current.number, open=len(event.current.open_tables))
     if len(event.rounds) >= event.planned_rounds:
         raise SwissFinishedError(rounds=event.planned_rounds)
-    standings = swiss_standings(event)
+    standings = tuple(row for row in swiss_standings(event) if row.team.team_id not in event.withdrawn)
     order = tuple(row.team.team_id for row in standings)
     groups: list[int] = []
     for index, row in enumerate(standings):
@@ -233,6 +235,67 @@ def pair_next_round(event: SwissEvent) -> SwissEvent:
     had_bye = frozenset(team.team_id for team in event.byes())
     request = PairingRequest(order, tuple(groups), _units(event.teams), meetings, had_bye)
     return replace(event, rounds=(*event.rounds, _round(event, len(event.rounds) + 1, pair_round(request))))
+
+
+def withdraw_pair(event: SwissEvent, team_id: int) -> SwissEvent:
+    """``event`` with the pair no longer paired from the next round on (its played results stay)."""
+    return replace(event, withdrawn=event.withdrawn | {team_id})
+
+
+def reinstate_pair(event: SwissEvent, team_id: int) -> SwissEvent:
+    """``event`` with a withdrawn pair paired again from the next round on."""
+    return replace(event, withdrawn=event.withdrawn - {team_id})
+
+
+def add_late_pair(event: SwissEvent, team: Team) -> SwissEvent:
+    """``event`` with a pair entered after the draw: paired from the next round on with 0 points for the rounds it
+    missed (no bye points); last in the lot."""
+    return replace(event, teams=(*event.teams, team), lot=(*event.lot, team.team_id))
+
+
+class SwapHasResultError(TournamentError):
+    """A swap moves pairs of tables that have no result yet."""
+
+    key = "pair_changes.swap_has_result"
+
+
+class SwapSameTableError(TournamentError):
+    key = "pair_changes.swap_same_table"
+
+
+def swap_pairs(event: SwissEvent, first: int, second: int) -> SwissEvent:
+    """``event`` with two pairs (team ids) exchanging their places in the current round (a table seat or the bye);
+    the flaws of the tables they move to are worked out again."""
+    played = event.current
+    seats: dict[int, tuple[int, str]] = {}
+    for index, table in enumerate(played.tables):
+        seats[table.left.team_id] = (index, "left")
+        seats[table.right.team_id] = (index, "right")
+    if first == second or (first in seats and second in seats and seats[first][0] == seats[second][0]):
+        raise SwapSameTableError()
+    teams = {team.team_id: team for team in event.teams}
+    met = {meeting_key(meeting.left.team_id, meeting.right.team_id) for meeting in event.meetings()}
+    tables = list(played.tables)
+    bye = played.bye
+    for moving, into in ((first, second), (second, first)):
+        if into in seats:
+            index, side = seats[into]
+            table = tables[index]
+            tables[index] = replace(table, left=teams[moving]) if side == "left" else \
+                replace(table, right=teams[moving])
+        else:
+            bye = teams[moving]
+    for index in {seats[ident][0] for ident in (first, second) if ident in seats}:
+        if tables[index].result is not None or played.tables[index].result is not None:
+            raise SwapHasResultError(table=index + 1)
+        table = tables[index]
+        rematch = meeting_key(table.left.team_id, table.right.team_id) in met
+        same_unit = table.left.unit is not None and table.left.unit == table.right.unit
+        flaws = tuple(flaw for flaw, present in ((PairingFlaw.REMATCH, rematch), (PairingFlaw.SAME_UNIT, same_unit))
+                      if present)
+        tables[index] = replace(table, flaws=flaws)
+    rounds = (*event.rounds[:-1], replace(played, tables=tuple(tables), bye=bye))
+    return replace(event, rounds=rounds)
 
 
 def unpair_last_round(event: SwissEvent) -> SwissEvent:

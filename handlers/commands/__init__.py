@@ -23,7 +23,14 @@ from handlers.commands.entries.edits import (
     unit_command,
 )
 from handlers.commands.entries.roster import import_command
-from handlers.commands.entries.signup import accept_command, entries_command, signup_command, withdraw_command
+from handlers.commands.entries.signup import (
+    accept_command,
+    entries_command,
+    reinstate_command,
+    signup_command,
+    swap_command,
+    withdraw_command,
+)
 from handlers.commands.live_pages import web_command
 from handlers.commands.paperwork import print_command
 from handlers.commands.people.help import help_command, start_command
@@ -59,7 +66,10 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("name", name_command, max_argument_length=64, free_text=True),
     CommandSpec("signup", signup_command, chat_kinds=GROUPS, aliases=("join", "baoming")),
     CommandSpec("accept", accept_command, chat_kinds=GROUPS),
-    CommandSpec("withdraw", withdraw_command, chat_kinds=GROUPS, aliases=("leave",)),
+    CommandSpec("withdraw", withdraw_command, chat_kinds=GROUPS, aliases=("leave", "tuisai")),
+    CommandSpec("reinstate", reinstate_command, chat_kinds=GROUPS, audience=Audience.ORGANISER,
+                aliases=("huifu",)),
+    CommandSpec("swap", swap_command, chat_kinds=GROUPS, audience=Audience.ORGANISER, aliases=("jiaohuan",)),
     CommandSpec("entries", entries_command, chat_kinds=GROUPS, aliases=("list",), read_only=True),
     CommandSpec("tables", tables_command, chat_kinds=GROUPS, read_only=True),
     CommandSpec("pair", pair_command, chat_kinds=GROUPS, read_only=True),

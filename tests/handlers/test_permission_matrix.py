@@ -99,6 +99,8 @@ MATRIX: dict[str, tuple[str, ...]] = {
     "/unit 选手1 财务处": (A, D, D, D, D, D, D),
     "/undraw": (A, D, D, D, D, D, D),
     "/substitute 选手1 选手2": (A, D, D, D, D, D, D),
+    "/reinstate 选手1": (A, D, D, D, D, D, D),
+    "/swap 选手1 选手2": (A, D, D, D, D, D, D),
     # The club's season: shown to everyone in a group (another group has its own, empty); changed by organisers.
     "/ladder": (A, A, A, A, A, A, D),
     "/ladder export": (A, A, A, A, A, A, D),

@@ -136,9 +136,10 @@ def standings_csv_rows(state: TournamentState) -> list[StandingsCsvRow]:
     if state.event is not None and state.bracket is not None:
         return field_csv_rows(state)
     if state.event is not None:
+        out = state.event.withdrawn  # pairs that left after the draw (issue 22 §3): their rows stay, marked
         return [StandingsCsvRow(row.rank, row.name, row.points, row.opponent_points, row.level_difference,
                                 row.played, row.won, row.drawn, row.lost, row.byes, row.group or "", row.wins,
-                                row.levels_reached)
+                                row.levels_reached, row.team.team_id in out)
                 for row in points_standings(state.event)]
     if state.bracket is None:
         return []

@@ -41,10 +41,17 @@ async def load_points_event(tx: Tx, record: TournamentRecord, teams: Sequence[Te
     kind = MatchKind.SWISS if isinstance(plan, SwissPlan) else MatchKind.GROUP
     tables = await rows.load_tables(tx, record.tournament_id, by_id, kind)
     byes = await rows.load_byes(tx, record.tournament_id)
+    changes = await rows.load_pair_changes(tx, record.tournament_id)
     core: PointsCore
     if isinstance(plan, SwissPlan):
-        lot = draw_lot(teams, seed.stream(SWISS_STREAM))
-        core = SwissEvent(tuple(teams), plan.rounds, settings.variant(), lot, _swiss_rounds(tables, byes, by_id))
+        # Pairs entered after the draw change neither the rounds planned nor the lot the draw made: last in it.
+        drawn = [team for team in teams if team.team_id not in changes.joined]
+        plan = plan_format(settings.format_options(), len(drawn))
+        assert isinstance(plan, SwissPlan)
+        late = sorted(changes.joined, key=lambda ident: (changes.joined[ident], ident))
+        lot = (*draw_lot(drawn, seed.stream(SWISS_STREAM)), *late)
+        core = SwissEvent(tuple(teams), plan.rounds, settings.variant(), lot, _swiss_rounds(tables, byes, by_id),
+                          frozenset(changes.withdrawn))
     else:
         assert isinstance(plan, GroupsPlan)
         lot = draw_lot(teams, seed.stream(GROUPS_STREAM))

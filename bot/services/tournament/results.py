@@ -601,3 +601,9 @@ def _recorded(change: Change, outline: _Outline) -> ResultRecorded:
                           outline.round_played, outline.started_round, bracket.finished, outline.finished_now,
                           outline.referees, by=change.actor, podium_changed=outline.podium_changed,
                           reopened=outline.reopened)
+
+
+async def apply_points_result(change: Change, match: Match, result: ResultChange[PointsEvent]) -> ResultRecorded:
+    """A result another service made at a Swiss or group table (a walkover for a pair that withdrew), applied as
+    ``/result`` applies one: events recorded, the next round paired or the event finished."""
+    return _recorded(change, await _apply_points(change, match, result, None))

@@ -14,6 +14,7 @@ from bot.services import Services
 from bot.services.caller import Caller
 from bot.services.roles import Role
 from bot.services.season import with_club_defaults
+from bot.services.tournament.pair_changes import enter_late
 from bot.services.tournament.state import Change, TournamentState, changing
 from bot.tournament import registration as engine
 from bot.tournament.entries import Entry, EntryStatus, Gender, RegistrationMode, account_key
@@ -99,6 +100,8 @@ class SignedUp:
     state: TournamentState
     entry: Entry
     by_organiser: bool = False
+    late_from_round: int | None = None
+    """A pair entered after the draw of a Swiss event: the first round it is paired in."""
 
     @property
     def waiting_position(self) -> int | None:
@@ -155,6 +158,9 @@ async def _sign_up_names(services: Services, caller: Caller, request: SignUpRequ
     people = [Player.named(name, gender=request.gender, unit=request.unit) for name in request.names]
     async with changing(services, caller, required=Role.ORGANISER) as change:
         people = await with_club_defaults(change.tx, caller.chat_id, people)
+        if change.before.registration.state is RegistrationState.DRAWN:
+            entry, late = await enter_late(change, people)
+            return SignedUp(change.current, entry, by_organiser=True, late_from_round=late.from_round)
         if len(people) == 2:
             registration, entry = engine.sign_up_pair(change.before.registration, people[0], people[1])
         else:

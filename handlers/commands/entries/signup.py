@@ -4,13 +4,22 @@ from __future__ import annotations
 
 from bot.errors import UsageError
 from bot.presenters import tournaments as text
+from bot.presenters.pair_changes import late_entry_text, pair_changed_text
 from bot.richtext import escape
 from bot.services.roles import Role
+from bot.services.tournament.pair_changes import (
+    SwissOnlyError,
+    reinstate_after_draw,
+    swap,
+    withdraw_after_draw,
+)
 from bot.services.tournament.signup import Accepted, Invited, SignedUp, accept, sign_up, withdraw
 from bot.services.tournament.views import entries_view
-from handlers.arguments import at_most
+from bot.tournament.registration import AlreadyDrawnError
+from handlers.arguments import MissingArgument, at_most
 from handlers.commands.keyboards import accept_buttons
-from handlers.commands.tournament_arguments import parse_signup, username_of
+from handlers.commands.results.results import announce_result
+from handlers.commands.tournament_arguments import is_confirmation, parse_signup, username_of
 from handlers.invocation import Acknowledgement, Invocation
 from handlers.long_replies import reply_or_file
 
@@ -28,6 +37,9 @@ async def signup_command(call: Invocation) -> None:
         raise NamesForOrganisersError(refusal=call.text("roles.not_organiser"),
                                       example="/signup " + call.text(f"entries.gender.{gender.value}"))
     result = await sign_up(call.services, call.caller, request)
+    if isinstance(result, SignedUp) and result.late_from_round is not None:
+        await call.reply(late_entry_text(result, call.language))
+        return
     if isinstance(result, Invited):
         await call.reply(text.invited(result, call.language), accept_buttons(result, call.language))
     else:
@@ -53,8 +65,44 @@ async def accept_command(call: Invocation) -> None:
 
 
 async def withdraw_command(call: Invocation) -> None:
+    """Before the draw: an entry withdraws. After the draw of a Swiss event: a pair leaves (退赛) and its open table
+    is a walkover for the opponents."""
     name = " ".join(call.args) or None
-    await call.reply(text.withdrawn(await withdraw(call.services, call.caller, name), call.language))
+    try:
+        withdrawn = await withdraw(call.services, call.caller, name)
+    except AlreadyDrawnError as drawn:
+        try:
+            changed = await withdraw_after_draw(call.services, call.caller, name)
+        except SwissOnlyError as refused:
+            if refused.params.get("format") == "knockout":  # a knockout's entries: the refusal it always gave
+                raise drawn from None
+            raise
+        await call.reply(pair_changed_text(changed, call.language))
+        if changed.walkover is not None:
+            await announce_result(call.reply, changed.walkover, call.language, call.services)
+        return
+    await call.reply(text.withdrawn(withdrawn, call.language))
+
+
+async def reinstate_command(call: Invocation) -> None:
+    """``/reinstate <name or number>``: a withdrawn pair plays again from the next round paired."""
+    if not call.args:
+        raise MissingArgument()
+    changed = await reinstate_after_draw(call.services, call.caller, " ".join(call.args))
+    await call.reply(pair_changed_text(changed, call.language))
+
+
+async def swap_command(call: Invocation) -> None:
+    """``/swap <pair> <pair> [confirm]``: two pairs exchange their places in the current round."""
+    args = call.args
+    confirmed = bool(args) and is_confirmation(args[-1])
+    if confirmed:
+        args = args[:-1]
+    if len(args) < 2:
+        raise MissingArgument()
+    at_most(args, 2)
+    changed = await swap(call.services, call.caller, args[0], args[1], confirmed=confirmed)
+    await call.reply(pair_changed_text(changed, call.language))
 
 
 async def entries_command(call: Invocation) -> None:

@@ -1,0 +1,37 @@
+"""Pairs who leave, arrive late or change places after the draw, as localized chat text (issue 22 §3)."""
+
+from __future__ import annotations
+
+from bot.i18n import Language
+from bot.presenters.tournaments import listed, say
+from bot.services.tournament.pair_changes import PairChanged
+from bot.services.tournament.signup import SignedUp
+
+
+def pair_changed_text(changed: PairChanged, lang: Language) -> str:
+    """The answer to ``/withdraw`` (after the draw), ``/reinstate`` and ``/swap``."""
+    names = [team.name for team in changed.teams]
+    if changed.kind == "withdrawn":
+        event = changed.state.event
+        later = event is not None and changed.from_round <= event.rounds
+        key = "pair_changes.withdrawn" if later else "pair_changes.withdrawn_last"
+        return say(key, lang, name=names[0], round=changed.from_round)
+    if changed.kind == "reinstated":
+        return say("pair_changes.reinstated", lang, name=names[0], round=changed.from_round)
+    flaws = listed((say(f"pair_changes.flaw_{flaw.value}", lang, table=table) for table, flaw in changed.flaws), lang)
+    if changed.kind == "swap_pending":
+        return say("pair_changes.swap_pending", lang, first=names[0], second=names[1], flaws=flaws,
+                   command=f"/swap {_quoted(names[0])} {_quoted(names[1])} confirm")
+    text = say("pair_changes.swapped", lang, first=names[0], second=names[1], round=changed.from_round)
+    return text + ("\n" + say("pair_changes.swap_flaws", lang, flaws=flaws) if changed.flaws else "")
+
+
+def _quoted(name: str) -> str:
+    return f'"{name}"' if " " in name else name
+
+
+def late_entry_text(result: SignedUp, lang: Language) -> str:
+    """An organiser's ``/signup`` after the draw of a Swiss event: the pair and from which round it plays."""
+    assert result.late_from_round is not None
+    return say("pair_changes.joined", lang, name=result.entry.name, round=result.late_from_round,
+               missed=result.late_from_round - 1)
