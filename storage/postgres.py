@@ -64,6 +64,7 @@ from storage.database import (
     _require_returning,
     quote_identifier,
     record_claim,
+    storable,
 )
 
 log = logging.getLogger(__name__)
@@ -125,7 +126,7 @@ def _writes(sql: str) -> bool:
 def _values(params: Params) -> Sequence[Any]:
     if isinstance(params, Mapping):
         raise TypeError("named parameters run on SQLite only: write ? and pass the values in order")
-    return params
+    return storable(params)  # type: ignore[return-value]
 
 
 def changed_rows(status: str) -> int:
@@ -248,7 +249,8 @@ class PostgresTx(Tx):
     async def copy_rows(self, table: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
         if rows:
             self._storage.round_trips += 1
-            await self._connection.copy_records_to_table(table, records=rows, columns=list(columns))
+            await self._connection.copy_records_to_table(table, records=[_values(row) for row in rows],
+                                                         columns=list(columns))
             self._wrote = True
 
 
