@@ -132,7 +132,9 @@ def to_telegram_html(markup: str) -> str:
     return _TELEGRAM_MENTION.sub(link, markup)
 
 
-_MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]])")
+_MARKDOWN_LITERALS = str.maketrans({"*": "∗", "`": "ˋ"})
+"""WeCom's markdown shows a backslash escape as it is (``\\[left|right\\]``): a literal ``*`` or backtick is drawn
+with a look-alike instead, and a ``](`` that would make a link is broken by a zero-width space."""
 _NOT_A_TAG = "<\u200b"
 """A ``<`` of text as WeCom markdown shows it: a zero-width space after it, so ``<@all>`` or ``<font …>`` typed by
 someone reads as typed and is never a live mention or formatting (WeCom documents no escape for ``<``)."""
@@ -150,7 +152,7 @@ def to_markdown(markup: str, *, mention_prefix: str = "") -> str:
         if Style.CODE in span.styles or Style.PRE in span.styles:
             out.append(f"`{span.text.replace('`', 'ˋ').replace('<', _NOT_A_TAG)}`")
             continue
-        text = _MARKDOWN_SPECIAL.sub(r"\\\1", span.text).replace("<", _NOT_A_TAG)
+        text = span.text.translate(_MARKDOWN_LITERALS).replace("](", "]\u200b(").replace("<", _NOT_A_TAG)
         if Style.BOLD in span.styles and text.strip():
             text = f"**{text}**"
         elif Style.ITALIC in span.styles and text.strip():

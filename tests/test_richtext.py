@@ -24,7 +24,8 @@ RENDERINGS = [
     ("<i>note</i>", "note", "<i>note</i>", "*note*"),
     ("<code>/result 3 A+ K</code>", "/result 3 A+ K", "<code>/result 3 A+ K</code>", "`/result 3 A+ K`"),
     ("a &lt;b&gt; &amp; c", "a <b> & c", "a &lt;b&gt; &amp; c", "a <\u200bb> & c"),  # a < of text is no tag
-    ("x_y *z*", "x_y *z*", "x_y *z*", "x\\_y \\*z\\*"),
+    ("x_y *z*", "x_y *z*", "x_y *z*", "x_y ∗z∗"),  # WeCom shows a backslash escape as it is: a look-alike
+    ("[left|right] [t](u)", "[left|right] [t](u)", "[left|right] [t](u)", "[left|right] [t]\u200b(u)"),
     ("line 1\nline 2", "line 1\nline 2", "line 1\nline 2", "line 1\nline 2"),
 ]
 

@@ -11,13 +11,14 @@ from bot.presenters import points_tables as points
 from bot.presenters.corrections import correction_detail
 from bot.presenters.tournaments import LIST_LIMIT, capped, listed, mention, say
 from bot.richtext import escape
+from bot.richtext import mention as person_mention
 from bot.ruleset.scoring import Side
 from bot.services.tournament.draw import DrawMade, DrawUndone, DrawWarnings, Sealed
 from bot.services.tournament.results import ResultKind, ResultRecorded
 from bot.services.tournament.state import TournamentState
 from bot.services.tournament.views import MyTable, RoundTables, Whereabouts
 from bot.tournament.bracket import Bracket, round_name
-from bot.tournament.entries import ACCOUNT_PREFIX
+from bot.tournament.entries import ACCOUNT_PREFIXES, TEAM_NAME_SEPARATOR
 from bot.tournament.field_ranking import whole_field
 from bot.tournament.matches import Match, MatchKind, MatchState, Report
 from bot.tournament.outcome import Outcome, OutcomeKind
@@ -321,7 +322,19 @@ def _dispute_lines(recorded: ResultRecorded, lang: Language) -> list[str]:
 
 
 def _has_account(team: Team | None) -> bool:
-    return team is not None and any(key.startswith(ACCOUNT_PREFIX) for key in team.members)
+    """Whether a member of the pair can be reached (a Telegram or WeCom account), not only entered by name."""
+    return team is not None and any(key.startswith(ACCOUNT_PREFIXES) for key in team.members)
+
+
+def _called(team: Team | None, lang: Language) -> str:
+    """The pair named so that its members with an account are notified (an @-mention on Telegram and WeCom)."""
+    if team is None:
+        return _name(team, lang)
+    names = team.name.split(TEAM_NAME_SEPARATOR)
+    if len(names) != len(team.members) or not _has_account(team):
+        return _name(team, lang)
+    return TEAM_NAME_SEPARATOR.join(person_mention(key, name) if key.startswith(ACCOUNT_PREFIXES) else escape(name)
+                                    for key, name in zip(team.members, names, strict=True))
 
 
 def result_text(recorded: ResultRecorded, lang: Language) -> str:
@@ -338,7 +351,7 @@ def result_text(recorded: ResultRecorded, lang: Language) -> str:
         return say(key, lang, raw={
             "where": where, "by": _name(match.team(report.side), lang),
             "outcome": outcome_text(match, report.outcome, lang), "winner": _winner(match, report.outcome.winner, lang),
-            "other": _name(other, lang)}, table=match.table or 0)
+            "other": _called(other, lang)}, table=match.table or 0)
     if recorded.kind is ResultKind.DISPUTED:
         officials = listed((mention(referee.user_id, referee.username, referee.display_name)
                             for referee in recorded.referees), lang) or t("tables.result.organisers", lang)

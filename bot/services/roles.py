@@ -43,6 +43,25 @@ class NotReferee(PermissionDenied):
     key = "roles.not_referee"
 
 
+class NotWeComOrganiser(NotOrganiser):
+    """WeCom shows a bot no group owner or admins: the refusal names who organises there."""
+
+    key = "roles.not_organiser_wecom"
+
+
+class NotWeComOrganiserNoneListed(NotOrganiser):
+    key = "roles.not_organiser_wecom_none"
+
+
+def _denial(role: Role, caller: Caller, wecom_organisers: tuple[str, ...]) -> PermissionDenied:
+    """The refusal of ``role``: on WeCom an organiser's names who organises (the creator, ``WECOM_ORGANISERS``)."""
+    if role is Role.ORGANISER and caller.user_id is not None and is_wecom_user(caller.user_id):
+        if wecom_organisers:
+            return NotWeComOrganiser(organisers=" / ".join(wecom_organisers))
+        return NotWeComOrganiserNoneListed()
+    return _DENIALS[role]()
+
+
 _DENIALS: dict[Role, type[PermissionDenied]] = {Role.ORGANISER: NotOrganiser, Role.REFEREE: NotReferee}
 
 # Authority implies the lesser roles: an organiser may do whatever a referee may.
@@ -80,6 +99,7 @@ class CallerRoles:
     caller: Caller
     outside: frozenset[Role]
     stored: tuple[StoredRoleSource, ...] = ()
+    wecom_organisers: tuple[str, ...] = ()
 
     async def held(self, tx: Tx) -> frozenset[Role]:
         """Every role the caller holds, the stored ones read in ``tx``."""
@@ -96,7 +116,7 @@ class CallerRoles:
         """Raise the role's :class:`PermissionDenied` leaf unless the caller holds ``role``, decided in ``tx``
         (``held``: what :meth:`held` answered in it already)."""
         if not (role in held if held is not None else await self.has(tx, role)):
-            raise _DENIALS[role]()
+            raise _denial(role, self.caller, self.wecom_organisers)
 
 
 class OwnChat:
@@ -195,7 +215,7 @@ class Roles:
         """Raise the role's :class:`PermissionDenied` leaf unless ``caller`` holds ``role`` (outside any
         transaction: a change decides again in its own, :meth:`for_caller`)."""
         if not await self.has(caller, role):
-            raise _DENIALS[role]()
+            raise _denial(role, caller, self.wecom_organisers)
 
     async def for_caller(self, caller: Caller) -> CallerRoles:
         """Ask the sources outside the database now, before a transaction begins; the stored ones are read in
@@ -207,4 +227,10 @@ class Roles:
                 stored.append(source)
             else:
                 outside |= await source.roles_of(caller)
-        return CallerRoles(caller, _implied(frozenset(outside)), tuple(stored))
+        return CallerRoles(caller, _implied(frozenset(outside)), tuple(stored), self.wecom_organisers)
+
+    @property
+    def wecom_organisers(self) -> tuple[str, ...]:
+        """The userids of ``WECOM_ORGANISERS`` (named in a WeCom refusal)."""
+        return tuple(sorted(userid for source in self._sources if isinstance(source, WeComOrganisers)
+                            for userid in source.userids))

@@ -229,7 +229,8 @@ def parse_signup(args: tuple[str, ...], mentioned: Mentioned | None) -> SignUpRe
     written ``/signup m 张三``); ``unit=财务处`` anywhere gives the people signed up (or the caller) a unit.
     """
     if mentioned is not None and (mentioned.inline or not args):
-        return SignUpRequest(partner=partner_of(mentioned))  # the mention's words are the partner's name
+        # The mention's words are the partner's name; a unit= among them is kept, to be refused with the reason.
+        return SignUpRequest(partner=partner_of(mentioned), unit=unit_of(args)[1])
     args, unit = unit_of(args)
     return replace(_parse_signup(args), unit=unit)
 

@@ -22,11 +22,12 @@ Design decisions:
   nothing changed. A message delivered again is neither applied nor answered; a SIGKILL loses nothing answered.
 - **Answers.** One stream reply per message (``finish: true``, ≤ 20,480 bytes of markdown, pictures as
   ``msg_item`` images with base64 and MD5, the last buttons as a ``button_interaction`` card); the rest is pushed
-  (``aibot_send_msg``). Buttons no card can carry become the commands to send. Files cannot go: the reply says so
-  and names ``python -m bot export``. A press answers on its card (``aibot_respond_update_msg`` under the press's
-  req_id, within 5 s): edited for everyone (a card whose question is answered shows its outcome as a grey button
-  that cannot be pressed, ``replace_text``), or — a refusal — for the presser alone (``userids``); what the action
-  announces (a result, a pair signed up) is pushed.
+  (``aibot_send_msg``). Buttons no card can carry become the commands to send. Documents (``/export``, the draw
+  file, ``/print``) are uploaded as temporary media over the long connection and pushed as files (``media``); one
+  WeCom refuses is said in one line with ``python -m bot export`` as the way round. A press answers on its card
+  (``aibot_respond_update_msg`` under the press's req_id, within 5 s): edited for everyone (a card whose question
+  is answered shows its outcome as a grey button that cannot be pressed, ``replace_text``), or — a refusal — for
+  the presser alone (``userids``); what the action announces (a result, a pair signed up) is pushed.
 - **Welcome.** ``enter_chat`` (someone opens a chat with the bot) is answered within 5 s with what the bot does and
   how to start (``aibot_respond_welcome_msg``).
 - **Mentions.** The bot's name in members' @-mentions (``WECOM_BOT_NAME``, or learned from the first message that
@@ -39,6 +40,7 @@ Design decisions:
   (fighting back would knock the other off in turn); drops reconnect with backoff 1 s → 30 s; a refused Bot
   ID/Secret ends the process with one line (exit 2), never retried. The secret is never logged.
 
-Not done here: files and pictures people send to the bot (encrypted behind a link: ``/import`` stays on Telegram and
-the console).
+- **Files people send.** A file or picture carries a download link and an AES key: kept for ten minutes for the
+  command that uses it (``导入``, ``规程``, sent before or after it, the file in the group or privately), then fetched
+  with a size cap and a time limit and decrypted in a thread (``media``); the command's own reader and limits apply.
 """

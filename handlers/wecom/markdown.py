@@ -91,6 +91,20 @@ def _shorten(text: str, limit: int) -> str:
     return flat if len(flat) <= limit else flat[: limit - 1] + "…"
 
 
+def _latest(lines: Sequence[str], limit: int) -> str:
+    """As many of the last ``lines`` as fit in ``limit`` characters (an edited card's news is at its end: "已报名：
+    8 对"), "…" before them when earlier ones were left out."""
+    kept: list[str] = []
+    for line in reversed(lines):
+        if sum(len(part) + 1 for part in [line, *kept]) > limit - 1:
+            break
+        kept.insert(0, line)
+    if not kept:
+        return _shorten(lines[-1], limit)
+    joined = "；".join(kept)
+    return joined if len(kept) == len(lines) else "…" + joined
+
+
 def button_card(text: str, buttons: Keyboard | None, *, task: str | None = None, note: str | None = None,
                 outcome: str | None = None) -> dict[str, Any]:
     """A ``button_interaction`` template card of ``text`` (neutral markup): its first line as the title (cut at 26
@@ -106,7 +120,7 @@ def button_card(text: str, buttons: Keyboard | None, *, task: str | None = None,
         title["desc"] = _shorten(first_line, CARD_DESC_LIMIT)
     card: dict[str, Any] = {"card_type": "button_interaction", "main_title": title, "task_id": task or task_id()}
     if len(lines) > 1:
-        card["sub_title_text"] = _shorten("；".join(lines[1:]), CARD_SUB_TITLE_LIMIT)
+        card["sub_title_text"] = _latest(lines[1:], CARD_SUB_TITLE_LIMIT)
     if note:
         card["quote_area"] = {"type": 0, "quote_text": _shorten(to_plain(note), CARD_DESC_LIMIT)}
     flat = [button for row in buttons or () for button in row][:CARD_BUTTONS_LIMIT]

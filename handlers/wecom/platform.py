@@ -14,8 +14,12 @@ A message (``aibot_msg_callback``) is, in turn:
    and anything else is a rule question;
 4. answered: everything the command says is collected (:class:`WeComChannel`) and sent as ONE stream reply
    (``aibot_respond_msg``, ``finish: true``, markdown of at most 20,480 bytes, pictures as images, the last
-   buttons as a ``button_interaction`` template card); what does not fit is pushed (``aibot_send_msg``). Files
-   cannot go: the answer says so and names ``python -m bot export``.
+   buttons as a ``button_interaction`` template card); what does not fit is pushed (``aibot_send_msg``). Documents
+   are uploaded (``handlers.wecom.media``) and pushed as files after it; one WeCom refuses is said in one line.
+
+A file or picture someone sends is kept (:class:`FileDesk`) for the command that uses it — ``导入`` or ``规程`` sent
+just before it (the file then runs that command in its chat) or just after it — and fetched and decrypted only when
+the command asks for it (:meth:`WeComChannel.attachment`).
 
 A press of a card's button (``aibot_event_callback``, ``template_card_event``) goes through the same door to the
 button table; its answer is the card itself, updated within 5 s (:func:`card_update`): for everyone when the action
@@ -30,15 +34,18 @@ import asyncio
 import logging
 import re
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 from typing import Any
 
-from bot.errors import UsageError
+from bot.errors import GuandanError, UsageError
 from bot.i18n import Language, t
 from bot.pictures.picture import Picture
 from bot.richtext import Keyboard, escape, to_plain
+from bot.rules.notice_file import MAX_NOTICE_FILE_BYTES
 from bot.services.platform_ids import WeComDirectory, is_wecom_user, wecom_update_id
+from bot.sheets.roster_file import MAX_FILE_BYTES
 from handlers.dispatch import (
     Addressing,
     Admitted,
@@ -75,11 +82,23 @@ from handlers.wecom.markdown import (
     split_content,
     wecom_markdown,
 )
+from handlers.wecom.media import (
+    DOWNLOAD_SECONDS,
+    IncomingFile,
+    MediaRefused,
+    UnreadableFile,
+    fetch,
+    upload,
+)
 
 log = logging.getLogger(__name__)
 
 TEMPLATE_CARD_EVENT = "template_card_event"
 ENTER_CHAT = "enter_chat"
+FILE_WAIT = timedelta(minutes=10)
+"""How long a file waits for its command, and a command for its file."""
+INCOMING_BYTES_LIMIT = max(MAX_FILE_BYTES, MAX_NOTICE_FILE_BYTES)
+"""The most a file people send is fetched to (the commands refuse what is over their own limit, with the reason)."""
 CARDS_REMEMBERED = 1_000
 """Cards this process sent, kept to redraw one for the person whose press it refused (older ones: the note alone)."""
 SEND_ATTEMPTS = 4
@@ -102,6 +121,8 @@ class Message:
     chatid: str | None
     group: bool
     text: str
+    file: IncomingFile | None = None
+    """A file or picture the message carries (to fetch and decrypt)."""
 
     @classmethod
     def of(cls, body: dict[str, Any]) -> Message | None:
@@ -114,7 +135,8 @@ class Message:
         chatid = body.get("chatid")
         if group and (not isinstance(chatid, str) or not chatid):
             return None
-        return cls(msgid, userid, chatid if group else None, group, _text_of(body)[:MAX_TEXT_CHARS])
+        return cls(msgid, userid, chatid if group else None, group, _text_of(body)[:MAX_TEXT_CHARS],
+                   IncomingFile.of(body))
 
 
 def _text_of(body: dict[str, Any]) -> str:
@@ -169,6 +191,8 @@ class Answer:
 
     texts: list[tuple[str, Keyboard | None]] = field(default_factory=list)
     pictures: list[Picture] = field(default_factory=list)
+    files: list[tuple[bytes, str]] = field(default_factory=list)
+    """Documents (content, name), uploaded and sent after the text."""
     language: Language = Language.ZH
 
     def add(self, text: str, buttons: Keyboard | None = None) -> None:
@@ -177,18 +201,84 @@ class Answer:
 
     @property
     def empty(self) -> bool:
-        return not self.texts and not self.pictures
+        return not self.texts and not self.pictures and not self.files
+
+    def add_file(self, content: bytes, file_name: str, caption: str | None) -> None:
+        if caption:
+            self.add(caption)
+        self.files.append((content, file_name))
+
+
+class FileNotRead(GuandanError):
+    """A file someone sent that could not be fetched or decrypted (a reason of ``wecom.unreadable``)."""
+
+    key = "wecom.unreadable.download_failed"
+
+
+class FileTooSlow(FileNotRead):
+    key = "wecom.unreadable.too_slow"
+
+
+class FileTooLarge(FileNotRead):
+    key = "wecom.unreadable.too_large"
+
+
+class FileUndecryptable(FileNotRead):
+    key = "wecom.unreadable.bad_data"
+
+
+_UNREADABLE: dict[str, type[FileNotRead]] = {"too_slow": FileTooSlow, "too_large": FileTooLarge,
+                                             "bad_data": FileUndecryptable, "bad_key": FileUndecryptable}
+
+
+@dataclass(frozen=True, slots=True)
+class SentFile:
+    """A file someone sent the bot, kept for the command that uses it (``导入`` / ``规程``, before or after it)."""
+
+    file: IncomingFile
+    at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class WaitingCommand:
+    """A command that asked for a file and got none: the person's next file (within :data:`FILE_WAIT`) runs it."""
+
+    command: str
+    chatid: str | None
+    at: datetime
+
+
+class FileDesk:
+    """The files people sent and the commands waiting for one, per person (in memory: a file is used within
+    minutes or not at all)."""
+
+    def __init__(self) -> None:
+        self.files: dict[str, SentFile] = {}
+        self.waiting: dict[str, WaitingCommand] = {}
+
+    def take_file(self, userid: str, now: datetime) -> IncomingFile | None:
+        sent = self.files.pop(userid, None)
+        return sent.file if sent is not None and now - sent.at <= FILE_WAIT else None
+
+    def take_waiting(self, userid: str, now: datetime) -> WaitingCommand | None:
+        waiting = self.waiting.pop(userid, None)
+        return waiting if waiting is not None and now - waiting.at <= FILE_WAIT else None
 
 
 class WeComChannel:
-    """A command's answers, collected (:class:`Answer`) and sent by the platform when it is done."""
+    """A command's answers, collected (:class:`Answer`) and sent by the platform when it is done; the file the
+    person sent for it (:meth:`attachment`)."""
 
-    carries_files = False
-    """A WeCom robot's answer holds text, pictures and a card, never a file (``handlers.invocation.FileLimits``)."""
+    carries_files = True
+    """Documents go as files, uploaded over the long connection (``handlers.invocation.FileLimits``)."""
 
-    def __init__(self, answer: Answer, text: str = "") -> None:
+    def __init__(self, answer: Answer, text: str = "", *, files: Callable[[], Awaitable[Attachment | None]]
+                 | None = None) -> None:
         self.answer = answer
         self.text = text
+        self._files = files
+        self.asked_for_file = False
+        self.got_file = False
 
     def speak(self, language: Language) -> None:
         self.answer.language = language
@@ -197,8 +287,7 @@ class WeComChannel:
         self.answer.add(text, buttons)
 
     async def send_file(self, content: bytes, file_name: str, caption: str | None = None) -> None:
-        notice = t("wecom.file_not_carried", self.answer.language, name=escape(file_name))
-        self.answer.add(notice if caption is None else caption + "\n" + notice)
+        self.answer.add_file(content, file_name, caption)
 
     async def send_pictures(self, pictures: Sequence[Picture], caption: str, stem: str, language: Language) -> None:
         fitting, left_out = pictures_that_fit([*self.answer.pictures, *pictures])
@@ -209,7 +298,12 @@ class WeComChannel:
             self.answer.add(t("wecom.pictures_not_carried", language, count=left_out))
 
     async def attachment(self) -> Attachment | None:
-        return None  # files sent to a WeCom bot come encrypted behind a link: /import is not offered here
+        """The file the person sent for this command (just before it, or the file that ran it), fetched and
+        decrypted; ``None`` when there is none (the platform then waits for their next file)."""
+        self.asked_for_file = True
+        found = await self._files() if self._files is not None else None
+        self.got_file = found is not None
+        return found
 
     async def command_text(self) -> str:
         return text_after_command(self.text)
@@ -234,8 +328,7 @@ class WeComPressChannel:
         self.dropped = True
 
     async def send_file(self, content: bytes, file_name: str, caption: str | None = None) -> None:
-        notice = t("wecom.file_not_carried", self.answer.language, name=escape(file_name))
-        self.answer.add(notice if caption is None else caption + "\n" + notice)
+        self.answer.add_file(content, file_name, caption)
 
 
 @dataclass(frozen=True, slots=True)
@@ -306,6 +399,11 @@ class WeComPlatform:
         self.directory = directory
         self.connection: LongConnection | None = None
         self.bot_name = BotName(self.services.settings.wecom_bot_name)
+        self.desk = FileDesk()
+        self.asked_for_name: set[str] = set()
+        """Userids asked once (by this process) to choose the name the bot shows."""
+        self.download_seconds = DOWNLOAD_SECONDS
+        """How long a file people send may take to download."""
         self.cards: OrderedDict[str, tuple[str, Keyboard | None]] = OrderedDict()
         """task_id → what the card shows (markup, buttons), for the cards this process sent."""
 
@@ -350,14 +448,84 @@ class WeComPlatform:
             return
         caller = await self._caller(message.userid, message.chatid)
         assert caller.person is not None
+        if message.file is not None:
+            await self.on_file(frame, message, caller)
+            return
         answer = Answer(language=self.services.settings.language)
         text = self.bot_name.strip(message.text, self.names_a_person) if message.group else message.text
         # Every message the bot receives was addressed to it (a group message @-mentions it).
         incoming = Incoming(Arrival(caller, wecom_update_id(message.msgid), (caller.person,)), text,
                             Addressing(private=not message.group, names_bot=True), words_name_people=self)
-        if not await self.dispatcher.message(incoming, WeComChannel(answer, text)):
+        channel = WeComChannel(answer, text, files=lambda: self._attachment(message.userid))
+        if not await self.dispatcher.message(incoming, channel):
             return  # delivered again, or applied meanwhile by another process
+        if channel.asked_for_file and not channel.got_file and not text_after_command(text):
+            # 导入 before the file: the person's next file (in this chat or privately) runs it.
+            self.desk.waiting[message.userid] = WaitingCommand(text, message.chatid, self.services.clock())
+            answer.add(t("wecom.send_file_next", answer.language, minutes=int(FILE_WAIT.total_seconds() // 60)))
+        if message.group and message.userid not in self.asked_for_name:
+            await self.services.names.refresh(self.services.storage)
+            if self.services.names.of(caller.person.user_id) is None:
+                # WeCom tells a bot no names: a person who never chose one is shown by their userid until then.
+                self.asked_for_name.add(message.userid)
+                answer.add(t("wecom.name_hint", answer.language, mention=self._mention(answer.language),
+                             userid=escape(message.userid)))
         await self.send_answer(answer, frame.req_id, message.chatid or message.userid)
+
+    async def on_file(self, frame: Frame, message: Message, caller: Caller) -> None:
+        """A file or picture: kept for the command that uses it; it runs a command that waits for it (``导入``
+        sent before it, in this chat or a group), else the person is told how to use it."""
+        assert message.file is not None and caller.person is not None
+        now = self.services.clock()
+        waiting = self.desk.take_waiting(message.userid, now)
+        self.desk.files[message.userid] = SentFile(message.file, now)
+        here = message.chatid or message.userid
+        if waiting is None:
+            async def received(admitted: Admitted) -> None:
+                answer = Answer(language=await self.dispatcher.language(caller))
+                answer.add(t("wecom.file_received", answer.language, mention=self._mention(answer.language),
+                             minutes=int(FILE_WAIT.total_seconds() // 60)))
+                await self.send_answer(answer, frame.req_id, here)
+
+            await self.dispatcher.other(Arrival(caller, wecom_update_id(message.msgid), (caller.person,)), received)
+            return
+        target = caller if waiting.chatid == message.chatid else await self._caller(message.userid, waiting.chatid)
+        assert target.person is not None
+        answer = Answer(language=self.services.settings.language)
+        channel = WeComChannel(answer, waiting.command, files=lambda: self._attachment(message.userid))
+        incoming = Incoming(Arrival(target, wecom_update_id(message.msgid), (target.person,)), waiting.command,
+                            Addressing(private=waiting.chatid is None, names_bot=True), words_name_people=self)
+        if not await self.dispatcher.message(incoming, channel):
+            return
+        if waiting.chatid == message.chatid:
+            await self.send_answer(answer, frame.req_id, here)
+            return
+        await self.push(answer, waiting.chatid or message.userid)
+        used = Answer(language=answer.language)
+        used.add(t("wecom.file_used", answer.language))
+        await self.send_answer(used, frame.req_id, here)
+
+    async def _attachment(self, userid: str) -> Attachment | None:
+        """The file ``userid`` sent last (within :data:`FILE_WAIT`), fetched and decrypted; a refusal with the
+        reason when it cannot be read."""
+        file = self.desk.take_file(userid, self.services.clock())
+        if file is None:
+            return None
+        try:
+            data, name = await fetch(file, INCOMING_BYTES_LIMIT, seconds=self.download_seconds)
+        except UnreadableFile as error:
+            raise _UNREADABLE.get(error.reason, FileNotRead)(
+                limit_mb=INCOMING_BYTES_LIMIT // (1024 * 1024)) from None
+        name = name or file.file_name or ("image.png" if file.kind == "image" else None)
+
+        async def ready() -> bytes:
+            return data
+
+        return Attachment(name, len(data), ready)
+
+    def _mention(self, language: Language) -> str:
+        """How a member writes the bot's @-mention (its name once known)."""
+        return f"@{self.bot_name.name} " if self.bot_name.name else t("wecom.bot_mention", language)
 
     async def pointed_at(self, args: tuple[str, ...]) -> tuple[tuple[str, ...], Mentioned | None]:
         """The first ``@word`` among the words, as the person the command points at (taken out of the words): the
@@ -424,8 +592,7 @@ class WeComPlatform:
 
         async def welcome(admitted: Admitted) -> None:
             language = await self.dispatcher.language(caller)
-            mention = f"@{self.bot_name.name} " if self.bot_name.name else t("wecom.bot_mention", language)
-            text = t("wecom.welcome", language, mention=mention)
+            text = t("wecom.welcome", language, mention=self._mention(language))
             await self._send(RESPOND_WELCOME, {"msgtype": "text", "text": {"content": to_plain(text)}},
                              frame.req_id)
 
@@ -472,8 +639,9 @@ class WeComPlatform:
         if not await self._send(RESPOND, body, req_id):
             # The reply could not go (the connection dropped): push the text once connected again.
             await self._push_pieces(chat, pieces)
-            return
-        await self._push_pieces(chat, pieces[1:])
+        else:
+            await self._push_pieces(chat, pieces[1:])
+        await self._send_files(answer, chat)
 
     async def push(self, answer: Answer, chat: str) -> None:
         """An answer without a callback to reply to: pushed (``aibot_send_msg``), a card after its text."""
@@ -483,6 +651,33 @@ class WeComPlatform:
         await self._push_pieces(chat, split_content(content))
         if card is not None:
             await self._send(SEND, {"chatid": chat, "msgtype": "template_card", "template_card": card})
+        await self._send_files(answer, chat)
+
+    async def _send_files(self, answer: Answer, chat: str) -> None:
+        """Each document uploaded over the long connection and pushed as a file; one that WeCom does not take is
+        said in one line, with the way to the same file without WeCom."""
+        for content, name in answer.files:
+            reason = await self._send_file(chat, content, name, answer.language)
+            if reason is None:
+                continue
+            line = t("wecom.file_refused", answer.language, name=escape(name), reason=escape(reason))
+            fallback = t("wecom.file_not_carried", answer.language, name=escape(name))
+            await self._push_pieces(chat, split_content(wecom_markdown(line + "\n" + fallback, self.directory)))
+
+    async def _send_file(self, chat: str, content: bytes, name: str, language: Language) -> str | None:
+        """Upload and push one file; ``None`` when it went, else why not (in ``language``)."""
+        connection = self.connection
+        if connection is None:
+            return t("wecom.refused.no_connection", language)
+        try:
+            media_id = await upload(connection, "file", name, content)
+        except MediaRefused as error:
+            return t(f"wecom.refused.{error.reason}", language, detail=error.detail)
+        except NotConnected:
+            return t("wecom.refused.no_connection", language)
+        if await self._send(SEND, {"chatid": chat, "msgtype": "file", "file": {"media_id": media_id}}):
+            return None
+        return t("wecom.refused.not_sent", language)
 
     async def _push_pieces(self, chat: str, pieces: Sequence[str]) -> None:
         for piece in pieces:

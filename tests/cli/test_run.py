@@ -34,7 +34,8 @@ def test_run_without_a_token_says_how_to_set_it(tmp_path: Path, monkeypatch: pyt
     monkeypatch.delenv("TELEGRAM_BOT_TOKEN", raising=False)
     monkeypatch.setenv("GUANDAN_LANG", "en")
     assert main(["run"]) == 2
-    assert "@BotFather" in capsys.readouterr().err
+    said = capsys.readouterr().err
+    assert "@BotFather" in said and "WECOM_BOT_ID" in said and "WECOM_BOT_SECRET" in said  # WeCom is the other way
 
 
 def test_run_with_a_bad_setting_exits_2(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,

@@ -129,7 +129,9 @@ def test_a_tournament_by_mentions_from_new_to_the_final(wecom: WeComStandIn, tmp
         wecom.drop()  # a network failure: no close frame
         wecom.wait_for(lambda: wecom.live_connection() == 2, 15, "the reconnection")
         drawn = reply(wecom, ADMIN, "抽签")
-        assert "报名截止" in drawn.content and "python -m bot export" in drawn.content
+        assert "报名截止" in drawn.content
+        [draw_file] = wecom.wait_for(lambda: wecom.files_pushed(GROUP), what="the draw file")
+        assert draw_file.file_name.endswith(".json")
         left, right = seats(db, 1)
         say(wecom, left[0], "成绩 1 K A+")
         assert "✅ 第 1 桌" in say(wecom, right[0], "确认 1")

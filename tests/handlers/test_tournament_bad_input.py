@@ -55,6 +55,8 @@ WECOM_LINES = {
     "/accept @a @b": ("/accept @a @b", "没有待接受"),
     "/signup @lily m": ("/signup @坏名字 m", "@坏名字 不是企业微信账号"),
     "/referee @a @b": ("/referee @坏 @b", "@坏 不是企业微信账号"),
+    f"/signup {ODD}": (f"/signup {ODD}", "只有比赛的创建者或本群的组织者（laowang）"),
+    f"/withdraw {ODD}": (f"/withdraw {ODD}", "只有比赛的创建者或本群的组织者（laowang）"),
 }
 """On WeCom an ``@word`` among a command's words is the account (userid) ``word``, seen or not (``bad-name`` is
 one): a word that cannot be a userid is refused first; the first ``@`` is the person pointed at, so ``/accept @a

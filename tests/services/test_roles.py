@@ -93,3 +93,27 @@ async def test_a_tournament_source_plugs_in(roles: Roles) -> None:
 
     roles.add_source(Referees())
     assert await roles.roles_of(in_group(MEMBER)) == {Role.REFEREE}
+
+
+async def test_a_wecom_refusal_names_who_organises_there_never_the_group_owner() -> None:
+    from bot.errors import PermissionDenied
+    from bot.i18n import Language, t
+    from bot.services.platform_ids import WeComDirectory
+    from bot.services.roles import NotWeComOrganiser, NotWeComOrganiserNoneListed, WeComOrganisers
+    from bot.tournament.entries import WECOM_FIRST_USER_ID
+
+    person = ChatUser(WECOM_FIRST_USER_ID + 3, "p3", None, "zh")
+    caller = Caller(-(1 << 60) - 1, ChatKind.GROUP, person)
+
+    async def refusal(roles: Roles) -> PermissionDenied:
+        with pytest.raises(PermissionDenied) as refused:
+            await roles.require(caller, Role.ORGANISER)
+        return refused.value
+
+    listed = await refusal(Roles(WeComOrganisers(frozenset({"xiaoli", "laowang"}), WeComDirectory())))
+    assert isinstance(listed, NotWeComOrganiser)
+    said = t(listed.key, Language.ZH, **listed.params)
+    assert said == "只有比赛的创建者或本群的组织者（laowang / xiaoli）可以这样做。"
+    nobody = await refusal(Roles())
+    assert isinstance(nobody, NotWeComOrganiserNoneListed) and "WECOM_ORGANISERS" in t(nobody.key, Language.ZH)
+    assert not t(nobody.key, Language.ZH).startswith("只有群主")

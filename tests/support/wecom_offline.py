@@ -25,8 +25,10 @@ from bot.services.platform_ids import WeComDirectory
 from bot.services.roles import WeComOrganisers
 from handlers.announcer import Announcer
 from handlers.dispatch import CommandSpec, Dispatcher
-from handlers.wecom.client import EVENT_CALLBACK, MESSAGE_CALLBACK, RESPOND, Frame
+from handlers.wecom.client import EVENT_CALLBACK, MESSAGE_CALLBACK, RESPOND, Frame, WeComError
 from handlers.wecom.platform import WeComPlatform
+from tests.support.wecom_uploads import COMMANDS as UPLOAD_COMMANDS
+from tests.support.wecom_uploads import Uploads
 
 GROUP = "wrOgOfflineGroup"
 ADMIN = "laowang"
@@ -48,13 +50,27 @@ class Outgoing:
 
 @dataclass
 class FakeConnection:
-    """Accepts every frame (``errcode`` 0) and keeps it."""
+    """Accepts every frame (``errcode`` 0) and keeps it; answers uploads as WeCom does
+    (:class:`~tests.support.wecom_uploads.Uploads`); refuses what a test asks it to (:meth:`fail`)."""
 
     sent: list[Outgoing] = field(default_factory=list)
     connected: bool = True
+    uploads: Uploads = field(default_factory=Uploads)
+    failures: dict[str, list[tuple[int, str]]] = field(default_factory=dict)
+
+    def fail(self, cmd: str, errcode: int, errmsg: str = "refused", times: int = 1) -> None:
+        self.failures.setdefault(cmd, []).extend([(errcode, errmsg)] * times)
 
     async def request(self, cmd: str, body: dict[str, Any], req_id: str | None = None) -> Frame:
         self.sent.append(Outgoing(cmd, body, req_id))
+        queue = self.failures.get(cmd)
+        if queue:
+            raise WeComError(*queue.pop(0))
+        if cmd in UPLOAD_COMMANDS:
+            errcode, errmsg, answer = self.uploads.answer(cmd, body)
+            if errcode:
+                raise WeComError(errcode, errmsg)
+            return Frame(None, req_id or "", answer, 0, "ok")
         return Frame(None, req_id or "", {}, 0, "ok")
 
 
@@ -127,6 +143,22 @@ class WeComClub:
     async def say(self, sender: str, text: str, *, group: bool = True) -> list[str]:
         """``sender`` @-mentions the bot with ``text`` in the group (or writes privately); the markdown answered."""
         return [frame.content for frame in await self.frames(sender, text, group=group) if frame.content]
+
+    async def file_frames(self, sender: str, url: str, aeskey: str, *, group: bool = True, msgid: str | None = None
+                          ) -> list[Outgoing]:
+        """``sender`` sends a file (WeCom's download ``url`` and ``aeskey``) in the group or privately; the frames
+        sent in answer."""
+        body: dict[str, Any] = {"msgid": msgid or f"msg_{next(self._ids)}", "aibotid": "bot",
+                                "chattype": "group" if group else "single", "from": {"userid": sender},
+                                "msgtype": "file", "file": {"url": url, "aeskey": aeskey}}
+        if group:
+            body["chatid"] = GROUP
+        return await self.deliver(MESSAGE_CALLBACK, body)
+
+    async def send_file(self, sender: str, url: str, aeskey: str, *, group: bool = True) -> list[str]:
+        """``sender`` sends a file; the markdown answered."""
+        return [frame.content for frame in await self.file_frames(sender, url, aeskey, group=group)
+                if frame.content]
 
     async def frames_text(self, sender: str, text: str) -> list[str]:
         """``sender`` writes ``text`` exactly as given in the group (the mention where they put it); the markdown

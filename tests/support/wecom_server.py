@@ -8,6 +8,12 @@ errmsg}``. Content over 20,480 bytes is refused (and noted in :attr:`WeComStandI
 ``req_id`` this connection never delivered. Only one connection is live: a second subscription replaces the
 first (``disconnected_event``, then a close). Messages sent while no connection is live wait for the next one.
 
+Files both ways: uploads of temporary media (``aibot_upload_media_init`` / ``_chunk`` / ``_finish``) are checked
+and put back together as WeCom does (``tests.support.wecom_uploads``; :meth:`WeComStandIn.files_pushed`); a file a
+person sends is offered encrypted behind a download link (:meth:`WeComStandIn.send_file`). A card update
+(``aibot_respond_update_msg``) or a welcome (``aibot_respond_welcome_msg``) must answer an event of its kind within
+5 s; nobody can press a button a card no longer shows (:meth:`WeComStandIn.press`).
+
 It runs its own event loop in a thread, so a test drives a real ``python -m bot run`` subprocess::
 
     with WeComStandIn() as wecom:
@@ -31,6 +37,10 @@ from typing import Any
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
+
+from tests.support.wecom_files import FileHost
+from tests.support.wecom_uploads import COMMANDS as UPLOAD_COMMANDS
+from tests.support.wecom_uploads import Uploaded, Uploads
 
 BOT_ID = "aibot-guandan-test"
 SECRET = "wecom-test-secret-5f1e"
@@ -115,6 +125,10 @@ class WeComStandIn:
         self.subscriptions: list[tuple[int, int]] = []
         """(connection, errcode) of every subscription."""
         self.violations: list[str] = []
+        self.uploads = Uploads()
+        """Temporary media the bot uploaded (``aibot_upload_media_*``), by media_id."""
+        self.files = FileHost()
+        """Where files people send are offered, encrypted, for the bot to download."""
         self.cards: dict[str, dict[str, Any]] = {}
         """task_id → the card as everyone sees it (sent, or updated for everyone)."""
         self.cards_for: dict[tuple[str, str], dict[str, Any]] = {}
@@ -124,6 +138,7 @@ class WeComStandIn:
     # Lifecycle.
 
     def __enter__(self) -> WeComStandIn:
+        self.files.__enter__()
         self._thread.start()
         self._server = asyncio.run_coroutine_threadsafe(self._start(), self._loop).result(10)
         return self
@@ -132,6 +147,7 @@ class WeComStandIn:
         asyncio.run_coroutine_threadsafe(self._stop(), self._loop).result(10)
         self._loop.call_soon_threadsafe(self._loop.stop)
         self._thread.join(10)
+        self.files.__exit__(*exc_info)
 
     async def _start(self) -> Server:
         server = await serve(self._serve, "127.0.0.1", 0, ping_interval=None, max_size=None)
@@ -182,6 +198,11 @@ class WeComStandIn:
         failure = self._next_failure(cmd)
         if failure is not None:
             await self._ack(connection, req_id, *failure)
+            return
+        if cmd in UPLOAD_COMMANDS:
+            errcode, errmsg, answer = self.uploads.answer(cmd, body)
+            await connection.socket.send(json.dumps({"headers": {"req_id": req_id}, "errcode": errcode,
+                                                     "errmsg": errmsg, "body": answer}))
             return
         if cmd in ("aibot_respond_msg", "aibot_send_msg"):
             content = Sent(connection.number, cmd, req_id, body, 0).content
@@ -327,6 +348,24 @@ class WeComStandIn:
         self._bodies[msgid] = {"cmd": "aibot_event_callback", "body": body}
         self._run(self._callback(self._bodies[msgid]))
         return msgid
+
+    def send_file(self, userid: str, content: bytes, file_name: str, *, chatid: str | None = None,
+                  msgid: str | None = None) -> str:
+        """``userid`` sends a file (in the group ``chatid``, else privately): offered encrypted behind a link, as
+        WeCom does; the msgid."""
+        url, aeskey = self.files.offer(content, file_name)
+        msgid = msgid or f"file_{next(self._ids)}"
+        body: dict[str, Any] = {"msgid": msgid, "aibotid": self.bot_id, "chattype": "group" if chatid else "single",
+                                "from": {"userid": userid}, "msgtype": "file", "file": {"url": url, "aeskey": aeskey}}
+        if chatid:
+            body["chatid"] = chatid
+        self._bodies[msgid] = {"cmd": "aibot_msg_callback", "body": body}
+        self._run(self._callback(self._bodies[msgid]))
+        return msgid
+
+    def files_pushed(self, chat: str | None = None) -> list[Uploaded]:
+        """The files the bot pushed (to ``chat``), in order."""
+        return self.uploads.files_sent([(frame.cmd, frame.body) for frame in self.pushes(chat)])
 
     def enter(self, userid: str) -> str:
         """``userid`` opens their chat with the bot (``enter_chat``); the event's msgid."""

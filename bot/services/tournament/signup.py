@@ -59,6 +59,13 @@ class PartnerIsBotError(UsageError):
     key = "signup.partner_is_bot"
 
 
+class UnitWithInvitationError(TournamentError):
+    """``unit=`` with an invitation: the pair does not exist until the partner accepts, so there is nothing to
+    give the unit to yet (the invitation would drop it silently)."""
+
+    key = "signup.unit_with_invitation"
+
+
 class NoEntryNamedError(TournamentError):
     key = "signup.no_entry_named"
 
@@ -131,6 +138,8 @@ async def sign_up(services: Services, caller: Caller, request: SignUpRequest, *,
     if request.names:
         return await _sign_up_names(services, caller, request)
     if request.partner is not None:
+        if request.unit:
+            raise UnitWithInvitationError(unit=request.unit)
         return await _invite(services, caller, request.partner)
     player = _player(caller, request.gender, request.unit)
     async with changing(services, caller, expected=tournament_id) as change:

@@ -4,16 +4,26 @@
 from __future__ import annotations
 
 from bot.i18n import has, t
+from bot.services.platform_ids import Platform, platform_of_chat
 from bot.services.roles import Role
 from handlers.arguments import at_most
 from handlers.invocation import Invocation
 from handlers.registry import Audience, CommandSpec, unknown_command_text
-from handlers.verbs import VERBS
+from handlers.verbs import VERB_OF_COMMAND, VERBS
 
 
 def _line(call: Invocation, spec: CommandSpec) -> str:
+    if _on_wecom(call):
+        # WeCom people type the Chinese verb after @-mentioning the bot; slash commands and pinyin aliases are
+        # Telegram's menu, shown only for a command without a verb.
+        verb = VERB_OF_COMMAND.get(spec.name)
+        return f"{verb or '/' + spec.name} — {call.text(spec.description_key)}"
     names = " ".join(f"/{name}" for name in spec.names)
     return f"{names} — {call.text(spec.description_key)}"
+
+
+def _on_wecom(call: Invocation) -> bool:
+    return platform_of_chat(call.caller.chat_id) is Platform.WECOM
 
 
 async def help_text(call: Invocation) -> str:
@@ -21,17 +31,19 @@ async def help_text(call: Invocation) -> str:
     kind = call.caller.chat_kind
     organiser = await call.services.roles.has(call.caller, Role.ORGANISER)
     lines = [call.text("help.title"), call.text("help.intro"), ""]
+    if _on_wecom(call):
+        lines += [call.text("help.wecom_private" if call.caller.is_private else "help.wecom_group"), ""]
     if call.caller.is_private:
         lines += [call.text("help.private_hint"), "", call.text("help.commands")]
         lines += [_line(call, spec) for spec in table.visible(kind, organiser=True)]
-        return "\n".join([*lines, "", call.text("help.one_command")])
+        return "\n".join([*lines, "", call.text("help.one_command_wecom" if _on_wecom(call) else "help.one_command")])
     lines.append(call.text("help.commands"))
     lines += [_line(call, spec) for spec in table.visible(kind, organiser=False)]
     extra = [spec for spec in table.visible(kind, organiser=organiser) if spec.audience is Audience.ORGANISER]
     if extra:
         lines += ["", call.text("help.organiser_commands")]
         lines += [_line(call, spec) for spec in extra]
-    return "\n".join([*lines, "", call.text("help.one_command")])
+    return "\n".join([*lines, "", call.text("help.one_command_wecom" if _on_wecom(call) else "help.one_command")])
 
 
 async def start_command(call: Invocation) -> None:

@@ -38,7 +38,7 @@ async def test_slash_commands_and_verbs_after_the_mention(club: WeComClub) -> No
 
 async def test_organisers_are_the_listed_userids_and_the_creator(club: WeComClub) -> None:
     [refused] = await club.say("p1", "/new 周五杯")
-    assert "组织者" in refused or "群主" in refused
+    assert refused.startswith("只有比赛的创建者或本群的组织者（laowang）可以这样做。")  # never 群主, unseen by the bot
     await club.say(club.admin, "/new 周五杯")
     [cancelled] = await club.say(club.admin, "/cancel 周五杯")
     assert "取消" in cancelled
@@ -70,7 +70,7 @@ async def test_buttons_become_a_card_and_a_press_updates_it(club: WeComClub) -> 
     assert update.body["response_type"] == "update_template_card" and "userids" not in update.body
     updated = update.body["template_card"]
     assert updated["task_id"] == card["task_id"] and updated["button_list"] == card["button_list"]
-    assert "1 对" in updated["sub_title_text"] or "1" in updated["sub_title_text"]
+    assert "已报名：0 对组队、1 人单人" in updated["sub_title_text"]  # the news of the edit, at its end, is kept
     assert updated["quote_area"]["quote_text"] == "p7：完成 ✅"
     [entries] = await club.say("p1", "名单")
     assert "p7" in entries
@@ -158,22 +158,18 @@ async def test_a_long_answer_is_one_reply_and_pushes_with_pictures_and_file_noti
     assert "python -m bot export" in exported or "还没有" in exported
 
 
-async def test_print_answers_with_the_command_line_that_writes_the_pdf(club: WeComClub) -> None:
-    """A WeCom robot cannot send files: /print makes nothing and says how to write the PDF offline instead."""
+async def test_print_sends_its_pdf_into_the_group(club: WeComClub) -> None:
+    """/print (打印) makes its PDF and sends it as a file, uploaded over the long connection."""
     await club.say(club.admin, "/new 周五杯")
     await club.sign_up_singles(4)
     await club.say(club.admin, "抽签")
-    async with club.services.storage.read() as tx:
-        tournament_id = await tx.fetch_value("SELECT max(tournament_id) FROM tournaments")
-    [answer] = await club.say(club.admin, "/print cards 1")
-    assert f"python -m bot print --db DATABASE --tournament {tournament_id} cards 1 --out print.pdf" in answer
-    assert "周五杯" in answer and "python -m bot export" not in answer
-    [private] = await club.say(club.admin, f"/print #{tournament_id} tables", group=False)
-    assert f"--tournament {tournament_id} tables --out print.pdf" in private
+    frames = await club.frames(club.admin, "打印 cards 1")
+    [pdf] = club.connection.uploads.files_sent([(frame.cmd, frame.body) for frame in frames])
+    assert pdf.file_name.endswith(".pdf") and pdf.content.startswith(b"%PDF")
+    assert any("周五杯" in frame.content for frame in frames) and club.connection.uploads.violations == []
+    before = len(club.connection.uploads.media)
     [refused] = await club.say("p1", "/print cards")
-    assert "python -m bot print" not in refused
-    async with club.services.storage.read() as tx:
-        assert await tx.fetch_value("SELECT count(*) FROM table_tokens") == 0  # nothing issued for cards not made
+    assert "python -m bot print" not in refused and len(club.connection.uploads.media) == before
 
 
 async def test_typed_the_way_phone_keyboards_type_it(club: WeComClub) -> None:
@@ -189,6 +185,7 @@ async def test_typed_the_way_phone_keyboards_type_it(club: WeComClub) -> None:
     assert "桌" in result or "抽签" in result
     [typo] = await club.say("p1", "成级 5 A+ 9")
     assert "你是不是想说“成绩”" in typo and "/result" in typo
+    assert "[left|right]" in typo and "\\" not in typo  # no markdown escapes WeCom would show as they are
     [explained] = await club.say("p1", "帮助 成绩")
     assert "/result" in explained and "例子" in explained
 
@@ -206,6 +203,36 @@ def test_the_bot_name_is_learned_and_taken_out_wherever_it_stands() -> None:
     assert BotName().strip("报名 @张三", people) == "报名 @张三"  # a person at the end is no bot
     unsure = BotName()
     assert unsure.strip("@张三 报名 @掼蛋助手", people) == "报名 @掼蛋助手" and unsure.name is None
+
+
+async def test_wecom_players_have_accounts_and_the_other_pair_is_mentioned(club: WeComClub) -> None:
+    await club.say(club.admin, "/new 周五杯")
+    await club.sign_up_singles(4)
+    await club.say(club.admin, "抽签")
+    [reported] = await club.say("p1", "成绩 1 A+ 9")
+    assert "还没有关联账号" not in reported
+    others = {f"<@p{number}>" for number in range(2, 5) if f"<@p{number}>" in reported.split("：请发送")[0]}
+    assert len(others) == 2  # the other pair, both of them, notified (p1's partner is not)
+
+
+async def test_a_unit_with_an_invitation_is_refused_with_the_reason(club: WeComClub) -> None:
+    await club.say(club.admin, "/new 周五杯")
+    await club.say("p2", "改名 李娜")
+    before = await club.fingerprint()
+    [refused] = await club.say("p1", "报名 @p2 unit=信息中心")
+    assert "邀请搭档时还不能登记单位" in refused and "信息中心" in refused
+    assert await club.fingerprint() == before
+
+
+async def test_a_person_without_a_chosen_name_is_asked_once(club: WeComClub) -> None:
+    await club.say(club.admin, "/new 周五杯")
+    [first] = await club.say("p1", "报名")
+    assert "第一次用？" in first and "改名" in first
+    [second] = await club.say("p1", "名单")
+    assert "第一次用？" not in second
+    await club.say("p2", "改名 李娜")
+    [named] = await club.say("p2", "报名")
+    assert "第一次用？" not in named and "李娜" in named
 
 
 async def test_copies_of_a_message_arriving_while_it_is_handled_are_not_answered(club: WeComClub) -> None:
@@ -230,6 +257,13 @@ def test_a_long_text_is_cut_before_it_is_read() -> None:
             "text": {"content": "/help " + "啊" * 900_000}}
     message = Message.of(body)
     assert message is not None and len(message.text) == MAX_TEXT_CHARS
+
+
+async def test_help_in_a_group_lists_the_verbs_with_the_mention_they_need(club: WeComClub) -> None:
+    [listed] = await club.say("p1", "帮助")
+    assert "@我" in listed and "`@掼蛋助手 报名`" in listed
+    assert "\n报名 — " in listed and "\n成绩 — " in listed and "/baoming" not in listed and "\n/signup" not in listed
+    assert "帮助 成绩" in listed
 
 
 @pytest.mark.parametrize("typed", ["<@laowang>", "<@all>", '<font color="warning">红字</font>'])
