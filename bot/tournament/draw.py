@@ -22,8 +22,9 @@ by name (``name:<name>``) is already public and stays. The draw sorts by these p
 exactly what verification sorts by, and :func:`public_key` of a public key is itself. Why a key derived from the
 seed rather than a secret of its own: the seed is committed before anyone signs up, so the order is fixed by
 the commitment too; a separate secret chosen at the draw would let whoever runs the bot re-roll the order. The
-price: once the seed is revealed, whoever guesses a Telegram id can test whether it is in the file (its name is
-there anyway); nobody can read an id from it.
+price: once the seed is revealed, whoever guesses a Telegram id can test whether it is in the file — and Telegram
+ids are few enough to enumerate: a probe matched all 8 real 10-digit ids of a file (issue 28, finding 12, still
+open). So a published draw file does reveal its account holders' ids to a determined reader.
 
 In ``mixed`` mode an entry without a gender cannot be paired by lot, so it is not drawn (:func:`undrawable`: the
 organiser is warned before the draw and can set the gender with ``/gender``).
