@@ -66,13 +66,7 @@ def points_round_text(state: TournamentState, event: PointsEvent, round_number: 
              for match in tables for flaw in event.flaws(match)]
     if flaws:
         lines.append(say("points.round.flaws", lang, raw={"tables": "; ".join(flaws)}))
-    byes = event.byes(round_number)
-    if event.swiss is not None and byes:
-        lines.append(say("points.round.bye", lang, raw={"name": _name(byes[0], lang)},
-                         points=bye_points(event.swiss.variant)))
-    elif byes:
-        lines.append(say("points.round.group_byes", lang, raw={"names": listed((_name(team, lang)
-                                                                                 for team in byes), lang)}))
+    lines += _bye_lines(event, round_number, lang)
     if tables:
         lines.append(t("points.round.hint", lang))
     return "\n".join(lines)
@@ -247,13 +241,7 @@ def points_round_list_text(state: TournamentState, event: PointsEvent, round_num
     title = escape(points_round_title(event, round_number, lang))
     lines = [say("points.list.round_title", lang, raw={"round": title}, name=state.record.name, count=len(tables))]
     lines += capped([_played_line(match, lang, outcome_text) for match in tables], lang, limit)
-    byes = event.byes(round_number)
-    if event.swiss is not None and byes:
-        lines.append(say("points.round.bye", lang, raw={"name": _name(byes[0], lang)},
-                         points=bye_points(event.swiss.variant)))
-    elif byes:
-        lines.append(say("points.round.group_byes", lang, raw={"names": listed((_name(team, lang)
-                                                                                 for team in byes), lang)}))
+    lines += _bye_lines(event, round_number, lang)
     return "\n".join(lines)
 
 
@@ -335,3 +323,13 @@ def knockout_drawn_text(state: TournamentState, lang: Language) -> str:
 def draw_word(lang: Language) -> str:
     return t("points.draw_word", lang)
 
+
+def _bye_lines(event: PointsEvent, round_number: int, lang: Language) -> list[str]:
+    """The round's byes: a Swiss round's one bye with its points, or a group round's pairs sitting out."""
+    byes = event.byes(round_number)
+    if not byes:
+        return []
+    if event.swiss is not None:
+        return [say("points.round.bye", lang, raw={"name": _name(byes[0], lang)},
+                    points=bye_points(event.swiss.variant))]
+    return [say("points.round.group_byes", lang, raw={"names": listed((_name(team, lang) for team in byes), lang)})]
