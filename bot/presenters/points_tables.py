@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 
 from bot.i18n import Language, t
 from bot.presenters.standings_order import standings_order_text
-from bot.presenters.tournaments import LIST_LIMIT, capped, listed, say
+from bot.presenters.tournaments import LIST_LIMIT, called, capped, listed, mentions_fit, say
 from bot.richtext import escape
 from bot.ruleset.scoring import Side
 from bot.ruleset.variants import RankingCriterion
@@ -54,13 +54,19 @@ def points_round_text(state: TournamentState, event: PointsEvent, round_number: 
     title = escape(points_round_title(event, round_number, lang))
     key = "points.round.title" if event.swiss is not None else "points.round.group_title"
     lines = [say(key, lang, raw={"round": title}, name=state.record.name, count=len(tables))]
+    # The players are @-mentioned at their table, so each is told the round started (a chat message, not a file).
+    calls = limit is not None and mentions_fit(side for match in tables for side in (match.left, match.right))
+
+    def pair(team: Team | None) -> str:
+        return called(team, mentions=calls) if team is not None else _name(team, lang)
+
     if event.swiss is not None:
         lines += capped([say("points.round.table", lang, raw={
-            "left": _name(match.left, lang), "right": _name(match.right, lang),
+            "left": pair(match.left), "right": pair(match.right),
             "mark": _flaw_mark(event, match, lang)}, table=match.table or 0) for match in tables], lang, limit)
     else:
         lines += capped([say("points.round.group_table", lang, raw={
-            "left": _name(match.left, lang), "right": _name(match.right, lang)}, table=match.table or 0,
+            "left": pair(match.left), "right": pair(match.right)}, table=match.table or 0,
             group=event.group_label_of(match)) for match in tables], lang, limit)
     flaws = [say(f"points.round.flaw_{flaw.value}", lang, table=match.table or 0)
              for match in tables for flaw in event.flaws(match)]
@@ -292,10 +298,10 @@ def _finished_head(state: TournamentState, event: PointsEvent, rows: Sequence[St
     if event.swiss is not None:
         key = "points.finished.swiss_corrected" if corrected else "points.finished.swiss"
         return say(key, lang, name=state.record.name, rounds=event.rounds,
-                   champion=rows[0].name if rows else t("tables.nobody", lang))
-    winners = listed((row.name for row in rows if row.rank == 1), lang)
+                   raw={"champion": called(rows[0].team) if rows else t("tables.nobody", lang)})
+    winners = listed((called(row.team) for row in rows if row.rank == 1), lang)
     key = "points.finished.groups_corrected" if corrected else "points.finished.groups"
-    return say(key, lang, name=state.record.name, winners=winners)
+    return say(key, lang, name=state.record.name, raw={"winners": winners})
 
 
 def points_finished_text(state: TournamentState, event: PointsEvent, lang: Language, *,

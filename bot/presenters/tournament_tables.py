@@ -9,16 +9,23 @@ from bot.i18n import Language, t
 from bot.match_clock.local_time import local_text
 from bot.presenters import points_tables as points
 from bot.presenters.corrections import correction_detail
-from bot.presenters.tournaments import LIST_LIMIT, capped, listed, mention, say
+from bot.presenters.tournaments import (
+    LIST_LIMIT,
+    called,
+    capped,
+    has_account,
+    listed,
+    mention,
+    mentions_fit,
+    say,
+)
 from bot.richtext import escape
-from bot.richtext import mention as person_mention
 from bot.ruleset.scoring import Side
 from bot.services.tournament.draw import DrawMade, DrawUndone, DrawWarnings, Sealed
 from bot.services.tournament.results import ResultKind, ResultRecorded
 from bot.services.tournament.state import TournamentState
 from bot.services.tournament.views import MyTable, RoundTables, Whereabouts
 from bot.tournament.bracket import Bracket, round_name
-from bot.tournament.entries import ACCOUNT_PREFIXES, TEAM_NAME_SEPARATOR
 from bot.tournament.field_ranking import whole_field
 from bot.tournament.matches import Match, MatchKind, MatchState, Report
 from bot.tournament.outcome import Outcome, OutcomeKind
@@ -147,8 +154,11 @@ def round_text(state: TournamentState, round_number: int, lang: Language, limit:
     tables = bracket.table_matches(round_number)
     lines = [say("tables.round.title", lang, raw={"round": escape(round_title(bracket, round_number, lang))},
                  name=state.record.name, count=len(tables))]
+    # The players are @-mentioned at their table, so each is told the round started (a chat message, not a file).
+    calls = limit is not None and mentions_fit(side for match in tables for side in (match.left, match.right))
     lines += capped([
-        say("tables.round.table", lang, raw={"left": _name(match.left, lang), "right": _name(match.right, lang),
+        say("tables.round.table", lang, raw={"left": _called(match.left, lang, mentions=calls),
+                                              "right": _called(match.right, lang, mentions=calls),
                                               "mark": _match_label(match, lang)}, table=match.table or 0)
         for match in tables], lang, limit)
     matches = bracket.round_matches(round_number)
@@ -321,20 +331,9 @@ def _dispute_lines(recorded: ResultRecorded, lang: Language) -> list[str]:
     return lines
 
 
-def _has_account(team: Team | None) -> bool:
-    """Whether a member of the pair can be reached (a Telegram or WeCom account), not only entered by name."""
-    return team is not None and any(key.startswith(ACCOUNT_PREFIXES) for key in team.members)
-
-
-def _called(team: Team | None, lang: Language) -> str:
+def _called(team: Team | None, lang: Language, *, mentions: bool = True) -> str:
     """The pair named so that its members with an account are notified (an @-mention on Telegram and WeCom)."""
-    if team is None:
-        return _name(team, lang)
-    names = team.name.split(TEAM_NAME_SEPARATOR)
-    if len(names) != len(team.members) or not _has_account(team):
-        return _name(team, lang)
-    return TEAM_NAME_SEPARATOR.join(person_mention(key, name) if key.startswith(ACCOUNT_PREFIXES) else escape(name)
-                                    for key, name in zip(team.members, names, strict=True))
+    return _name(team, lang) if team is None else called(team, mentions=mentions)
 
 
 def result_text(recorded: ResultRecorded, lang: Language) -> str:
@@ -345,9 +344,9 @@ def result_text(recorded: ResultRecorded, lang: Language) -> str:
         assert report.side is not None
         other = match.team(report.side.other)
         if report.outcome.is_draw:
-            key = "points.result.reported" if _has_account(other) else "points.result.reported_named"
+            key = "points.result.reported" if has_account(other) else "points.result.reported_named"
         else:
-            key = "tables.result.reported" if _has_account(other) else "tables.result.reported_named"
+            key = "tables.result.reported" if has_account(other) else "tables.result.reported_named"
         return say(key, lang, raw={
             "where": where, "by": _name(match.team(report.side), lang),
             "outcome": outcome_text(match, report.outcome, lang), "winner": _winner(match, report.outcome.winner, lang),
@@ -519,7 +518,8 @@ def repaired_summary(state: TournamentState, round_number: int, lang: Language) 
 def _podium(state: TournamentState, standings: Standings, lang: Language, *, corrected: bool = False) -> list[str]:
     champion = standings.champion
     key = "tables.finished_corrected" if corrected else "tables.finished"
-    lines = [say(key, lang, name=state.record.name, champion=champion.name if champion else t("tables.nobody", lang))]
+    lines = [say(key, lang, name=state.record.name,
+                 raw={"champion": called(champion) if champion else t("tables.nobody", lang)})]
     if standings.runner_up is not None:
         lines.append(say("tables.finished_runner_up", lang, name=standings.runner_up.name))
     if standings.third:

@@ -16,11 +16,20 @@ from bot.services.tournament.name_claims import NameClaimResult
 from bot.services.tournament.setup import SettingsView
 from bot.services.tournament.signup import Accepted, Invited, SignedUp, Withdrawn
 from bot.services.tournament.state import TournamentState
-from bot.tournament.entries import Entry, Gender, Person, RegistrationMode, account_key
+from bot.tournament.entries import (
+    ACCOUNT_PREFIXES,
+    TEAM_NAME_SEPARATOR,
+    Entry,
+    Gender,
+    Person,
+    RegistrationMode,
+    account_key,
+)
 from bot.tournament.people import Referee
 from bot.tournament.record import TournamentStatus
 from bot.tournament.registration import open_places
 from bot.tournament.settings import SETTING_KEYS
+from bot.tournament.teams import Team
 
 LIST_LIMIT = 100
 """Lines of a list shown in the chat; the full lists are in ``/export``."""
@@ -53,6 +62,34 @@ def mention(user_id: int | None, username: str | None, name: str) -> str:
     if username:
         return "@" + escape(username)
     return escape(name)
+
+
+MENTIONS_PER_MESSAGE = 64
+"""The most people one posted message @-mentions: Telegram shows at most 100 entities of a message (a mention is
+one, so is each bold run) and each mention's markup is longer than the name; a round with more players than this is
+posted with their names."""
+
+
+def has_account(team: Team | None) -> bool:
+    """Whether a member of the pair can be reached (a Telegram or WeCom account), not only entered by name."""
+    return team is not None and any(key.startswith(ACCOUNT_PREFIXES) for key in team.members)
+
+
+def called(team: Team, *, mentions: bool = True) -> str:
+    """The pair's name (escaped) with its members who have an account @-mentioned, so that the platform notifies
+    them (a ``tg://user`` link on Telegram, ``<@userid>`` on WeCom); ``mentions=False``: the name alone."""
+    names = team.name.split(TEAM_NAME_SEPARATOR)
+    if not mentions or len(names) != len(team.members) or not has_account(team):
+        return escape(team.name)
+    return TEAM_NAME_SEPARATOR.join(person_mention(key, name) if key.startswith(ACCOUNT_PREFIXES) else escape(name)
+                                    for key, name in zip(team.members, names, strict=True))
+
+
+def mentions_fit(teams: Iterable[Team | None]) -> bool:
+    """Whether a message naming ``teams`` may @-mention all their members with an account
+    (:data:`MENTIONS_PER_MESSAGE`)."""
+    return sum(1 for team in teams if team is not None
+               for key in team.members if key.startswith(ACCOUNT_PREFIXES)) <= MENTIONS_PER_MESSAGE
 
 
 def mode_text(mode: RegistrationMode, lang: Language) -> str:

@@ -6,6 +6,7 @@ corrections after the champion was announced, impossible results, walkover point
 from __future__ import annotations
 
 import random
+import re
 
 from bot.ruleset.scoring import Side
 from bot.tournament.matches import MatchState
@@ -92,7 +93,11 @@ async def test_a_correction_after_the_champion_needs_a_confirmation(club: Club) 
     assert await club.fingerprint() == before
     texts = await club.say(club.admin, "/result 1 K A+ confirm")
     assert texts[0].startswith("✏️ Round 1, table 1 corrected: K : A+")
-    assert "the ranking changed with a correction. Champion: " + final.right.name in texts[1]
+    champion_line = texts[1].split("\n")[0]
+    # The new champion's members are @-mentioned (Telegram links by user id) under the pair's name.
+    assert "the ranking changed with a correction. Champion: " + final.right.name in re.sub("<[^>]+>", "",
+                                                                                           champion_line)
+    assert all(f'href="tg://user?id={key.removeprefix("tg:")}"' in champion_line for key in final.right.members)
     ranking = texts[1].split("final ranking")[1]
     assert ranking.count("🥇") == 1 and ranking.count("🥈") == 1
     assert (await club.state()).require_bracket().champion == final.right
