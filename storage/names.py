@@ -24,3 +24,10 @@ async def others_named(tx: Tx, name: str, user_id: int) -> list[int]:
         "SELECT user_id FROM chosen_names WHERE lower(name) = lower(?) AND user_id <> ? ORDER BY user_id",
         (name, user_id))
     return [int(row["user_id"]) for row in rows]
+
+
+async def mark_asked(tx: Tx, user_id: int, at: datetime) -> bool:
+    """Record that ``user_id`` was asked to choose a name; ``False`` when they were asked before."""
+    return await tx.execute(
+        "INSERT INTO name_prompts (user_id, asked_at) VALUES (?, ?) ON CONFLICT (user_id) DO NOTHING",
+        (user_id, at.isoformat())) == 1

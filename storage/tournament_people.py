@@ -12,21 +12,22 @@ def _invitation(row: Row) -> Invitation:
     return Invitation(
         row["invitation_id"], row["tournament_id"], row["inviter_user_id"], row["inviter_name"],
         row["invitee_user_id"], row["invitee_username"], row["invitee_name"], InvitationStatus(row["status"]),
+        row["unit"],
     )
 
 
 async def add_invitation(
     tx: Tx, tournament_id: int, *, inviter_user_id: int, inviter_name: str, invitee_user_id: int | None,
-    invitee_username: str | None, invitee_name: str, at: datetime,
+    invitee_username: str | None, invitee_name: str, at: datetime, unit: str | None = None,
 ) -> Invitation:
     invitation_id = await tx.insert(
         "INSERT INTO invitations (tournament_id, inviter_user_id, inviter_name, invitee_user_id, invitee_username,"
-        " invitee_name, created_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING invitation_id",
+        " invitee_name, created_at, unit) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING invitation_id",
         (tournament_id, inviter_user_id, inviter_name, invitee_user_id, invitee_username, invitee_name,
-         at.isoformat()),
+         at.isoformat(), unit),
     )
     return Invitation(invitation_id, tournament_id, inviter_user_id, inviter_name, invitee_user_id,
-                      invitee_username, invitee_name, InvitationStatus.OPEN)
+                      invitee_username, invitee_name, InvitationStatus.OPEN, unit)
 
 
 async def open_invitations(tx: Tx, tournament_id: int) -> list[Invitation]:

@@ -184,8 +184,9 @@ def signed_up(result: SignedUp | Accepted, lang: Language) -> str:
 def invited(result: Invited, lang: Language) -> str:
     invitation = result.invitation
     partner = mention(invitation.invitee_user_id, invitation.invitee_username, invitation.invitee_name)
-    return say("signup.invited", lang, raw={"partner": partner}, inviter=invitation.inviter_name,
+    text = say("signup.invited", lang, raw={"partner": partner}, inviter=invitation.inviter_name,
                tournament=result.state.record.name)
+    return text + ("\n" + say("signup.invited_unit", lang, unit=invitation.unit) if invitation.unit else "")
 
 
 def withdrawn(result: Withdrawn, lang: Language) -> str:

@@ -25,6 +25,7 @@ from bot.services.caches import shared_by_workers
 from bot.services.caller import Caller, ChatUser
 from bot.tournament.names import clean_name
 from storage import Storage, Tx, cache_versions, history, names, platform_ids, users
+from storage.database import StorageUnavailable
 
 if TYPE_CHECKING:
     from bot.services import Services
@@ -120,3 +121,20 @@ async def _taken(tx: Tx, name: str, user_id: int) -> bool:
         return True
     holder = await users.find_by_username(tx, bare)
     return holder is not None and holder.user_id != user_id
+
+
+async def ask_for_name_once(services: Services, caller: Caller) -> bool:
+    """Whether to ask the caller to choose a name now: they have none and were never asked (in any process, before
+    any restart: ``storage.names.mark_asked``); asking is recorded here. Like remembering people, it is not the
+    update's change: a database that refuses writes means no question, never a failed update."""
+    person = caller.person
+    if person is None:
+        return False
+    await services.names.refresh(services.storage)
+    if services.names.of(person.user_id) is not None:
+        return False
+    try:
+        async with services.storage.transaction(chats=(caller.chat_id,)) as tx:
+            return await names.mark_asked(tx, person.user_id, services.clock())
+    except StorageUnavailable:
+        return False

@@ -28,6 +28,8 @@ class Invitation:
     invitee_username: str | None
     invitee_name: str
     status: InvitationStatus
+    unit: str | None = None
+    """The unit it was sent with (``报名 @x unit=…``): the pair's once accepted."""
 
     def addressed_to(self, user_id: int, username: str | None) -> bool:
         if self.invitee_user_id is not None:

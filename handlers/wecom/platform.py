@@ -44,6 +44,7 @@ from bot.i18n import Language, t
 from bot.pictures.picture import Picture
 from bot.richtext import Keyboard, escape, to_plain
 from bot.rules.notice_file import MAX_NOTICE_FILE_BYTES
+from bot.services.names import ask_for_name_once
 from bot.services.platform_ids import WeComDirectory, is_wecom_user, wecom_update_id
 from bot.sheets.roster_file import MAX_FILE_BYTES
 from handlers.dispatch import (
@@ -401,7 +402,7 @@ class WeComPlatform:
         self.bot_name = BotName(self.services.settings.wecom_bot_name)
         self.desk = FileDesk()
         self.asked_for_name: set[str] = set()
-        """Userids asked once (by this process) to choose the name the bot shows."""
+        """Userids this process knows were asked to choose the name the bot shows, or have one."""
         self.download_seconds = DOWNLOAD_SECONDS
         """How long a file people send may take to download."""
         self.cards: OrderedDict[str, tuple[str, Keyboard | None]] = OrderedDict()
@@ -464,10 +465,10 @@ class WeComPlatform:
             self.desk.waiting[message.userid] = WaitingCommand(text, message.chatid, self.services.clock())
             answer.add(t("wecom.send_file_next", answer.language, minutes=int(FILE_WAIT.total_seconds() // 60)))
         if message.group and message.userid not in self.asked_for_name:
-            await self.services.names.refresh(self.services.storage)
-            if self.services.names.of(caller.person.user_id) is None:
-                # WeCom tells a bot no names: a person who never chose one is shown by their userid until then.
-                self.asked_for_name.add(message.userid)
+            # WeCom tells a bot no names: a person who never chose one is shown by their userid until then, and
+            # asked once (recorded, so a restart does not ask again; this set spares the database the question).
+            self.asked_for_name.add(message.userid)
+            if await ask_for_name_once(self.services, caller):
                 answer.add(t("wecom.name_hint", answer.language, mention=self._mention(answer.language),
                              userid=escape(message.userid)))
         await self.send_answer(answer, frame.req_id, message.chatid or message.userid)

@@ -19,7 +19,7 @@ from bot.services.tournament.state import Change, TournamentState, changing
 from bot.tournament import registration as engine
 from bot.tournament.entries import Entry, EntryStatus, Gender, RegistrationMode, account_key
 from bot.tournament.entries import Person as Player
-from bot.tournament.names import fit_name, name_key
+from bot.tournament.names import clean_unit, fit_name, name_key
 from bot.tournament.people import Invitation, InvitationStatus
 from bot.tournament.registration import (
     AlreadyDrawnError,
@@ -57,13 +57,6 @@ class NotYourInvitationError(TournamentError):
 
 class PartnerIsBotError(UsageError):
     key = "signup.partner_is_bot"
-
-
-class UnitWithInvitationError(TournamentError):
-    """``unit=`` with an invitation: the pair does not exist until the partner accepts, so there is nothing to
-    give the unit to yet (the invitation would drop it silently)."""
-
-    key = "signup.unit_with_invitation"
 
 
 class NoEntryNamedError(TournamentError):
@@ -138,9 +131,7 @@ async def sign_up(services: Services, caller: Caller, request: SignUpRequest, *,
     if request.names:
         return await _sign_up_names(services, caller, request)
     if request.partner is not None:
-        if request.unit:
-            raise UnitWithInvitationError(unit=request.unit)
-        return await _invite(services, caller, request.partner)
+        return await _invite(services, caller, request.partner, clean_unit(request.unit))
     player = _player(caller, request.gender, request.unit)
     async with changing(services, caller, expected=tournament_id) as change:
         [player] = await with_club_defaults(change.tx, caller.chat_id, [player])
@@ -179,7 +170,8 @@ def _entry_details(entry: Entry) -> dict[str, object]:
             "status": entry.status.value}
 
 
-async def _invite(services: Services, caller: Caller, partner: Partner) -> Invited:
+async def _invite(services: Services, caller: Caller, partner: Partner, unit: str | None) -> Invited:
+    """An invitation to ``partner``; ``unit``: the pair's, kept with the invitation until it is accepted."""
     inviter = _player(caller)
     inviter_id = caller.user_id
     assert inviter_id is not None  # _player refuses posts made on behalf of a chat
@@ -206,10 +198,10 @@ async def _invite(services: Services, caller: Caller, partner: Partner) -> Invit
         invitation = await tournament_people.add_invitation(
             change.tx, state.tournament_id, inviter_user_id=inviter_id,
             inviter_name=inviter.name, invitee_user_id=partner.user_id, invitee_username=partner.username,
-            invitee_name=invitee_name, at=change.at,
+            invitee_name=invitee_name, at=change.at, unit=unit,
         )
         change.record("invitation.sent", {"invitation": invitation.invitation_id, "to_user": partner.user_id,
-                                          "to_username": partner.username})
+                                          "to_username": partner.username, "unit": unit})
     return Invited(change.current, invitation)
 
 
@@ -246,9 +238,9 @@ async def accept(services: Services, caller: Caller, *, inviter_username: str | 
                  invitation_id: int | None = None, tournament_id: int | None = None) -> Accepted:
     """The caller accepts an invitation addressed to them: the one named by id (a button), the one from
     ``@inviter_username``, or the only one they have."""
-    invitee = _player(caller)
     person = caller.person
-    assert person is not None
+    if person is None:
+        raise SignUpAsYourselfError()
     async with changing(services, caller, expected=tournament_id) as change:
         _require_open(change.before)
         waiting = await tournament_people.open_invitations(change.tx, change.before.tournament_id)
@@ -257,7 +249,9 @@ async def accept(services: Services, caller: Caller, *, inviter_username: str | 
             if other.invitation_id == invitation_id and other not in mine:
                 raise NotYourInvitationError(name=other.invitee_name)
         invitation = await _choose(change, mine, inviter_username, invitation_id)
-        inviter = Player.account(invitation.inviter_user_id, invitation.inviter_name)
+        # The unit the invitation was sent with is the pair's: both members', as with ``/signup 张三 李四 unit=…``.
+        inviter = Player.account(invitation.inviter_user_id, invitation.inviter_name, unit=invitation.unit)
+        invitee = _player(caller, unit=invitation.unit)
         registration, entry = engine.sign_up_pair(change.before.registration, inviter, invitee)
         await tournament_people.resolve_invitation(change.tx, invitation.invitation_id, InvitationStatus.ACCEPTED,
                                                    change.at, invitee_user_id=person.user_id)

@@ -4,6 +4,7 @@ answers over 20,480 bytes, and a message delivered twice."""
 from __future__ import annotations
 
 import asyncio
+import itertools
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -215,13 +216,18 @@ async def test_wecom_players_have_accounts_and_the_other_pair_is_mentioned(club:
     assert len(others) == 2  # the other pair, both of them, notified (p1's partner is not)
 
 
-async def test_a_unit_with_an_invitation_is_refused_with_the_reason(club: WeComClub) -> None:
+async def test_a_unit_with_an_invitation_is_the_pairs_once_accepted(club: WeComClub) -> None:
     await club.say(club.admin, "/new 周五杯")
     await club.say("p2", "改名 李娜")
-    before = await club.fingerprint()
-    [refused] = await club.say("p1", "报名 @p2 unit=信息中心")
-    assert "邀请搭档时还不能登记单位" in refused and "信息中心" in refused
-    assert await club.fingerprint() == before
+    [invited] = await club.say("p1", "报名 @p2 unit=信息中心")
+    assert "<@p2>" in invited and "单位：信息中心" in invited
+    [accepted] = await club.say("p2", "接受")
+    assert "李娜" in accepted
+    [entries] = await club.say("p3", "名单")
+    [line] = [line for line in entries.split("\n") if "李娜" in line]
+    assert "信息中心" in line  # 名单 shows the unit of the pair
+    [plain] = await club.say("p4", "报名 @p5")  # without unit=, no unit line
+    assert "单位" not in plain
 
 
 async def test_a_person_without_a_chosen_name_is_asked_once(club: WeComClub) -> None:
@@ -233,6 +239,20 @@ async def test_a_person_without_a_chosen_name_is_asked_once(club: WeComClub) -> 
     await club.say("p2", "改名 李娜")
     [named] = await club.say("p2", "报名")
     assert "第一次用？" not in named and "李娜" in named
+
+
+async def test_the_name_question_is_asked_once_across_restarts(tmp_path: Path) -> None:
+    settings = Settings(db_path=tmp_path / "bot.sqlite3")
+    async with WeComClub.running(settings) as first:
+        await first.say(first.admin, "/new 周五杯")
+        [asked] = await first.say("p1", "名单")
+        assert "第一次用？" in asked
+    async with WeComClub.running(settings) as again:  # a new process on the same database
+        again._ids = itertools.count(1_000)  # new msgids (the first process used the low ones)
+        [after] = await again.say("p1", "名单")
+        assert "第一次用？" not in after
+        [other] = await again.say("p2", "名单")
+        assert "第一次用？" in other
 
 
 async def test_copies_of_a_message_arriving_while_it_is_handled_are_not_answered(club: WeComClub) -> None:
