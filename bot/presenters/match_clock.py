@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from datetime import datetime, timedelta
 
 from bot.i18n import Language, t
@@ -23,10 +24,17 @@ def _header(facts: AnnouncementFacts, lang: Language) -> str:
              round=facts.round)
 
 
+def minutes_left(facts: AnnouncementFacts) -> int:
+    """Whole minutes from when the text is written (a late one: after its due time) to the start, rounded up: a
+    reminder due at 11:37 for 11:39 but sent at 11:38 says one minute, not two."""
+    written = max(facts.due, facts.written_at) if facts.written_at is not None else facts.due
+    return max(math.ceil((facts.starts_at - written).total_seconds() / 60), 0)
+
+
 def _reminder(facts: AnnouncementFacts, lang: Language) -> list[str]:
     zone = facts.tournament.zone
     lines = [t("schedule.announce.reminder", lang, time=clock_text(facts.starts_at, zone), zone=zone.key,
-               minutes=max(minutes(facts.starts_at - facts.due), 0))]
+               minutes=minutes_left(facts))]
     if facts.posting is not None:
         lines += ["", facts.posting]
     elif facts.round == 1:
@@ -69,7 +77,9 @@ def _checkin(facts: AnnouncementFacts, lang: Language) -> list[str]:
         sides = "both" if len(entry.sides) == 2 else entry.sides[0].value
         lines.append(t("schedule.announce.checkin_table", lang, table=entry.table.table,
                        pairs=escape(" · ".join(names)),
-                       side=t(f"schedule.side.{sides}", lang), command=f"/result {entry.table.table} forfeit {sides}"))
+                       side=t(f"schedule.side.{sides}", lang),
+                       command=f"/result {entry.table.table} {t('tables.typed.forfeit', lang)} "
+                               f"{t(f'tables.typed.{sides}', lang)}"))
     lines.append(t("schedule.announce.checkin_referee", lang))
     return lines
 

@@ -18,6 +18,7 @@ from bot.tournament.outcome import Outcome
 from bot.tournament.points import bye_points, table_points
 from bot.tournament.points_event import (
     PointsEvent,
+    RoundPairings,
     forfeit_wins,
     points_standings,
     standings_after,
@@ -80,6 +81,30 @@ def points_round_text(state: TournamentState, event: PointsEvent, round_number: 
 
 def repaired_text(event: PointsEvent, round_number: int, lang: Language) -> str:
     return say("points.round.repaired", lang, round=round_number - 1, next=round_number)
+
+
+def repaired_changes_text(state: TournamentState, event: PointsEvent, before: RoundPairings,
+                          lang: Language) -> str:
+    """A Swiss round paired again after a correction, compared with its pairings before: that nothing changed, or
+    only the tables (and the bye) that did, their players @-mentioned — not the whole round again."""
+    number = before.round
+    changed = frozenset(before.changed_tables(event))
+    byes_changed = before.byes_changed(event)
+    if not changed and not byes_changed:
+        return say("points.round.repaired_same", lang, round=number - 1, next=number)
+    tables = [match for match in event.table_matches(number) if (match.table or 0) in changed]
+    calls = mentions_fit(side for match in tables for side in (match.left, match.right))
+
+    def pair(team: Team | None) -> str:
+        return called(team, mentions=calls) if team is not None else _name(team, lang)
+
+    lines = [say("points.round.repaired_changed", lang, round=number - 1, next=number, count=len(tables))]
+    lines += [say("points.round.table", lang, raw={"left": pair(match.left), "right": pair(match.right),
+                                                   "mark": _flaw_mark(event, match, lang)}, table=match.table or 0)
+              for match in tables]
+    if byes_changed:
+        lines += _bye_lines(event, number, lang)
+    return "\n".join(lines)
 
 
 def points_tables_text(state: TournamentState, event: PointsEvent, lang: Language, state_text: StateText,

@@ -29,7 +29,7 @@ from bot.tournament.bracket import Bracket, round_name
 from bot.tournament.field_ranking import whole_field
 from bot.tournament.matches import Match, MatchKind, MatchState, Report
 from bot.tournament.outcome import Outcome, OutcomeKind
-from bot.tournament.points_event import points_standings, standings_after
+from bot.tournament.points_event import RoundPairings, points_standings, standings_after
 from bot.tournament.record import TournamentStatus
 from bot.tournament.standings import Finish, Placing, Standings, standings
 from bot.tournament.teams import Team
@@ -363,12 +363,15 @@ def result_text(recorded: ResultRecorded, lang: Language) -> str:
         return _correction_pending_text(recorded, lang)
     game = match.games[-1] if match.games else None
     outcome = outcome_text(match, game.outcome, lang) if game else ""
-    key = {ResultKind.CONFIRMED: "tables.result.confirmed", ResultKind.DECIDED: "tables.result.decided",
+    key = {ResultKind.CONFIRMED: "tables.result.confirmed", ResultKind.DECIDED: _decided_key(recorded),
            ResultKind.CORRECTED: "tables.result.corrected"}[recorded.kind]
     if game is not None and game.outcome.is_draw:
         key = key.replace("tables.", "points.", 1)
     winner = match.winner if match.state.decided else (game.winner if game else None)
-    text = say(key, lang, raw={"where": where, "outcome": outcome, "winner": _winner(match, winner, lang)})
+    # An official's result over a report waiting for confirmation shows that report too: what it replaces.
+    replaced = "\n".join(_report_line(recorded, report, lang) for report in recorded.replaced)
+    text = say(key, lang, raw={"where": where, "outcome": outcome, "winner": _winner(match, winner, lang),
+                               "reports": replaced})
     if recorded.kind is ResultKind.CORRECTED and recorded.at_points_table:
         detail = correction_detail(recorded, lang)
         text += "\n" + detail if detail else ""
@@ -384,6 +387,14 @@ def result_text(recorded: ResultRecorded, lang: Language) -> str:
     return text
 
 
+def _decided_key(recorded: ResultRecorded) -> str:
+    """An official's result: a ruling (⚖️) only over a dispute; over a report waiting for confirmation, a
+    result that replaces it; else a result entered."""
+    if recorded.disputed_before:
+        return "tables.result.decided"
+    return "tables.result.replaced" if recorded.replaced else "tables.result.entered"
+
+
 def _mirrored_text(recorded: ResultRecorded, where: str, lang: Language) -> str:
     """Two reports each other's mirror: neither is taken; both pairs are asked who won."""
     match, attempted = recorded.match, recorded.attempted
@@ -396,11 +407,22 @@ def _mirrored_text(recorded: ResultRecorded, where: str, lang: Language) -> str:
         "other": _name(match.team(standing.side.other), lang)}, table=match.table or 0)
 
 
-def correction_command(recorded: ResultRecorded) -> str:
-    """``/result <round-table> <result> confirm``: what an organiser types to confirm a correction."""
+_TYPED_WORDS = frozenset({"draw", "left", "right", "forfeit", "both"})
+
+
+def typed_outcome(outcome: Outcome, lang: Language) -> str:
+    """``outcome`` as a person types it after ``/result`` in ``lang`` (``K K 平局``, not ``K K draw``, in Chinese)."""
+    return " ".join(t(f"tables.typed.{word}", lang) if word in _TYPED_WORDS else word
+                    for word in outcome.text.split())
+
+
+def correction_command(recorded: ResultRecorded, lang: Language) -> str:
+    """``/result <round-table> <result> confirm``: what an organiser types to confirm a correction, in ``lang``'s
+    words."""
     match, attempted = recorded.match, recorded.attempted
     assert attempted is not None
-    return f"/result {match.round}-{match.table or 0} {attempted.text} confirm"
+    return (f"/result {match.round}-{match.table or 0} {typed_outcome(attempted, lang)} "
+            f"{t('tables.typed.confirm', lang)}")
 
 
 def _correction_pending_text(recorded: ResultRecorded, lang: Language) -> str:
@@ -411,7 +433,7 @@ def _correction_pending_text(recorded: ResultRecorded, lang: Language) -> str:
         else "tables.result.correction_pending"
     text = say(key, lang, round=match.round, raw={
         "where": where, "outcome": outcome_text(match, attempted, lang),
-        "winner": _winner(match, attempted.winner, lang)}, command=correction_command(recorded))
+        "winner": _winner(match, attempted.winner, lang)}, command=correction_command(recorded, lang))
     if recorded.champion_changes:
         champion = recorded.new_champion
         text += "\n" + say("tables.result.champion_would_change", lang,
@@ -502,9 +524,14 @@ def knockout_drawn_text(state: TournamentState, lang: Language) -> str:
     return points.knockout_drawn_text(state, lang)
 
 
-def repaired_text(state: TournamentState, round_number: int, lang: Language) -> str:
+def repaired_text(state: TournamentState, round_number: int, lang: Language,
+                  before: RoundPairings | None = None) -> str:
+    """A Swiss round paired again after a correction: with its pairings ``before``, only what changed (or that
+    nothing did); without them, the whole round."""
     event = state.event
     assert event is not None
+    if before is not None and before.round == round_number:
+        return points.repaired_changes_text(state, event, before, lang)
     return points.repaired_text(event, round_number, lang) + "\n" + round_text(state, round_number, lang)
 
 

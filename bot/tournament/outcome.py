@@ -226,12 +226,15 @@ def check_possible(outcome: Outcome, *, time_limited: bool, draws: bool = True) 
     assert outcome.left_level is not None and outcome.right_level is not None
     if outcome.left_level.value == outcome.right_level.value == PASSED_A_VALUE:
         raise BothPassedAError()
+    # The refusals quote the levels alone: ``outcome.text`` ends in an English word (``K K draw``, ``K K left``)
+    # that a Chinese reply must not carry.
+    levels = f"{outcome.left_level} {outcome.right_level}"
     if outcome.kind is OutcomeKind.DRAW:
         if draws and not time_limited:
-            raise DrawWithoutTimeLimitError(level=str(outcome.left_level), outcome=outcome.text)
+            raise DrawWithoutTimeLimitError(level=str(outcome.left_level), outcome=levels)
         return
     assert outcome.winner is not None
     winner_level = outcome.left_level if outcome.winner is Side.LEFT else outcome.right_level
     if not time_limited and winner_level.value != PASSED_A_VALUE:
-        raise WinnerBelowAError(level=str(winner_level), outcome=outcome.text)
+        raise WinnerBelowAError(level=str(winner_level), outcome=levels)
 

@@ -300,6 +300,35 @@ def repaired_rounds(before: PointsEvent | None, after: PointsEvent) -> tuple[int
                  if number > known or (before is not None and pairing(before, number) != pairing(after, number)))
 
 
+@dataclass(frozen=True, slots=True)
+class RoundPairings:
+    """Who meets whom in a round, by team ids (table number → left, right) and its byes: a re-paired round is
+    compared with it to say only what changed."""
+
+    round: int
+    tables: tuple[tuple[int, int | None, int | None], ...]
+    byes: tuple[int, ...]
+
+    @classmethod
+    def of(cls, event: PointsEvent, round_number: int) -> RoundPairings:
+        return cls(round_number, tuple((match.table or 0, _team_id(match.left), _team_id(match.right))
+                         for match in event.table_matches(round_number)),
+                     tuple(team.team_id for team in event.byes(round_number)))
+
+    def changed_tables(self, event: PointsEvent) -> tuple[int, ...]:
+        """Table numbers of ``event``'s round whose pairs differ from these (either way round is the same table)."""
+        before = {table: frozenset((left, right)) for table, left, right in self.tables}
+        return tuple(match.table or 0 for match in event.table_matches(self.round)
+                     if before.get(match.table or 0) != frozenset((_team_id(match.left), _team_id(match.right))))
+
+    def byes_changed(self, event: PointsEvent) -> bool:
+        return self.byes != tuple(team.team_id for team in event.byes(self.round))
+
+
+def _team_id(team: Team | None) -> int | None:
+    return None if team is None else team.team_id
+
+
 def results_recorded(event: PointsEvent) -> bool:
     """Whether anything was reported or decided at a table, or a round after the first has started (a draw can
     no longer be taken back)."""

@@ -4,8 +4,10 @@ round without results is paired again only when the score groups change, and one
 
 from __future__ import annotations
 
+from bot.i18n import Language
+from bot.presenters.points_tables import repaired_changes_text
 from bot.tournament.matches import MatchState
-from bot.tournament.points_event import points_standings
+from bot.tournament.points_event import RoundPairings, points_standings
 from tests.handlers.tournament_helpers import Club
 
 
@@ -90,3 +92,36 @@ async def test_a_group_round_correction_after_later_results(club: Club) -> None:
     await decide_round(club)
     calls = await club.calls(club.admin, "/result 1-1 9 A+ confirm")
     assert "成绩已更正" in calls[0].text and "原成绩 A+ : 9 → 现在 9 : A+" in calls[0].text
+
+
+async def test_a_re_paired_round_says_only_what_changed(club: Club) -> None:
+    await swiss(club, 8, 4, "/set scoring winloss")
+    await decide_round(club)
+    await decide_round(club)
+    before = await club.state()
+    assert before.event is not None
+    old = {m.table: frozenset((m.left, m.right)) for m in before.event.table_matches(3)}
+    replies = await club.say(club.admin, "/result 2-1 10 A+")  # another winner: round 3 is paired again
+    [repaired] = [text for text in replies if "第 3 轮重新编排" in text]
+    after = await club.state()
+    assert after.event is not None
+    changed = {m.table for m in after.event.table_matches(3) if old[m.table] != frozenset((m.left, m.right))}
+    shown = {m.table for m in after.event.table_matches(3) if f"第 {m.table} 桌：" in repaired}
+    assert shown == changed  # the tables that changed, and no other
+    if changed:
+        assert f"{len(changed)} 桌对阵有变化" in repaired
+    else:
+        assert "对阵没有变化" in repaired
+
+
+def test_a_re_pairing_that_changes_nothing_says_so() -> None:
+    class Event:
+        def table_matches(self, number: int) -> tuple[object, ...]:
+            return ()
+
+        def byes(self, number: int) -> tuple[object, ...]:
+            return ()
+
+    same = RoundPairings(4, (), ())
+    text = repaired_changes_text(None, Event(), same, Language.ZH)  # type: ignore[arg-type]
+    assert text == "✏️ 更正改变了第 3 轮后的排名，第 4 轮重新编排后对阵没有变化，照原桌次比赛。"

@@ -9,7 +9,10 @@ import io
 
 import pytest
 
-from bot.ruleset.scoring import Side
+from bot.i18n import Language
+from bot.presenters.tournament_tables import typed_outcome
+from bot.ruleset.scoring import MatchLevel, Side
+from bot.tournament.outcome import Outcome
 from tests.handlers.tournament_helpers import Club
 
 NOTICE = "一、比赛时间\n每局限时60分钟，时间到时双方级数相同，最后一副拿上游的一方为胜。\n二、进贡\n本次比赛不进贡。"
@@ -92,3 +95,25 @@ async def test_the_rule_answer_quotes_the_setting_in_force_after_the_notice(club
     chosen = "\n".join(await club.say(club.member, question))
     assert "最后一副拿上游的一方为胜" in chosen and "本赛事：时间到时级数相同，最后一副拿头游的一方获胜" in chosen
     assert "先到达该级的一方获胜" not in chosen
+
+
+async def test_a_draw_without_a_time_limit_is_refused_in_chinese_words(club: Club) -> None:
+    await club.say(club.admin, "/new 周五杯")
+    await club.say(club.admin, "/set format swiss")
+    await club.sign_up_singles(8)
+    await club.say(club.admin, "/draw")
+    match = (await club.state()).event.table_matches()[0]  # type: ignore[union-attr]
+    before = await club.fingerprint()
+    for report in ("K K", "K K 平局", "K K draw"):
+        [refused] = await club.say(club.admin, f"/result {match.table} {report}")
+        assert refused.startswith("K K：本次比赛不限时") and "draw" not in refused, refused
+    assert await club.fingerprint() == before
+
+
+def test_a_result_to_type_is_written_in_the_chats_words() -> None:
+    king = MatchLevel.parse("K")
+    assert typed_outcome(Outcome.draw(king), Language.ZH) == "K K 平局"
+    assert typed_outcome(Outcome.draw(king), Language.EN) == "K K draw"
+    assert typed_outcome(Outcome.played(king, king, Side.LEFT), Language.ZH) == "K K 左"
+    assert typed_outcome(Outcome.forfeit(Side.RIGHT), Language.ZH).startswith("弃权 ")
+    assert typed_outcome(Outcome.double_forfeit(), Language.ZH) == "弃权 双方"

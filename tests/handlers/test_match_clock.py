@@ -270,7 +270,7 @@ async def test_check_in_flow(bot: Clocked, board: InMemoryBoard) -> None:
     assert "签到成功：王五 / 赵六" in after_start
     [call] = await bot.at(datetime(2026, 5, 1, 11, 45, tzinfo=UTC))
     assert "有 1 桌存在未签到的对子" in call
-    assert "第 2 桌：钱七 / 孙八（左方）— <code>/result 2 forfeit left</code>" in call
+    assert "第 2 桌：钱七 / 孙八（左方）— <code>/result 2 弃权 左</code>" in call
     assert "第 1 桌" not in call and "不会自行判任何人弃权" in call
     [closed] = await bot.say(PLAYERS["钱七"], "/here")
     assert "没有开放的签到" in closed
@@ -284,7 +284,7 @@ async def test_the_check_in_call_skips_decided_tables_and_names_both_sides(bot: 
     await bot.say(ADMIN, "/schedule 1 2026-05-01 19:30")
     board.close_table(TOURNAMENT, 1, 2)
     said = await bot.at(datetime(2026, 5, 1, 11, 40, tzinfo=UTC))
-    assert "/result 1 forfeit both" in said[-1] and "开赛 10 分钟" in said[-1] and "第 2 桌" not in said[-1]
+    assert "/result 1 弃权 双方" in said[-1] and "开赛 10 分钟" in said[-1] and "第 2 桌" not in said[-1]
 
 
 async def test_everyone_present_is_said_in_one_line(bot: Clocked, board: InMemoryBoard) -> None:

@@ -37,7 +37,7 @@ async def test_a_scheduled_round_of_a_real_tournament(club: Club, clock: ManualC
     [start] = await run_until(club.offline, clock, ROUND_1)
     assert "限时 50 分钟，20:20 结束" in start
     [call] = await run_until(club.offline, clock, ROUND_1 + timedelta(minutes=15))
-    assert "<code>/result 2 forfeit left</code>" in call and "第 1 桌：" not in call
+    assert "<code>/result 2 弃权 左</code>" in call and "第 1 桌：" not in call
     # The referee (here the organiser) confirms the forfeit with the command the bot showed.
     [forfeit, *_] = await club.say(club.admin, "/result 2 forfeit left")
     assert "弃权" in forfeit

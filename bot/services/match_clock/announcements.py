@@ -60,6 +60,8 @@ class AnnouncementFacts:
     """Reminder: the round's tables as the tournament layer posts them; ``None`` while not known."""
     missing: tuple[MissingPairs, ...] | None = None
     """Check-in: tables with a pair missing; ``None`` while the tables are not known."""
+    written_at: datetime | None = None
+    """When the text is written, just before it is first sent: a late reminder counts the minutes left from then."""
 
 
 Renderer = Callable[[AnnouncementFacts, Language], str]
@@ -91,8 +93,8 @@ async def _language(tx: Tx, chat_id: int, default: Language) -> Language:
     return chat.language if chat is not None and chat.language is not None else default
 
 
-async def _render(tx: Tx, board: TournamentBoard, row: Announcement, default: Language, render: Renderer
-                  ) -> str | None:
+async def _render(tx: Tx, board: TournamentBoard, row: Announcement, default: Language, render: Renderer,
+                  now: datetime) -> str | None:
     """The row's text, or ``None`` (with the reason logged) when there is nothing left to announce."""
     tournament = await board.get(tx, row.tournament_id)
     if tournament is None or tournament.finished:
@@ -108,7 +110,8 @@ async def _render(tx: Tx, board: TournamentBoard, row: Announcement, default: La
         posting = await board.round_posting(tx, row.tournament_id, row.round, language)
     elif row.kind is AnnouncementKind.CHECKIN:
         missing = await missing_pairs(tx, board, row.tournament_id, row.round)
-    facts = AnnouncementFacts(tournament, row.kind, row.round, start.starts_at, row.due, row.late, posting, missing)
+    facts = AnnouncementFacts(tournament, row.kind, row.round, start.starts_at, row.due, row.late, posting, missing,
+                              now)
     return render(facts, language)
 
 
@@ -124,7 +127,7 @@ async def prepare(services: Services, announcement_id: int, *, render: Renderer,
         if holder is not None and row.claimed_by != holder:
             return None
         body = row.body if row.body is not None else await _render(tx, services.board, row,
-                                                                   services.settings.language, render)
+                                                                   services.settings.language, render, now)
         if body is None:
             await announcements.close(tx, announcement_id, AnnouncementState.CANCELLED, now, "nothing to announce",
                                       holder=holder)

@@ -46,12 +46,13 @@ from bot.services.tournament.state import Change, StaleButtonError, TournamentSt
 from bot.tournament import results as engine
 from bot.tournament.bracket import Bracket, MatchId
 from bot.tournament.group_knockout import knockout_from_groups
-from bot.tournament.matches import Match, MatchState
+from bot.tournament.matches import Match, MatchState, Report
 from bot.tournament.outcome import Outcome, OwnResult, WhoWon, check_possible
 from bot.tournament.people import Referee
 from bot.tournament.points import refuse_undecided_equal_levels
 from bot.tournament.points_event import (
     PointsEvent,
+    RoundPairings,
     later_results,
     leader,
     points_standings,
@@ -136,12 +137,18 @@ class ResultRecorded:
     """The table is one of the Swiss or group rounds (its buttons say so)."""
     repaired_round: int | None = None
     """A correction re-paired this Swiss round (its new tables are to be posted)."""
+    repaired_from: RoundPairings | None = None
+    """The re-paired round's pairings before the correction: only the tables that changed are posted."""
     later_results: bool = False
     """``CORRECTION_PENDING``: later rounds of the points event already have results (not the end of it)."""
     previous: Outcome | None = None
     """``CORRECTED``: the result it replaced."""
     moved: tuple[Moved, ...] = ()
     """``CORRECTED`` at a points table: each pair whose points or rank the correction changed."""
+    replaced: tuple[Report, ...] = ()
+    """``DECIDED``: the pairs' reports the official's result replaced (none when nothing was reported)."""
+    disputed_before: bool = False
+    """``DECIDED``: the pairs disputed, so the official's result is a ruling."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -273,11 +280,11 @@ async def _report_points(change: Change, event: PointsEvent, ref: TableRef, acto
     correcting = actor.official and match.state.decided and match.side_of(actor.key) is None
     result = _report(event, ref, actor, outcome, change.at, variant, refuse_mirror=refuse_mirror,
                      replace_mirror=replace_mirror)
-    repaired: int | None = None
+    repaired: RoundPairings | None = None
     if (correcting and event.swiss is not None and match.round < event.current_round
             and not any(table.reports or table.games for table in event.table_matches())
             and score_groups(result.stage) != score_groups(event)):
-        repaired = event.current_round
+        repaired = RoundPairings.of(event, event.current_round)
         result = _report(event.unpaired(), ref, actor, outcome, change.at, variant, refuse_mirror=refuse_mirror,
                          replace_mirror=replace_mirror)
         started: list[Event] = []
@@ -366,6 +373,8 @@ class ResultsRecorded:
     state: TournamentState
     started_round: int | None = None
     repaired_round: int | None = None
+    repaired_from: RoundPairings | None = None
+    """The re-paired round's pairings before the first line that re-paired it."""
     finished_now: bool = False
     podium_changed: bool = False
     skipped_disputed: tuple[Match, ...] = ()
@@ -443,10 +452,12 @@ def _summed(change: Change, done: Sequence[LineDone]) -> ResultsRecorded:
     """The lines' results with what they did together, on the state the transaction committed."""
     recorded = [line.recorded for line in done if line.recorded is not None]
     started = [item.started_round for item in recorded if item.started_round is not None and not item.finished_now]
-    repaired = [item.repaired_round for item in recorded if item.repaired_round is not None]
+    repaired = [item for item in recorded if item.repaired_round is not None]
+    last = repaired[-1].repaired_round if repaired else None
+    first_from = next((item.repaired_from for item in repaired if item.repaired_round == last), None)
     state = change.current
     return ResultsRecorded(
-        tuple(done), state, started[-1] if started else None, repaired[-1] if repaired else None,
+        tuple(done), state, started[-1] if started else None, last, first_from,
         any(item.finished_now for item in recorded),
         any(item.kind is ResultKind.CORRECTED and item.podium_changed for item in recorded))
 
@@ -486,8 +497,19 @@ class _Outline:
     reopened: bool = False
     points: bool = False
     repaired_round: int | None = None
+    repaired_from: RoundPairings | None = None
     previous: Outcome | None = None
     moved: tuple[Moved, ...] = ()
+    replaced: tuple[Report, ...] = ()
+    disputed_before: bool = False
+
+
+def _replaced(kind: ResultKind, match: Match) -> dict[str, Any]:
+    """An official's decision over the pairs' reports (``match`` as it was): the reports it replaces, and whether
+    the pairs disputed (only then is it a ruling)."""
+    if kind is not ResultKind.DECIDED or match.state not in (MatchState.REPORTED, MatchState.DISPUTED):
+        return {}
+    return {"replaced": match.reports, "disputed_before": match.state is MatchState.DISPUTED}
 
 
 def _podium(stage: Bracket | PointsEvent) -> tuple[Team | None, Team | None, frozenset[int]]:
@@ -536,11 +558,12 @@ async def _apply(change: Change, match: Match, result: ResultChange[Bracket]) ->
     if started is not None and state.event is not None:
         started += state.event.rounds  # the knockout after the groups counts on from the group rounds
     return _Outline(kind, match.match_id, revision, before.current_round, started,
-                    after.finished and not before.finished, referees, podium_changed, reopened)
+                    after.finished and not before.finished, referees, podium_changed, reopened,
+                    **_replaced(kind, match))
 
 
 async def _apply_points(change: Change, match: Match, result: ResultChange[PointsEvent],
-                        repaired: int | None) -> _Outline:
+                        repaired: RoundPairings | None) -> _Outline:
     """As :func:`_apply` for a Swiss or group table: record the events; after the last round finish the
     tournament, or draw the knockout after the groups and start its first round. A correction after the end that
     changes the top of the standings says so (``tournament.ranking_changed``)."""
@@ -582,9 +605,10 @@ async def _apply_points(change: Change, match: Match, result: ResultChange[Point
         revision += 1
     corrected = kind is ResultKind.CORRECTED
     return _Outline(kind, match.match_id, revision, before.current_round, started, finished_now, referees,
-                    podium_changed=podium_changed, points=True, repaired_round=repaired,
+                    podium_changed=podium_changed, points=True,
+                    repaired_round=None if repaired is None else repaired.round, repaired_from=repaired,
                     previous=match.games[-1].outcome if corrected and match.games else None,
-                    moved=moved_pairs(before, after) if corrected else ())
+                    moved=moved_pairs(before, after) if corrected else (), **_replaced(kind, match))
 
 
 def _recorded(change: Change, outline: _Outline) -> ResultRecorded:
@@ -597,12 +621,14 @@ def _recorded(change: Change, outline: _Outline) -> ResultRecorded:
                               outline.round_played, outline.started_round, finished, outline.finished_now,
                               outline.referees, by=change.actor, podium_changed=outline.podium_changed,
                               at_points_table=True, repaired_round=outline.repaired_round,
-                              previous=outline.previous, moved=outline.moved)
+                              repaired_from=outline.repaired_from, previous=outline.previous, moved=outline.moved,
+                              replaced=outline.replaced, disputed_before=outline.disputed_before)
     bracket = state.require_bracket()
     return ResultRecorded(state, outline.kind, bracket.match(outline.match_id), outline.revision,
                           outline.round_played, outline.started_round, bracket.finished, outline.finished_now,
                           outline.referees, by=change.actor, podium_changed=outline.podium_changed,
-                          reopened=outline.reopened)
+                          reopened=outline.reopened, replaced=outline.replaced,
+                          disputed_before=outline.disputed_before)
 
 
 async def apply_points_result(change: Change, match: Match, result: ResultChange[PointsEvent]) -> ResultRecorded:

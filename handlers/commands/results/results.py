@@ -33,6 +33,7 @@ from bot.services.tournament.results import (
 from bot.services.tournament.state import TournamentState
 from bot.services.tournament.views import my_table
 from bot.tournament.bracket import UnknownTableError
+from bot.tournament.points_event import RoundPairings
 from bot.tournament.stages import DrawInKnockoutError
 from handlers.arguments import MissingArgument, at_most, clean_arguments, clean_text
 from handlers.commands.keyboards import report_buttons
@@ -57,16 +58,18 @@ async def announce_result(send: Send, recorded: ResultRecorded, lang: Language, 
     await send(text.result_text(recorded, lang), report_buttons(recorded, lang))
     await announce_consequences(send, recorded.state, lang, services, started_round=recorded.started_round,
                                 repaired_round=recorded.repaired_round, finished_now=recorded.finished_now,
-                                ranking_corrected=recorded.kind is ResultKind.CORRECTED and recorded.podium_changed)
+                                ranking_corrected=recorded.kind is ResultKind.CORRECTED and recorded.podium_changed,
+                                repaired_from=recorded.repaired_from)
 
 
 async def announce_consequences(send: Send, state: TournamentState, lang: Language, services: Services, *,
                                 started_round: int | None, repaired_round: int | None, finished_now: bool,
-                                ranking_corrected: bool) -> None:
-    """What results led to, once however many tables they were: a re-paired Swiss round, the knockout drawn after
-    the groups, the next round's tables, the end or a changed final ranking."""
+                                ranking_corrected: bool, repaired_from: RoundPairings | None = None) -> None:
+    """What results led to, once however many tables they were: a re-paired Swiss round (only what changed, given
+    its pairings before: ``repaired_from``), the knockout drawn after the groups, the next round's tables, the end
+    or a changed final ranking."""
     if repaired_round is not None:
-        repaired = text.repaired_text(state, repaired_round, lang)
+        repaired = text.repaired_text(state, repaired_round, lang, repaired_from)
         await send(repaired if fits(repaired) else text.repaired_summary(state, repaired_round, lang), None)
     if started_round is not None and not finished_now:
         if state.event is not None and state.bracket is not None and started_round == state.event.rounds + 1:
@@ -90,6 +93,7 @@ async def _announce_lines(call: Invocation, done: ResultsRecorded, reply: str, s
     await reply_or_file(call, reply, reply, file_name="results.txt", summary=summary)
     await announce_consequences(call.reply, done.state, call.language, call.services,
                                 started_round=done.started_round, repaired_round=done.repaired_round,
+                                repaired_from=done.repaired_from,
                                 finished_now=done.finished_now, ranking_corrected=done.podium_changed)
 
 
