@@ -63,7 +63,7 @@ async def test_a_correction_after_the_next_round_started_waits_for_its_confirmat
     await club.say(player, f"/result {first.table} 10 J")  # the organiser decides a table of round 2
     before = await club.fingerprint()
     [reply] = await club.say(club.admin, "/result 1-1 A K")
-    assert "第 1 轮之后的轮次已经有成绩" in reply and "/result 1-1 A K confirm" in reply
+    assert "第 1 轮之后的轮次已经有成绩" in reply and "/result 1-1 A K 确认" in reply
     assert await club.fingerprint() == before
 
 

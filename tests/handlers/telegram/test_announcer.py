@@ -80,12 +80,13 @@ async def test_missed_while_down_is_sent_late_once_and_never_again(tmp_path: Pat
     async with clocked_bot(db, clock, board, telegram=telegram) as bot:
         [late] = await bot.after(seconds=0)
         assert "迟发：本应在 19:00 发出" in late and "桌 1" in late
+        assert "还有 26 分钟" in late  # counted from when it is sent (19:04), not the 30 it was planned with
         assert [row.state for row in await bot.rows()][0] is AnnouncementState.LATE
     async with clocked_bot(db, clock, board, telegram=telegram) as bot:
         assert await bot.after(seconds=0) == []
         [start] = await bot.at(START)
         assert "现在开始" in start and "迟发" not in start
-    assert sum("还有 30 分钟" in text for text in accepted(telegram)) == 1
+    assert sum("还有 26 分钟" in text for text in accepted(telegram)) == 1
 
 
 async def test_missed_by_more_than_the_grace_is_dropped_and_logged(
@@ -112,7 +113,7 @@ async def test_the_late_grace_is_configurable(tmp_path: Path, board: InMemoryBoa
     clock.now = REMINDER + timedelta(minutes=25)
     async with clocked_bot(db, clock, board, late_grace=timedelta(minutes=30)) as bot:
         [late] = await bot.after(seconds=0)
-        assert "迟发" in late and "还有 30 分钟" in late
+        assert "迟发" in late and "还有 5 分钟" in late  # sent at 19:25 for 19:30
 
 
 @pytest.mark.parametrize("failure", ["retry_after", "bad_gateway", "both"])
