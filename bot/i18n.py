@@ -11,10 +11,13 @@ define the same keys with the same placeholders (``tests/test_locales.py``).
 from __future__ import annotations
 
 import enum
+import html
 import re
 import string
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -91,11 +94,75 @@ def _listed(texts: tuple[Any, ...], texts_of_language: Mapping[str, str]) -> str
     return texts_of_language["i18n.list_separator"].join(map(str, texts)) if texts else "—"
 
 
+class CommandWords:
+    """How the people of a chat type a command, when not as Telegram's ``/command``: WeCom people @-mention the bot
+    in a group, then write the command's Chinese verb (``@掼蛋助手 报名``; the verb alone in a private chat).
+
+    While a chat's answer is written (:func:`commands_written`), every ``/command`` of a catalog text is written that
+    way — the catalog's own words only, never a placeholder's value (a name someone chose stays as they typed it).
+    A command without a verb, or in an English chat, keeps its ``/command`` after the mention (WeCom reads it too).
+    """
+
+    _COMMAND = re.compile(r"(?<![A-Za-z0-9_/@.:-])/([a-z][a-z_]*)(?![A-Za-z0-9_/@])")
+
+    def __init__(self, mention: str, verbs: Mapping[str, str], commands: Mapping[str, str]) -> None:
+        """``mention``: what goes before a command (the bot's @-mention and a space, or nothing); ``verbs``: command →
+        its verb; ``commands``: every command name and alias → the command (a ``/word`` that is none stays as
+        written)."""
+        # Placeholders are filled in after: braces of a name would be read as fields.
+        self.mention = mention.replace("{", "").replace("}", "")
+        self.verbs = verbs
+        self.commands = commands
+        self._written: dict[tuple[str, Language, bool], str] = {}
+
+    def write(self, text: str, lang: Language, *, markup: bool = True) -> str:
+        """``text`` with its commands as these people type them: a catalog text (``markup``: the mention escaped
+        into it), or a command the code composed, plain (escaped where it is placed, as any value)."""
+        key = (text, lang, markup)
+        found = self._written.get(key)
+        if found is None:
+            mention = html.escape(self.mention, quote=False) if markup else self.mention
+            found = self._COMMAND.sub(lambda match: self._typed(match.group(1), lang, mention), text)
+            if len(self._written) < 10_000:
+                self._written[key] = found
+        return found
+
+    def _typed(self, name: str, lang: Language, mention: str) -> str:
+        command = self.commands.get(name)
+        if command is None:
+            return "/" + name
+        verb = self.verbs.get(command) if lang is Language.ZH else None
+        return mention + (verb if verb is not None else "/" + name)
+
+
+_COMMAND_WORDS: ContextVar[CommandWords | None] = ContextVar("command_words", default=None)
+
+
+@contextmanager
+def commands_written(words: CommandWords | None) -> Iterator[None]:
+    """Within the block, catalog texts write commands as ``words`` says (``None``: as ``/command``)."""
+    token = _COMMAND_WORDS.set(words)
+    try:
+        yield
+    finally:
+        _COMMAND_WORDS.reset(token)
+
+
+def command_text(command: str, lang: Language) -> str:
+    """A command the code composed (``/result 2-1 K A+ 确认``) as the chat's people type it (:class:`CommandWords`)."""
+    words = _COMMAND_WORDS.get()
+    return command if words is None else words.write(command, lang, markup=False)
+
+
 def t(key: str, lang: Language | str, /, **params: Any) -> str:
-    """The text ``key`` in ``lang`` with ``params`` filled in (a tuple as a list, see above). An unknown key raises
-    ``KeyError``."""
-    texts = catalog(Language(lang))
+    """The text ``key`` in ``lang`` with ``params`` filled in (a tuple as a list, see above); its commands as the
+    chat's people type them (:class:`CommandWords`). An unknown key raises ``KeyError``."""
+    language = Language(lang)
+    texts = catalog(language)
     template = texts[key]
+    words = _COMMAND_WORDS.get()
+    if words is not None:
+        template = words.write(template, language)
     if not params:
         return template
     if any(isinstance(value, tuple) for value in params.values()):

@@ -39,11 +39,12 @@ import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from apscheduler.job import Job
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 
+from bot.i18n import CommandWords, Language, commands_written
 from bot.match_clock.announcement import job_id
 from bot.match_clock.catchup import retry_delay
 from bot.match_clock.plan import SCHEDULE_HORIZON
@@ -116,6 +117,15 @@ class Courier(Protocol):
         accepted."""
 
 
+@runtime_checkable
+class WritesCommands(Protocol):
+    """A courier whose platform's people type commands otherwise than ``/command`` (WeCom: the bot's @-mention and
+    the verb): the announcement's text names them so (``bot.i18n.CommandWords``)."""
+
+    def command_words(self, language: Language) -> CommandWords | None:
+        """How a group's people type commands; ``language``: the process's default (the mention's fallback words)."""
+
+
 class AnnouncementScheduler(Protocol):
     """What the platforms and the command functions ask of the process's announcer: :class:`Announcer` (one
     process, timers) or :class:`handlers.claimed_announcer.ClaimingAnnouncer` (many workers, claims)."""
@@ -180,8 +190,10 @@ async def deliver(services: Services, couriers: Mapping[Platform, Courier], anno
             return Delivery(Delivered.NO_COURIER)
         if courier is None:
             return Delivery(Delivered.NOTHING)
-        outgoing = await announcing.prepare(services, announcement_id, render=announcement_text,
-                                            split=courier.split, holder=holder, chat_id=chat_id)
+        words = courier.command_words(services.settings.language) if isinstance(courier, WritesCommands) else None
+        with commands_written(words):
+            outgoing = await announcing.prepare(services, announcement_id, render=announcement_text,
+                                                split=courier.split, holder=holder, chat_id=chat_id)
         if outgoing is None:
             return Delivery(Delivered.NOTHING)
         row = outgoing.announcement

@@ -27,7 +27,7 @@ from typing import Protocol, runtime_checkable
 
 from bot.claims import UpdateClaim
 from bot.errors import GuandanError, StorageError, UpdateAlreadyApplied
-from bot.i18n import Language
+from bot.i18n import CommandWords, Language, commands_written
 from bot.services import Services
 from bot.services.caller import Caller, ChatKind, ChatUser
 from bot.services.chats import language_of
@@ -37,7 +37,7 @@ from handlers.buttons import ButtonData, ButtonSpec, ButtonTable, ForgedButtonEr
 from handlers.commands import COMMANDS
 from handlers.commands.buttons import BUTTONS
 from handlers.commands.rules.rule_questions import answer_question
-from handlers.invocation import Acknowledgement, Attachment, Channel, Mentioned, NoTimers, Timers
+from handlers.invocation import Acknowledgement, Attachment, Channel, Mentioned, NoTimers, Timers, TypesVerbs
 from handlers.reading import (
     Addressing,
     CommandCall,
@@ -55,14 +55,15 @@ from handlers.registry import (
     mistyped_verb_text,
     unknown_command_text,
 )
-from handlers.verbs import VERBS, text_after_command
+from handlers.verbs import VERB_OF_COMMAND, VERBS, VERBS_WITH_WORDS, text_after_command
 
 log = logging.getLogger(__name__)
 
 __all__ = [  # what a platform may use of the handlers: the neutral values, the dispatcher, the channels' protocols
     "Acknowledgement", "Addressing", "Admitted", "AnswerKey", "Arrival", "Attachment", "ButtonData", "ButtonSpec",
     "Caller", "Channel", "ChatKind", "ChatUser", "CommandSpec", "CommandTable", "Dispatcher", "ForgedButtonError",
-    "Incoming", "Mentioned", "Note", "PressChannel", "ReadOnlyAnswers", "SpeaksLanguage", "WordsNamePeople",
+    "Incoming", "Mentioned", "Note", "PressChannel", "ReadOnlyAnswers", "SpeaksLanguage", "TypesVerbs",
+    "WordsNamePeople",
     "text_after_command",
 ]
 
@@ -87,6 +88,10 @@ class Admitted:
 
     caller: Caller | None
     claim: UpdateClaim | None
+
+
+TYPED_VERBS = VERB_OF_COMMAND | {command: verb for verb, command in VERBS_WITH_WORDS.items()}
+"""The verb a person types for a command (``/set 赛制 …`` is ``设置 赛制 …``)."""
 
 
 class WordsNamePeople(Protocol):
@@ -233,11 +238,21 @@ class Dispatcher:
         finally:
             self.done(incoming.arrival)
 
+    def command_words(self, channel: object, language: Language) -> CommandWords | None:
+        """How the channel's people type commands, when not as ``/command`` (WeCom: ``@掼蛋助手 报名``): the
+        catalog's texts write them so in its answers (``bot.i18n.CommandWords``)."""
+        if not isinstance(channel, TypesVerbs):
+            return None
+        return CommandWords(channel.command_mention(language), TYPED_VERBS, self.commands.names())
+
     async def _handle(self, admitted: Admitted, incoming: Incoming, channel: Channel) -> bool:
         if admitted.caller is None:
             return False
-        caller = admitted.caller
-        language = await self.language(caller)
+        language = await self.language(admitted.caller)
+        with commands_written(self.command_words(channel, language)):
+            return await self._answer(admitted.caller, language, incoming, channel)
+
+    async def _answer(self, caller: Caller, language: Language, incoming: Incoming, channel: Channel) -> bool:
         if isinstance(channel, SpeaksLanguage):
             channel.speak(language)
         reading = self.read(incoming)
@@ -302,7 +317,11 @@ class Dispatcher:
         if admitted is None:
             return None
         try:
-            note = await self.buttons.press(self.services, admitted.caller, data, channel)
+            words = None
+            if isinstance(channel, TypesVerbs) and admitted.caller is not None:
+                words = self.command_words(channel, await self.language(admitted.caller))
+            with commands_written(words):
+                note = await self.buttons.press(self.services, admitted.caller, data, channel)
             await self.settle(admitted.claim)
         finally:
             self.done(arrival)

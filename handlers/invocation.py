@@ -114,6 +114,15 @@ class PrivateReplies(Protocol):
         reach it (they never started a chat with the bot)."""
 
 
+@runtime_checkable
+class TypesVerbs(Protocol):
+    """A channel whose people type a command as the bot's @-mention and the command's Chinese verb (WeCom), not as
+    Telegram's ``/command``: its answers write the catalog's commands that way (``bot.i18n.CommandWords``)."""
+
+    def command_mention(self, language: Language) -> str:
+        """What goes before a command here: the bot's @-mention and a space in a group, nothing in a private chat."""
+
+
 class Timers(Protocol):
     """The process's scheduler of announcement jobs (``handlers.announcer``)."""
 

@@ -17,7 +17,7 @@ from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from bot.errors import GuandanError, UsageError
-from bot.i18n import Language, has, t
+from bot.i18n import Language, command_text, has, t
 from bot.richtext import escape_params
 from bot.services import Services
 from bot.services.caller import Caller, ChatKind
@@ -139,7 +139,8 @@ def unknown_command_text(table: CommandTable, name: str, language: Language) -> 
     suggestion = table.closest(name)
     if suggestion is None:
         return t("registry.unknown", language, command=shown)
-    text = t("registry.did_you_mean", language, command=shown, suggestion=suggestion)
+    text = t("registry.did_you_mean", language, command=shown,
+             suggestion=escape_params({"command": command_text("/" + suggestion, language)})["command"])
     spec = table.find(suggestion)
     if spec is not None and has(spec.usage_key, language):
         text += "\n" + t(spec.usage_key, language)
@@ -206,6 +207,10 @@ class CommandTable:
                 if name in self._by_name:
                     raise ValueError(f"command name /{name} is registered twice")
                 self._by_name[name] = spec
+
+    def names(self) -> dict[str, str]:
+        """Every command name and alias → its command's name."""
+        return {name: spec.name for name, spec in self._by_name.items()}
 
     def find(self, name: str | None) -> CommandSpec | None:
         return None if name is None else self._by_name.get(name.lower())

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from datetime import datetime, timedelta
 
-from bot.i18n import Language, t
+from bot.i18n import Language, command_text, t
 from bot.match_clock.announcement import Announcement, AnnouncementState
 from bot.match_clock.local_time import clock_text, local_text
 from bot.match_clock.plan import LIMIT_WARNING, AnnouncementKind
@@ -78,8 +78,8 @@ def _checkin(facts: AnnouncementFacts, lang: Language) -> list[str]:
         lines.append(t("schedule.announce.checkin_table", lang, table=entry.table.table,
                        pairs=escape(" · ".join(names)),
                        side=t(f"schedule.side.{sides}", lang),
-                       command=f"/result {entry.table.table} {t('tables.typed.forfeit', lang)} "
-                               f"{t(f'tables.typed.{sides}', lang)}"))
+                       command=escape(command_text(f"/result {entry.table.table} {t('tables.typed.forfeit', lang)} "
+                                                   f"{t(f'tables.typed.{sides}', lang)}", lang))))
     lines.append(t("schedule.announce.checkin_referee", lang))
     return lines
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from zoneinfo import ZoneInfo
 
-from bot.i18n import Language, t
+from bot.i18n import Language, command_text, t
 from bot.match_clock.local_time import local_text
 from bot.presenters import points_tables as points
 from bot.presenters.corrections import correction_detail
@@ -421,8 +421,8 @@ def correction_command(recorded: ResultRecorded, lang: Language) -> str:
     words."""
     match, attempted = recorded.match, recorded.attempted
     assert attempted is not None
-    return (f"/result {match.round}-{match.table or 0} {typed_outcome(attempted, lang)} "
-            f"{t('tables.typed.confirm', lang)}")
+    return command_text(f"/result {match.round}-{match.table or 0} {typed_outcome(attempted, lang)} "
+                        f"{t('tables.typed.confirm', lang)}", lang)
 
 
 def _correction_pending_text(recorded: ResultRecorded, lang: Language) -> str:

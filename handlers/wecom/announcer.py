@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.i18n import CommandWords, Language
 from bot.services.platform_ids import WeComDirectory
 from handlers.announcer import GiveUp, RetryLater
 from handlers.wecom.client import SEND, NotConnected, WeComError
@@ -20,6 +21,13 @@ class WeComCourier:
     def __init__(self, platform: WeComPlatform, directory: WeComDirectory) -> None:
         self.platform = platform
         self.directory = directory
+
+    def command_words(self, language: Language) -> CommandWords | None:
+        """WeCom people type a command after the bot's @-mention (``handlers.announcer.WritesCommands``)."""
+        return self.platform.dispatcher.command_words(self, language)
+
+    def command_mention(self, language: Language) -> str:
+        return self.platform.mention(language)
 
     def split(self, text: str) -> Sequence[str]:
         return split_content(wecom_markdown(text, self.directory))

@@ -274,15 +274,21 @@ class WeComChannel:
     """Documents go as files, uploaded over the long connection (``handlers.invocation.FileLimits``)."""
 
     def __init__(self, answer: Answer, text: str = "", *, files: Callable[[], Awaitable[Attachment | None]]
-                 | None = None) -> None:
+                 | None = None, mention: Callable[[Language], str] | None = None) -> None:
         self.answer = answer
         self.text = text
         self._files = files
+        self._mention = mention
         self.asked_for_file = False
         self.got_file = False
 
     def speak(self, language: Language) -> None:
         self.answer.language = language
+
+    def command_mention(self, language: Language) -> str:
+        """WeCom people type a command's verb after the bot's @-mention in a group (``handlers.dispatch.TypesVerbs``);
+        ``mention``: how they write it there (``None``: a private chat, no mention)."""
+        return self._mention(language) if self._mention is not None else ""
 
     async def reply(self, text: str, buttons: Keyboard | None = None) -> None:
         self.answer.add(text, buttons)
@@ -314,10 +320,15 @@ class WeComPressChannel:
     """A press's answers: the pressed card's new state (:attr:`edited`, :attr:`dropped`: sent as ONE update of the
     card), and new messages (:meth:`post`, collected, then pushed to the chat)."""
 
-    def __init__(self, answer: Answer) -> None:
+    def __init__(self, answer: Answer, mention: Callable[[Language], str] | None = None) -> None:
         self.answer = answer
         self.edited: tuple[str, Keyboard | None] | None = None
         self.dropped = False
+        self._mention = mention
+
+    def command_mention(self, language: Language) -> str:
+        """As :meth:`WeComChannel.command_mention`: a card pressed in a group answers with the mention."""
+        return self._mention(language) if self._mention is not None else ""
 
     async def post(self, text: str, buttons: Keyboard | None = None) -> None:
         self.answer.add(text, buttons)
@@ -457,7 +468,8 @@ class WeComPlatform:
         # Every message the bot receives was addressed to it (a group message @-mentions it).
         incoming = Incoming(Arrival(caller, wecom_update_id(message.msgid), (caller.person,)), text,
                             Addressing(private=not message.group, names_bot=True), words_name_people=self)
-        channel = WeComChannel(answer, text, files=lambda: self._attachment(message.userid))
+        channel = WeComChannel(answer, text, files=lambda: self._attachment(message.userid),
+                               mention=self.mention if message.group else None)
         if not await self.dispatcher.message(incoming, channel):
             return  # delivered again, or applied meanwhile by another process
         if channel.asked_for_file and not channel.got_file and not text_after_command(text):
@@ -469,7 +481,7 @@ class WeComPlatform:
             # asked once (recorded, so a restart does not ask again; this set spares the database the question).
             self.asked_for_name.add(message.userid)
             if await ask_for_name_once(self.services, caller):
-                answer.add(t("wecom.name_hint", answer.language, mention=self._mention(answer.language),
+                answer.add(t("wecom.name_hint", answer.language, mention=self.mention(answer.language),
                              userid=escape(message.userid)))
         await self.send_answer(answer, frame.req_id, message.chatid or message.userid)
 
@@ -484,7 +496,7 @@ class WeComPlatform:
         if waiting is None:
             async def received(admitted: Admitted) -> None:
                 answer = Answer(language=await self.dispatcher.language(caller))
-                answer.add(t("wecom.file_received", answer.language, mention=self._mention(answer.language),
+                answer.add(t("wecom.file_received", answer.language, mention=self.mention(answer.language),
                              minutes=int(FILE_WAIT.total_seconds() // 60)))
                 await self.send_answer(answer, frame.req_id, here)
 
@@ -493,7 +505,8 @@ class WeComPlatform:
         target = caller if waiting.chatid == message.chatid else await self._caller(message.userid, waiting.chatid)
         assert target.person is not None
         answer = Answer(language=self.services.settings.language)
-        channel = WeComChannel(answer, waiting.command, files=lambda: self._attachment(message.userid))
+        channel = WeComChannel(answer, waiting.command, files=lambda: self._attachment(message.userid),
+                               mention=self.mention if waiting.chatid is not None else None)
         incoming = Incoming(Arrival(target, wecom_update_id(message.msgid), (target.person,)), waiting.command,
                             Addressing(private=waiting.chatid is None, names_bot=True), words_name_people=self)
         if not await self.dispatcher.message(incoming, channel):
@@ -524,7 +537,7 @@ class WeComPlatform:
 
         return Attachment(name, len(data), ready)
 
-    def _mention(self, language: Language) -> str:
+    def mention(self, language: Language) -> str:
         """How a member writes the bot's @-mention (its name once known)."""
         return f"@{self.bot_name.name} " if self.bot_name.name else t("wecom.bot_mention", language)
 
@@ -560,7 +573,7 @@ class WeComPlatform:
         caller = await self._caller(userid, chatid if isinstance(chatid, str) else None)
         assert caller.person is not None
         answer = Answer(language=await self.dispatcher.language(caller))
-        channel = WeComPressChannel(answer)
+        channel = WeComPressChannel(answer, self.mention if isinstance(chatid, str) else None)
         note = await self.dispatcher.press(Arrival(caller, wecom_update_id(msgid), (caller.person,)),
                                            key if isinstance(key, str) else None, channel)
         if note is None:
@@ -593,7 +606,7 @@ class WeComPlatform:
 
         async def welcome(admitted: Admitted) -> None:
             language = await self.dispatcher.language(caller)
-            text = t("wecom.welcome", language, mention=self._mention(language))
+            text = t("wecom.welcome", language, mention=self.mention(language))
             await self._send(RESPOND_WELCOME, {"msgtype": "text", "text": {"content": to_plain(text)}},
                              frame.req_id)
 

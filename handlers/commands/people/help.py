@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from bot.i18n import has, t
+from bot.i18n import command_text, has, t
 from bot.services.platform_ids import Platform, platform_of_chat
 from bot.services.roles import Role
 from handlers.arguments import at_most
@@ -56,7 +56,8 @@ async def start_command(call: Invocation) -> None:
 def command_help(call: Invocation, spec: CommandSpec) -> str:
     """One command: its names and what it does, its usage, and examples where the catalog has them."""
     aliases = " ".join(f"/{name}" for name in spec.aliases)
-    lines = [call.text("help.command.title", name=spec.name, description=t(spec.description_key, call.language),
+    lines = [call.text("help.command.title", name=command_text("/" + spec.name, call.language),
+                       description=t(spec.description_key, call.language),
                        aliases=call.text("help.command.aliases", names=aliases) if aliases else "")]
     if has(spec.usage_key, call.language):
         lines.append(t(spec.usage_key, call.language))

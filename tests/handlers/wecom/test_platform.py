@@ -32,7 +32,7 @@ async def test_slash_commands_and_verbs_after_the_mention(club: WeComClub) -> No
     assert "报名成功" in (await club.say("p2", "/报名"))[0]
     assert "p1" in (await club.say("p3", "名单"))[0]
     [unknown] = await club.say("p3", "/frobnicate")
-    assert "/frobnicate" in unknown and "/help" in unknown
+    assert "/frobnicate" in unknown and "发送 @掼蛋助手 帮助" in unknown and "/help" not in unknown
     [question] = await club.say("p3", "抽签是怎么做的")  # a question, never a draw
     assert "报名截止" not in question
 
@@ -185,10 +185,10 @@ async def test_typed_the_way_phone_keyboards_type_it(club: WeComClub) -> None:
     [result] = await club.say("p1", "成绩5 A+ 9")  # no space after the verb: the result command, no rule section
     assert "桌" in result or "抽签" in result
     [typo] = await club.say("p1", "成级 5 A+ 9")
-    assert "你是不是想说“成绩”" in typo and "/result" in typo
+    assert "你是不是想说“成绩”" in typo and "@掼蛋助手 成绩 桌号" in typo and "/result" not in typo
     assert "[left|right]" in typo and "\\" not in typo  # no markdown escapes WeCom would show as they are
     [explained] = await club.say("p1", "帮助 成绩")
-    assert "/result" in explained and "例子" in explained
+    assert "@掼蛋助手 成绩" in explained and "例子" in explained
 
 
 def test_the_bot_name_is_learned_and_taken_out_wherever_it_stands() -> None:
@@ -326,3 +326,16 @@ async def test_a_chosen_name_may_not_be_another_persons_account_or_name(club: We
     assert taken.startswith("“张三”已经是别人的名字或账号")
     assert "张三" in (await club.say("p1", "/name 张三"))[0]  # one's own name again is fine
     assert "lisi" in (await club.say("lisi", "/name lisi"))[0]  # and one's own account
+
+
+async def test_instructions_are_written_as_a_wecom_member_types_them(club: WeComClub) -> None:
+    """Not "发送 /confirm 1": the bot's @-mention and the verb in a group, the verb alone in a private chat."""
+    await club.say(club.admin, "/new 周五杯")
+    await club.sign_up_singles(4)
+    await club.say(club.admin, "抽签")
+    [reported] = await club.say("p1", "成绩 1 A+ 9")
+    assert "`@掼蛋助手 确认 1`" in reported and "/confirm" not in reported
+    [private] = await club.say("p9", "/frobnicate", group=False)
+    assert "发送 帮助 查看" in private and "@掼蛋助手" not in private and "/help" not in private
+    [named] = await club.say("p9", "/name x" + "y" * 80, group=False)  # a refusal with the command's usage line
+    assert "/name" not in named and "改名" in named
