@@ -6,13 +6,19 @@ from __future__ import annotations
 import asyncio
 import itertools
 from collections.abc import AsyncIterator
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
+from bot.clock import ManualClock
 from bot.config import Settings
 from bot.pictures.picture import Picture
 from bot.richtext import Button, keyboard
+from bot.services.match_clock import announcements as announcing
+from bot.services.platform_ids import Platform
+from handlers.announcer import deliver
+from handlers.wecom.announcer import WeComCourier
 from handlers.wecom.client import RESPOND, RESPOND_UPDATE, RESPOND_WELCOME, SEND
 from handlers.wecom.markdown import CONTENT_LIMIT, button_card
 from handlers.wecom.platform import MAX_TEXT_CHARS, Answer, BotName, Message
@@ -339,3 +345,21 @@ async def test_instructions_are_written_as_a_wecom_member_types_them(club: WeCom
     assert "发送 帮助 查看" in private and "@掼蛋助手" not in private and "/help" not in private
     [named] = await club.say("p9", "/name x" + "y" * 80, group=False)  # a refusal with the command's usage line
     assert "/name" not in named and "改名" in named
+
+
+async def test_an_announcement_names_commands_as_wecom_members_type_them(tmp_path: Path) -> None:
+    """The reminder pushed to the group says "发送 @掼蛋助手 签到", not "/here"."""
+    clock = ManualClock(datetime(2026, 5, 1, 2, 0, tzinfo=UTC))
+    async with WeComClub.running(Settings(db_path=tmp_path / "bot.sqlite3"), clock=clock) as club:
+        await club.say(club.admin, "/new 周五杯")
+        await club.say(club.admin, "/set checkin 15")
+        await club.sign_up_singles(4)
+        await club.say(club.admin, "抽签")
+        await club.say(club.admin, "/schedule 1 2026-05-01 19:30")
+        [reminder] = [row for row in await announcing.pending(club.services) if row.kind.value == "reminder"]
+        clock.now = reminder.due
+        courier = WeComCourier(club.platform, club.platform.directory)
+        before = len(club.connection.sent)
+        await deliver(club.services, {Platform.WECOM: courier}, reminder.announcement_id)
+        [pushed] = [frame.content for frame in club.connection.sent[before:] if frame.cmd == SEND]
+        assert "签到已开放" in pushed and "@掼蛋助手 签到" in pushed and "/here" not in pushed
