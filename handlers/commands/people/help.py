@@ -4,20 +4,21 @@
 from __future__ import annotations
 
 from bot.i18n import command_text, has, t
+from bot.richtext import escape
 from bot.services.platform_ids import Platform, platform_of_chat
 from bot.services.roles import Role
 from handlers.arguments import at_most
 from handlers.invocation import Invocation
 from handlers.registry import Audience, CommandSpec, unknown_command_text
-from handlers.verbs import VERB_OF_COMMAND, VERBS
+from handlers.verbs import VERBS
 
 
 def _line(call: Invocation, spec: CommandSpec) -> str:
     if _on_wecom(call):
-        # WeCom people type the Chinese verb after @-mentioning the bot; slash commands and pinyin aliases are
-        # Telegram's menu, shown only for a command without a verb.
-        verb = VERB_OF_COMMAND.get(spec.name)
-        return f"{verb or '/' + spec.name} — {call.text(spec.description_key)}"
+        # WeCom people type the Chinese verb after the bot's @-mention in a group (alone in a private chat:
+        # ``bot.i18n.CommandWords``); slash commands and pinyin aliases are Telegram's menu, shown only for a
+        # command without a verb.
+        return f"{escape(command_text('/' + spec.name, call.language))} — {call.text(spec.description_key)}"
     names = " ".join(f"/{name}" for name in spec.names)
     return f"{names} — {call.text(spec.description_key)}"
 

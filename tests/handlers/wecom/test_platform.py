@@ -288,8 +288,11 @@ def test_a_long_text_is_cut_before_it_is_read() -> None:
 async def test_help_in_a_group_lists_the_verbs_with_the_mention_they_need(club: WeComClub) -> None:
     [listed] = await club.say("p1", "帮助")
     assert "@我" in listed and "`@掼蛋助手 报名`" in listed
-    assert "\n报名 — " in listed and "\n成绩 — " in listed and "/baoming" not in listed and "\n/signup" not in listed
+    assert "\n@掼蛋助手 报名 — " in listed and "\n@掼蛋助手 成绩 — " in listed  # each verb with the mention it needs
+    assert "/baoming" not in listed and "/signup" not in listed
     assert "帮助 成绩" in listed
+    [private] = await club.say("p1", "帮助", group=False)  # privately, the verb alone
+    assert "\n计分 — " in private and "@掼蛋助手 计分" not in private
 
 
 @pytest.mark.parametrize("typed", ["<@laowang>", "<@all>", '<font color="warning">红字</font>'])
@@ -363,3 +366,4 @@ async def test_an_announcement_names_commands_as_wecom_members_type_them(tmp_pat
         await deliver(club.services, {Platform.WECOM: courier}, reminder.announcement_id)
         [pushed] = [frame.content for frame in club.connection.sent[before:] if frame.cmd == SEND]
         assert "签到已开放" in pushed and "@掼蛋助手 签到" in pushed and "/here" not in pushed
+
