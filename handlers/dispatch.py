@@ -153,6 +153,7 @@ class Dispatcher:
         self.buttons = ButtonTable(BUTTONS if buttons is None else buttons)
         self.timers = timers or NoTimers()
         self.own_errors = own_errors
+        self._command_words: dict[str, CommandWords] = {}
         self._in_hand: set[int] = set()
         """Update ids admitted and not yet done: a copy delivered meanwhile (WeCom redelivers a msgid) is dropped
         unanswered; once done, the update is recorded and the database stops later copies."""
@@ -243,7 +244,11 @@ class Dispatcher:
         catalog's texts write them so in its answers (``bot.i18n.CommandWords``)."""
         if not isinstance(channel, TypesVerbs):
             return None
-        return CommandWords(channel.command_mention(language), TYPED_VERBS, self.commands.names())
+        mention = channel.command_mention(language)
+        words = self._command_words.get(mention)
+        if words is None:  # one per way of mentioning the bot, so each keeps the texts it wrote
+            words = self._command_words[mention] = CommandWords(mention, TYPED_VERBS, self.commands.names())
+        return words
 
     async def _handle(self, admitted: Admitted, incoming: Incoming, channel: Channel) -> bool:
         if admitted.caller is None:
