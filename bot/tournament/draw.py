@@ -5,9 +5,10 @@ Sequence (the chat layer drives it; every step here is pure):
 1. When the tournament opens: ``seed = new_seed(os.urandom(32))``; publish ``seed.commitment`` (SHA-256 of the
    seed) before anyone signs up, and keep the seed secret.
 2. ``registration.close`` — sign-ups stop.
-3. ``result = draw(registration, seed, options)`` then ``registration.mark_drawn``; publish the outcome, reveal
-   the seed and offer the draw file (``bot.tournament.draw_file.export_draw``, with the time the commitment was
-   published) so anyone can run ``python -m bot verify-draw FILE``.
+3. ``result = draw(registration, seed, options, account_secret=os.urandom(32))`` then
+   ``registration.mark_drawn``; keep the account secret, publish the outcome, reveal the seed and offer the draw
+   file (``bot.tournament.draw_file.export_draw``, with the time the commitment was published) so anyone can run
+   ``python -m bot verify-draw FILE``.
 
 The draw is a pure function of (the entry list, the seed, the bracket options): the active entries are put in
 canonical order (:class:`DrawOrder`) — neither sign-up times nor entry numbers matter — then paired with the seed's
@@ -29,6 +30,7 @@ Before (draw file version 2, ``DrawOrder.PUBLIC_KEYS``) the account keys were ke
 (``sha256(seed + b"person-keys")``) and the draw sorted by them: once the seed was revealed, whoever enumerated
 Telegram ids could recover every account holder's id from the file (a probe matched all 8 real 10-digit ids of
 one). Those files still verify; a draw made without an account secret (tests, benchmarks) is still made that way.
+
 In ``mixed`` mode an entry without a gender cannot be paired by lot, so it is not drawn (:func:`undrawable`: the
 organiser is warned before the draw and can set the gender with ``/gender``).
 """

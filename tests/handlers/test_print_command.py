@@ -48,7 +48,9 @@ def test_the_command_line_writes_the_same_pdf(tmp_path: Path) -> None:
         [sys.executable, "-m", "bot", "print", "--db", str(db), "--tournament", str(tournament_id), "cards",
          "--out", str(out), "--lang", "en", "--paper", "letter"],
         capture_output=True, text=True, timeout=300, env={"PATH": "/usr/bin:/bin", "GUANDAN_PUBLIC_URL":
-                                                           "https://club.example.org", "HOME": str(tmp_path)},
+                                                           "https://club.example.org", "HOME": str(tmp_path),
+                                                           # this tree, whatever tree the venv has installed
+                                                           "PYTHONPATH": str(Path(__file__).resolve().parents[2])},
         cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == f"{out}: table cards, {len(page_texts(out.read_bytes()))} pages"
