@@ -4,8 +4,9 @@ Rule (notice 002: 小组赛……每组前 N 名进入淘汰赛，……决出1�
 knockout (:mod:`bot.tournament.standings`: champion, runner-up, third places, then the round each lost in); below
 them come the pairs out in the groups, first by their place in their group (every group winner who did not go on
 before any runner-up …), then by group points, then by the group tie-breaks (opponents' points, level difference).
-A pair that withdrew within the groups comes after every other pair out there. Pairs equal on all of these share a rank (standard competition ranking: 9, 9, 11). A knockout pair still playing has
-no rank yet; the ranks below the knockout are known from the end of the groups.
+A pair that withdrew within the groups comes after every other pair out there. Pairs equal on all of these share a
+rank (standard competition ranking: 9, 9, 11). A knockout pair still playing has no rank yet; the ranks below the
+knockout are known from the end of the groups.
 """
 
 from __future__ import annotations
