@@ -92,6 +92,11 @@ def points_tables_text(state: TournamentState, event: PointsEvent, lang: Languag
     return "\n".join(lines)
 
 
+def played_line(match: Match, lang: Language, outcome_text: OutcomeText) -> str:
+    """A table with its result once decided (its state before), as a round looked back on lists it."""
+    return _played_line(match, lang, outcome_text)
+
+
 def _played_line(match: Match, lang: Language, outcome_text: OutcomeText) -> str:
     if match.state is MatchState.CONFIRMED and match.games:
         outcome = outcome_text(match, match.games[-1].outcome, lang)
