@@ -148,7 +148,7 @@ async def test_a_groups_then_knockout_evening(bot: DispatchedBot) -> None:
     winner_left = before.winner == corrected.right.name  # the correction turns the result round
     new = "A 3" if winner_left else "3 A"
     [pending] = await evening.say(f"/result 1-1 {new}")
-    assert "confirm" in pending
+    assert f"/result 1-1 {new} 确认" in pending  # the command to confirm, in the chat's words
     await evening.say(f"/result 1-1 {new} confirm")
     evening.entered[1, 1] = Entered(before.loser, before.winner)
 
