@@ -32,7 +32,7 @@ import logging
 import os
 import re
 import sqlite3
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Hashable, Iterable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager, suppress
 from pathlib import Path
 from typing import Any, ClassVar, LiteralString, Protocol, TypeVar
@@ -145,7 +145,9 @@ def refusal(error: Exception) -> StorageUnavailable:
 class Tx:
     """An open transaction: run parameterized statements on it. Only valid inside its ``async with`` block."""
 
-    __slots__ = ("claim",)
+    __slots__ = ("_reads", "claim")
+
+    _reads: dict[Hashable, Any]
 
     engine: ClassVar[str] = ""
     """The engine's dialect, ``"sqlite"`` or ``"postgresql"`` (``Storage.engine``), for the rare statement that is
@@ -158,6 +160,24 @@ class Tx:
     def wrote(self) -> bool:
         """Whether a statement of this transaction changed a row so far (what it reads may not be committed)."""
         raise NotImplementedError
+
+    def remembered(self, key: Hashable) -> Any:
+        """What :meth:`remember` kept under ``key`` in this transaction (``None``: nothing, or it has written since).
+
+        For a row two steps of one unit of work read (the caller's roles, then the change: the chat's open
+        tournament): the second read costs no round trip. Sound while the transaction has written nothing: a
+        writer holds the database's (SQLite) or the chat's (PostgreSQL) lock, so no other writer changes that
+        chat's rows meanwhile."""
+        reads: dict[Hashable, Any] | None = getattr(self, "_reads", None)
+        return None if reads is None or self.wrote else reads.get(key)
+
+    def remember(self, key: Hashable, value: Any) -> None:
+        if not self.wrote:
+            reads: dict[Hashable, Any] | None = getattr(self, "_reads", None)
+            if reads is None:
+                reads = {}
+                self._reads = reads
+            reads[key] = value
 
     async def execute(self, sql: LiteralString, params: Params = ()) -> int:
         """Run one statement; the number of rows it changed."""
@@ -221,11 +241,13 @@ def _require_returning(sql: str) -> None:
 
 
 class SqliteTx(Tx):
-    __slots__ = ("_changes_before", "_connection")
+    __slots__ = ("_changes_before", "_connection", "_storage")
 
     engine = "sqlite"
 
-    def __init__(self, connection: aiosqlite.Connection, claim: UpdateClaim | None = None) -> None:
+    def __init__(self, storage: SqliteStorage, connection: aiosqlite.Connection,
+                 claim: UpdateClaim | None = None) -> None:
+        self._storage = storage
         self._connection = connection
         self._changes_before = connection.total_changes
         self.claim = claim
@@ -235,12 +257,14 @@ class SqliteTx(Tx):
         return self._connection.total_changes != self._changes_before
 
     async def execute(self, sql: LiteralString, params: Params = ()) -> int:
+        self._storage.round_trips += 1
         cursor = await self._connection.execute(sql, storable(params))
         # Not closed: sqlite3 has reset the finished statement already, and closing costs another trip to the
         # worker thread (as for BEGIN and COMMIT, the cursor goes with the garbage).
         return cursor.rowcount
 
     async def execute_many(self, sql: LiteralString, rows: Iterable[Params]) -> None:
+        self._storage.round_trips += 1
         await self._connection.executemany(sql, (storable(row) for row in rows))
 
     # Each call below is one trip to aiosqlite's worker thread (~0.1 ms of CPU on the 2 GHz benchmark machine);
@@ -248,18 +272,21 @@ class SqliteTx(Tx):
 
     async def insert(self, sql: LiteralString, params: Params = ()) -> int:
         _require_returning(sql)
+        self._storage.round_trips += 1
         rows = await self._connection.execute_fetchall(sql, storable(params))
         for row in rows:
             return int(row[0])
         raise RuntimeError("the statement inserted no row")
 
     async def fetch_one(self, sql: LiteralString, params: Params = ()) -> sqlite3.Row | None:
+        self._storage.round_trips += 1
         rows = await self._connection.execute_fetchall(sql, storable(params))
         for row in rows:
             return row
         return None
 
     async def fetch_all(self, sql: LiteralString, params: Params = ()) -> list[sqlite3.Row]:
+        self._storage.round_trips += 1
         return list(await self._connection.execute_fetchall(sql, storable(params)))
 
     async def column_names(self, table: str) -> list[str]:
@@ -269,6 +296,7 @@ class SqliteTx(Tx):
     async def copy_rows(self, table: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
         names = ", ".join(quote_identifier(column) for column in columns)
         marks = ", ".join("?" for _ in columns)
+        self._storage.round_trips += 1
         await self._connection.executemany(f"INSERT INTO {quote_identifier(table)} ({names}) VALUES ({marks})",
                                            (storable(row) for row in rows))
 
@@ -401,6 +429,9 @@ class SqliteStorage(Storage):
         self.busy_timeout_ms = busy_timeout_ms
         self._connection: aiosqlite.Connection | None = None
         self._lock = asyncio.Lock()
+        self.round_trips = 0
+        """Trips to aiosqlite's worker thread so far, BEGIN and COMMIT included (the round trips per update that
+        ``tests/handlers/test_round_trips.py`` pins and the benchmarks report, as ``PostgresStorage.round_trips``)."""
 
     @property
     def is_open(self) -> bool:
@@ -459,13 +490,14 @@ class SqliteStorage(Storage):
         self, begin: LiteralString, *, keep: bool = True, claim: UpdateClaim | None = None
     ) -> AsyncIterator[Tx]:
         connection = self._require_connection()
+        self.round_trips += 1
         try:
             await connection.execute(begin)
         except sqlite3.OperationalError as error:
             raise refusal(error) from error
         recording = False
         try:
-            tx = SqliteTx(connection, claim)
+            tx = SqliteTx(self, connection, claim)
             yield tx
             recording = await record_claim(tx, claim)
         except BaseException as failure:
@@ -473,6 +505,7 @@ class SqliteStorage(Storage):
             if isinstance(failure, sqlite3.OperationalError):
                 raise refusal(failure) from failure
             raise
+        self.round_trips += 1
         try:
             await connection.execute("COMMIT" if keep else "ROLLBACK")
         except sqlite3.OperationalError as error:
@@ -483,6 +516,7 @@ class SqliteStorage(Storage):
 
     async def query_one(self, sql: LiteralString, params: Params = ()) -> sqlite3.Row | None:
         async with self._lock:
+            self.round_trips += 1
             try:
                 rows = await self._require_connection().execute_fetchall(sql, storable(params))
             except sqlite3.OperationalError as error:
@@ -493,6 +527,7 @@ class SqliteStorage(Storage):
 
     async def execute_one(self, sql: LiteralString, params: Params = ()) -> int:
         async with self._lock:
+            self.round_trips += 1
             try:
                 cursor = await self._require_connection().execute(sql, storable(params))
             except sqlite3.OperationalError as error:

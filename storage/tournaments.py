@@ -70,11 +70,19 @@ async def get_tournament(tx: Tx, tournament_id: int) -> TournamentRecord | None:
 
 
 async def open_tournament(tx: Tx, chat_id: int) -> TournamentRecord | None:
-    """The chat's tournament in registration or drawn, if any."""
+    """The chat's tournament in registration or drawn, if any (read once per transaction until it writes)."""
+    key = ("open_tournament", chat_id)
+    remembered: TournamentRecord | None = tx.remembered(key)
+    if remembered is not None:
+        return remembered
     row = await tx.fetch_one(
         f"SELECT {_COLUMNS} FROM tournaments WHERE chat_id = ? AND status IN ('registration', 'drawn')", (chat_id,)
     )
-    return None if row is None else _record(row)
+    if row is None:
+        return None
+    record = _record(row)
+    tx.remember(key, record)
+    return record
 
 
 async def latest_tournament(tx: Tx, chat_id: int) -> TournamentRecord | None:
@@ -107,6 +115,18 @@ async def touch(tx: Tx, tournament_id: int, at: datetime) -> int:
         "UPDATE tournaments SET version = version + 1, updated_at = ? WHERE tournament_id = ? RETURNING version",
         (at.isoformat(), tournament_id),
     ))
+
+
+async def touch_record(tx: Tx, tournament_id: int, at: datetime) -> TournamentRecord:
+    """:func:`touch`, returning the whole row as it is then (the change's own writes of mode, settings, status and
+    draw included): one round trip where a count and a read take two."""
+    row = await tx.fetch_one(
+        f"UPDATE tournaments SET version = version + 1, updated_at = ? WHERE tournament_id = ? RETURNING {_COLUMNS}",
+        (at.isoformat(), tournament_id),
+    )
+    if row is None:
+        raise LookupError(f"no tournament {tournament_id}")
+    return _record(row)
 
 
 async def set_mode(tx: Tx, tournament_id: int, mode: RegistrationMode) -> None:
