@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from datetime import datetime
+from functools import lru_cache
 
 from bot.tournament.entries import RegistrationMode
 from bot.tournament.record import TournamentRecord, TournamentStatus
@@ -30,6 +31,14 @@ def _time(text: str | None) -> datetime | None:
     return None if text is None else datetime.fromisoformat(text)
 
 
+@lru_cache(maxsize=1024)
+def _settings(text: str) -> TournamentSettings:
+    """The settings stored as ``text``, parsed once per text: every change reads its tournament's row, and the
+    parse (JSON, then every field checked) showed in the profile of every change. ``TournamentSettings`` is frozen
+    and holds only immutable values, so one parsed copy serves every reader."""
+    return TournamentSettings.from_json(json.loads(text))
+
+
 def _record(row: Row) -> TournamentRecord:
     created = datetime.fromisoformat(row["created_at"])
     return TournamentRecord(
@@ -40,7 +49,7 @@ def _record(row: Row) -> TournamentRecord:
         mode=RegistrationMode(row["mode"]),
         creator=row["creator"],
         creator_user_id=row["creator_user_id"],
-        settings=TournamentSettings.from_json(json.loads(row["settings"])),
+        settings=_settings(row["settings"]),
         commitment=row["commitment"],
         seed=row["seed"],
         version=row["version"],
