@@ -45,7 +45,8 @@ from telegram.ext import AIORateLimiter
 from bot.config import Settings
 from bot.ruleset.scoring import Side
 from bot.services.tournament.state import read_state
-from handlers.telegram.app import TelegramOptions, build_application, shutdown, startup
+from handlers.bootstrap import telegram_application
+from handlers.telegram.app import TelegramOptions, shutdown, startup
 from handlers.telegram.context import GuandanApplication
 from handlers.telegram.sending import RetryingRequests
 from storage import updates as stored_updates
@@ -139,8 +140,8 @@ def limiter_for(pacing: str) -> Any:
 
 
 async def open_application(db: Path, pacing: str, telegram: FakeTelegram) -> tuple[GuandanApplication, UpdateFactory]:
-    application = build_application(Settings(db_path=db), TelegramOptions(request=FakeBotApi(telegram),
-                                                                          rate_limiter=limiter_for(pacing)))
+    application = telegram_application(Settings(db_path=db), telegram=TelegramOptions(
+        request=FakeBotApi(telegram), rate_limiter=limiter_for(pacing)))
     await application.initialize()
     await startup(application)
     async with application.bot_data.services.storage.read() as tx:

@@ -1,9 +1,9 @@
 """Building the services once per process, and the chores of their start and stop.
 
-A chat platform (``handlers.telegram.app``) calls :func:`build_services` with the settings and one
-:class:`ServiceOptions`: what only it can provide — how to look up a group's administrators, how a round is posted —
-then :func:`start_services` before the first update and :func:`stop_services` after the last. Storage stays behind
-this line: the platform never opens it itself.
+The composition root (``handlers.bootstrap``) calls :func:`build_services` with the settings and one
+:class:`ServiceOptions`: what only the process can provide — how to look up a group's administrators, how a round is
+posted — then :func:`start_services` before the first update and :func:`stop_services` after the last. Storage stays
+behind this line: a platform never opens it itself.
 """
 
 from __future__ import annotations

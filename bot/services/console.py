@@ -1,6 +1,6 @@
 """Services for the offline console (``handlers.console``): its people, who keep their ids across restarts on the
-same database; what it remembers of every line, as Telegram's intake remembers every update; and the services it
-runs on.
+same database, and what it remembers of every line, as Telegram's intake remembers every update (the console's
+process is built by ``handlers.bootstrap.console_process``).
 
 A console person is a row of the users table with an id in ``[FIRST_CONSOLE_ID, LAST_CONSOLE_ID]``, found by the
 name typed after ``:as``. Each new name takes the next id of that range and is written at once, so the ids do not
@@ -13,14 +13,8 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
-from dataclasses import replace
-from datetime import timedelta
 
-from bot.config import Settings
 from bot.services import Services
-from bot.services.assembly import ServiceOptions, build_services, start_services, stop_services
 from bot.services.caller import Caller, ChatUser
 from storage import chats, users
 from storage.database import StorageUnavailable
@@ -98,15 +92,3 @@ async def remember_visit(services: Services, caller: Caller) -> None:
         known.wrote_chat(caller, at)
     if person is not None:
         known.wrote(person, at)
-
-
-@asynccontextmanager
-async def console_services(settings: Settings, options: ServiceOptions) -> AsyncIterator[Services]:
-    """The services over the database of ``settings``, open for the block. The console's administrators are its own
-    list, read afresh on every question: no cache."""
-    services = build_services(settings, replace(options, admin_cache_ttl=timedelta(0)))
-    await start_services(services)
-    try:
-        yield services
-    finally:
-        await stop_services(services)

@@ -15,10 +15,9 @@ from collections.abc import Awaitable, Callable
 from telegram import Bot, Update
 from telegram.error import InvalidToken, NetworkError
 
-from bot.clock import shifted_clock
 from bot.config import Settings, TokenRefused, WebhookSet
 from bot.i18n import Language, t
-from handlers.telegram.app import TelegramOptions, build_application
+from handlers.telegram.context import GuandanApplication
 from handlers.telegram.webhook_setup import TELEGRAM_API, telegram_address, webhook_in_the_way
 
 log = logging.getLogger(__name__)
@@ -65,13 +64,12 @@ class QuietRefusedToken(logging.Filter):
         return not (record.exc_info and isinstance(record.exc_info[1], InvalidToken))
 
 
-def run_polling(settings: Settings) -> int:
-    """Poll Telegram until stopped (SIGINT/SIGTERM); the exit status. Raise :class:`TokenRefused` when Telegram
+def run_polling(settings: Settings, application: GuandanApplication) -> int:
+    """Poll Telegram with ``application`` (``handlers.bootstrap.telegram_application``) until stopped
+    (SIGINT/SIGTERM); the exit status. Raise :class:`TokenRefused` when Telegram
     refuses the token (PTB's ``InvalidToken`` quotes the token itself, so it must not reach a traceback), and
     :class:`WebhookSet` when Telegram delivers the updates to a webhook (``python -m bot delete-webhook`` ends
     that; polling would silently delete it)."""
-    application = build_application(settings, TelegramOptions(clock=shifted_clock(settings.clock_offset),
-                                                              rate_limiter=settings.rate_limit))
     where = telegram_address(settings)
     token = settings.token or ""
     probe = Bot(token, base_url=settings.base_url) if settings.base_url else Bot(token)
