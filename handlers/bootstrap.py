@@ -64,8 +64,10 @@ class ProcessOptions:
 
 
 class Admins:
-    """A group's administrators, asked of the platform the chat is on; platforms join once they are built (the
-    Telegram lookup needs the application's bot, which needs the services first)."""
+    """A group's administrators, asked of the platform the chat is on.
+
+    Platforms join once they are built: the Telegram lookup needs the application's bot, which needs the services
+    first."""
 
     def __init__(self) -> None:
         self._lookups: list[tuple[Platform | None, AdminLookup]] = []
@@ -94,8 +96,9 @@ class Process:
     directory: WeComDirectory = field(default_factory=WeComDirectory)
 
     def dispatcher(self, *, own_errors: tuple[type[BaseException], ...] = ()) -> Dispatcher:
-        """The front door on this process's services and announcer; ``own_errors``: those the platform answers
-        itself."""
+        """The front door on this process's services and announcer.
+
+        ``own_errors``: the errors the platform answers itself."""
         return Dispatcher(self.services, commands=self.options.commands, buttons=self.options.buttons,
                           timers=self.announcer, own_errors=own_errors)
 
@@ -121,9 +124,11 @@ def add_wecom(process: Process) -> WeComPlatform:
 
 
 def add_telegram(process: Process, telegram: Any = None, *, only_platform: bool = False) -> Any:
-    """The Telegram application on the process (a ``GuandanApplication``; typed loosely so that Telegram loads only
-    when it runs), built with ``telegram``, a ``TelegramOptions`` (default: the settings' pacing). Its bot answers
-    who administers a Telegram chat — every chat when Telegram is the ``only_platform``."""
+    """The Telegram application on the process, built with ``telegram`` options.
+
+    It is a ``GuandanApplication``, typed loosely so that Telegram loads only when it runs; ``telegram`` is a
+    ``TelegramOptions`` (default: the settings' pacing). Its bot answers who administers a Telegram chat — every
+    chat when Telegram is the ``only_platform``."""
     from handlers.telegram.app import OWN_ERRORS, TelegramOptions, build_application, chat_admin_ids
 
     options = telegram if telegram is not None else TelegramOptions(rate_limiter=process.settings.rate_limit)
@@ -139,14 +144,17 @@ def add_telegram(process: Process, telegram: Any = None, *, only_platform: bool 
 
 
 def telegram_application(settings: Settings, options: ProcessOptions | None = None, telegram: Any = None) -> Any:
-    """Telegram alone (``python -m bot run`` by long polling, the offline harness): a ``GuandanApplication`` that
-    owns its services and announcer (started by its ``post_init``, or ``handlers.telegram.app.startup``)."""
+    """Telegram alone: ``python -m bot run`` by long polling, and the offline harness.
+
+    The ``GuandanApplication`` owns its services and announcer (started by its ``post_init``, or by
+    ``handlers.telegram.app.startup``)."""
     return add_telegram(assemble(settings, options), telegram, only_platform=True)
 
 
 def webhook_worker(settings: Settings, options: ProcessOptions | None = None) -> Any:
-    """A webhook worker (``python -m bot serve``): a ``handlers.telegram.serve.WebhookWorker`` with its announcer
-    claimed from the database on PostgreSQL."""
+    """A webhook worker for ``python -m bot serve``.
+
+    A ``handlers.telegram.serve.WebhookWorker``, its announcer claimed from the database on PostgreSQL."""
     from handlers.telegram.serve import WebhookWorker
 
     options = replace(options or ProcessOptions(), claimed_announcements=True)
@@ -156,8 +164,9 @@ def webhook_worker(settings: Settings, options: ProcessOptions | None = None) ->
 @asynccontextmanager
 async def console_process(settings: Settings, options: ProcessOptions | None = None,
                           admins: ConsoleAdmins | None = None) -> AsyncIterator[Process]:
-    """The console's process, started for the block: its administrators are ``admins``' own list, read afresh on
-    every question (no cache)."""
+    """The console's process, started for the block.
+
+    Its administrators are ``admins``' own list, read afresh on every question (no cache)."""
     process = assemble(settings, replace(options or ProcessOptions(), admin_cache_ttl=timedelta(0)))
     process.admins.add((admins or ConsoleAdmins()).lookup)
     await start_services(process.services)
@@ -178,8 +187,9 @@ async def console_chat(settings: Settings, language: Language, files: Path, outp
 
 
 async def demo(settings: Settings, language: Language, output: Callable[[str], None], files: Path) -> None:
-    """Play the demo (``python -m bot demo``) on the database of ``settings`` (a fresh one): its clock is the
-    demo's own, its draw seed fixed."""
+    """Play the demo (``python -m bot demo``) on the fresh database of ``settings``.
+
+    Its clock is the demo's own and its draw seed fixed, so every run prints the same conversation."""
     from bot.clock import ManualClock
 
     clock = ManualClock()

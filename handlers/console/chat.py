@@ -221,8 +221,10 @@ class ConsoleChat:
 @asynccontextmanager
 async def open_console_chat(dispatcher: Dispatcher, admins: ConsoleAdmins, language: Language, files: Path,
                             output: Callable[[str], None] = print) -> AsyncIterator[ConsoleChat]:
-    """The console on ``dispatcher`` (built by ``handlers.bootstrap.console_chat``), its administrators ``admins``'
-    list, saving files in ``files``; its first speaker is :data:`FIRST_SPEAKER`, an administrator."""
+    """The console chat on ``dispatcher``, saving files in ``files``.
+
+    Built by ``handlers.bootstrap.console_chat``; its administrators are ``admins``' list, its first speaker
+    :data:`FIRST_SPEAKER`, an administrator."""
     screen = ChatScreen(language, output)
     platform = ConsolePlatform(dispatcher, screen, FileShelf(files))
     chat = ConsoleChat(platform, admins, screen, output)

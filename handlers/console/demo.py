@@ -109,8 +109,10 @@ def _other_side_says(left: str, right: str, language: Language) -> str:
 
 async def play_demo(dispatcher: Dispatcher, admins: ConsoleAdmins, clock: ManualClock, language: Language,
                     output: Callable[[str], None], files: Path) -> None:
-    """Play the demo on ``dispatcher`` (``handlers.bootstrap.demo``: a fresh database, ``clock`` the services' own,
-    the draw seed :data:`SEED_BYTES`), saving the files the bot sends in ``files``."""
+    """Play the demo on ``dispatcher``, saving the files the bot sends in ``files``.
+
+    ``handlers.bootstrap.demo`` builds it: a fresh database, ``clock`` the services' own, the draw seed
+    :data:`SEED_BYTES`."""
     organiser, men, women = _people()
     by_key = {person.key: person for person in (*men, *women)}
     admins.set(GROUP.chat_id, organiser.user_id, True)

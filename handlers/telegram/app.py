@@ -89,9 +89,10 @@ class TelegramOptions:
 
 def build_application(settings: Settings, dispatcher: Dispatcher, announcer: AnnouncementScheduler,
                       options: TelegramOptions | None = None) -> GuandanApplication:
-    """The application on ``dispatcher`` (the front door, ``handlers.dispatch``) and the process's ``announcer``,
-    with its handlers, menus (set at start) and storage (opened at start). Polling confirms updates to Telegram only
-    once they were handled (``handlers.telegram.delivery``)."""
+    """The application on ``dispatcher`` (the front door) and the process's ``announcer``.
+
+    It gets its handlers now, its menus and open storage at start. Polling confirms updates to Telegram only once
+    they were handled (``handlers.telegram.delivery``)."""
     options = options or TelegramOptions()
     request, get_updates_request, rate_limiter = options.request, options.get_updates_request, options.rate_limiter
     quiet, send_budget = options.quiet, options.send_budget

@@ -65,8 +65,9 @@ class QuietRefusedToken(logging.Filter):
 
 
 def run_polling(settings: Settings, application: GuandanApplication) -> int:
-    """Poll Telegram with ``application`` (``handlers.bootstrap.telegram_application``) until stopped
-    (SIGINT/SIGTERM); the exit status. Raise :class:`TokenRefused` when Telegram
+    """Poll Telegram with ``application`` until stopped (SIGINT/SIGTERM); the exit status.
+
+    The application comes from ``handlers.bootstrap.telegram_application``. Raise :class:`TokenRefused` when Telegram
     refuses the token (PTB's ``InvalidToken`` quotes the token itself, so it must not reach a traceback), and
     :class:`WebhookSet` when Telegram delivers the updates to a webhook (``python -m bot delete-webhook`` ends
     that; polling would silently delete it)."""
