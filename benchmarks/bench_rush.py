@@ -6,7 +6,7 @@ sleeps) against the in-process fake Bot API with Telegram's flood control switch
 second, is refused with 429 and ``retry_after``):
 
 - ``signups``: 40 members send ``/signup`` in one group, one every 1.5 s (40 in 60 s).
-- ``tables``: a Swiss event of 40 pairs (20 tables); table k's left pair reports ``/result`` at k × 5 s and the
+- ``tables``: a Swiss tournament of 40 pairs (20 tables); table k's left pair reports ``/result`` at k × 5 s and the
   right pair presses Confirm under the report 4 s after it appeared (the last confirmation ~100 s in), which ends
   the round and posts round 2.
 
@@ -122,7 +122,7 @@ def players(count: int) -> list[FakeUser]:
 
 async def prepare(db: Path, scenario: str) -> None:
     """Set-up before the rush, unpaced (it is not what is measured): the tournament, and for ``tables`` 80 singles
-    drawn into a Swiss event of 40 pairs."""
+    drawn into a Swiss tournament of 40 pairs."""
     settings = Settings(db_path=db)
     async with OfflineBot.running(settings) as offline:
         offline.telegram.set_admins(int(GROUP["id"]), ADMIN.to_json())

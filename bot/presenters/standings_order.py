@@ -1,4 +1,4 @@
-"""The order a points event's standings use, in words (``/standings``, the printed booklet and standings sheet).
+"""The order a points stage's standings use, in words (``/standings``, the printed booklet and standings sheet).
 
 The order is :func:`bot.tournament.ranking.ranking_order` of the event's rules: the organiser's ``/set tiebreak``
 or the scale's own (3-2-1: the national rules' order, NOTES-EVENTS.md; the other scales: seed 002 篇1).

@@ -13,7 +13,7 @@ Rules (seed 002 篇1 Anqing: 抽签，分四组比赛 … 第一阶段采用分�
   step a round); a group of odd size has one bye a round. Round ``r`` of every group is played at the same time;
   its tables are numbered across the groups (group A's first). A bye scores what a walkover win scores, like a
   Swiss bye (:mod:`bot.tournament.points`); in a group every pair has the same number of byes.
-* Standings per group as in a Swiss event (:mod:`bot.tournament.ranking`); a bye counts from its round on.
+* Standings per group as in a Swiss tournament (:mod:`bot.tournament.ranking`); a bye counts from its round on.
 * After the last group match, each group's top ``advance`` go on to a knockout
   (:mod:`bot.tournament.group_knockout`); with ``advance`` 0 the group standings are final. Results can be
   corrected until that knockout is drawn (:class:`GroupStageClosedError` after).

@@ -1,11 +1,11 @@
-"""Corrections at any time: an official corrects an earlier round of a Swiss or group event; with
+"""Corrections at any time: an official corrects an earlier round of a Swiss or groups tournament; with
 results in later rounds it waits for a confirmation; the pairings played stay, the standings are recomputed, a paired
 round without results is paired again only when the score groups change, and one message says what changed."""
 
 from __future__ import annotations
 
 from bot.tournament.matches import MatchState
-from bot.tournament.points_event import points_standings
+from bot.tournament.points_stage import points_standings
 from tests.handlers.tournament_helpers import Club
 
 

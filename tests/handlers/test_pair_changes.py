@@ -1,11 +1,11 @@
-"""Pairs who leave, arrive late or change places after the draw of a Swiss event (issue 22 §3): /withdraw (退赛),
+"""Pairs who leave, arrive late or change places after the draw of a Swiss tournament (issue 22 §3): /withdraw (退赛),
 /reinstate (恢复), an organiser's late /signup, /swap (交换) — and their refusals in groups and knockouts."""
 
 from __future__ import annotations
 
 from bot.ruleset.scoring import Side
 from bot.tournament.matches import MatchState
-from bot.tournament.points_event import points_standings
+from bot.tournament.points_stage import points_standings
 from tests.handlers.tournament_helpers import Club
 
 

@@ -15,7 +15,7 @@ from openskill.models import PlackettLuce
 from bot.ruleset.scoring import Side
 from bot.services.tournament.state import TournamentState, load_state
 from bot.tournament.matches import Match
-from bot.tournament.points_event import points_standings
+from bot.tournament.points_stage import points_standings
 from bot.tournament.standings import standings
 from storage.tournaments import get_tournament
 from tests.handlers.tournament_helpers import Club
@@ -162,7 +162,7 @@ async def test_three_tournaments_give_the_ladder_and_ratings_the_contract_states
     first_places = [(placing.team.members, placing.place or 0)
                     for placing in standings(first.require_bracket()).placings]
 
-    # 2: a Swiss event (time limit: draws allowed); 张三 again by name, Mary full width, and 张三 claims an account.
+    # 2: a Swiss tournament (time limit: draws allowed); 张三 again by name, Mary full width, 张三 claims an account.
     claimer: FakeUser = club.person(9, "阿三")
     await club.say(admin, "/new 二号杯")
     await club.say(admin, "/set format swiss")

@@ -15,7 +15,7 @@ import pytest
 
 from bot.ruleset.scoring import Side
 from bot.tournament.matches import Match, MatchState
-from bot.tournament.points_event import PointsEvent
+from bot.tournament.points_stage import PointsStage
 from tests.handlers.tournament_helpers import Club
 
 WIN, LOSS, WALKOVER, FORFEITED, BYE = 3, 1, 3, 0, 3
@@ -31,7 +31,7 @@ class Entered:
     walkover: bool = False
 
 
-async def event_of(club: Club) -> PointsEvent:
+async def event_of(club: Club) -> PointsStage:
     event = (await club.state()).event
     assert event is not None
     return event

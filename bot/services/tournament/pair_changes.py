@@ -1,4 +1,4 @@
-"""Pairs who leave, arrive late or change places after the draw of a Swiss event (issue 22 §3).
+"""Pairs who leave, arrive late or change places after the draw of a Swiss tournament (issue 22 §3).
 
 * ``/withdraw <name or number>`` (an organiser for any pair, a member for their own): the pair is not paired from the
   next round on; its played results stay. Its table of the current round, if undecided, is a walkover for the
@@ -31,7 +31,7 @@ from bot.tournament.entries import Entry, Person, common_unit
 from bot.tournament.matches import Match
 from bot.tournament.names import name_key
 from bot.tournament.outcome import Outcome
-from bot.tournament.points_event import PointsEvent
+from bot.tournament.points_stage import PointsStage
 from bot.tournament.registration import RegistrationState
 from bot.tournament.swiss import (
     PairingFlaw,
@@ -49,7 +49,7 @@ WITHDRAWAL_ACTOR = "official:withdrawal"
 
 
 class SwissOnlyError(TournamentError):
-    """Withdrawals, late pairs and swaps after the draw are a Swiss event's (a round robin's pairs are fixed)."""
+    """Withdrawals, late pairs and swaps after the draw are a Swiss tournament's (a round robin's pairs are fixed)."""
 
     key = "pair_changes.swiss_only"
 
@@ -96,14 +96,14 @@ class PairChanged:
     """A swap: (table, flaw) of the tables it makes that break a pairing rule."""
 
 
-def _swiss(state: TournamentState) -> PointsEvent:
+def _swiss(state: TournamentState) -> PointsStage:
     event = state.event
     if event is None or event.swiss is None or state.bracket is not None:
         raise SwissOnlyError(format=state.record.settings.format.value)
     return event
 
 
-def team_named(state: TournamentState, event: PointsEvent, text: str) -> Team:
+def team_named(state: TournamentState, event: PointsStage, text: str) -> Team:
     """The pair with a member called ``text`` (any case or width), or the pair's entry number."""
     wanted = name_key(text)
     found = [team for team in event.teams
@@ -120,7 +120,7 @@ def team_named(state: TournamentState, event: PointsEvent, text: str) -> Team:
     return found[0]
 
 
-def _open_table_of(event: PointsEvent, team: Team) -> Match | None:
+def _open_table_of(event: PointsStage, team: Team) -> Match | None:
     for match in event.table_matches():
         if not match.state.decided and team in (match.left, match.right):
             return match
@@ -128,7 +128,7 @@ def _open_table_of(event: PointsEvent, team: Team) -> Match | None:
 
 
 async def withdraw_after_draw(services: Services, caller: Caller, name: str | None) -> PairChanged:
-    """``/withdraw`` after the draw of a Swiss event: the caller's own pair, or (organisers) the pair named."""
+    """``/withdraw`` after the draw of a Swiss tournament: the caller's own pair, or (organisers) the pair named."""
     async with changing(services, caller, with_roles=True) as change:
         state = change.before
         event = _swiss(state)
@@ -148,14 +148,14 @@ async def withdraw_after_draw(services: Services, caller: Caller, name: str | No
     return PairChanged(change.current, "withdrawn", (team,), from_round, walkover)
 
 
-def _caller_team(state: TournamentState, event: PointsEvent, caller: Caller) -> Team:
+def _caller_team(state: TournamentState, event: PointsStage, caller: Caller) -> Team:
     for team in event.teams:
         if caller.actor_key in team.members:
             return team
     raise NoPairNamedError(name=caller.actor_key)
 
 
-async def _walkover(change: Change, event: PointsEvent, team: Team) -> ResultRecorded | None:
+async def _walkover(change: Change, event: PointsStage, team: Team) -> ResultRecorded | None:
     """The opponents of a withdrawn pair win its undecided table of the current round by walkover."""
     match = _open_table_of(event, team)
     if match is None:
