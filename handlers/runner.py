@@ -1,5 +1,6 @@
-"""``python -m bot run`` with WeCom configured, or with ``--web``: every configured platform in ONE process, on one
-database, with one scheduler — and the live pages (``handlers.web``) when ``--web HOST:PORT`` asks for them.
+"""Every configured platform in ONE process: ``python -m bot run`` with WeCom configured, or with ``--web``.
+
+One database, one scheduler — and the live pages (``handlers.web``) when ``--web HOST:PORT`` asks for them.
 
 The composition root (``handlers.bootstrap``) builds the services once and the one
 :class:`~handlers.announcer.Announcer`, then each platform on them: WeCom (``handlers.wecom``) always here,
@@ -39,8 +40,9 @@ log = logging.getLogger(__name__)
 
 
 def run_platforms(settings: Settings, web: tuple[str, int] | None = None) -> int:
-    """Serve every configured platform (and the pages on ``web``, a host and port) until stopped; the exit
-    status."""
+    """Serve every configured platform (and the pages on ``web``, a host and port) until stopped.
+
+    Returns the exit status."""
     return asyncio.run(_run(settings, web))
 
 
@@ -92,8 +94,9 @@ async def _run(settings: Settings, web: tuple[str, int] | None) -> int:
 
 def site_for(services: Services, wecom: WeComPlatform | None, directory: WeComDirectory,
              application: Any) -> Site:
-    """The pages of a ``run`` process (no webhook: Telegram is polled); a result from a page is posted to its
-    group through the platform of that group."""
+    """The pages of a ``run`` process (no webhook: Telegram is polled).
+
+    A result from a page is posted to its group through the platform of that group."""
     posters: dict[Platform, ChatPoster] = {}
     if wecom is not None:
         posters[Platform.WECOM] = CourierPoster(WeComCourier(wecom, directory))

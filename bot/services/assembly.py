@@ -55,10 +55,10 @@ def build_services(settings: Settings, options: ServiceOptions) -> Services:
 
 
 async def start_services(services: Services) -> None:
-    """Open the storage (applying migrations), forget update ids older than :data:`PROCESSED_UPDATES_KEPT` and load
-    the names people chose (``/name``).
-    The pending announcements are restored by the platform's scheduler
-    (:func:`bot.services.match_clock.announcements.restore`)."""
+    """Open the storage, forget old update ids and load the names people chose (``/name``).
+
+    Opening applies the migrations; update ids older than :data:`PROCESSED_UPDATES_KEPT` go. The pending announcements
+    are restored by the platform's scheduler (:func:`bot.services.match_clock.announcements.restore`)."""
     await services.storage.open()
     async with services.storage.transaction() as tx:
         await updates.forget_updates_before(tx, services.clock() - PROCESSED_UPDATES_KEPT)

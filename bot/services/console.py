@@ -1,6 +1,7 @@
-"""Services for the offline console (``handlers.console``): its people, who keep their ids across restarts on the
-same database, and what it remembers of every line, as Telegram's intake remembers every update (the console's
-process is built by ``handlers.bootstrap.console_process``).
+"""Services for the offline console (``handlers.console``).
+
+Its people, who keep their ids across restarts on the same database, and what it remembers of every line, as Telegram's
+intake remembers every update (the console's process is built by ``handlers.bootstrap.console_process``).
 
 A console person is a row of the users table with an id in ``[FIRST_CONSOLE_ID, LAST_CONSOLE_ID]``, found by the
 name typed after ``:as``. Each new name takes the next id of that range and is written at once, so the ids do not
@@ -45,9 +46,10 @@ def derived_username(name: str, user_id: int) -> str:
 
 async def console_person(services: Services, name: str, *, username: str | None = None,
                          language_code: str | None = None) -> ChatUser:
-    """The console person named ``name`` (new: the next free console id), with ``username`` when given (taking it
-    from whoever had it), else the username they had, else :func:`derived_username` (``p<id>`` when that one is
-    someone else's). Written to the users table at once."""
+    """The console person named ``name`` (new: the next free console id), written to the users table at once.
+
+    Their username is ``username`` when given (taking it from whoever had it), else the username they had, else
+    :func:`derived_username` (``p<id>`` when that one is someone else's)."""
     at = services.clock()
     async with services.storage.transaction() as tx:
         seen = await users.find_by_display_name(tx, name, FIRST_CONSOLE_ID, LAST_CONSOLE_ID)

@@ -111,8 +111,9 @@ class ConsoleChat:
         self.output(t(f"console.{key}", self.language, **params))
 
     async def become(self, name: str, *, username: str | None = None, admin: bool | None = None) -> ChatUser:
-        """Speak as ``name`` from now on (found by name in the database, or new); ``admin`` changes their place
-        among the group's administrators."""
+        """Speak as ``name`` from now on (found by name in the database, or new).
+
+        ``admin`` changes their place among the group's administrators."""
         person = self.people.get(name)
         if person is None or username is not None:
             code = person.language_code if person is not None else self.language.value
@@ -138,8 +139,9 @@ class ConsoleChat:
         await self.platform.write(self.speaker, self.room, line)
 
     async def tap(self, typed: str) -> None:
-        """Press the button of the last message with buttons whose label ``typed`` names (see
-        ``handlers.console.taps``); with nothing typed, list them."""
+        """Press the button of the last message with buttons whose label ``typed`` names.
+
+        How a label is named: ``handlers.console.taps``. With nothing typed, list them."""
         message = self.platform.last_with_buttons()
         if message is None:
             if typed:

@@ -33,8 +33,9 @@ _LEVELS = ("2", "5", "8", "10", "J", "Q", "K", "A", "A+")
 
 
 class DemoScreen:
-    """The bot's side of the conversation, as the demo has always printed it: a blank line after each new
-    message, file and picture; files by name and caption."""
+    """The bot's side of the conversation, as the demo has always printed it.
+
+    A blank line after each new message, file and picture; files by name and caption."""
 
     def __init__(self, output: Callable[[str], None]) -> None:
         self.output = output

@@ -48,9 +48,10 @@ OWN_ERRORS: tuple[type[BaseException], ...] = (ChatMigrated,)
 
 
 def http_requests(base_url: str | None) -> tuple[HTTPXRequest, HTTPXRequest]:
-    """PTB's two HTTP clients (calls; the long poll, one connection) as PTB would build them, sharing one TLS
-    context: loading the CA bundle costs ~0.1 s per client at start-up. A plain-http local Bot API server
-    (``TELEGRAM_BASE_URL=http://…``) needs none."""
+    """PTB's two HTTP clients (calls; the long poll, one connection), sharing one TLS context.
+
+    As PTB would build them, but loading the CA bundle costs ~0.1 s per client at start-up. A plain-http local Bot API
+    server (``TELEGRAM_BASE_URL=http://…``) needs none."""
     verify: ssl.SSLContext | bool = (
         False if base_url and base_url.startswith("http://") else ssl.create_default_context(cafile=certifi.where())
     )
@@ -144,8 +145,9 @@ def build_application(settings: Settings, dispatcher: Dispatcher, announcer: Ann
 
 
 async def startup(application: GuandanApplication) -> None:
-    """Start the services (open the storage, forget old update ids), re-create the announcement jobs from the
-    database, publish the command menus."""
+    """Start the services, re-create the announcement jobs and publish the command menus.
+
+    Starting the services opens the storage and forgets old update ids; the jobs come from the database."""
     await start_services(application.bot_data.services)
     await announcer_of(application).restore()
     await set_command_menus(application.bot, application.bot_data.commands)
@@ -158,8 +160,9 @@ async def startup_and_schedule(application: GuandanApplication) -> None:
 
 
 async def drain_quiet(application: GuandanApplication) -> None:
-    """On the way out, while the bot can still send: post the gathered acknowledgements still waiting
-    (``handlers.telegram.quiet``) at once."""
+    """Post the gathered acknowledgements still waiting (``handlers.telegram.quiet``) at once.
+
+    On the way out, while the bot can still send."""
     quiet = application.bot_data.quiet
     if quiet is not None:
         await quiet.gatherer.flush_now()
@@ -176,8 +179,9 @@ def poll(application: GuandanApplication) -> None:
 
 
 async def start_alongside(application: GuandanApplication, where: str) -> None:
-    """Start polling by hand, beside another platform in the same event loop (``handlers.runner``): the services
-    were started and the announcements restored by the runner, which owns the scheduler. Raise
+    """Start polling by hand, beside another platform in the same event loop (``handlers.runner``).
+
+    The services were started and the announcements restored by the runner, which owns the scheduler. Raise
     :class:`~bot.config.TokenRefused` naming ``where`` (Telegram's address, never the token) when Telegram
     refuses the token (PTB's ``InvalidToken`` quotes the token itself, so it must not reach a traceback), and
     :class:`~bot.config.WebhookSet` when Telegram delivers the updates to a webhook."""

@@ -32,8 +32,9 @@ async def reach_telegram(
     bot: Bot, where: str, language: Language, *, sleep: Callable[[float], Awaitable[object]] = asyncio.sleep,
     first_wait: float = FIRST_WAIT, longest_wait: float = LONGEST_WAIT,
 ) -> None:
-    """Return once Telegram answers ``getMe``; until then log one line per failed attempt and try again after 1,
-    2, 4 … s (at most ``longest_wait``). A refused token raises ``InvalidToken``."""
+    """Return once Telegram answers ``getMe``; until then log one line per failed attempt and try again.
+
+    The waits are 1, 2, 4 … s (at most ``longest_wait``). A refused token raises ``InvalidToken``."""
     wait = first_wait
     while True:
         try:
@@ -57,8 +58,9 @@ async def _webhook_url(bot: Bot) -> str | None:
 
 
 class QuietRefusedToken(logging.Filter):
-    """Drop PTB's own report of a refused token (an ERROR with a traceback quoting the token): the caller says it
-    in one line instead."""
+    """Drop PTB's own report of a refused token: an ERROR with a traceback quoting the token.
+
+    The caller says it in one line instead."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         return not (record.exc_info and isinstance(record.exc_info[1], InvalidToken))

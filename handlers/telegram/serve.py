@@ -53,8 +53,9 @@ log = logging.getLogger(__name__)
 
 
 class RecordedUpdates(DeliveryLedger):
-    """The ledger the intake tells when an update is recorded (``UpdateClaim.on_recorded``): a worker answers 200
-    for those without asking the database again."""
+    """The ledger the intake tells when an update is recorded (``UpdateClaim.on_recorded``).
+
+    A worker answers 200 for those without asking the database again."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -91,8 +92,10 @@ class WebhookWorker:
         return self.application.bot_data.services
 
     async def handle(self, data: dict[str, Any]) -> int:
-        """200 once the update is recorded (applied now or before) or refused for good (forged, unreadable: 400);
-        500 when it is not recorded, so that Telegram delivers it again."""
+        """The HTTP status for one POSTed update: 200 once it is recorded or refused for good, else 500.
+
+        Recorded means applied now or before; refused for good means forged (200) or unreadable (400); 500 makes
+        Telegram deliver it again."""
         update_id = int(data["update_id"])
         try:
             update = Update.de_json(data, self.application.bot)
@@ -128,9 +131,9 @@ class WebhookWorker:
 
 
 async def start_worker(worker: WebhookWorker, where: str) -> None:
-    """Wait until Telegram answers (one log line per failed try, as ``run`` does), initialise PTB
-    (:class:`TokenRefused` if Telegram refuses the token), open the services, restore and start the
-    announcements."""
+    """Wait until Telegram answers, initialise PTB, open the services, restore and start the announcements.
+
+    One log line per failed try, as ``run`` does; :class:`TokenRefused` if Telegram refuses the token."""
     application = worker.application
     try:
         await reach_telegram(application.bot, where, worker.services.settings.language)
@@ -142,8 +145,9 @@ async def start_worker(worker: WebhookWorker, where: str) -> None:
 
 
 async def stop_worker(worker: WebhookWorker) -> None:
-    """Post the gathered acknowledgements still waiting (the worker never ran PTB's ``start``, so its ``post_stop``
-    does not), end the announcer's sends, close the services and PTB."""
+    """Post the gathered acknowledgements still waiting, end the announcer's sends, close the services and PTB.
+
+    The worker never ran PTB's ``start``, so its ``post_stop`` does not post them."""
     await drain_quiet(worker.application)
     await shutdown(worker.application)
     await worker.application.shutdown()
