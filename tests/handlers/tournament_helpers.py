@@ -22,8 +22,9 @@ from bot.ruleset.scoring import Side
 from bot.services.caller import Caller, ChatKind, ChatUser
 from bot.services.tournament.state import TournamentState, read_state
 from bot.tournament.matches import Match
+from handlers.buttons import Note
 from storage import Storage
-from tests.support.dispatched import Chat, DispatchedBot
+from tests.support.dispatched import Answer, Chat, DispatchedBot
 from tests.support.harness import OfflineBot
 from tests.support.telegram import ApiCall
 from tests.support.updates import FakeUser
@@ -212,6 +213,16 @@ class DispatchedClub(Playing):
     async def say(self, sender: ChatUser, text: str) -> list[str]:
         """The texts (markup; a file's or pictures' caption) the bot answered ``sender`` in the group."""
         return [answer.text for answer in await self.bot.answers(self.chat, sender, text)]
+
+    async def calls(self, sender: ChatUser, text: str) -> list[Answer]:
+        """Everything the bot answered ``sender``: messages (``.text``, ``.buttons``), files and pictures."""
+        return await self.bot.answers(self.chat, sender, text)
+
+    async def tap(self, sender: ChatUser, answer: Answer, label_part: str) -> tuple[list[Answer], Note | None]:
+        """Press the button whose label contains ``label_part`` under ``answer``: what the bot posted or edited,
+        and the presser's note."""
+        data = next(button.action for row in answer.buttons or () for button in row if label_part in button.label)
+        return await self.bot.press(self.chat, sender, data)
 
     async def state(self) -> TournamentState:
         return await read_state(self.bot.services, self.chat_id)
