@@ -21,7 +21,7 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-from bot.clock import Clock, shifted_clock
+from bot.clock import Clock, ManualClock, shifted_clock, system_clock
 from bot.config import Settings
 from bot.i18n import Language
 from bot.presenters.tournament_tables import round_text
@@ -95,12 +95,13 @@ class Process:
     admins: Admins
     directory: WeComDirectory = field(default_factory=WeComDirectory)
 
-    def dispatcher(self, *, own_errors: tuple[type[BaseException], ...] = ()) -> Dispatcher:
+    def dispatcher(self, *, own_errors: tuple[type[BaseException], ...] = (), timers: bool = True) -> Dispatcher:
         """The front door on this process's services and announcer.
 
-        ``own_errors``: the errors the platform answers itself."""
+        ``own_errors``: the errors the platform answers itself; ``timers=False``: announcements are stored but no
+        timer is set for them (the console, which runs no scheduler)."""
         return Dispatcher(self.services, commands=self.options.commands, buttons=self.options.buttons,
-                          timers=self.announcer, own_errors=own_errors)
+                          timers=self.announcer if timers else None, own_errors=own_errors)
 
 
 def assemble(settings: Settings, options: ProcessOptions | None = None) -> Process:
@@ -166,8 +167,11 @@ async def console_process(settings: Settings, options: ProcessOptions | None = N
                           admins: ConsoleAdmins | None = None) -> AsyncIterator[Process]:
     """The console's process, started for the block.
 
-    Its administrators are ``admins``' own list, read afresh on every question (no cache)."""
-    process = assemble(settings, replace(options or ProcessOptions(), admin_cache_ttl=timedelta(0)))
+    Its administrators are ``admins``' own list, read afresh on every question (no cache); its clock is the system's
+    unless the options give one."""
+    options = options or ProcessOptions()
+    process = assemble(settings, replace(options, admin_cache_ttl=timedelta(0),
+                                         clock=options.clock if options.clock is not None else system_clock))
     process.admins.add((admins or ConsoleAdmins()).lookup)
     await start_services(process.services)
     try:
@@ -182,7 +186,7 @@ async def console_chat(settings: Settings, language: Language, files: Path, outp
     """The console chat (``python -m bot console``) over the database of ``settings``, saving files in ``files``."""
     admins = ConsoleAdmins()
     async with console_process(settings, options, admins) as process, \
-            open_console_chat(process.dispatcher(), admins, language, files, output) as chat:
+            open_console_chat(process.dispatcher(timers=False), admins, language, files, output) as chat:
         yield chat
 
 
@@ -190,10 +194,8 @@ async def demo(settings: Settings, language: Language, output: Callable[[str], N
     """Play the demo (``python -m bot demo``) on the fresh database of ``settings``.
 
     Its clock is the demo's own and its draw seed fixed, so every run prints the same conversation."""
-    from bot.clock import ManualClock
-
     clock = ManualClock()
     admins = ConsoleAdmins()
     options = ProcessOptions(clock=clock, entropy=lambda size: SEED_BYTES[:size])
     async with console_process(settings, options, admins) as process:
-        await play_demo(process.dispatcher(), admins, clock, language, output, files)
+        await play_demo(process.dispatcher(timers=False), admins, clock, language, output, files)

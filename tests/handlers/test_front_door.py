@@ -115,7 +115,7 @@ async def console(tmp_path: Path) -> AsyncIterator[Say]:
     async with console_process(settings, ProcessOptions(clock=ManualClock(), commands=TABLE),
                                ConsoleAdmins()) as process:
         screen = Recorded()
-        platform = ConsolePlatform(process.dispatcher(), screen, FileShelf(tmp_path / "files"))
+        platform = ConsolePlatform(process.dispatcher(timers=False), screen, FileShelf(tmp_path / "files"))
         person = ChatUser(1_001, "ann", "ann_fd", "zh")
 
         async def say(text: str) -> list[str]:

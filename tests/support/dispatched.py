@@ -134,7 +134,7 @@ class DispatchedBot:
             # Continue the numbering of an earlier run on the same database, or its ids would count as re-deliveries.
             async with services.storage.read() as tx:
                 first_update_id = await updates.last_update_id(tx) + 1
-            yield cls(services, process.dispatcher(), admins, first_update_id)
+            yield cls(services, process.dispatcher(timers=False), admins, first_update_id)
         finally:
             await stop_services(services)
 
