@@ -247,6 +247,8 @@ def _english(article: SeedArticle) -> tuple[str, ...]:
     nested = [".".join(marker.split(".")[:depth]) for marker in markers if _DECIMAL.fullmatch(marker)
               for depth in range(1, marker.count(".") + 1)]
     words.extend(article.document.english.get(marker, "") for marker in (*nested, *markers) if marker)
+    if " " in article.label:
+        words.append(article.document.english.get(article.label, ""))  # an item of its own ("七、 8、 (1)")
     return tuple(word for word in words if word)
 
 
@@ -353,3 +355,23 @@ def _aliases_pattern(aliases: list[str]) -> re.Pattern[str]:
 
 def build_document_index() -> DocumentIndex:
     return DocumentIndex(seed_documents())
+
+
+_NAMING_WORDS = re.compile(
+    r"师范学院|初级中学|有限公司|联谊会|户外群|卫生院|公司|学院|中学|学校|社区|工会|"
+    r"(?<![A-Za-z])(?:company|school|college|union|association|club|hiking club|outdoor club|institute)(?![A-Za-z])",
+    re.IGNORECASE,
+)
+"""Words that, beside a document's alias, only name its organiser (天星公司, 安庆师范学院, the Lingji company): a
+question's words about the event are what is left without them."""
+
+
+def without_names(question: str, keys: Collection[str]) -> str:
+    """The question without the aliases of the documents ``keys`` and the organisation words beside them: what it
+    asks about the event (天星公司生产什么产品 → 生产什么产品), so that an article is found by that and not by the name
+    every article of its document carries."""
+    pattern, owners, _ = _aliases()
+    kept = pattern.sub(lambda match: " " if set(owners[match.group().lower()]) & set(keys) else match.group(), question)
+    if kept == question:
+        return question
+    return " ".join(_NAMING_WORDS.sub(" ", kept).split())

@@ -486,8 +486,9 @@ CONCEPTS: Mapping[str, tuple[str, ...]] = {
 }
 
 EVENT_FACTS: Mapping[str, tuple[str, ...]] = {
-    "prize": ("奖金", "奖品", "奖项", "奖励", "一等奖", "二等奖", "三等奖", "鼓励奖", "纪念奖", "参赛奖", "prize",
-              "prizes", "prize money", "reward", "rewards", "award", "awards", "win money", "荣誉证书", "certificate"),
+    "prize": ("奖金", "奖品", "奖项", "奖励", "几等奖", "一等奖", "二等奖", "三等奖", "鼓励奖", "纪念奖", "参赛奖",
+              "prize", "prizes", "prize money", "reward", "rewards", "award", "awards", "win money", "荣誉证书",
+              "certificate"),
     "budget": ("预算", "经费", "费用", "花多少钱", "多少钱", "出资", "经费来源", "谁出钱", "budget", "cost", "costs",
                "funding", "money", "spend", "spent", "how much money", "who pays", "who paid", "paid for", "pays for"),
     "venue": ("在哪里举行", "在哪举行", "在哪儿", "在哪", "在哪里", "哪里举行", "地点", "地址", "比赛地点", "活动地点",
@@ -498,7 +499,8 @@ EVENT_FACTS: Mapping[str, tuple[str, ...]] = {
     "event_date": ("几点", "什么时候", "哪天", "日期", "比赛时间", "活动时间", "what time", "start time", "when is",
                    "when was", "when did", "when does", "when and where", "what date", "what day", "date", "schedule",
                    "which day", "what year", "哪一天", "几月几号", "哪年"),
-    "organiser": ("举办单位", "主办", "承办", "主办单位", "承办单位", "负责人", "组委会", "谁当裁判", "谁当裁判长",
+    "organiser": ("举办单位", "主办", "承办", "主办单位", "承办单位", "负责人", "总负责", "谁负责", "in charge of",
+                  "who was in charge", "person in charge", "组委会", "谁当裁判", "谁当裁判长",
                   "裁判长是谁", "裁判是谁", "who is the chief referee", "who was the chief referee",
                   "who was the referee", "who refereed", "organiser", "organizer",
                   "organised by", "organized by", "who organised", "who organized", "host", "hosted"),
@@ -560,7 +562,8 @@ SECTION_HINTS: Mapping[str, tuple[str, ...]] = {
               "max number of cards", "most cards", "maximum cards", "in one play"),
     "comparisons": ("不同牌型", "different types", "炸弹大小顺序", "bomb order", "which bomb", "炸弹大小", "炸弹顺序",
                     "哪个大", "谁大", "张数一样", "都是", "bomb order", "order of bombs", "which is bigger",
-                    "same size", "beats", "suit", "smaller than", "bigger than"),
+                    "same size", "beats", "suit", "smaller than", "bigger than", "suit matter", "suits matter",
+                    "does suit matter", "花色有用", "花色重要", "花色分大小"),
     "ace_in_sequences": ("从A开始", "A开头", "A结尾", "start with A", "start from A", "end with A", "a2345", "jqka2",
                          "10jqka", "当1", "绕", "ace low", "ace high", "wrap around", "wraparound", "wraps", "接在",
                          "A放在", "前面还是后面"),
