@@ -139,6 +139,8 @@ STRONG_ARTICLE = 0.8
 """For a question naming an event: a section under ``WEAK_SECTION`` confidence yields to that event's article at
 ``STRONG_ARTICLE`` or more even when the section speaks of the event (it covers another of its rules)."""
 
+NAMED_FACT_ALONE = 0.35
+"""The confidence the named event's own article needs to answer alone a question asking one of its facts."""
 SECTION_COVERS = 0.9
 """A section this sure that speaks of the event a question names covers it (the rulebook gathers what the notices
 say): it answers before that event's own article."""
@@ -268,21 +270,25 @@ def _documents(
             about = reading.event or reading.rule_word or reading.event_facts or bool(reading.named)
         else:
             about = reading.rule_word
-        alone = found[0][1].score >= DOCUMENT_ALONE and about
+        # The event named, asked one of its facts its own article states (河失那次比赛几等奖各几组: its prizes):
+        # found by what is asked, that article needs less.
+        needed = NAMED_FACT_ALONE if reading.named and reading.event_facts and own else DOCUMENT_ALONE
+        alone = found[0][1].score >= needed and about
         return (documents, True) if alone else ((), False)
-    if best_article.document.key in reading.named or (best_article.document.key in context and reading.event_facts):
-        # The event the question names (an earlier part's event only for its facts: "… and when was it?"): its own
-        # article, unless the rulebook's section speaks of that event (the rulebook gathers what the notices say on
-        # the game's rules), answers fairly well, and the question is not about the event's own facts (its prizes,
-        # its venue).
-        section = answers[0]
+    section = answers[0]
+    # Asked of the event named (or named by an earlier part: "天星那次每场限时几分钟 到时怎么判"), its own article found
+    # by what is asked (not by the name) answers better than a section not sure of it: the event's own word first.
+    own_answers = bool(own) and own[0][1].score > max(section.score, DOCUMENT_ALONE) and (
+        section.score < SECTION_COVERS)
+    if best_article.document.key in reading.named or (
+            best_article.document.key in context and (reading.event_facts or own_answers)):
+        # The event the question names (an earlier part's event only for its facts, "… and when was it?", or where
+        # its own article answers better): its own article, unless the rulebook's section speaks of that event (the
+        # rulebook gathers what the notices say on the game's rules), answers fairly well, and the question is not
+        # about the event's own facts (its prizes, its venue).
         words = _section_words(section.section_id)
         speaks_of_it = any(alias.lower() in words for alias in best_article.document.aliases)
         weak_section = section.score < WEAK_SECTION and found[0][1].score >= STRONG_ARTICLE
-        # Asked of the event named, its own article found by what is asked (not by the name) answers it at least as
-        # well as the section (设传那个比赛怎么报名: by text message, there): the event's own word comes first.
-        own_answers = bool(own) and reading.named and own[0][1].score > max(section.score, DOCUMENT_ALONE) and (
-            section.score < SECTION_COVERS)
         if not speaks_of_it or reading.event_facts or weak_section or own_answers:
             return documents, True
     # After the rulebook, only articles that answer well (a weak one would be noise under "see also").

@@ -347,6 +347,7 @@ CONCEPTS: Mapping[str, tuple[str, ...]] = {
                   "hurry up", "each turn", "每步", "每一手", "想半天", "想好久", "半天不出", "老半天", "想了半天",
                   "一张牌想", "出牌太慢", "出牌限时", "出牌有没有限时", "出牌有限时", "计时", "每手", "出牌时间",
                   "30秒", "读秒", "想多久", "多久出牌", "超时", "太慢", "磨蹭", "per move", "each move",
+                  "running over", "keep running over", "run over time", "timeouts",
                   "thinking time", "30 second", "shot clock", "time per play", "time per move", "per turn", "slow play",
                   "too slow", "takes forever", "per play", "each play", "how many second", "磨磨蹭蹭", "慢吞吞",
                   "to think", "time to think", "long to think", "拖时间", "拖延", "故意拖", "stall", "stalling",

@@ -141,3 +141,13 @@ def test_the_events_name_alone_finds_no_article() -> None:
 def test_the_named_events_own_article_answers_before_a_weak_section() -> None:
     part = ask("通州湾比赛每局限时多少", Language.ZH).each_part[0]
     assert part.documents_first and reference_matches(part.sources[0].removeprefix("seed:"), "002 篇10 五、")
+
+
+def test_the_named_events_fact_is_answered_by_its_article_found_by_what_is_asked() -> None:
+    part = ask("河失那次比赛几等奖各几组", Language.ZH).each_part[0]
+    assert part.documents_first and reference_matches(part.sources[0].removeprefix("seed:"), "002 篇8 六、")
+
+
+def test_a_follow_up_with_it_is_read_with_the_question_before() -> None:
+    found = ask("can the heart level card stand in for a joker? and can it make a straight flush?", Language.EN)
+    assert [part.sources[0] for part in found.each_part] == ["wild_card", "wild_card"]
