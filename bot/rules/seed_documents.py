@@ -219,6 +219,8 @@ def _articles(document: SeedDocument) -> list[SeedArticle]:
             name, title = following[0], ""
             if len(following) > 1:
                 placed.append((name, following[1:]))  # the introduction under a heading (所有违规行为必须报裁判员…)
+    if len(placed) == 1 and not placed[0][0] and len(placed[0][1]) > 1:
+        placed = [("", [line]) for line in placed[0][1]]  # a report in paragraphs (篇4): cited piece by piece too
     if len(placed) > 1 and not any(label for label, _ in placed):
         # A text of one-line paragraphs (a rule list without numbers): paragraphs joined into readable pieces.
         pieces: list[list[str]] = []
@@ -247,8 +249,8 @@ def _english(article: SeedArticle) -> tuple[str, ...]:
     nested = [".".join(marker.split(".")[:depth]) for marker in markers if _DECIMAL.fullmatch(marker)
               for depth in range(1, marker.count(".") + 1)]
     words.extend(article.document.english.get(marker, "") for marker in (*nested, *markers) if marker)
-    if " " in article.label:
-        words.append(article.document.english.get(article.label, ""))  # an item of its own ("七、 8、 (1)")
+    if article.label not in markers:
+        words.append(article.document.english.get(article.label, ""))  # an item of its own ("七、 8、 (1)", "¶2")
     return tuple(word for word in words if word)
 
 

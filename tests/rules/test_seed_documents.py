@@ -151,3 +151,10 @@ def test_the_named_events_fact_is_answered_by_its_article_found_by_what_is_asked
 def test_a_follow_up_with_it_is_read_with_the_question_before() -> None:
     found = ask("can the heart level card stand in for a joker? and can it make a straight flush?", Language.EN)
     assert [part.sources[0] for part in found.each_part] == ["wild_card", "wild_card"]
+
+
+def test_a_report_in_paragraphs_is_cited_paragraph_by_paragraph() -> None:
+    report = [article for article in _articles(next(d for d in seed_documents() if d.key == "002 篇4"))]
+    assert len(report) > 1 and all(article.label.startswith("¶") for article in report)
+    part = ask("加拿大那个比赛是什么赛制", Language.ZH).each_part[0]
+    assert part.documents_first and "五轮大循环" in part.documents[0].text
