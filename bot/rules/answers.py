@@ -280,8 +280,9 @@ def _documents(
     # by what is asked (not by the name) answers better than a section not sure of it: the event's own word first.
     own_answers = bool(own) and own[0][1].score > max(section.score, DOCUMENT_ALONE) and (
         section.score < SECTION_COVERS)
+    strong_own = bool(own) and own[0][1].score >= STRONG_ARTICLE
     if best_article.document.key in reading.named or (
-            best_article.document.key in context and (reading.event_facts or own_answers)):
+            best_article.document.key in context and (reading.event_facts or own_answers or strong_own)):
         # The event the question names (an earlier part's event only for its facts, "… and when was it?", or where
         # its own article answers better): its own article, unless the rulebook's section speaks of that event (the
         # rulebook gathers what the notices say on the game's rules), answers fairly well, and the question is not
