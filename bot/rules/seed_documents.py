@@ -259,10 +259,13 @@ class DocumentIndex:
 
     def __init__(self, documents: tuple[SeedDocument, ...]) -> None:
         self.articles = [article for document in documents for article in _articles(document)]
+        # An article's title is its place only: its document's name and aliases are in every article of the document
+        # (分组系统, 判分系统: every part of the paper would read as about pairing), and a question naming the document
+        # searches its articles by what it asks (``without_names``).
         sources = [
             SectionSource(
                 str(index),
-                titles=(article.document.names[Language.ZH], *article.document.aliases, article.label),
+                titles=(article.label,),
                 texts=(article.text,),
                 hints=_english(article),
             )
@@ -376,4 +379,5 @@ def without_names(question: str, keys: Collection[str]) -> str:
     kept = pattern.sub(lambda match: " " if set(owners[match.group().lower()]) & set(keys) else match.group(), question)
     if kept == question:
         return question
+    kept = re.sub(r"^\s*['’]s\b|(?<=\s)['’]s\b", " ", kept)  # the paper's system → "system", not "'s system"
     return " ".join(_NAMING_WORDS.sub(" ", kept).split())

@@ -158,3 +158,9 @@ def test_a_report_in_paragraphs_is_cited_paragraph_by_paragraph() -> None:
     assert len(report) > 1 and all(article.label.startswith("¶") for article in report)
     part = ask("加拿大那个比赛是什么赛制", Language.ZH).each_part[0]
     assert part.documents_first and "五轮大循环" in part.documents[0].text
+
+
+def test_a_documents_name_in_every_article_does_not_rank_its_articles() -> None:
+    # The paper's name (自动分组判分系统) spoke of pairing in every one of its parts; its grouping algorithm answers.
+    part = ask("how does the paper's system pair teams in the first round?", Language.EN).each_part[0]
+    assert part.documents_first and reference_matches(part.sources[0].removeprefix("seed:"), "002 篇3 4.1")
