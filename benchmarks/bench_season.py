@@ -190,7 +190,7 @@ async def store_states(storage: Storage, states: list[TournamentState], rows: li
             await tournament_bracket.save_teams(tx, tid, state.teams, dict.fromkeys(
                 (team.team_id for team in state.teams), -1), ())
             await tournaments.record_draw(tx, tid, commitment="-", seed=record.seed, draw_file="{}",
-                                          at=record.created_at)
+                                          account_secret=None, at=record.created_at)
             await write_points_event(tx, tid, None, event, record.finished_at)
             await tournaments.set_status(tx, tid, TournamentStatus.FINISHED, record.finished_at)
             await club.record_final(tx, tid, "points", [row.match_id for row in rows if row.tournament_id == tid],

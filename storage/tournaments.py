@@ -129,13 +129,16 @@ async def set_status(tx: Tx, tournament_id: int, status: TournamentStatus, at: d
 
 
 async def record_draw(
-    tx: Tx, tournament_id: int, *, commitment: str, seed: str, draw_file: str, at: datetime
+    tx: Tx, tournament_id: int, *, commitment: str, seed: str, draw_file: str, account_secret: str | None,
+    at: datetime
 ) -> None:
-    """The draw is made: its commitment, the revealed seed and the draw file (a sealed seed is used up)."""
+    """The draw is made: its commitment, the revealed seed, the draw file and the account secret its account keys
+    are keyed by (hex; never published: the link from the file's keys back to the accounts); a sealed seed is used
+    up."""
     await tx.execute(
-        "UPDATE tournaments SET status = 'drawn', commitment = ?, seed = ?, draw_file = ?, drawn_at = ?,"
-        " sealed_seed = NULL WHERE tournament_id = ?",
-        (commitment, seed, draw_file, at.isoformat(), tournament_id),
+        "UPDATE tournaments SET status = 'drawn', commitment = ?, seed = ?, draw_file = ?, account_secret = ?,"
+        " drawn_at = ?, sealed_seed = NULL WHERE tournament_id = ?",
+        (commitment, seed, draw_file, account_secret, at.isoformat(), tournament_id),
     )
 
 
@@ -168,9 +171,11 @@ async def sealed_seed(tx: Tx, tournament_id: int) -> SealedSeed | None:
 
 
 async def undo_draw(tx: Tx, tournament_id: int) -> None:
-    """Back to registration: the revealed seed and the draw file go (the history keeps both)."""
+    """Back to registration: the revealed seed and the draw file go (the history keeps both), and the draw's
+    account secret with its file (the next draw makes its own)."""
     await tx.execute(
-        "UPDATE tournaments SET status = 'registration', seed = NULL, draw_file = NULL, drawn_at = NULL"
+        "UPDATE tournaments SET status = 'registration', seed = NULL, draw_file = NULL, account_secret = NULL,"
+        " drawn_at = NULL"
         " WHERE tournament_id = ?",
         (tournament_id,),
     )
@@ -187,3 +192,10 @@ async def reopen_finished(tx: Tx, tournament_id: int) -> None:
 async def draw_file(tx: Tx, tournament_id: int) -> str | None:
     value = await tx.fetch_value("SELECT draw_file FROM tournaments WHERE tournament_id = ?", (tournament_id,))
     return None if value is None else str(value)
+
+
+async def account_secret(tx: Tx, tournament_id: int) -> bytes | None:
+    """The secret the draw file's account keys are keyed by (``bot.tournament.draw``); ``None`` before a draw, or
+    for a draw made before there was one (its file keys accounts by the seed)."""
+    value = await tx.fetch_value("SELECT account_secret FROM tournaments WHERE tournament_id = ?", (tournament_id,))
+    return None if value is None else bytes.fromhex(str(value))

@@ -92,6 +92,11 @@ def points_tables_text(state: TournamentState, event: PointsEvent, lang: Languag
     return "\n".join(lines)
 
 
+def played_line(match: Match, lang: Language, outcome_text: OutcomeText) -> str:
+    """A table with its result once decided (its state before), as a round looked back on lists it."""
+    return _played_line(match, lang, outcome_text)
+
+
 def _played_line(match: Match, lang: Language, outcome_text: OutcomeText) -> str:
     if match.state is MatchState.CONFIRMED and match.games:
         outcome = outcome_text(match, match.games[-1].outcome, lang)
@@ -199,7 +204,8 @@ def points_standings_text(state: TournamentState, event: PointsEvent, rows: Sequ
     if after_round is not None:
         lines = [say("points.standings.so_far", lang, name=state.record.name, round=after_round),
                  _order_text(event, lang), *notes]
-        return "\n".join(lines + capped(_grouped_lines(rows, lang, forfeits, levels=_shows_levels(event)), lang,
+        return "\n".join(lines + capped(_grouped_lines(rows, lang, forfeits, levels=_shows_levels(event),
+                                                    out=event.withdrawn), lang,
                                          None if limit is None else max(limit, 150)))
     if event.swiss is not None:
         heading = say("points.standings.final", lang, name=state.record.name) if event.finished \
@@ -215,21 +221,23 @@ def points_standings_text(state: TournamentState, event: PointsEvent, rows: Sequ
         else "points.standings.group_so_far"
     lines = [say(key, lang, name=state.record.name, round=event.current_round), _order_text(event, lang),
              *notes]
-    return "\n".join(lines + capped(_grouped_lines(rows, lang, forfeits, levels=_shows_levels(event)), lang,
+    return "\n".join(lines + capped(_grouped_lines(rows, lang, forfeits, levels=_shows_levels(event),
+                                                    out=event.withdrawn), lang,
                                      None if limit is None else max(limit, 150)))
 
 
 def _grouped_lines(rows: Sequence[StandingRow], lang: Language, forfeits: dict[int, int], *,
-                   levels: bool = False) -> list[str]:
+                   levels: bool = False, out: frozenset[int] = frozenset()) -> list[str]:
     """Standing lines, each group under its heading (a Swiss event has no group headings); ``levels``: with the
-    levels reached."""
+    levels reached; ``out``: the pairs that withdrew, marked."""
     body: list[str] = []
     group = None
     for row in rows:
         if row.group and row.group != group:
             group = row.group
             body.append(say("points.standings.group", lang, group=group))
-        body.append(_standing_line(row, lang, forfeits, levels=levels))
+        body.append(_standing_line(row, lang, forfeits, levels=levels)
+                    + (t("pair_changes.withdrawn_mark", lang) if row.team.team_id in out else ""))
     return body
 
 

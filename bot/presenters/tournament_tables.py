@@ -598,6 +598,31 @@ def round_list_text(state: TournamentState, round_number: int, lang: Language, l
     return points.points_round_list_text(state, event, round_number, lang, outcome_text, limit)
 
 
+def completed_round_text(state: TournamentState, round_number: int, lang: Language,
+                         limit: int | None = LIST_LIMIT) -> str:
+    """A round that one message both started and completed (its tables were never posted): every table with its
+    result — a Swiss or group round as ``/tables 2`` shows it, a knockout round (counted on from the group rounds)
+    likewise."""
+    event = state.event
+    if event is not None and (state.bracket is None or round_number <= event.rounds):
+        return round_list_text(state, round_number, lang, limit)
+    number = round_number - (0 if event is None else event.rounds)
+    bracket = state.require_bracket()
+    tables = bracket.table_matches(number)
+    title = escape(round_title(bracket, number, lang))
+    lines = [say("points.list.round_title", lang, raw={"round": title}, name=state.record.name, count=len(tables))]
+    lines += capped([points.played_line(match, lang, outcome_text) for match in tables], lang, limit)
+    return "\n".join(lines)
+
+
+def completed_round_summary(state: TournamentState, round_number: int, lang: Language) -> str:
+    """:func:`completed_round_text` too long for one message."""
+    event = state.event
+    if event is not None and (state.bracket is None or round_number <= event.rounds):
+        return round_list_summary(state, round_number, lang)
+    return round_summary(state, round_number, lang)
+
+
 def round_list_summary(state: TournamentState, round_number: int, lang: Language) -> str:
     """:func:`round_list_text` too long for one message: which round, and the pictures."""
     event = state.event

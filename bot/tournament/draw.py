@@ -5,26 +5,31 @@ Sequence (the chat layer drives it; every step here is pure):
 1. When the tournament opens: ``seed = new_seed(os.urandom(32))``; publish ``seed.commitment`` (SHA-256 of the
    seed) before anyone signs up, and keep the seed secret.
 2. ``registration.close`` — sign-ups stop.
-3. ``result = draw(registration, seed, options)`` then ``registration.mark_drawn``; publish the outcome, reveal
-   the seed and offer the draw file (``bot.tournament.draw_file.export_draw``, with the time the commitment was
-   published) so anyone can run ``python -m bot verify-draw FILE``.
+3. ``result = draw(registration, seed, options, account_secret=os.urandom(32))`` then
+   ``registration.mark_drawn``; keep the account secret, publish the outcome, reveal the seed and offer the draw
+   file (``bot.tournament.draw_file.export_draw``, with the time the commitment was published) so anyone can run
+   ``python -m bot verify-draw FILE``.
 
-The draw is a pure function of (the sorted entry list, the seed, the bracket options): the active entries are put
-in canonical order — sorted by their members' PUBLIC keys (:func:`public_key`), so neither sign-up times nor entry
-numbers matter — then paired with the seed's ``b"pairing"`` stream (``bot.tournament.pairing``) and placed into the
-bracket with its ``b"bracket"`` stream (``bot.tournament.bracket.create_bracket``: byes, round-1 unit avoidance,
-tables).
+The draw is a pure function of (the entry list, the seed, the bracket options): the active entries are put in
+canonical order (:class:`DrawOrder`) — neither sign-up times nor entry numbers matter — then paired with the seed's
+``b"pairing"`` stream (``bot.tournament.pairing``) and placed into the bracket with its ``b"bracket"`` stream
+(``bot.tournament.bracket.create_bracket``: byes, round-1 unit avoidance, tables).
 
-Public keys: the draw file must not show Telegram ids, yet ``verify-draw`` must recompute the
-canonical order from the file alone. An account's key ``tg:<id>`` is published as ``hmac:<24 hex digits>``, the
-first 96 bits of HMAC-SHA-256 under a key derived from the seed (``sha256(seed + b"person-keys")``); a key entered
-by name (``name:<name>``) is already public and stays. The draw sorts by these public keys, so the file's keys are
-exactly what verification sorts by, and :func:`public_key` of a public key is itself. Why a key derived from the
-seed rather than a secret of its own: the seed is committed before anyone signs up, so the order is fixed by
-the commitment too; a separate secret chosen at the draw would let whoever runs the bot re-roll the order. The
-price: once the seed is revealed, whoever guesses a Telegram id can test whether it is in the file — and Telegram
-ids are few enough to enumerate: a probe matched all 8 real 10-digit ids of a file (issue 28, finding 12, still
-open). So a published draw file does reveal its account holders' ids to a determined reader.
+Public keys: the draw file must not show account ids, yet ``verify-draw`` must recompute the canonical order from
+the file alone. Every draw the bot makes now (draw file version 3) publishes an account's key (``tg:<id>``,
+``wecom:<n>``) as ``hmac:<24 hex digits>``, the first 96 bits of HMAC-SHA-256 under the draw's ACCOUNT SECRET: 32
+random bytes made at the draw, kept in the database (``tournaments.account_secret``, the link from a file's keys
+back to the accounts) and never published. Nobody holding the file can test a guessed id against a key, however
+many ids they try. A key entered by name (``name:<name>``) is already public and stays. The canonical order sorts
+the entries by what the file shows of each member — name, gender, unit — the public key only breaking a tie
+between people the file shows alike (``DrawOrder.SHOWN``), so the order is fixed by the entry list everyone saw and
+the secret, which whoever runs the bot could choose at will, decides at most between two people of the same name,
+gender and unit. :func:`public_key` of a public key is itself, which is what lets ``verify`` redraw from the file.
+
+Before (draw file version 2, ``DrawOrder.PUBLIC_KEYS``) the account keys were keyed by the seed
+(``sha256(seed + b"person-keys")``) and the draw sorted by them: once the seed was revealed, whoever enumerated
+Telegram ids could recover every account holder's id from the file (a probe matched all 8 real 10-digit ids of
+one). Those files still verify; a draw made without an account secret (tests, benchmarks) is still made that way.
 
 In ``mixed`` mode an entry without a gender cannot be paired by lot, so it is not drawn (:func:`undrawable`: the
 organiser is warned before the draw and can set the gender with ``/gender``).
@@ -32,9 +37,11 @@ organiser is warned before the draw and can set the gender with ``/gender``).
 
 from __future__ import annotations
 
+import dataclasses
+import enum
 import hashlib
 import hmac
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from bot.tournament.bracket import Bracket, BracketOptions, bracket_on_lines, create_bracket
@@ -55,16 +62,41 @@ BRACKET_STREAM = b"bracket"
 PERSON_KEY_STREAM = b"person-keys"
 PUBLIC_KEY_PREFIX = "hmac:"
 PUBLIC_KEY_HEX_DIGITS = 24
+ACCOUNT_SECRET_BYTES = 32
 
 
-def public_key(seed: DrawSeed, key: str) -> str:
+class DrawOrder(enum.Enum):
+    """The canonical order a draw starts from, by draw file version."""
+
+    PERSON_KEYS = 1
+    """Version 1: by the person keys as they were (``tg:<id>``)."""
+    PUBLIC_KEYS = 2
+    """Version 2: by the public keys, accounts keyed by the seed (enumerable once the seed is revealed)."""
+    SHOWN = 3
+    """Version 3: by what the file shows of each member (name, gender, unit), then the public key; accounts keyed
+    by the draw's account secret, never published."""
+
+
+def public_key(seed: DrawSeed, key: str, account_secret: bytes | None = None) -> str:
     """How the draw file shows a person key: an account (``tg:<id>``, ``wecom:<n>``) as ``hmac:<24 hex>``, keyed by
-    the seed; any other key (a name, or an already public key) as it is."""
+    ``account_secret`` (version 3) or, without one, by the seed (version 2); any other key (a name, or an already
+    public key) as it is."""
     if not key.startswith(ACCOUNT_PREFIXES):
         return key
-    secret = hashlib.sha256(seed.value + PERSON_KEY_STREAM).digest()
+    secret = account_secret if account_secret is not None else hashlib.sha256(seed.value + PERSON_KEY_STREAM).digest()
     digest = hmac.new(secret, key.encode("utf-8"), hashlib.sha256).hexdigest()
     return PUBLIC_KEY_PREFIX + digest[:PUBLIC_KEY_HEX_DIGITS]
+
+
+def check_account_secret(account_secret: bytes | None) -> None:
+    """Refuse an account secret shorter than :data:`ACCOUNT_SECRET_BYTES` (a short one could be guessed)."""
+    if account_secret is not None and len(account_secret) < ACCOUNT_SECRET_BYTES:
+        raise ValueError(f"an account secret is at least {ACCOUNT_SECRET_BYTES} bytes, not {len(account_secret)}")
+
+
+def default_order(account_secret: bytes | None) -> DrawOrder:
+    """The order of a draw made now: :attr:`DrawOrder.SHOWN` with an account secret, else the version 2 order."""
+    return DrawOrder.PUBLIC_KEYS if account_secret is None else DrawOrder.SHOWN
 
 
 def is_public_key(text: str) -> bool:
@@ -87,11 +119,12 @@ class Draw:
     """People the pairing left out (odd single, extras of the larger side in mixed mode), in lot order."""
     bracket: Bracket
 
-    keyed_order: bool = True
-    """Sorted by public keys (every draw made now); ``False`` only to recompute a version 1 file's draw, which
-    sorted by the keys as they were."""
+    order: DrawOrder = DrawOrder.PUBLIC_KEYS
+    """How the entries were put in canonical order, so which draw file version shows this draw."""
     ratings: Mapping[str, int] | None = None
     """Seeded by rating (``bot.tournament.seeding``): each drawn person's rating in millionths; ``None``: by lot."""
+    account_secret: bytes | None = dataclasses.field(default=None, repr=False)
+    """The secret the accounts' public keys are keyed by (version 3); never published."""
 
     @property
     def commitment(self) -> str:
@@ -99,7 +132,9 @@ class Draw:
 
     def public_key(self, key: str) -> str:
         """A person key as the draw file shows it."""
-        return public_key(self.seed, key) if self.keyed_order else key
+        if self.order is DrawOrder.PERSON_KEYS:
+            return key
+        return public_key(self.seed, key, self.account_secret)
 
 
 def undrawable(registration: Registration) -> tuple[Entry, ...]:
@@ -109,37 +144,62 @@ def undrawable(registration: Registration) -> tuple[Entry, ...]:
     return tuple(entry for entry in registration.active if entry.members[0].gender is None)
 
 
-def draw_pairs(registration: Registration, seed: DrawSeed, *, keyed_order: bool = True) -> Pairing:
+def _shown_order_key(entries: Sequence[Entry], seed: DrawSeed, account_secret: bytes | None) -> Callable[[str], str]:
+    """Version 3's sort key of a person key: what the file shows of the person (name, gender, unit), then their
+    public key; NUL separates the parts (no name or unit holds one), so a shorter name sorts first."""
+    shown: dict[str, str] = {}
+    for entry in entries:
+        for person in entry.members:
+            gender = "" if person.gender is None else person.gender.value
+            shown[person.key] = "\0".join((person.name, gender, person.unit or "",
+                                            public_key(seed, person.key, account_secret)))
+    return shown.__getitem__
+
+
+def draw_pairs(registration: Registration, seed: DrawSeed, *, order: DrawOrder | None = None,
+               account_secret: bytes | None = None) -> Pairing:
     """The pairs and reserves of every format's draw: the closed registration's drawable active entries in
-    canonical order (by public keys; ``keyed_order=False``: by the person keys themselves, as version 1 draw files
-    were made), paired with the seed's ``b"pairing"`` stream.
+    canonical order (``order``; by default :func:`default_order`), paired with the seed's ``b"pairing"`` stream.
+    ``account_secret``: what the accounts' public keys are keyed by (version 3); ``None``: the seed (version 2).
 
     Raise ``RegistrationStillOpenError`` before registration closes, ``AlreadyDrawnError`` after a draw was
-    marked, ``TooFewEntriesError`` when fewer than two pairs can be formed.
+    marked, ``TooFewEntriesError`` when fewer than two pairs can be formed; ``ValueError`` for a version 3 order
+    of accounts without an account secret (their keys would be the seed's, enumerable).
     """
+    check_account_secret(account_secret)
+    order = order or default_order(account_secret)
     if registration.state is RegistrationState.OPEN:
         raise RegistrationStillOpenError()
     if registration.state is RegistrationState.DRAWN:
         raise AlreadyDrawnError()
     left_out = set(undrawable(registration))
     entries = [entry for entry in registration.active if entry not in left_out] if left_out else registration.active
+    if order is DrawOrder.PERSON_KEYS:
+        return pair_entries(registration.mode, entries, seed.stream(PAIRING_STREAM))
+    if order is DrawOrder.SHOWN:
+        if account_secret is None and any(person.has_account for entry in entries for person in entry.members):
+            raise ValueError("a version 3 draw of accounts needs an account secret")
+        return pair_entries(registration.mode, entries, seed.stream(PAIRING_STREAM),
+                            _shown_order_key(entries, seed, account_secret))
 
     def order_key(key: str) -> str:
-        return public_key(seed, key)
+        return public_key(seed, key, account_secret)
 
-    return pair_entries(registration.mode, entries, seed.stream(PAIRING_STREAM), order_key if keyed_order else None)
+    return pair_entries(registration.mode, entries, seed.stream(PAIRING_STREAM), order_key)
 
 
-def draw(registration: Registration, seed: DrawSeed, options: BracketOptions, *, keyed_order: bool = True,
-         ratings: Mapping[str, int] | None = None) -> Draw:
+def draw(registration: Registration, seed: DrawSeed, options: BracketOptions, *, order: DrawOrder | None = None,
+         ratings: Mapping[str, int] | None = None, account_secret: bytes | None = None) -> Draw:
     """Pair the closed registration's active entries by lot (:func:`draw_pairs`) and create the bracket, all from
     ``seed``; raise as :func:`draw_pairs` does. ``ratings`` (person key → millionths): the bracket is seeded by the
-    pairs' summed ratings, the lot deciding among equals (``bot.tournament.seeding``)."""
-    pairing = draw_pairs(registration, seed, keyed_order=keyed_order)
+    pairs' summed ratings, the lot deciding among equals (``bot.tournament.seeding``). ``account_secret``: the
+    bot's draws pass one (version 3); ``order``: a version 1 or 2 file's order, to recompute it."""
+    order = order or default_order(account_secret)
+    pairing = draw_pairs(registration, seed, order=order, account_secret=account_secret)
     if ratings is None:
         bracket = create_bracket(pairing.teams, seed.stream(BRACKET_STREAM), options)
     else:
         lines = seeded_lines(pairing.teams, seed.stream(BRACKET_STREAM), ratings)
         bracket = bracket_on_lines(pairing.teams, lines, options)
     return Draw(registration.mode, pairing.entries, seed, options, pairing.teams, pairing.reserves, bracket,
-                keyed_order, ratings)
+                order, ratings, account_secret)

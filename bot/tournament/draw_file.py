@@ -4,7 +4,7 @@ Format (JSON, UTF-8, one object; ``export_draw`` writes it, ``verify`` reads it)
 
     {
       "format": "guandan-bot/draw",
-      "version": 2,
+      "version": 3,
       "mode": "pairs",                          // or "mixed"
       "options": {"third_place": "playoff", …}, // the bracket options the draw used (all fields, as JSON)
       "entries": [                              // the entries drawn, in canonical order (order is not significant)
@@ -31,13 +31,17 @@ recomputed ``teams``, ``reserves`` and ``round_1`` with the file's. The commitme
 public before the entries were final: the reader compares ``commitment`` and ``committed_at`` with the chat's
 message of that time (``verify-draw`` prints both). A file is read strictly: every key once, no unknown field.
 
-A Swiss event's or a group stage's draw is the same version 2 with an ``event`` field naming the format (and, for
-groups, a ``groups`` field): :mod:`bot.tournament.event_draw_file`. A file without ``event`` is a knockout's.
+A Swiss event's or a group stage's draw is the same version (3; 2 before) with an ``event`` field naming the format
+(and, for groups, a ``groups`` field): :mod:`bot.tournament.event_draw_file`. A file without ``event`` is a
+knockout's.
 
 A draw seeded by rating (``/set seeding rating``, :mod:`bot.tournament.seeding`) has a ``seeding`` field after the
 options: ``{"by": "rating", "ratings": {"<public key>": <rating in millionths>, …}}``, every drawn member's rating
 (displayed ``mu − 3·sigma``) as the draw used it; verifying redraws with those ratings. A file without it was drawn
 by lot alone.
+
+Version 2 (before the account secret): the same fields; account keys ``hmac:`` keyed by ``sha256(seed +
+b"person-keys")``, the canonical order by the keys alone (``DrawOrder.PUBLIC_KEYS``). Such files still verify.
 
 Version 1 (before the commitment at ``/new``): a knockout only; no ``committed_at`` (the commitment was
 published with the draw, so it bound nothing), account keys as ``tg:<id>``, the canonical order by those keys.
@@ -57,7 +61,7 @@ from typing import Any
 
 from bot.errors import GuandanError, TournamentError
 from bot.tournament.bracket import Bracket, BracketOptions
-from bot.tournament.draw import Draw, draw, is_public_key
+from bot.tournament.draw import Draw, DrawOrder, draw, is_public_key
 from bot.tournament.entries import NAME_PREFIX, Gender, Person, RegistrationMode, is_person_key
 from bot.tournament.event_draw import EventDraw
 from bot.tournament.names import clean_name, clean_unit
@@ -66,9 +70,11 @@ from bot.tournament.seed import DrawSeed
 
 FORMAT = "guandan-bot/draw"
 SEEDING_BY_RATING = "rating"
-VERSION = 2
-VERSIONS = (1, 2)
-"""What :func:`verify` reads; :func:`export_draw` (and ``export_event_draw``) write :data:`VERSION`."""
+VERSION = 3
+VERSIONS = (1, 2, 3)
+"""What :func:`verify` reads; :func:`export_draw` (and ``export_event_draw``) write :data:`VERSION` for every draw
+the bot makes (the version follows the draw's :class:`~bot.tournament.draw.DrawOrder`: a draw made without an
+account secret, as tests and benchmarks make, is a version 2 draw)."""
 
 
 class UnreadableDrawFileError(TournamentError):
@@ -138,7 +144,7 @@ def _outcome_json(result: Draw) -> dict[str, Any]:
 
 def export_draw(result: Draw, *, committed_at: datetime) -> str:
     """The draw file (the format above) as JSON text; ``committed_at``: when the commitment was published."""
-    return _dump({**_drawn_json(result, VERSION, committed_at), **_outcome_json(result)})
+    return _dump({**_drawn_json(result, result.order.value, committed_at), **_outcome_json(result)})
 
 
 def _seeding_json(result: Draw | EventDraw) -> dict[str, Any]:
@@ -208,7 +214,7 @@ def read_commitment(document: Mapping[str, Any]) -> str:
 
 
 def _file_key(key: str, version: int) -> bool:
-    """A key version ``version`` writes: a public key (version 2) or a person key as it was (version 1)."""
+    """A key version ``version`` writes: a public key (versions 2 and 3) or a person key as it was (version 1)."""
     if version == 1:
         return is_person_key(key)
     return is_public_key(key) or (key.startswith(NAME_PREFIX) and len(key) > len(NAME_PREFIX))
@@ -310,6 +316,7 @@ _DOCUMENT_FIELDS = {
                   "round_1"}),
 }
 _DOCUMENT_FIELDS[2] = _DOCUMENT_FIELDS[1] | {"committed_at", "event", "groups", "seeding"}
+_DOCUMENT_FIELDS[3] = _DOCUMENT_FIELDS[2]
 _ENTRY_FIELDS = frozenset({"members"})
 _MEMBER_FIELDS = frozenset({"key", "name", "gender", "unit"})
 _OUTCOME_FIELDS = {"teams": frozenset({"team_id", "name", "members", "unit"}), "reserves": frozenset({"key", "name"}),
@@ -383,7 +390,7 @@ def verify(content: str | bytes) -> VerifyResult:
         # Imported here: the points event's reader builds on this module's readers.
         from bot.tournament.event_draw_file import verify_event
 
-        return verify_event(document, committed_at)
+        return verify_event(document, committed_at, version)
     if "groups" in document:
         raise UnreadableDrawFileError(reason="groups")  # only a group stage's file has groups
     registration = _read_registration(document, version)
@@ -394,7 +401,7 @@ def verify(content: str | bytes) -> VerifyResult:
         raise UnreadableDrawFileError(reason="seed") from None
     commitment = read_commitment(document)
     try:
-        recomputed = draw(registration, seed, options, keyed_order=version >= 2,
+        recomputed = draw(registration, seed, options, order=DrawOrder(version),
                           ratings=read_seeding(document, version))
     except TournamentError as error:
         raise UnreadableDrawFileError(reason=f"entries ({error.key})") from error

@@ -1,8 +1,8 @@
 """The published draw file of a Swiss event or a group stage, and checking one.
 
-One format for every draw, version 2 (:mod:`bot.tournament.draw_file`): a points event's file has a knockout's
-fields (``mode``, ``options``, ``entries`` with public keys, ``commitment``, ``committed_at``, ``seed``, ``teams``,
-``reserves``) and::
+One format for every draw, version 3 (2 before the account secret; :mod:`bot.tournament.draw_file`): a points
+event's file has a knockout's fields (``mode``, ``options``, ``entries`` with public keys, ``commitment``,
+``committed_at``, ``seed``, ``teams``, ``reserves``) and::
 
     "event": {"format": "swiss", "rounds": 6}              // or {"format": "groups", "groups": 4, "advance": 2}
     "round_1": [{"table": 1, "left": 3, "right": 1}, …,     // round 1's tables in table order
@@ -23,8 +23,8 @@ from typing import Any
 
 from bot.errors import GuandanError, TournamentError
 from bot.ruleset.variants import DEFAULT_VARIANT
+from bot.tournament.draw import DrawOrder
 from bot.tournament.draw_file import (
-    VERSION,
     DrawCheck,
     UnreadableDrawFileError,
     VerifyResult,
@@ -42,8 +42,8 @@ from bot.tournament.format import FormatOptions, TournamentFormat
 from bot.tournament.round_robin import GroupStage, group_label
 from bot.tournament.seed import DrawSeed
 
-EVENT_VERSION = VERSION
-"""The version a points event's file is written in: the one format's (a file with ``event``)."""
+EVENT_VERSIONS = (2, 3)
+"""The versions a points event's file is written in (a file with ``event``): points events came with version 2."""
 
 
 def _event_json(result: EventDraw) -> dict[str, Any]:
@@ -87,7 +87,7 @@ def _outcome_json(result: EventDraw) -> dict[str, Any]:
 def export_event_draw(result: EventDraw, *, committed_at: datetime) -> str:
     """The draw file of a points event (the format above) as JSON text; ``committed_at``: when the commitment was
     published."""
-    return _dump({**_drawn_json(result, EVENT_VERSION, committed_at, {"event": _event_json(result)}),
+    return _dump({**_drawn_json(result, result.order.value, committed_at, {"event": _event_json(result)}),
                   **_outcome_json(result)})
 
 
@@ -110,12 +110,12 @@ def _read_event(document: Mapping[str, Any]) -> FormatOptions:
     raise UnreadableDrawFileError(reason="event.format")
 
 
-def verify_event(document: Mapping[str, Any], committed_at: str | None) -> VerifyResult:
-    """Recompute the points event a file with ``event`` describes and compare; raise
+def verify_event(document: Mapping[str, Any], committed_at: str | None, version: int) -> VerifyResult:
+    """Recompute the points event a file (of ``version``) with ``event`` describes and compare; raise
     :class:`UnreadableDrawFileError`."""
-    if committed_at is None:
+    if committed_at is None or version not in EVENT_VERSIONS:
         raise UnreadableDrawFileError(reason="version")  # points events came with version 2
-    registration = _read_registration(document, EVENT_VERSION)
+    registration = _read_registration(document, version)
     options = _read_options(document)
     format_options = _read_event(document)
     try:
@@ -126,7 +126,7 @@ def verify_event(document: Mapping[str, Any], committed_at: str | None) -> Verif
     try:
         # Round 1 and the groups do not depend on the scoring: the default variant recomputes them.
         recomputed = draw_event(registration, seed, options, format_options, DEFAULT_VARIANT,
-                                read_seeding(document, EVENT_VERSION))
+                                read_seeding(document, version), order=DrawOrder(version))
     except TournamentError as error:
         raise UnreadableDrawFileError(reason=f"entries ({error.key})") from error
     expected = _outcome_json(recomputed)

@@ -26,13 +26,22 @@ from datetime import datetime
 
 from bot.errors import TournamentError
 from bot.ruleset.scoring import Side
+from bot.ruleset.variants import RuleVariant
+from bot.tournament.advance import match_details
 from bot.tournament.bracket import MatchId, UnknownMatchError, UnknownTableError
 from bot.tournament.group_knockout import qualifier_tiers
-from bot.tournament.matches import Match, MatchKind, MatchState
-from bot.tournament.outcome import OutcomeKind
+from bot.tournament.matches import Game, Match, MatchKind, MatchState
+from bot.tournament.outcome import Outcome, OutcomeKind
 from bot.tournament.points import bye_points
 from bot.tournament.ranking import StandingRow
-from bot.tournament.round_robin import GroupStage, GroupTable, group_label, group_standings, record_group_result
+from bot.tournament.round_robin import (
+    GroupStage,
+    GroupTable,
+    clear_group_result,
+    group_label,
+    group_standings,
+    record_group_result,
+)
 from bot.tournament.swiss import (
     PairingFlaw,
     RoundHasResultsError,
@@ -171,8 +180,13 @@ class PointsEvent:
 
     @property
     def withdrawn(self) -> frozenset[int]:
-        """Team ids of the pairs that left a Swiss event after the draw (their standings rows stay, marked)."""
-        return self.core.withdrawn if isinstance(self.core, SwissEvent) else frozenset()
+        """Team ids of the pairs that left after the draw, a Swiss event or a group stage (their standings rows
+        stay, marked)."""
+        return self.core.withdrawn
+
+    def with_groups(self, core: GroupStage) -> PointsEvent:
+        """The event with ``core`` (the same tables): a pair withdrawn or reinstated."""
+        return replace(self, core=core)
 
     def with_swiss(self, core: SwissEvent) -> PointsEvent:
         """The event with ``core`` (the same rounds paired): the current round's tables seat the core's pairs."""
@@ -216,16 +230,59 @@ def advance(event: PointsEvent, actor: str, at: datetime, events: list[Event]) -
             return started
         events.append(Event(at, actor, "points.finished", {"rounds": str(len(core.rounds))}))
         return event
-    number = event.current_round + 1
-    if number > len(core.rounds):
-        events.append(Event(at, actor, "points.finished", {"rounds": str(len(core.rounds))}))
-        return event
-    idents = event.tables[number - 1]
     store = list(event.store)
-    for ident in idents:
-        store[ident - 1] = store[ident - 1].started(store[ident - 1].table or 0)
-    events.append(Event(at, actor, "round.started", {"round": str(number), "tables": str(len(idents))}))
-    return PointsEvent(core, tuple(store), event.tables, number, len(idents))
+    number = event.current_round
+    while True:
+        number += 1
+        if number > len(core.rounds):
+            events.append(Event(at, actor, "points.finished", {"rounds": str(len(core.rounds))}))
+            return PointsEvent(core, tuple(store), event.tables, number - 1, 0)
+        # Tables of a pair that withdrew are decided before their round starts (walkovers): only the others open.
+        idents = [ident for ident in event.tables[number - 1] if not store[ident - 1].state.decided]
+        for ident in idents:
+            store[ident - 1] = store[ident - 1].started(store[ident - 1].table or 0)
+        events.append(Event(at, actor, "round.started", {"round": str(number), "tables": str(len(idents))}))
+        if idents:
+            return PointsEvent(core, tuple(store), event.tables, number, len(idents))
+
+
+def forfeit_unplayed(event: PointsEvent, team: Team, actor: str, at: datetime,
+                     variant: RuleVariant) -> tuple[PointsEvent, tuple[Event, ...]]:
+    """A group stage's waiting tables (rounds not started) of a pair that withdrew, decided as walkovers for its
+    opponents, so every later round starts without it; its open table of the current round is decided as any
+    result is, by the caller."""
+    changes: dict[int, Match] = {}
+    events = []
+    for match in event.store:
+        if match.state is not MatchState.WAITING or team.team_id not in _team_ids(match):
+            continue
+        side = Side.LEFT if match.left is not None and match.left.team_id == team.team_id else Side.RIGHT
+        outcome = Outcome.forfeit(side)
+        changes[match.match_id] = match.with_games(MatchState.CONFIRMED, (Game(outcome, outcome.score(variant)),),
+                                                   (), side.other)
+        events.append(Event(at, actor, "result.decided",
+                            match_details(match, seat="official", outcome=outcome.text, withdrawn=str(team.team_id))))
+    return (event.store_changes(changes) if changes else event), tuple(events)
+
+
+def restore_unplayed(event: PointsEvent, team: Team) -> tuple[PointsEvent, int]:
+    """A reinstated pair's tables of the group rounds not started, waiting to be played again (the walkovers its
+    withdrawal decided there taken back); with how many."""
+    core = event.core
+    assert isinstance(core, GroupStage)
+    store = list(event.store)
+    count = 0
+    for index, match in enumerate(event.store):
+        if match.round > event.current_round and match.state.decided and team.team_id in _team_ids(match):
+            store[index] = match.with_games(MatchState.WAITING, (), (), None)
+            assert match.table is not None
+            core = clear_group_result(core, match.round, match.table)
+            count += 1
+    return replace(event, core=core, store=tuple(store)), count
+
+
+def _team_ids(match: Match) -> tuple[int, ...]:
+    return tuple(team.team_id for team in (match.left, match.right) if team is not None)
 
 
 def _record(core: PointsCore, match: Match, *, replace_result: bool) -> PointsCore:

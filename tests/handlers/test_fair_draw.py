@@ -15,7 +15,10 @@ import re
 from openpyxl import load_workbook
 
 from bot.clock import ManualClock
+from bot.tournament.draw import public_key
 from bot.tournament.draw_file import verify
+from bot.tournament.seed import DrawSeed
+from storage import history, tournaments
 from tests.handlers.tournament_helpers import Club
 from tests.support.telegram import ApiCall
 
@@ -85,6 +88,33 @@ async def test_the_draw_file_and_the_exports_show_names_not_telegram_ids(club: C
     for data in (files["entries.csv"], files["matches.csv"]):
         text = data.decode("utf-8-sig")
         assert "tg:" not in text and all(str(player.user_id) not in text for player in players)
+
+
+async def test_no_account_can_be_recovered_from_the_published_draw_file_by_trying_ids(club: Club) -> None:
+    """A probe once matched all 8 real Telegram ids of a published file by keying every candidate id with the
+    seed printed in it. Now the keys are keyed by the draw's account secret, which only the database holds: the
+    same attack finds nobody, while the database still links every key to its account and the file verifies."""
+    await club.say(club.admin, "/new 周五杯")
+    players = await club.sign_up_singles(8)
+    calls = await club.calls(club.admin, "/draw")
+    [content] = [call.files["document"][1] for call in calls if call.method == "sendDocument"]
+    document = json.loads(content)
+    assert document["version"] == 3 and verify(content).matches
+    keys = {member["key"] for entry in document["entries"] for member in entry["members"]}
+    seed = DrawSeed.from_hex(document["seed"])
+    ids = [player.user_id for player in players]
+    candidates = range(min(ids) - 1000, max(ids) + 1000)
+    assert not {user_id for user_id in candidates for prefix in ("tg:", "wecom:")
+                if public_key(seed, f"{prefix}{user_id}") in keys}
+    state = await club.state()
+    storage = club.offline.application.bot_data.services.storage
+    async with storage.read() as tx:
+        secret = await tournaments.account_secret(tx, state.tournament_id)
+        events = await history.for_tournament(tx, state.tournament_id)
+    assert secret is not None
+    assert keys == {public_key(seed, f"tg:{user_id}", secret) for user_id in ids}  # the link the database keeps
+    assert secret.hex() not in content.decode("utf-8") + texts(calls)
+    assert not any(secret.hex() in str(event.details) for event in events)
 
 
 async def test_a_redraw_uses_the_seed_sealed_at_undraw_and_its_file_says_when(club: Club, clock: ManualClock) -> None:

@@ -103,7 +103,7 @@ async def test_undraw_of_a_swiss_draw_and_the_redraw_file(club: Club) -> None:
                   if call.method == "sendDocument" and call.files["document"][0].endswith(".json")]
     content = document.files["document"][1]
     drawn = json.loads(content)
-    assert drawn["version"] == 2 and drawn["event"]["format"] == "swiss" and drawn["commitment"] in undone
+    assert drawn["version"] == 3 and drawn["event"]["format"] == "swiss" and drawn["commitment"] in undone
     assert verify(content).matches
     match = (await club.state()).event.table_matches()[0]  # type: ignore[union-attr]
     await club.say(club.admin, f"/result {match.table} 9 A+")

@@ -61,11 +61,24 @@ async def test_touch_counts_versions_and_a_chat_move_counts_too(storage: Storage
 async def test_draw_is_recorded(storage: Storage) -> None:
     async with storage.transaction() as tx:
         tournament_id = await new(tx)
-        await tournaments.record_draw(tx, tournament_id, commitment="c" * 64, seed="s" * 64, draw_file="{}", at=AT)
+        assert await tournaments.account_secret(tx, tournament_id) is None
+        await tournaments.record_draw(tx, tournament_id, commitment="c" * 64, seed="s" * 64, draw_file="{}",
+                                      account_secret="ab" * 32, at=AT)
         record = await tournaments.get_tournament(tx, tournament_id)
         assert await tournaments.draw_file(tx, tournament_id) == "{}"
+        assert await tournaments.account_secret(tx, tournament_id) == b"\xab" * 32
     assert record is not None and (record.status, record.commitment, record.drawn_at) == (
         TournamentStatus.DRAWN, "c" * 64, AT)
+
+
+async def test_an_undone_draw_takes_its_file_and_account_secret_along(storage: Storage) -> None:
+    async with storage.transaction() as tx:
+        tournament_id = await new(tx)
+        await tournaments.record_draw(tx, tournament_id, commitment="c" * 64, seed="s" * 64, draw_file="{}",
+                                      account_secret="ab" * 32, at=AT)
+        await tournaments.undo_draw(tx, tournament_id)
+        assert await tournaments.draw_file(tx, tournament_id) is None
+        assert await tournaments.account_secret(tx, tournament_id) is None
 
 
 async def test_settings_must_be_json(storage: Storage) -> None:

@@ -13,9 +13,10 @@ from typing import Any
 import pytest
 
 from bot.tournament.bracket import BracketOptions, FinalFormat, ThirdPlace
-from bot.tournament.draw import draw, public_key
+from bot.tournament.draw import ACCOUNT_SECRET_BYTES, DrawOrder, draw, public_key
 from bot.tournament.draw_file import DrawCheck, UnreadableDrawFileError, export_draw, verify
-from bot.tournament.entries import Person, RegistrationMode
+from bot.tournament.entries import Gender, Person, RegistrationMode
+from bot.tournament.seed import DrawSeed
 from tests.tournament.draw_helpers import closed, sample_draw, seed_of
 
 Document = dict[str, Any]
@@ -96,7 +97,7 @@ def too_few_entries(document: Document) -> None:
     ("tamper", "reason"),
     [
         (lambda d: d.update(format="something else"), "format"),
-        (lambda d: d.update(version=3), "version"),
+        (lambda d: d.update(version=4), "version"),
         (lambda d: d.pop("seed"), "seed"),
         (lambda d: d.update(seed="not hex"), "seed"),
         (lambda d: d.update(seed="00" * 31), "seed"),
@@ -240,3 +241,127 @@ def test_a_version_2_file_needs_the_time_its_commitment_was_published(published:
     with pytest.raises(UnreadableDrawFileError) as caught:
         verify(json.dumps(published))
     assert caught.value.params == {"reason": "committed_at"}
+
+
+# Version 3: account keys keyed by the draw's account secret, never published.
+SECRET = bytes(range(ACCOUNT_SECRET_BYTES))
+REAL_IDS = [5_817_200_000 + 7_919 * number for number in range(8)]
+"""Eight 10-digit Telegram ids, as real accounts have."""
+
+
+def eight_accounts() -> list[list[Person]]:
+    return [[Person.account(user_id, f"玩家{index}")] for index, user_id in enumerate(REAL_IDS)]
+
+
+def enumerated(document: Document) -> set[int]:
+    """The attack on a published file: key every candidate id as the file's own seed would and look it up (the
+    candidates span the real ids; an attacker with a list of a group's members needs far fewer)."""
+    seed = DrawSeed.from_hex(document["seed"])
+    keys = {member["key"] for entry in document["entries"] for member in entry["members"]}
+    candidates = range(REAL_IDS[0] - 500, REAL_IDS[-1] + 500)
+    return {user_id for user_id in candidates if public_key(seed, f"tg:{user_id}") in keys}
+
+
+def test_enumerating_telegram_ids_recovers_no_account_from_a_version_3_file() -> None:
+    """A probe once matched all 8 real ids of a published file: its keys were keyed by the seed printed in it."""
+    registration = closed(RegistrationMode.PAIRS, eight_accounts())
+    old = json.loads(export_draw(draw(registration, seed_of(9), BracketOptions()), committed_at=COMMITTED_AT))
+    assert old["version"] == 2 and enumerated(old) == set(REAL_IDS)  # the attack, on the old keys
+    text = export_draw(draw(registration, seed_of(9), BracketOptions(), account_secret=SECRET),
+                       committed_at=COMMITTED_AT)
+    document = json.loads(text)
+    assert document["version"] == 3 and enumerated(document) == set()
+    assert not any(str(user_id) in text for user_id in REAL_IDS)
+    keys = [member["key"] for entry in document["entries"] for member in entry["members"]]
+    assert all(re.fullmatch("hmac:[0-9a-f]{24}", key) for key in keys) and len(set(keys)) == 8
+    # Whoever holds the secret (the bot's database) links each key to its account; the file alone verifies.
+    assert sorted(keys) == sorted(public_key(seed_of(9), f"tg:{user_id}", SECRET) for user_id in REAL_IDS)
+    assert verify(text).matches
+
+
+def test_a_version_3_draw_is_ordered_by_what_the_file_shows_so_the_secret_cannot_steer_it() -> None:
+    """Whoever runs the bot could choose the account secret; it must not decide who meets whom."""
+    people = [[Person.account(REAL_IDS[index], name, gender=gender, unit=unit)]
+              for index, (name, gender, unit) in enumerate(
+                  [("张三", Gender.MALE, None), ("李四", None, "工会"), ("王五", None, None), ("赵六", None, None),
+                   ("Ann", Gender.FEMALE, None), ("Bob", None, None), ("Cy", None, "财务")])]
+    people.append([Person.named("老周")])
+    registration = closed(RegistrationMode.PAIRS, people)
+
+    def outcome(secret: bytes) -> tuple[object, ...]:
+        result = draw(registration, seed_of(4), BracketOptions(), account_secret=secret)
+        lines = tuple(None if team is None else team.name for team in result.bracket.lines)
+        return tuple(team.name for team in result.teams), tuple(person.name for person in result.reserves), lines
+
+    other = bytes(reversed(SECRET))
+    assert public_key(seed_of(4), "tg:1", SECRET) != public_key(seed_of(4), "tg:1", other)
+    assert outcome(SECRET) == outcome(other)
+    document = json.loads(export_draw(draw(registration, seed_of(4), BracketOptions(), account_secret=SECRET),
+                                      committed_at=COMMITTED_AT))
+    names = [entry["members"][0]["name"] for entry in document["entries"]]
+    assert names == sorted(names)  # the canonical order: by name first
+
+
+def test_people_the_file_shows_alike_are_told_apart_by_their_keys() -> None:
+    registration = closed(RegistrationMode.PAIRS, [[Person.account(REAL_IDS[index], "同名")] for index in range(5)])
+    text = export_draw(draw(registration, seed_of(2), BracketOptions(), account_secret=SECRET),
+                       committed_at=COMMITTED_AT)
+    keys = [entry["members"][0]["key"] for entry in json.loads(text)["entries"]]
+    assert keys == sorted(keys) and verify(text).matches
+
+
+@pytest.fixture
+def published_v3() -> Document:
+    registration = closed(RegistrationMode.PAIRS, [*eight_accounts(), [Person.named("老周")]])
+    return json.loads(export_draw(draw(registration, seed_of(7), BracketOptions(), account_secret=SECRET),
+                                  committed_at=COMMITTED_AT))
+
+
+def other_key(document: Document) -> None:
+    """Someone else's account under the first entry's name: the teams name members by key."""
+    document["entries"][0]["members"][0]["key"] = "hmac:" + "0" * 24
+
+
+@pytest.mark.parametrize(
+    ("tamper", "expected"),
+    [
+        (lambda d: d.update(commitment=seed_of(8).commitment), {DrawCheck.COMMITMENT}),
+        (swap_round_one_sides, {DrawCheck.ROUND_1}),
+        (lambda d: d["teams"][0].update(name="Someone else"), {DrawCheck.TEAMS}),
+        (other_key, {DrawCheck.TEAMS}),
+        (lambda d: d.update(version=2), {DrawCheck.TEAMS, DrawCheck.RESERVES}),
+    ],
+)
+def test_tampering_with_a_version_3_file_is_found(published_v3: Document, tamper: Callable[[Document], None],
+                                                   expected: set[DrawCheck]) -> None:
+    assert verify(json.dumps(published_v3)).matches
+    tamper(published_v3)
+    assert set(verify(json.dumps(published_v3)).mismatches) == expected
+
+
+def test_a_version_3_file_holds_no_raw_account_key(published_v3: Document) -> None:
+    published_v3["entries"][0]["members"][0]["key"] = f"tg:{REAL_IDS[0]}"
+    with pytest.raises(UnreadableDrawFileError) as caught:
+        verify(json.dumps(published_v3))
+    assert caught.value.params == {"reason": "entries[0].members[0].key"}
+
+
+def test_a_version_3_draw_of_accounts_needs_a_long_enough_secret() -> None:
+    registration = closed(RegistrationMode.PAIRS, eight_accounts())
+    with pytest.raises(ValueError, match="account secret"):
+        draw(registration, seed_of(1), BracketOptions(), order=DrawOrder.SHOWN)
+    with pytest.raises(ValueError, match="account secret"):
+        draw(registration, seed_of(1), BracketOptions(), account_secret=b"short")
+
+
+@pytest.mark.parametrize("name", ["draw-v2.json", "draw-v2-mixed-rated.json", "draw-v2-swiss.json",
+                                  "draw-v2-groups.json"])
+def test_a_version_2_file_still_verifies(name: str) -> None:
+    """Version 2 files (accounts keyed by the seed, the order by those keys) were published in chats."""
+    content = (FIXTURES / name).read_bytes()
+    assert json.loads(content)["version"] == 2
+    result = verify(content)
+    assert result.matches and result.committed_at == COMMITTED_AT.isoformat()
+    document = json.loads(content)
+    swap_round_one_sides(document)
+    assert DrawCheck.ROUND_1 in verify(json.dumps(document)).mismatches

@@ -8,11 +8,13 @@ secret seed waits in ``tournaments.sealed_seed`` and the commitment in ``tournam
 reveals it.
 
 Order: registration closes; the sealed seed is read with the time its commitment was published (the tournament's
-``created_at``, or ``resealed_at`` after an ``/undraw``); the draw follows from the closed entry list, that seed
-and the bracket options; pairs, reserves, every bracket match and the published draw file (which states that time)
-are stored, and the seed revealed (``draw.made``). Either all of it is committed or nothing: a failed draw leaves
-registration open and the seed sealed. The handler then posts the commitment and when it was published, then the
-outcome.
+``created_at``, or ``resealed_at`` after an ``/undraw``); the draw follows from the closed entry list, that seed and
+the bracket options; pairs, reserves, every bracket match and the published draw file (which states that time) are
+stored, and the seed revealed (``draw.made``). The draw's account secret (fresh randomness, ``bot.tournament.draw``:
+the accounts' keys in the published file are keyed by it) is stored with the draw and never published or recorded in
+the history, so the file names no account a reader could recover. Either all of it is committed or nothing: a failed
+draw leaves registration open and the seed sealed. The handler then posts the commitment and when it was published,
+then the outcome.
 
 A tournament opened before seeds were sealed at opening has none: its seed is made now, with its commitment, as
 before (the commitment then binds nothing, and the draw file's ``committed_at`` says so: it is the draw's time).
@@ -44,7 +46,7 @@ from bot.services.season import load_club
 from bot.services.tournament.points import is_points_format
 from bot.services.tournament.state import Change, StaleButtonError, TournamentState, changing
 from bot.tournament import registration as engine
-from bot.tournament.draw import Draw, draw, undrawable
+from bot.tournament.draw import ACCOUNT_SECRET_BYTES, Draw, draw, undrawable
 from bot.tournament.draw_file import export_draw
 from bot.tournament.entries import Entry
 from bot.tournament.event_draw import EventDraw, draw_event
@@ -124,8 +126,9 @@ async def make_draw(services: Services, caller: Caller, *, confirmed: bool = Fal
                                                        InvitationStatus.CANCELLED, change.at)
             change.record("invitation.cancelled", {"invitation": invitation.invitation_id, "reason": "drawn"})
         ratings = await _seeding_ratings(services, change, closed)
+        account_secret = services.entropy(ACCOUNT_SECRET_BYTES)
         step = _draw_points_event if is_points_format(state.record) else _draw_knockout
-        made = await step(change, closed, seed, committed_at, ratings)
+        made = await step(change, closed, seed, committed_at, ratings, account_secret)
     return replace(made, state=change.current, committed_at=committed_at, sealed=sealed, left_out=genderless)
 
 
@@ -140,17 +143,18 @@ async def _seeding_ratings(services: Services, change: Change, closed: Registrat
 
 
 async def _draw_knockout(change: Change, closed: Registration, seed: DrawSeed, committed_at: datetime,
-                         ratings: dict[str, int] | None) -> DrawMade:
+                         ratings: dict[str, int] | None, account_secret: bytes) -> DrawMade:
     """The draw of a knockout, inside :func:`make_draw`'s transaction."""
     state = change.before
     tid = state.tournament_id
-    result = draw(closed, seed, state.record.settings.bracket_options(), ratings=ratings)
+    result = draw(closed, seed, state.record.settings.bracket_options(), ratings=ratings,
+                  account_secret=account_secret)
     drawn = engine.mark_drawn(closed)
     text = export_draw(result, committed_at=committed_at)
     await tournament_bracket.save_teams(change.tx, tid, result.teams, team_lines(result.bracket), result.reserves)
     await tournament_bracket.write_matches(change.tx, tid, stored_matches(result.bracket), change.at)
     await tournaments.record_draw(change.tx, tid, commitment=seed.commitment, seed=seed.hex, draw_file=text,
-                                  at=change.at)
+                                  account_secret=account_secret.hex(), at=change.at)
     change.after = replace(state, registration=drawn, teams=result.teams, reserves=result.reserves,
                            bracket=result.bracket)
     change.record("draw.made", {"seed": seed.hex, "teams": len(result.teams), "reserves": len(result.reserves),
@@ -159,13 +163,13 @@ async def _draw_knockout(change: Change, closed: Registration, seed: DrawSeed, c
     return DrawMade(change.after, result, text, drawn.waiting, committed_at)
 
 
-async def _draw_points_event(change: Change, closed: Registration, seed: DrawSeed,
-                             committed_at: datetime, ratings: dict[str, int] | None) -> DrawMade:
+async def _draw_points_event(change: Change, closed: Registration, seed: DrawSeed, committed_at: datetime,
+                             ratings: dict[str, int] | None, account_secret: bytes) -> DrawMade:
     """The draw of a Swiss event or group stage, inside :func:`make_draw`'s transaction."""
     state = change.before
     settings = state.record.settings
     result = draw_event(closed, seed, settings.bracket_options(), settings.format_options(), settings.variant(),
-                        ratings)
+                        ratings, account_secret=account_secret)
     drawn = engine.mark_drawn(closed)
     text = export_event_draw(result, committed_at=committed_at)
     tid = state.tournament_id
@@ -175,7 +179,7 @@ async def _draw_points_event(change: Change, closed: Registration, seed: DrawSee
     if event.groups is not None:
         await points_events.save_groups(change.tx, tid, event.groups.groups)
     await tournaments.record_draw(change.tx, tid, commitment=seed.commitment, seed=seed.hex, draw_file=text,
-                                  at=change.at)
+                                  account_secret=account_secret.hex(), at=change.at)
     change.after = replace(state, registration=drawn, teams=result.teams, reserves=result.reserves, event=event)
     details: dict[str, object] = {"seed": seed.hex, "teams": len(result.teams), "reserves": len(result.reserves),
                                   "format": settings.format.value}

@@ -63,7 +63,7 @@ from bot.tournament.matches import Match, MatchKind, MatchState
 from bot.tournament.outcome import Outcome, OutcomeKind
 from bot.tournament.points import bye_points, table_points
 from bot.tournament.points_event import PointsEvent, points_standings
-from bot.tournament.round_robin import group_label
+from bot.tournament.round_robin import WithdrawnResults, group_label
 from bot.tournament.standings import standings
 from bot.tournament.teams import Team
 
@@ -105,6 +105,10 @@ def state_match_rows(state: TournamentState) -> list[MatchRow]:
 
 def points_match_rows(event: PointsEvent) -> list[MatchRow]:
     stage = Stage.SWISS if event.swiss is not None else Stage.GROUP
+    groups = event.groups
+    # A group stage that voids the results against pairs that withdrew: their tables score 0 : 0, as counted.
+    void = groups.withdrawn if groups is not None and groups.withdrawn_results is WithdrawnResults.VOID \
+        else frozenset()
     rows: list[MatchRow] = []
     for number in range(1, len(event.tables) + 1):
         for match in event.table_matches(number):
@@ -113,6 +117,9 @@ def points_match_rows(event: PointsEvent) -> list[MatchRow]:
             # A points table scores by the event's scale (draws too): bot.tournament.points.table_points.
             scored = table_points(match.games[-1].outcome, event.core.variant) \
                 if match.state is MatchState.CONFIRMED and match.games else None
+            if scored is not None and any(team is not None and team.team_id in void
+                                          for team in (match.left, match.right)):
+                scored = (0, 0)
             rows.extend(replace(row, group=event.group_label_of(match),
                                 left_points=None if scored is None else scored[0],
                                 right_points=None if scored is None else scored[1]) for row in _rows(match, stage))
@@ -167,7 +174,8 @@ def field_csv_rows(state: TournamentState) -> list[StandingsCsvRow]:
     assert event is not None
     knockout_byes = _knockout_byes(bracket)
     rows = []
-    for place in whole_field(points_standings(event), standings(bracket)):
+    out = event.withdrawn
+    for place in whole_field(points_standings(event), standings(bracket), out):
         group, placing = place.group_row, place.placing
         played, won = group.played, group.won
         lost, byes = group.lost, group.byes
@@ -176,7 +184,7 @@ def field_csv_rows(state: TournamentState) -> list[StandingsCsvRow]:
             lost, byes = lost + placing.matches - placing.won, byes + knockout_byes.get(place.team.team_id, 0)
         rows.append(StandingsCsvRow(place.rank, place.team.name, group.points, group.opponent_points,
                                     group.level_difference, played, won, group.drawn, lost, byes, group.group or "",
-                                    levels_reached=group.levels_reached))
+                                    levels_reached=group.levels_reached, withdrawn=place.team.team_id in out))
     return rows
 
 

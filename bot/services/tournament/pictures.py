@@ -15,13 +15,15 @@ import functools
 from bot.i18n import Language, t
 from bot.pictures.bracket_picture import render_bracket
 from bot.pictures.picture import Picture
-from bot.pictures.points import PointsLine, TableLine, default_notes, render_points_standings, render_round_tables
+from bot.pictures.points import PointsLine, TableLine, render_points_standings, render_round_tables
 from bot.pictures.standings import render_standings
+from bot.ruleset.variants import RankingCriterion
 from bot.services.tournament.export import match_rows
 from bot.services.tournament.state import TournamentState
 from bot.services.worker import in_worker
 from bot.sheets.matches import MatchRow
 from bot.sheets.standings import StandingRow
+from bot.sheets.standings_order import standings_order_text
 from bot.tournament.bracket import round_name
 from bot.tournament.matches import Match, MatchState
 from bot.tournament.points_event import (
@@ -32,6 +34,7 @@ from bot.tournament.points_event import (
     standings_moment,
 )
 from bot.tournament.ranking import StandingRow as PointsStandingRow
+from bot.tournament.ranking import ranking_order
 from bot.tournament.standings import Finish, Placing, Standings
 
 PICTURES_KEPT = 16
@@ -109,11 +112,29 @@ def round_table_lines(event: PointsEvent, round_number: int, lang: Language) -> 
     return tuple(lines)
 
 
-def points_lines(rows: tuple[PointsStandingRow, ...], forfeits: dict[int, int],
-                 lang: Language) -> tuple[PointsLine, ...]:
-    """The picture's rows, each with its note: walkover wins and byes counted in its points."""
+def points_lines(rows: tuple[PointsStandingRow, ...], forfeits: dict[int, int], lang: Language,
+                 withdrawn: frozenset[int] = frozenset()) -> tuple[PointsLine, ...]:
+    """The picture's rows, each with its levels reached and its note: walkover wins and byes counted in its
+    points, a withdrawal."""
     return tuple(PointsLine(row.rank, row.name, row.points, row.opponent_points, row.level_difference, row.won,
-                            row.drawn, row.lost, _note(row, forfeits, lang)) for row in rows)
+                            row.drawn, row.lost, _note(row, forfeits, lang, row.team.team_id in withdrawn),
+                            row.levels_reached) for row in rows)
+
+
+def standings_notes(event: PointsEvent, rows: tuple[PointsStandingRow, ...], forfeits: dict[int, int],
+                    lang: Language) -> tuple[str, ...]:
+    """The lines under a standings picture: the order the ranks follow in words (the tie-break chain), what the
+    columns mean, then what the marks mean."""
+    swiss = event.swiss is not None
+    order = ranking_order(event.core.variant, swiss=swiss)
+    # The order's sentence explains its own criteria; a column the order does not use gets its legend.
+    legends = [t(f"points.picture.{key}", lang) for criterion, key in _LEGENDS if criterion not in order]
+    return (standings_order_text(event.core.variant, lang, swiss=swiss, plain=True), *legends,
+            *_explained_marks(rows, forfeits, lang))
+
+
+_LEGENDS = ((RankingCriterion.OPPONENT_POINTS, "legend_opponents"),
+            (RankingCriterion.LEVEL_DIFFERENCE, "legend_level"), (RankingCriterion.LEVELS_REACHED, "legend_levels"))
 
 
 def _standings_heading(event: PointsEvent, lang: Language) -> str:
@@ -136,8 +157,8 @@ def _explained_marks(rows: tuple[PointsStandingRow, ...], forfeits: dict[int, in
     return notes
 
 
-def _note(row: PointsStandingRow, forfeits: dict[int, int], lang: Language) -> str:
-    marks = []
+def _note(row: PointsStandingRow, forfeits: dict[int, int], lang: Language, withdrawn: bool = False) -> str:
+    marks = [t("points.picture.note_withdrawn", lang)] if withdrawn else []
     if forfeits.get(row.team.team_id):
         marks.append(t("points.picture.note_walkover", lang, count=forfeits[row.team.team_id]))
     if row.byes:
@@ -160,23 +181,24 @@ async def points_standings_pictures(state: TournamentState, event: PointsEvent, 
     ``after_round``: as they stood after that round."""
     rows = points_standings(event) if after_round is None else standings_after(event, after_round)
     forfeits = forfeit_wins(event, after_round)
-    notes = (*default_notes(lang), *_explained_marks(rows, forfeits, lang))
+    notes = standings_notes(event, rows, forfeits, lang)
     name = state.record.name
+    out = event.withdrawn
     if after_round is not None and event.swiss is not None:
         title = t("points.picture.standings.so_far", lang, round=after_round)
-        return await in_worker(_draw_points, points_lines(rows, forfeits, lang), lang, title, name, notes)
+        return await in_worker(_draw_points, points_lines(rows, forfeits, lang, out), lang, title, name, notes)
     if event.swiss is not None:
         title = t("points.picture.final_title", lang) if event.finished \
             else _standings_heading(event, lang)
-        return await in_worker(_draw_points, points_lines(rows, forfeits, lang), lang, title, name, notes)
+        return await in_worker(_draw_points, points_lines(rows, forfeits, lang, out), lang, title, name, notes)
     pictures: list[Picture] = []
     groups: dict[str, list[PointsStandingRow]] = {}
     for row in rows:
         groups.setdefault(row.group or "", []).append(row)
     for group, members in groups.items():
         title = t("points.picture.group_title", lang, group=group)
-        pictures.extend(await in_worker(_draw_points, points_lines(tuple(members), forfeits, lang), lang, title,
-                                        name, notes))
+        pictures.extend(await in_worker(_draw_points, points_lines(tuple(members), forfeits, lang, out), lang,
+                                        title, name, notes))
     return tuple(pictures)
 
 

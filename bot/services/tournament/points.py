@@ -57,7 +57,8 @@ async def load_points_event(tx: Tx, record: TournamentRecord, teams: Sequence[Te
         lot = draw_lot(teams, seed.stream(GROUPS_STREAM))
         groups = tuple(tuple(by_id[ident] for ident in group)
                        for group in await rows.load_groups(tx, record.tournament_id))
-        core = GroupStage(groups, plan.advance, settings.variant(), lot, _group_rounds(tables, byes, by_id), closed)
+        core = GroupStage(groups, plan.advance, settings.variant(), lot, _group_rounds(tables, byes, by_id), closed,
+                          frozenset(changes.withdrawn), settings.withdrawn_results)
     return restore_points_event(core, (stored.match for stored in tables))
 
 

@@ -370,6 +370,16 @@ class ResultsRecorded:
     podium_changed: bool = False
     skipped_disputed: tuple[Match, ...] = ()
     """``/confirm all``: tables of the round with two different reports, which only a decision settles."""
+    started_rounds: tuple[int, ...] = ()
+    """Every round the lines started, in order: all but the one still played (``started_round``) were also
+    completed by later lines, so their tables were never posted (the group is shown them with their results)."""
+
+    @property
+    def completed_rounds(self) -> tuple[int, ...]:
+        """Rounds these lines both started and completed."""
+        if self.finished_now or self.started_round is None:
+            return self.started_rounds
+        return tuple(number for number in self.started_rounds if number != self.started_round)
 
     @property
     def recorded(self) -> tuple[ResultRecorded, ...]:
@@ -445,10 +455,11 @@ def _summed(change: Change, done: Sequence[LineDone]) -> ResultsRecorded:
     started = [item.started_round for item in recorded if item.started_round is not None and not item.finished_now]
     repaired = [item.repaired_round for item in recorded if item.repaired_round is not None]
     state = change.current
+    every = tuple(dict.fromkeys(item.started_round for item in recorded if item.started_round is not None))
     return ResultsRecorded(
         tuple(done), state, started[-1] if started else None, repaired[-1] if repaired else None,
         any(item.finished_now for item in recorded),
-        any(item.kind is ResultKind.CORRECTED and item.podium_changed for item in recorded))
+        any(item.kind is ResultKind.CORRECTED and item.podium_changed for item in recorded), started_rounds=every)
 
 
 def _stage(state: TournamentState, ref: TableRef) -> Bracket | PointsEvent:
