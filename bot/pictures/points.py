@@ -1,11 +1,13 @@
-"""Pictures of a Swiss event or a group stage, drawn like the bracket pictures (same colours, fonts, sizes):
+"""Pictures of a Swiss tournament or a group stage, drawn like the bracket pictures (same colours, fonts, sizes):
 
 * a round's tables as a list (:func:`render_round_tables`): table number in a badge, the left pair on one line and
   the right pair on the next, how the table stands (or its result) and its marks (a flaw of the pairing, the group)
   at the right;
 * standings with the tie-break columns (:func:`render_points_standings`): rank (medals for the first three),
-  pair, points, opponents' points, level difference, won–drawn–lost and a note (a walkover, a withdrawal), with
-  notes under the table saying in plain words what the columns mean; a group stage draws one table per group.
+  pair, points, opponents' points, level difference, levels reached (when given), won–drawn–lost and a note (a
+  walkover, a withdrawal), with notes under the table saying in plain words the order the ranks follow (the
+  tie-break chain, :func:`bot.sheets.standings_order.standings_order_text`) and what the columns mean; a group
+  stage draws one table per group.
 
 Every picture is at least 1,080 px wide with no text under 28 px. The layout is worked out first as text boxes
 (:func:`round_tables_layout`, :func:`points_standings_layout`), which the tests check for overlaps and clipping,
@@ -71,6 +73,8 @@ class PointsLine:
     lost: int
     note: str = ""
     """A short mark after the record (a walkover counted, a withdrawal)."""
+    levels_reached: int | None = None
+    """累积小分 (``None``: the column is not drawn)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,9 +189,10 @@ def render_round_tables(lines: Sequence[TableLine], *, lang: Language | str = DE
 # Standings -------------------------------------------------------------------------------------------------------
 
 
-def default_notes(lang: Language | str) -> tuple[str, ...]:
-    """What the tie-break columns mean, in plain words."""
-    return (t("points.picture.legend_opponents", lang), t("points.picture.legend_level", lang))
+def default_notes(lang: Language | str, *, levels: bool = False) -> tuple[str, ...]:
+    """What the tie-break columns mean, in plain words (``levels``: the levels-reached column too)."""
+    legends = (t("points.picture.legend_opponents", lang), t("points.picture.legend_level", lang))
+    return (*legends, t("points.picture.legend_levels", lang)) if levels else legends
 
 
 def points_standings_layout(rows: Sequence[PointsLine], *, lang: Language | str = DEFAULT_LANGUAGE,
@@ -212,6 +217,7 @@ def _standings_page(rows: Sequence[PointsLine], lang: Language, title: str, name
         "points": t("render.column.points", lang),
         "opponents": t("points.picture.opponents", lang),
         "level": t("points.picture.level_difference", lang),
+        "levels": t("points.picture.levels_reached", lang),
         "record": t("points.picture.record", lang),
         "note": t("render.column.note", lang),
     }
@@ -219,10 +225,12 @@ def _standings_page(rows: Sequence[PointsLine], lang: Language, title: str, name
         "points": [str(row.points) for row in rows],
         "opponents": [str(row.opponent_points) for row in rows],
         "level": [f"{row.level_difference:+d}" for row in rows],
+        "levels": ["" if row.levels_reached is None else str(row.levels_reached) for row in rows],
         "record": [f"{row.won}-{row.drawn}-{row.lost}" for row in rows],
         "note": [row.note for row in rows],
     }
-    columns = ["points", "opponents", "level", "record"] + (["note"] if any(cells["note"]) else [])
+    columns = ["points", "opponents", "level", *(["levels"] if any(cells["levels"]) else []), "record",
+               *(["note"] if any(cells["note"]) else [])]
     column_left: dict[str, float] = {}
     column_right: dict[str, float] = {}
     edge: float = right - 8

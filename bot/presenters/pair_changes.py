@@ -6,11 +6,22 @@ from bot.i18n import Language
 from bot.presenters.tournaments import listed, say
 from bot.services.tournament.pair_changes import PairChanged
 from bot.services.tournament.signup import SignedUp
+from bot.tournament.round_robin import WithdrawnResults
 
 
 def pair_changed_text(changed: PairChanged, lang: Language) -> str:
     """The answer to ``/withdraw`` (after the draw), ``/reinstate`` and ``/swap``."""
     names = [team.name for team in changed.teams]
+    if changed.kind == "withdrawn" and changed.unplayed is not None:
+        event = changed.state.event
+        void = event is not None and event.groups is not None and \
+            event.groups.withdrawn_results is WithdrawnResults.VOID
+        results = say("pair_changes.results_void" if void else "pair_changes.results_keep", lang)
+        return say("pair_changes.withdrawn_group", lang, name=names[0], unplayed=changed.unplayed, results=results,
+                   group=changed.group)
+    if changed.kind == "reinstated" and changed.unplayed is not None:
+        return say("pair_changes.reinstated_group", lang, name=names[0], round=changed.from_round,
+                   count=changed.unplayed)
     if changed.kind == "withdrawn":
         event = changed.state.event
         later = event is not None and changed.from_round <= event.rounds
@@ -31,7 +42,7 @@ def _quoted(name: str) -> str:
 
 
 def late_entry_text(result: SignedUp, lang: Language) -> str:
-    """An organiser's ``/signup`` after the draw of a Swiss event: the pair and from which round it plays."""
+    """An organiser's ``/signup`` after the draw of a Swiss tournament: the pair and from which round it plays."""
     assert result.late_from_round is not None
     return say("pair_changes.joined", lang, name=result.entry.name, round=result.late_from_round,
                missed=result.late_from_round - 1)

@@ -1,22 +1,8 @@
-"""The order a points event's standings use, in words (``/standings``, the printed booklet and standings sheet).
-
-The order is :func:`bot.tournament.ranking.ranking_order` of the event's rules: the organiser's ``/set tiebreak``
-or the scale's own (3-2-1: the national rules' order, NOTES-EVENTS.md; the other scales: seed 002 篇1).
-"""
+"""The order a points stage's standings use, in words: :func:`bot.sheets.standings_order.standings_order_text`
+(with the sheets, since the standings picture writes it under its table too), for the chat and the print."""
 
 from __future__ import annotations
 
-from bot.i18n import Language, t
-from bot.ruleset.variants import RankingCriterion, RuleVariant, ScoringScale
-from bot.tournament.ranking import ranking_order
+from bot.sheets.standings_order import standings_order_text
 
-
-def standings_order_text(variant: RuleVariant, lang: Language, *, swiss: bool) -> str:
-    """One sentence: each criterion of the order with what it counts, points first, the lot last."""
-    steps = []
-    for criterion in ranking_order(variant, swiss=swiss):
-        key = criterion.value
-        if criterion is RankingCriterion.HEAD_TO_HEAD and variant.scoring is ScoringScale.MATCH_POINTS:
-            key = "head_to_head_two"
-        steps.append(t(f"points.order.{key}", lang))
-    return t("points.order.sentence", lang, steps=t("points.order.separator", lang).join(steps))
+__all__ = ["standings_order_text"]

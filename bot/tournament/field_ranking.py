@@ -4,8 +4,9 @@ Rule (notice 002: 小组赛……每组前 N 名进入淘汰赛，……决出1�
 knockout (:mod:`bot.tournament.standings`: champion, runner-up, third places, then the round each lost in); below
 them come the pairs out in the groups, first by their place in their group (every group winner who did not go on
 before any runner-up …), then by group points, then by the group tie-breaks (opponents' points, level difference).
-Pairs equal on all of these share a rank (standard competition ranking: 9, 9, 11). A knockout pair still playing has
-no rank yet; the ranks below the knockout are known from the end of the groups.
+A pair that withdrew within the groups comes after every other pair out there. Pairs equal on all of these share a
+rank (standard competition ranking: 9, 9, 11). A knockout pair still playing has no rank yet; the ranks below the
+knockout are known from the end of the groups.
 """
 
 from __future__ import annotations
@@ -29,12 +30,14 @@ class FieldPlace:
     placing: Placing | None
 
 
-def _out_key(row: StandingRow) -> tuple[int, int, int, int]:
-    return row.rank, -row.points, -row.opponent_points, -row.level_difference
+def whole_field(group_rows: Sequence[StandingRow], knockout: Standings,
+                withdrawn: frozenset[int] = frozenset()) -> tuple[FieldPlace, ...]:
+    """Every pair of the tournament in ranking order: the knockout's placings, then the pairs out in the groups,
+    those that withdrew there last."""
 
+    def _out_key(row: StandingRow) -> tuple[bool, int, int, int, int]:
+        return row.team.team_id in withdrawn, row.rank, -row.points, -row.opponent_points, -row.level_difference
 
-def whole_field(group_rows: Sequence[StandingRow], knockout: Standings) -> tuple[FieldPlace, ...]:
-    """Every pair of the tournament in ranking order: the knockout's placings, then the pairs out in the groups."""
     by_team = {row.team.team_id: row for row in group_rows}
     field = [FieldPlace(placing.place, placing.team, by_team[placing.team.team_id], placing)
              for placing in knockout.placings if placing.team.team_id in by_team]

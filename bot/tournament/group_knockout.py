@@ -103,5 +103,8 @@ def knockout_from_groups(stage: GroupStage, options: BracketOptions) -> tuple[Gr
     """The closed group stage and the knockout of each group's top ``advance``; raise ``NoKnockoutError`` when
     ``advance`` is 0 and ``GroupsIncompleteError`` while a group match is open."""
     closed = close_stage(stage)
-    tiers = qualifier_tiers(group_standings(closed), closed.advance, bye_points(closed.variant))
+    # A pair that withdrew within the groups never goes on: the next pair of its group takes its place.
+    standing = tuple(tuple(row for row in rows if row.team.team_id not in closed.withdrawn)
+                     for rows in group_standings(closed))
+    tiers = qualifier_tiers(standing, closed.advance, bye_points(closed.variant))
     return closed, bracket_from_lines(seeded_lines(tiers), options)

@@ -13,7 +13,12 @@ Rules (seed 002 篇1 Anqing: 抽签，分四组比赛 … 第一阶段采用分�
   step a round); a group of odd size has one bye a round. Round ``r`` of every group is played at the same time;
   its tables are numbered across the groups (group A's first). A bye scores what a walkover win scores, like a
   Swiss bye (:mod:`bot.tournament.points`); in a group every pair has the same number of byes.
-* Standings per group as in a Swiss event (:mod:`bot.tournament.ranking`); a bye counts from its round on.
+* Standings per group as in a Swiss tournament (:mod:`bot.tournament.ranking`); a bye counts from its round on.
+* A pair that withdraws within the group stage (:func:`withdraw_group_pair`) is placed below the pairs still
+  playing in its group and never goes on; its matches not yet played are walkovers for its opponents. With
+  :attr:`WithdrawnResults.VOID` (seed 002: 如有参赛队弃权，则取消在同一阶段的比赛过程中各队与弃权队比赛的成绩) every
+  result against it in the group stage — played or walkover — counts for nobody; with ``KEEP`` (the default) they
+  all count.
 * After the last group match, each group's top ``advance`` go on to a knockout
   (:mod:`bot.tournament.group_knockout`); with ``advance`` 0 the group standings are final. Results can be
   corrected until that knockout is drawn (:class:`GroupStageClosedError` after).
@@ -24,6 +29,7 @@ lot (the last tie-break), then the order the pairs are dealt in.
 
 from __future__ import annotations
 
+import enum
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -61,6 +67,14 @@ class NoKnockoutError(TournamentError):
     """``advance`` is 0: the groups are the whole event."""
 
     key = "groups.no_knockout"
+
+
+class WithdrawnResults(enum.StrEnum):
+    """What the results against a pair that withdraws within the group stage count for (``/set
+    withdrawn_results``)."""
+
+    KEEP = "keep"
+    VOID = "void"
 
 
 def group_label(index: int) -> str:
@@ -112,6 +126,9 @@ class GroupStage:
     rounds: tuple[GroupRound, ...]
     closed: bool = False
     """The knockout was drawn from this stage."""
+    withdrawn: frozenset[int] = frozenset()
+    """Team ids of the pairs that withdrew within the stage (their rows stay, below the pairs still playing)."""
+    withdrawn_results: WithdrawnResults = WithdrawnResults.KEEP
 
     @property
     def complete(self) -> bool:
@@ -267,20 +284,61 @@ def record_group_result(stage: GroupStage, round_number: int, table: int, result
 
 
 def group_standings(stage: GroupStage) -> tuple[tuple[StandingRow, ...], ...]:
-    """Each group's standings (``rank`` within the group), group A first."""
+    """Each group's standings (``rank`` within the group), group A first; the pairs that withdrew last in their
+    group, and with ``void`` results no table of theirs counted for anyone."""
     reached = stage.current_round or len(stage.rounds)
+    void = stage.withdrawn if stage.withdrawn_results is WithdrawnResults.VOID else frozenset()
     meetings: list[list[Meeting]] = [[] for _ in stage.groups]
     byes: list[list[Team]] = [[] for _ in stage.groups]
     for played in stage.rounds:
         for table in played.tables:
-            if table.result is not None:
+            if table.result is not None and table.left.team_id not in void and table.right.team_id not in void:
                 meetings[table.group].append(Meeting(table.left, table.right, table.result))
         if played.number <= reached:
             for group, team in played.byes:
                 byes[group].append(team)
-    return tuple(rank_pairs(group, meetings[index], byes[index], stage.variant, stage.lot,
-                            group=group_label(index))
+    return tuple(_withdrawn_last(rank_pairs(group, meetings[index], byes[index], stage.variant, stage.lot,
+                                            group=group_label(index)), stage.withdrawn)
                  for index, group in enumerate(stage.groups))
+
+
+def _withdrawn_last(rows: tuple[StandingRow, ...], withdrawn: frozenset[int]) -> tuple[StandingRow, ...]:
+    """``rows`` with the pairs that withdrew moved below the others (each part in its order), ranked again."""
+    if not any(row.team.team_id in withdrawn for row in rows):
+        return rows
+    ordered = sorted(rows, key=lambda row: row.team.team_id in withdrawn)
+    return tuple(replace(row, rank=rank) for rank, row in enumerate(ordered, start=1))
+
+
+class GroupStageOverError(TournamentError):
+    """Withdrawing or reinstating a pair is for the group stage while it is played."""
+
+    key = "groups.stage_over"
+
+
+def withdraw_group_pair(stage: GroupStage, team_id: int, results: WithdrawnResults) -> GroupStage:
+    """``stage`` with the pair marked withdrawn (its unplayed tables are the points stage's to decide) and the
+    organiser's ``results`` rule in force; raise :class:`GroupStageOverError` once every group match is decided."""
+    if stage.closed or stage.complete:
+        raise GroupStageOverError()
+    return replace(stage, withdrawn=stage.withdrawn | {team_id}, withdrawn_results=results)
+
+
+def reinstate_group_pair(stage: GroupStage, team_id: int) -> GroupStage:
+    """``stage`` with a withdrawn pair playing again (its tables of rounds not started are the caller's to clear)."""
+    if stage.closed or stage.complete:
+        raise GroupStageOverError()
+    return replace(stage, withdrawn=stage.withdrawn - {team_id})
+
+
+def clear_group_result(stage: GroupStage, round_number: int, table: int) -> GroupStage:
+    """``stage`` without the result at ``table`` of ``round_number`` (a walkover taken back by a reinstatement)."""
+    played = stage.round(round_number)
+    tables = list(played.tables)
+    tables[table - 1] = replace(played.table(table), result=None)
+    rounds = list(stage.rounds)
+    rounds[round_number - 1] = replace(played, tables=tuple(tables))
+    return replace(stage, rounds=tuple(rounds))
 
 
 def close_stage(stage: GroupStage) -> GroupStage:

@@ -11,7 +11,7 @@ Adding a key (remind, check-in …): add a field with a default to :class:`Tourn
 The format keys (``format``, ``rounds``, ``groups``, ``advance``; :mod:`bot.tournament.format`) are
 :data:`FORMAT_SETTING_KEYS`, part of :data:`SETTING_KEYS`; they shape the draw, so they are set before it.
 
-``equal_levels`` (级数相同) says what equal levels at time mean: a draw in a points event (the default) or the rule that
+``equal_levels`` (级数相同) says what equal levels at time mean: a draw in a points stage (the default) or the rule that
 names the winner, as the notices differ (seed 002 安庆 and 通州湾: the pair that reached the level first; 篇14: the
 pair playing its own level, 主打方; 合肥电大: the pair that took first place in the last deal).
 
@@ -35,6 +35,7 @@ from bot.ruleset.variants import DEFAULT_VARIANT, RankingCriterion, RuleVariant,
 from bot.tournament.bracket import BracketOptions, FinalFormat, ThirdPlace
 from bot.tournament.format import DEFAULT_ADVANCE, MAX_ADVANCE, MAX_ROUNDS, FormatOptions, TournamentFormat
 from bot.tournament.registration import MIN_CAPACITY
+from bot.tournament.round_robin import WithdrawnResults
 from bot.tournament.seeding import Seeding
 
 DEFAULT_TIMEZONE = "Asia/Shanghai"
@@ -88,11 +89,14 @@ class TournamentSettings:
     seeding: Seeding = Seeding.LOT
     """Knockout seeds and Swiss round-1 halves by the pairs' summed ratings, or by lot (``bot.tournament.seeding``)."""
     equal_levels: TieBreak = TieBreak.DRAW
-    """What equal levels at time mean: a draw in a points event (no deciding rule), or the rule that names the
+    """What equal levels at time mean: a draw in a points stage (no deciding rule), or the rule that names the
     winner — reached first (安庆, 通州湾), the pair playing its own level (主打方, 篇14), the last deal's first place
     (合肥电大)."""
     tiebreak: str | None = None
     """The standings' order (``points,head_to_head,…``, :class:`RankingCriterion` values); ``None``: the scale's."""
+    withdrawn_results: WithdrawnResults = WithdrawnResults.KEEP
+    """Round robin: the results against a pair that withdraws within the group stage stay (``keep``) or count for
+    nobody (``void``, seed 002: 取消在同一阶段的比赛过程中各队与弃权队比赛的成绩)."""
 
     def variant(self) -> RuleVariant:
         return replace(DEFAULT_VARIANT, scoring=self.scoring, a_failure_limit=self.a_failure_limit,
@@ -332,6 +336,12 @@ SETTING_KEYS: tuple[SettingKey, ...] = (
                aliases=("级数相同", "同级")),
     SettingKey("tiebreak", "tiebreak", _tiebreak, _show_tiebreak, _TIEBREAK_EXPECTED, before_draw_only=True,
                aliases=("排名顺序", "同分", "破同分"), words=True),
+    SettingKey("withdrawn_results", "withdrawn_results",
+               _choice("withdrawn_results", {"keep": WithdrawnResults.KEEP, "void": WithdrawnResults.VOID,
+                                             "保留": WithdrawnResults.KEEP, "取消": WithdrawnResults.VOID,
+                                             "作废": WithdrawnResults.VOID}),
+               lambda value: str(_plain(value)), "keep|void", before_draw_only=True,
+               aliases=("退赛成绩", "弃权成绩")),
 )
 FORMAT_SETTING_KEYS: tuple[SettingKey, ...] = (
     SettingKey("format", "format",

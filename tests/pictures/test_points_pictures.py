@@ -5,11 +5,12 @@ picture, checked on the text boxes the renderer lays out, for small and large fi
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 
 import pytest
 from PIL import Image
 
-from bot.i18n import Language
+from bot.i18n import Language, t
 from bot.pictures import theme
 from bot.pictures.layout import layout_faults
 from bot.pictures.points import (
@@ -21,6 +22,8 @@ from bot.pictures.points import (
     render_round_tables,
     round_tables_layout,
 )
+from bot.ruleset.variants import DEFAULT_VARIANT, ScoringScale
+from bot.sheets.standings_order import standings_order_text
 from bot.tournament.names import MAX_NAME_LENGTH
 
 LONGEST_NAMES = {
@@ -44,7 +47,7 @@ def table_lines(pairs: int, name: str, lang: str) -> list[TableLine]:
 
 def points_lines(pairs: int, name: str) -> list[PointsLine]:
     return [PointsLine(rank, f"{name}{rank}", 26 * 5 - rank, 650 - rank * 3, 60 - rank, 5 - rank % 6, rank % 2,
-                       rank % 6, "含 1 场不战胜" if rank % 7 == 0 else "") for rank in range(1, pairs + 1)]
+                       rank % 6, "含 1 场不战胜" if rank % 7 == 0 else "", 140 - rank) for rank in range(1, pairs + 1)]
 
 
 def assert_readable(pages: tuple, expected_rows: int) -> None:  # type: ignore[type-arg]
@@ -68,7 +71,9 @@ def test_round_tables_are_readable(pairs: int, name: str, lang: Language) -> Non
 @pytest.mark.parametrize("name", list(LONGEST_NAMES))
 @pytest.mark.parametrize("lang", list(Language))
 def test_standings_are_readable(pairs: int, name: str, lang: Language) -> None:
-    notes = ["对手分：交过手的每一对的积分之和（轮空不计）。" * 3, "Opp: opponents' points — the points " * 5]
+    notes = [standings_order_text(replace(DEFAULT_VARIANT, scoring=ScoringScale.MATCH_POINTS), lang, swiss=False,
+                                  plain=True),
+             "对手分：交过手的每一对的积分之和（轮空不计）。" * 3, "Opp: opponents' points — the points " * 5]
     pages = points_standings_layout(points_lines(pairs, LONGEST_NAMES[name]), lang=lang,
                                     title="第 1 轮后的排名", name=EVENT_NAME, notes=notes)
     assert_readable(pages, pairs)
@@ -93,6 +98,33 @@ def test_the_standings_title_is_whole_and_each_column_keeps_to_itself() -> None:
     texts = {text.text: text for text in page.texts}
     assert "第 1 轮后的排名" in texts and "周五掼蛋积分赛" in texts
     assert texts["级差"].box[2] < texts["胜-平-负"].box[0]
+
+
+@pytest.mark.parametrize("lang", list(Language))
+def test_the_standings_show_levels_reached_and_the_order_in_words(lang: Language) -> None:
+    order = standings_order_text(replace(DEFAULT_VARIANT, scoring=ScoringScale.MATCH_POINTS), lang, swiss=False,
+                                 plain=True)
+    [page] = points_standings_layout(points_lines(8, "张三 / 李四"), lang=lang, title="A", name="周五", notes=[order])
+    assert layout_faults(page.width, page.height, page.texts) == []
+    header = {"zh": "累积小分", "en": "Lv"}[lang.value]
+    column = next(text for text in page.texts if text.text == header)
+    # Its values stand under it, between the level difference and the record.
+    value = next(text for text in page.texts if text.text == "139")
+    assert column.cell[0] <= value.box[0] and value.box[2] <= column.cell[2]
+    level = next(text for text in page.texts if text.text == t("points.picture.level_difference", lang))
+    record = next(text for text in page.texts if text.text == t("points.picture.record", lang))
+    assert level.box[2] < column.box[0] and column.box[2] < record.box[0]
+    # The order, wrapped under the table in plain words (no chat markup), ends with the lot.
+    last_row = max(text.box[3] for text in page.texts if text.text == "132")
+    below = "".join(text.text for text in page.texts if text.box[1] > last_row)
+    assert "<b>" not in below and below.replace(" ", "") == order.replace(" ", "")
+    assert {"zh": "累积小分", "en": "levels reached"}[lang.value] in below
+
+
+def test_without_levels_reached_the_column_is_not_drawn() -> None:
+    lines = [replace(line, levels_reached=None) for line in points_lines(8, "张三 / 李四")]
+    [page] = points_standings_layout(lines, lang="zh", title="A", name="周五", notes=[])
+    assert "累积小分" not in {text.text for text in page.texts}
 
 
 def test_the_picture_is_the_layout_drawn() -> None:

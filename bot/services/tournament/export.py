@@ -62,8 +62,8 @@ from bot.tournament.field_ranking import whole_field
 from bot.tournament.matches import Match, MatchKind, MatchState
 from bot.tournament.outcome import Outcome, OutcomeKind
 from bot.tournament.points import bye_points, table_points
-from bot.tournament.points_event import PointsEvent, points_standings
-from bot.tournament.round_robin import group_label
+from bot.tournament.points_stage import PointsStage, points_standings
+from bot.tournament.round_robin import WithdrawnResults, group_label
 from bot.tournament.standings import standings
 from bot.tournament.teams import Team
 
@@ -98,13 +98,17 @@ def genders(people: Iterable[Person | None]) -> str:
 
 
 def state_match_rows(state: TournamentState) -> list[MatchRow]:
-    """Every row of ``matches.csv``: the points event's tables and byes, then the bracket's matches."""
+    """Every row of ``matches.csv``: the points stage's tables and byes, then the bracket's matches."""
     rows = [] if state.event is None else points_match_rows(state.event)
     return rows + match_rows(state.bracket)
 
 
-def points_match_rows(event: PointsEvent) -> list[MatchRow]:
+def points_match_rows(event: PointsStage) -> list[MatchRow]:
     stage = Stage.SWISS if event.swiss is not None else Stage.GROUP
+    groups = event.groups
+    # A group stage that voids the results against pairs that withdrew: their tables score 0 : 0, as counted.
+    void = groups.withdrawn if groups is not None and groups.withdrawn_results is WithdrawnResults.VOID \
+        else frozenset()
     rows: list[MatchRow] = []
     for number in range(1, len(event.tables) + 1):
         for match in event.table_matches(number):
@@ -113,6 +117,9 @@ def points_match_rows(event: PointsEvent) -> list[MatchRow]:
             # A points table scores by the event's scale (draws too): bot.tournament.points.table_points.
             scored = table_points(match.games[-1].outcome, event.core.variant) \
                 if match.state is MatchState.CONFIRMED and match.games else None
+            if scored is not None and any(team is not None and team.team_id in void
+                                          for team in (match.left, match.right)):
+                scored = (0, 0)
             rows.extend(replace(row, group=event.group_label_of(match),
                                 left_points=None if scored is None else scored[0],
                                 right_points=None if scored is None else scored[1]) for row in _rows(match, stage))
@@ -123,7 +130,7 @@ def points_match_rows(event: PointsEvent) -> list[MatchRow]:
     return rows
 
 
-def _bye_group(event: PointsEvent, number: int, team: Team) -> str:
+def _bye_group(event: PointsStage, number: int, team: Team) -> str:
     stage = event.groups
     if stage is None:
         return ""
@@ -131,7 +138,7 @@ def _bye_group(event: PointsEvent, number: int, team: Team) -> str:
 
 
 def standings_csv_rows(state: TournamentState) -> list[StandingsCsvRow]:
-    """``standings.csv``: a points event's standings with their tie-break columns, or a knockout's placings; a
+    """``standings.csv``: a points stage's standings with their tie-break columns, or a knockout's placings; a
     groups → knockout tournament's whole field ranked 1…N (:func:`field_csv_rows`)."""
     if state.event is not None and state.bracket is not None:
         return field_csv_rows(state)
@@ -167,7 +174,8 @@ def field_csv_rows(state: TournamentState) -> list[StandingsCsvRow]:
     assert event is not None
     knockout_byes = _knockout_byes(bracket)
     rows = []
-    for place in whole_field(points_standings(event), standings(bracket)):
+    out = event.withdrawn
+    for place in whole_field(points_standings(event), standings(bracket), out):
         group, placing = place.group_row, place.placing
         played, won = group.played, group.won
         lost, byes = group.lost, group.byes
@@ -176,7 +184,7 @@ def field_csv_rows(state: TournamentState) -> list[StandingsCsvRow]:
             lost, byes = lost + placing.matches - placing.won, byes + knockout_byes.get(place.team.team_id, 0)
         rows.append(StandingsCsvRow(place.rank, place.team.name, group.points, group.opponent_points,
                                     group.level_difference, played, won, group.drawn, lost, byes, group.group or "",
-                                    levels_reached=group.levels_reached))
+                                    levels_reached=group.levels_reached, withdrawn=place.team.team_id in out))
     return rows
 
 

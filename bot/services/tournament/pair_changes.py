@@ -1,4 +1,4 @@
-"""Pairs who leave, arrive late or change places after the draw of a Swiss event (issue 22 §3).
+"""Pairs who leave, arrive late or change places after the draw of a Swiss tournament (issue 22 §3).
 
 * ``/withdraw <name or number>`` (an organiser for any pair, a member for their own): the pair is not paired from the
   next round on; its played results stay. Its table of the current round, if undecided, is a walkover for the
@@ -11,7 +11,12 @@
 * ``/swap <pair> <pair>`` (organisers): two pairs exchange their places in the current round while neither table has
   a report or result; a rematch or a table of one unit it makes is named and waits for ``… confirm``.
 
-Group stages and knockouts refuse the three with the reason (the pairs of a round robin are fixed by the draw).
+In a group stage (round robin: the pairs of every round are fixed by the draw) ``/withdraw`` decides every table of
+the pair not yet played as a walkover for its opponents — the current round's as above, the later rounds' at once —
+and marks it withdrawn: last in its group, never going on to the knockout; ``/set withdrawn_results void`` makes
+every result against it in the stage count for nobody (``bot.tournament.round_robin``). ``/reinstate`` there puts
+its tables of the rounds not started back to be played. Both are refused once the group stage is over. Knockouts
+refuse the three, and groups late pairs and swaps, with the reason.
 """
 
 from __future__ import annotations
@@ -31,8 +36,9 @@ from bot.tournament.entries import Entry, Person, common_unit
 from bot.tournament.matches import Match
 from bot.tournament.names import name_key
 from bot.tournament.outcome import Outcome
-from bot.tournament.points_event import PointsEvent
+from bot.tournament.points_stage import PointsStage, forfeit_unplayed, restore_unplayed
 from bot.tournament.registration import RegistrationState
+from bot.tournament.round_robin import GroupStageOverError, group_label, reinstate_group_pair, withdraw_group_pair
 from bot.tournament.swiss import (
     PairingFlaw,
     SwapHasResultError,
@@ -49,7 +55,7 @@ WITHDRAWAL_ACTOR = "official:withdrawal"
 
 
 class SwissOnlyError(TournamentError):
-    """Withdrawals, late pairs and swaps after the draw are a Swiss event's (a round robin's pairs are fixed)."""
+    """Withdrawals, late pairs and swaps after the draw are a Swiss tournament's (a round robin's pairs are fixed)."""
 
     key = "pair_changes.swiss_only"
 
@@ -94,16 +100,31 @@ class PairChanged:
     walkover: ResultRecorded | None = None
     flaws: tuple[tuple[int, PairingFlaw], ...] = ()
     """A swap: (table, flaw) of the tables it makes that break a pairing rule."""
+    unplayed: int | None = None
+    """A group stage: the pair's tables decided as walkovers by its withdrawal, or given back by its return (``None``
+    in a Swiss tournament)."""
+    group: str = ""
+    """A group stage: the pair's group letter."""
 
 
-def _swiss(state: TournamentState) -> PointsEvent:
+def _swiss(state: TournamentState) -> PointsStage:
     event = state.event
     if event is None or event.swiss is None or state.bracket is not None:
         raise SwissOnlyError(format=state.record.settings.format.value)
     return event
 
 
-def team_named(state: TournamentState, event: PointsEvent, text: str) -> Team:
+def _withdrawable(state: TournamentState) -> PointsStage:
+    """A Swiss tournament, or a group stage whose knockout is not drawn (the group stage's own check follows)."""
+    event = state.event
+    if event is not None and state.bracket is not None:
+        raise GroupStageOverError()
+    if event is None:
+        raise SwissOnlyError(format=state.record.settings.format.value)
+    return event
+
+
+def team_named(state: TournamentState, event: PointsStage, text: str) -> Team:
     """The pair with a member called ``text`` (any case or width), or the pair's entry number."""
     wanted = name_key(text)
     found = [team for team in event.teams
@@ -120,7 +141,7 @@ def team_named(state: TournamentState, event: PointsEvent, text: str) -> Team:
     return found[0]
 
 
-def _open_table_of(event: PointsEvent, team: Team) -> Match | None:
+def _open_table_of(event: PointsStage, team: Team) -> Match | None:
     for match in event.table_matches():
         if not match.state.decided and team in (match.left, match.right):
             return match
@@ -128,34 +149,57 @@ def _open_table_of(event: PointsEvent, team: Team) -> Match | None:
 
 
 async def withdraw_after_draw(services: Services, caller: Caller, name: str | None) -> PairChanged:
-    """``/withdraw`` after the draw of a Swiss event: the caller's own pair, or (organisers) the pair named."""
+    """``/withdraw`` after the draw of a Swiss tournament: the caller's own pair, or (organisers) the pair named."""
     async with changing(services, caller, with_roles=True) as change:
         state = change.before
-        event = _swiss(state)
+        event = _withdrawable(state)
         team = _caller_team(state, event, caller) if name is None else team_named(state, event, name)
         if Role.ORGANISER not in change.roles and caller.actor_key not in team.members:
             raise NotOrganiser()
-        core = event.swiss
-        assert core is not None
-        if team.team_id in core.withdrawn:
+        if team.team_id in event.withdrawn:
             raise AlreadyWithdrawnError(name=team.name)
-        event = event.with_swiss(withdraw_pair(core, team.team_id))
-        from_round = len(event.tables) + 1
+        unplayed: int | None = None
+        group = ""
+        details: dict[str, object] = {}
+        if event.swiss is not None:
+            event = event.with_swiss(withdraw_pair(event.swiss, team.team_id))
+            from_round = len(event.tables) + 1
+        else:
+            stage = event.groups
+            assert stage is not None
+            rule = state.record.settings.withdrawn_results
+            event = event.with_groups(withdraw_group_pair(stage, team.team_id, rule))
+            from_round = event.current_round + 1
+            open_table = _open_table_of(event, team)
+            event, decided = forfeit_unplayed(event, team, WITHDRAWAL_ACTOR, change.at, state.record.settings.variant())
+            for done in decided:
+                change.record(done.kind, dict(done.details))
+            unplayed = len(decided) + (open_table is not None)
+            group = _group_of(event, team)
+            details = {"results": rule.value, "unplayed": unplayed}
         await rows.set_withdrawn(change.tx, state.tournament_id, team.team_id, from_round)
-        change.record("pair.withdrawn", {"team": team.team_id, "name": team.name, "from_round": from_round})
+        change.record("pair.withdrawn", {"team": team.team_id, "name": team.name, "from_round": from_round,
+                                         **details})
         change.after = replace(state, event=event)
         walkover = await _walkover(change, event, team)
-    return PairChanged(change.current, "withdrawn", (team,), from_round, walkover)
+    return PairChanged(change.current, "withdrawn", (team,), from_round, walkover, unplayed=unplayed, group=group)
 
 
-def _caller_team(state: TournamentState, event: PointsEvent, caller: Caller) -> Team:
+def _group_of(event: PointsStage, team: Team) -> str:
+    stage = event.groups
+    assert stage is not None
+    return next(group_label(index) for index, members in enumerate(stage.groups)
+                if any(member.team_id == team.team_id for member in members))
+
+
+def _caller_team(state: TournamentState, event: PointsStage, caller: Caller) -> Team:
     for team in event.teams:
         if caller.actor_key in team.members:
             return team
     raise NoPairNamedError(name=caller.actor_key)
 
 
-async def _walkover(change: Change, event: PointsEvent, team: Team) -> ResultRecorded | None:
+async def _walkover(change: Change, event: PointsStage, team: Team) -> ResultRecorded | None:
     """The opponents of a withdrawn pair win its undecided table of the current round by walkover."""
     match = _open_table_of(event, team)
     if match is None:
@@ -176,19 +220,35 @@ async def reinstate_after_draw(services: Services, caller: Caller, name: str) ->
     """``/reinstate``: a withdrawn pair is paired again from the next round paired."""
     async with changing(services, caller, required=Role.ORGANISER) as change:
         state = change.before
-        event = _swiss(state)
+        event = _withdrawable(state)
         team = team_named(state, event, name)
-        core = event.swiss
-        assert core is not None
-        if team.team_id not in core.withdrawn:
+        if team.team_id not in event.withdrawn:
             raise NotWithdrawnError(name=team.name)
-        from_round = len(event.tables) + 1
-        if from_round > core.planned_rounds:
-            raise NoRoundLeftError(rounds=core.planned_rounds)
+        unplayed: int | None = None
+        if event.swiss is not None:
+            from_round = len(event.tables) + 1
+            if from_round > event.rounds:
+                raise NoRoundLeftError(rounds=event.rounds)
+            event = event.with_swiss(reinstate_pair(event.swiss, team.team_id))
+        else:
+            stage = event.groups
+            assert stage is not None
+            from_round = event.current_round + 1
+            event = event.with_groups(reinstate_group_pair(stage, team.team_id))
+            if from_round > event.rounds:
+                raise NoRoundLeftError(rounds=event.rounds)
+            event, unplayed = restore_unplayed(event, team)
+            # A table against a pair still withdrawn is that pair's walkover again, now for the one come back.
+            for other in event.teams:
+                if other.team_id in event.withdrawn:
+                    event, decided = forfeit_unplayed(event, other, WITHDRAWAL_ACTOR, change.at,
+                                                      state.record.settings.variant())
+                    for done in decided:
+                        change.record(done.kind, dict(done.details))
         await rows.set_withdrawn(change.tx, state.tournament_id, team.team_id, None)
         change.record("pair.reinstated", {"team": team.team_id, "name": team.name, "from_round": from_round})
-        change.after = replace(state, event=event.with_swiss(reinstate_pair(core, team.team_id)))
-    return PairChanged(change.current, "reinstated", (team,), from_round)
+        change.after = replace(state, event=event)
+    return PairChanged(change.current, "reinstated", (team,), from_round, unplayed=unplayed)
 
 
 async def enter_late(change: Change, people: list[Person]) -> tuple[Entry, PairChanged]:

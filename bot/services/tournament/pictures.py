@@ -15,23 +15,26 @@ import functools
 from bot.i18n import Language, t
 from bot.pictures.bracket_picture import render_bracket
 from bot.pictures.picture import Picture
-from bot.pictures.points import PointsLine, TableLine, default_notes, render_points_standings, render_round_tables
+from bot.pictures.points import PointsLine, TableLine, render_points_standings, render_round_tables
 from bot.pictures.standings import render_standings
+from bot.ruleset.variants import RankingCriterion
 from bot.services.tournament.export import match_rows
 from bot.services.tournament.state import TournamentState
 from bot.services.worker import in_worker
 from bot.sheets.matches import MatchRow
 from bot.sheets.standings import StandingRow
+from bot.sheets.standings_order import standings_order_text
 from bot.tournament.bracket import round_name
 from bot.tournament.matches import Match, MatchState
-from bot.tournament.points_event import (
-    PointsEvent,
+from bot.tournament.points_stage import (
+    PointsStage,
     forfeit_wins,
     points_standings,
     standings_after,
     standings_moment,
 )
 from bot.tournament.ranking import StandingRow as PointsStandingRow
+from bot.tournament.ranking import ranking_order
 from bot.tournament.standings import Finish, Placing, Standings
 
 PICTURES_KEPT = 16
@@ -82,7 +85,7 @@ def _draw_standings(rows: tuple[StandingRow, ...], lang: Language, title: str) -
 # Swiss rounds and groups ------------------------------------------------------------------------------------------
 
 
-def _table_status(event: PointsEvent, match: Match, lang: Language) -> str:
+def _table_status(event: PointsStage, match: Match, lang: Language) -> str:
     if match.state is MatchState.CONFIRMED and match.games:
         outcome = match.games[-1].outcome
         if outcome.left_level is not None and outcome.right_level is not None:
@@ -91,7 +94,7 @@ def _table_status(event: PointsEvent, match: Match, lang: Language) -> str:
     return t(f"bracket.state.{match.state.value}", lang)
 
 
-def round_table_lines(event: PointsEvent, round_number: int, lang: Language) -> tuple[TableLine, ...]:
+def round_table_lines(event: PointsStage, round_number: int, lang: Language) -> tuple[TableLine, ...]:
     """A round's tables as the list picture shows them, then its byes (no table number)."""
     lines = []
     for match in event.table_matches(round_number):
@@ -109,14 +112,32 @@ def round_table_lines(event: PointsEvent, round_number: int, lang: Language) -> 
     return tuple(lines)
 
 
-def points_lines(rows: tuple[PointsStandingRow, ...], forfeits: dict[int, int],
-                 lang: Language) -> tuple[PointsLine, ...]:
-    """The picture's rows, each with its note: walkover wins and byes counted in its points."""
+def points_lines(rows: tuple[PointsStandingRow, ...], forfeits: dict[int, int], lang: Language,
+                 withdrawn: frozenset[int] = frozenset()) -> tuple[PointsLine, ...]:
+    """The picture's rows, each with its levels reached and its note: walkover wins and byes counted in its
+    points, a withdrawal."""
     return tuple(PointsLine(row.rank, row.name, row.points, row.opponent_points, row.level_difference, row.won,
-                            row.drawn, row.lost, _note(row, forfeits, lang)) for row in rows)
+                            row.drawn, row.lost, _note(row, forfeits, lang, row.team.team_id in withdrawn),
+                            row.levels_reached) for row in rows)
 
 
-def _standings_heading(event: PointsEvent, lang: Language) -> str:
+def standings_notes(event: PointsStage, rows: tuple[PointsStandingRow, ...], forfeits: dict[int, int],
+                    lang: Language) -> tuple[str, ...]:
+    """The lines under a standings picture: the order the ranks follow in words (the tie-break chain), what the
+    columns mean, then what the marks mean."""
+    swiss = event.swiss is not None
+    order = ranking_order(event.core.variant, swiss=swiss)
+    # The order's sentence explains its own criteria; a column the order does not use gets its legend.
+    legends = [t(f"points.picture.{key}", lang) for criterion, key in _LEGENDS if criterion not in order]
+    return (standings_order_text(event.core.variant, lang, swiss=swiss, plain=True), *legends,
+            *_explained_marks(rows, forfeits, lang))
+
+
+_LEGENDS = ((RankingCriterion.OPPONENT_POINTS, "legend_opponents"),
+            (RankingCriterion.LEVEL_DIFFERENCE, "legend_level"), (RankingCriterion.LEVELS_REACHED, "legend_levels"))
+
+
+def _standings_heading(event: PointsStage, lang: Language) -> str:
     """After whole rounds, during a round with some results in, or before any result."""
     moment = standings_moment(event)
     if moment.playing is not None:
@@ -136,8 +157,8 @@ def _explained_marks(rows: tuple[PointsStandingRow, ...], forfeits: dict[int, in
     return notes
 
 
-def _note(row: PointsStandingRow, forfeits: dict[int, int], lang: Language) -> str:
-    marks = []
+def _note(row: PointsStandingRow, forfeits: dict[int, int], lang: Language, withdrawn: bool = False) -> str:
+    marks = [t("points.picture.note_withdrawn", lang)] if withdrawn else []
     if forfeits.get(row.team.team_id):
         marks.append(t("points.picture.note_walkover", lang, count=forfeits[row.team.team_id]))
     if row.byes:
@@ -145,7 +166,7 @@ def _note(row: PointsStandingRow, forfeits: dict[int, int], lang: Language) -> s
     return " ".join(marks)
 
 
-async def round_tables_pictures(state: TournamentState, event: PointsEvent, lang: Language,
+async def round_tables_pictures(state: TournamentState, event: PointsStage, lang: Language,
                                 round_number: int | None = None) -> tuple[Picture, ...]:
     """The round's tables (default: the round being played) as a phone-width list picture."""
     number = event.current_round if round_number is None else round_number
@@ -154,29 +175,30 @@ async def round_tables_pictures(state: TournamentState, event: PointsEvent, lang
     return await in_worker(_draw_tables, round_table_lines(event, number, lang), lang, title, state.record.name)
 
 
-async def points_standings_pictures(state: TournamentState, event: PointsEvent, lang: Language,
+async def points_standings_pictures(state: TournamentState, event: PointsStage, lang: Language,
                                     after_round: int | None = None) -> tuple[Picture, ...]:
-    """Standings with the tie-break columns: one table for a Swiss event, one per group for a group stage;
+    """Standings with the tie-break columns: one table for a Swiss tournament, one per group for a group stage;
     ``after_round``: as they stood after that round."""
     rows = points_standings(event) if after_round is None else standings_after(event, after_round)
     forfeits = forfeit_wins(event, after_round)
-    notes = (*default_notes(lang), *_explained_marks(rows, forfeits, lang))
+    notes = standings_notes(event, rows, forfeits, lang)
     name = state.record.name
+    out = event.withdrawn
     if after_round is not None and event.swiss is not None:
         title = t("points.picture.standings.so_far", lang, round=after_round)
-        return await in_worker(_draw_points, points_lines(rows, forfeits, lang), lang, title, name, notes)
+        return await in_worker(_draw_points, points_lines(rows, forfeits, lang, out), lang, title, name, notes)
     if event.swiss is not None:
         title = t("points.picture.final_title", lang) if event.finished \
             else _standings_heading(event, lang)
-        return await in_worker(_draw_points, points_lines(rows, forfeits, lang), lang, title, name, notes)
+        return await in_worker(_draw_points, points_lines(rows, forfeits, lang, out), lang, title, name, notes)
     pictures: list[Picture] = []
     groups: dict[str, list[PointsStandingRow]] = {}
     for row in rows:
         groups.setdefault(row.group or "", []).append(row)
     for group, members in groups.items():
         title = t("points.picture.group_title", lang, group=group)
-        pictures.extend(await in_worker(_draw_points, points_lines(tuple(members), forfeits, lang), lang, title,
-                                        name, notes))
+        pictures.extend(await in_worker(_draw_points, points_lines(tuple(members), forfeits, lang, out), lang,
+                                        title, name, notes))
     return tuple(pictures)
 
 

@@ -4,7 +4,7 @@ champion and the final standings."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 
 from bot.errors import GuandanError, UsageError
 from bot.i18n import Language
@@ -62,20 +62,31 @@ async def announce_result(send: Send, recorded: ResultRecorded, lang: Language, 
 
 async def announce_consequences(send: Send, state: TournamentState, lang: Language, services: Services, *,
                                 started_round: int | None, repaired_round: int | None, finished_now: bool,
-                                ranking_corrected: bool) -> None:
+                                ranking_corrected: bool, completed_rounds: Sequence[int] = ()) -> None:
     """What results led to, once however many tables they were: a re-paired Swiss round, the knockout drawn after
-    the groups, the next round's tables, the end or a changed final ranking."""
+    the groups, the next round's tables, the end or a changed final ranking. ``completed_rounds``: rounds the same
+    message started and completed (many lines): each is shown with its results, in one message with the next
+    round's tables as far as one message holds them, so the group hears every round once."""
     if repaired_round is not None:
         repaired = text.repaired_text(state, repaired_round, lang)
         await send(repaired if fits(repaired) else text.repaired_summary(state, repaired_round, lang), None)
+    parts: list[str] = []
+    for number in completed_rounds:
+        if _knockout_drawn_at(state, number):
+            parts.append(text.knockout_drawn_text(state, lang))
+        done = text.completed_round_text(state, number, lang)
+        parts.append(done if fits(done) else text.completed_round_summary(state, number, lang))
     if started_round is not None and not finished_now:
-        if state.event is not None and state.bracket is not None and started_round == state.event.rounds + 1:
-            await send(text.knockout_drawn_text(state, lang), None)
+        if _knockout_drawn_at(state, started_round):
+            parts.append(text.knockout_drawn_text(state, lang))
         # A next round with a start time still ahead of its reminder gets its tables with that reminder.
         deferred = await next_round_deferred(services, state.tournament_id, started_round)
         posting = text.round_text(state, started_round, lang) if deferred is None \
             else deferred_posting_text(deferred, lang)
-        await send(posting if fits(posting) else text.round_summary(state, started_round, lang), None)
+        parts.append(posting if fits(posting) else text.round_summary(state, started_round, lang))
+    # Rounds a message started and completed go out with what follows them in as few messages as hold them.
+    for message in _coalesced(parts) if completed_rounds else parts:
+        await send(message, None)
     if finished_now:
         finished = text.final_text(state, lang)
         await send(finished if fits(finished) else text.final_summary(state, lang), None)
@@ -84,13 +95,31 @@ async def announce_consequences(send: Send, state: TournamentState, lang: Langua
         await send(finished if fits(finished) else text.final_summary(state, lang, corrected=True), None)
 
 
+def _knockout_drawn_at(state: TournamentState, round_number: int) -> bool:
+    """Whether ``round_number`` is the knockout's first round after the groups (its draw is announced with it)."""
+    return state.event is not None and state.bracket is not None and round_number == state.event.rounds + 1
+
+
+def _coalesced(parts: Sequence[str]) -> list[str]:
+    """``parts`` joined into as few messages as hold them, in order (each part fits one message on its own)."""
+    messages: list[str] = []
+    for part in parts:
+        joined = f"{messages[-1]}\n\n{part}" if messages else part
+        if messages and fits(joined):
+            messages[-1] = joined
+        else:
+            messages.append(part)
+    return messages
+
+
 async def _announce_lines(call: Invocation, done: ResultsRecorded, reply: str, summary: str) -> None:
     """The one reply listing the lines (as a document if it is longer than a message), then what they led to."""
     await call.received()
     await reply_or_file(call, reply, reply, file_name="results.txt", summary=summary)
     await announce_consequences(call.reply, done.state, call.language, call.services,
                                 started_round=done.started_round, repaired_round=done.repaired_round,
-                                finished_now=done.finished_now, ranking_corrected=done.podium_changed)
+                                finished_now=done.finished_now, ranking_corrected=done.podium_changed,
+                                completed_rounds=done.completed_rounds)
 
 
 MAX_LINES = 200
