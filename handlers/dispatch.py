@@ -23,7 +23,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import Protocol, runtime_checkable
+from typing import Protocol, cast, runtime_checkable
 
 from bot.claims import UpdateClaim
 from bot.errors import GuandanError, StorageError, UpdateAlreadyApplied
@@ -37,7 +37,16 @@ from handlers.buttons import ButtonData, ButtonSpec, ButtonTable, ForgedButtonEr
 from handlers.commands import COMMANDS
 from handlers.commands.buttons import BUTTONS
 from handlers.commands.rules.rule_questions import answer_question
-from handlers.invocation import Acknowledgement, Attachment, Channel, Mentioned, NoTimers, Timers, TypesVerbs
+from handlers.invocation import (
+    Acknowledgement,
+    Attachment,
+    Channel,
+    Mentioned,
+    NoTimers,
+    Timers,
+    TypesVerbs,
+    provides,
+)
 from handlers.reading import (
     Addressing,
     CommandCall,
@@ -242,9 +251,9 @@ class Dispatcher:
     def command_words(self, channel: object, language: Language) -> CommandWords | None:
         """How the channel's people type commands, when not as ``/command`` (WeCom: ``@掼蛋助手 报名``): the
         catalog's texts write them so in its answers (``bot.i18n.CommandWords``)."""
-        if not isinstance(channel, TypesVerbs):
+        if not provides(channel, TypesVerbs):
             return None
-        mention = channel.command_mention(language)
+        mention = cast(TypesVerbs, channel).command_mention(language)
         words = self._command_words.get(mention)
         if words is None:  # one per way of mentioning the bot, so each keeps the texts it wrote
             words = self._command_words[mention] = CommandWords(mention, TYPED_VERBS, self.commands.names())
@@ -258,8 +267,8 @@ class Dispatcher:
             return await self._answer(admitted.caller, language, incoming, channel)
 
     async def _answer(self, caller: Caller, language: Language, incoming: Incoming, channel: Channel) -> bool:
-        if isinstance(channel, SpeaksLanguage):
-            channel.speak(language)
+        if provides(channel, SpeaksLanguage):
+            cast(SpeaksLanguage, channel).speak(language)
         reading = self.read(incoming)
         spec = reading.spec if isinstance(reading, CommandCall) else None
         try:
@@ -308,8 +317,8 @@ class Dispatcher:
             return await spec.invoke(self.services, self.commands, caller, args, answer_on, mentioned=mentioned,
                                      timers=self.timers)
 
-        if spec.read_only and caller.chat_kind.is_group and isinstance(channel, ReadOnlyAnswers):
-            await channel.answer_read_only((caller.chat_id, spec.name, tuple(args)), run)
+        if spec.read_only and caller.chat_kind.is_group and provides(channel, ReadOnlyAnswers):
+            await cast(ReadOnlyAnswers, channel).answer_read_only((caller.chat_id, spec.name, tuple(args)), run)
         else:
             await run(channel)
 
@@ -323,7 +332,7 @@ class Dispatcher:
             return None
         try:
             words = None
-            if isinstance(channel, TypesVerbs) and admitted.caller is not None:
+            if provides(channel, TypesVerbs) and admitted.caller is not None:
                 words = self.command_words(channel, await self.language(admitted.caller))
             with commands_written(words):
                 note = await self.buttons.press(self.services, admitted.caller, data, channel)

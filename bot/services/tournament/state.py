@@ -2,7 +2,7 @@
 
 :class:`TournamentState` is the engine's view of a tournament: its record, the :class:`Registration` and, after
 the draw, the pairs, the reserves and the :class:`Bracket` — or, in a Swiss or groups tournament, the
-:class:`~bot.tournament.points_event.PointsEvent` (and after the groups, the bracket of their knockout). Loading a
+:class:`~bot.tournament.points_stage.PointsStage` (and after the groups, the bracket of their knockout). Loading a
 big bracket reads every match row, so loaded states are cached by (tournament id, version); the version in the
 database grows with every change (also one made by another process), so a cached copy is used only while it is the
 latest.
@@ -24,6 +24,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+from bot.claims import UpdateClaim
 from bot.errors import TournamentError
 from bot.season.finals import KNOCKOUT, POINTS, newly_final_matches, newly_final_tables
 from bot.services.caller import Caller
@@ -31,7 +32,7 @@ from bot.services.roles import Role
 from bot.tournament.bracket import Bracket
 from bot.tournament.entries import Person
 from bot.tournament.format import TournamentFormat
-from bot.tournament.points_event import PointsEvent
+from bot.tournament.points_stage import PointsStage
 from bot.tournament.record import TournamentRecord, TournamentStatus
 from bot.tournament.registration import Registration, RegistrationState
 from bot.tournament.snapshot import changed_matches, restore_bracket, stored_matches, team_lines
@@ -46,7 +47,7 @@ from storage import tournaments as tournament_rows
 if TYPE_CHECKING:
     from bot.services import Services
 
-from bot.services.tournament.points import is_points_format, load_points_event, write_points_event
+from bot.services.tournament.points import is_points_format, load_points_stage, write_points_stage
 
 
 class NoTournamentError(TournamentError):
@@ -83,8 +84,8 @@ class TournamentState:
     reserves: tuple[Person, ...] = ()
     bracket: Bracket | None = None
     """The knockout: the whole event, or the knockout after the groups."""
-    event: PointsEvent | None = None
-    """The Swiss rounds or the group stage (``bot.tournament.points_event``)."""
+    event: PointsStage | None = None
+    """The Swiss rounds or the group stage (``bot.tournament.points_stage``)."""
 
     @property
     def tournament_id(self) -> int:
@@ -190,14 +191,26 @@ async def _load_points_state(tx: Tx, state: TournamentState) -> TournamentState:
         qualifiers = tuple(team for team in teams if team.team_id in placed)
         matches = await bracket_rows.load_matches(tx, record.tournament_id, qualifiers)
         bracket = restore_bracket(record.settings.bracket_options(), qualifiers, placed, matches)
-    event = await load_points_event(tx, record, teams, closed=bracket is not None)
+    event = await load_points_stage(tx, record, teams, closed=bracket is not None)
     return replace(state, teams=teams, reserves=await bracket_rows.load_reserves(tx, record.tournament_id),
                    bracket=bracket, event=event)
 
 
-async def read_state(services: Services, chat_id: int, *, finished: bool = True) -> TournamentState:
+async def read_state(services: Services, chat_id: int, *, finished: bool = True,
+                     claim: UpdateClaim | None = None) -> TournamentState:
     """The chat's open tournament (or, with ``finished``, its latest finished one) for showing; raise
-    :class:`NoTournamentYetError` when there is none."""
+    :class:`NoTournamentYetError` when there is none.
+
+    ``claim``: the update's; while it has changed nothing, the tournament the intake saw with it decides (no
+    round trip when that version is cached, as it is for every tournament shown or changed lately)."""
+    seen = None if claim is None else claim.fresh_view(chat_id)
+    if seen is not None:
+        tournament = seen.tournament
+        if tournament is None or not (finished or tournament.open):
+            raise NoTournamentYetError() if finished else NoTournamentError()
+        cached = services.tournaments.get(tournament.tournament_id, tournament.version)
+        if cached is not None:
+            return cached
     async with services.storage.read() as tx:
         if finished:
             record = await tournament_rows.latest_tournament(tx, chat_id)
@@ -242,7 +255,7 @@ async def _write_state(change: Change) -> None:
         await points_rows.set_lines(change.tx, tid, team_lines(after.bracket))
         await bracket_rows.write_matches(change.tx, tid, stored_matches(after.bracket), change.at)
     if after.event is not None and after.event is not before.event:
-        await write_points_event(change.tx, tid, before.event, after.event, change.at)
+        await write_points_stage(change.tx, tid, before.event, after.event, change.at)
     await _record_finals(change)
 
 
@@ -308,12 +321,10 @@ async def changing(services: Services, caller: Caller, *, required: Role | None 
         if change.after is None and not change.events:
             return
         await _write_state(change)
-        await tournament_rows.touch(tx, record.tournament_id, at)
+        # Counted, and read back with what the service wrote (mode, settings, status, draw) in the same statement.
+        fresh = await tournament_rows.touch_record(tx, record.tournament_id, at)
         for kind, details in change.events:
             await history.append(tx, chat_id=caller.chat_id, tournament_id=record.tournament_id,
                                  actor=change.actor, kind=kind, at=at, details=details)
-        # Read back what the service wrote (mode, settings, status, draw) with the new version.
-        fresh = await tournament_rows.get_tournament(tx, record.tournament_id)
-        assert fresh is not None
         change.after = replace(change.current, record=fresh)
     cache.put(change.after)

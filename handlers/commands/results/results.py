@@ -33,7 +33,7 @@ from bot.services.tournament.results import (
 from bot.services.tournament.state import TournamentState
 from bot.services.tournament.views import my_table
 from bot.tournament.bracket import UnknownTableError
-from bot.tournament.points_event import RoundPairings
+from bot.tournament.points_stage import RoundPairings
 from bot.tournament.stages import DrawInKnockoutError
 from handlers.arguments import MissingArgument, at_most, clean_arguments, clean_text
 from handlers.commands.keyboards import report_buttons
