@@ -19,6 +19,13 @@ class TournamentSeen:
     tournament_id: int
     version: int
     open: bool
+    creator_user_id: int | None = None
+    sender: int | None = None
+    """The user id of the update's sender, whom ``sender_referee`` is about (``None``: a post for a chat)."""
+    sender_referee: bool = False
+    """Whether the sender is one of its referees (by id, or by a username named before they spoke)."""
+    noticed: bool = False
+    """Whether it has an event notice (``/notice``)."""
 
 
 @dataclass(frozen=True, slots=True)

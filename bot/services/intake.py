@@ -40,7 +40,7 @@ async def admit_update(
                 if await updates.was_processed(storage, update_id):
                     return None
             else:
-                processed, seen = await admission(storage, update_id, caller.chat_id)
+                processed, seen = await admission(storage, update_id, caller.chat_id, *_sender(caller))
                 if processed:
                     return None
         else:
@@ -52,7 +52,7 @@ async def admit_update(
                     if await updates.is_processed(tx, update_id):
                         return None
                 else:
-                    processed, seen = await admission_in(tx, update_id, caller.chat_id)
+                    processed, seen = await admission_in(tx, update_id, caller.chat_id, *_sender(caller))
                     if processed:
                         return None
                 if new_chat and caller is not None:
@@ -70,6 +70,11 @@ async def admit_update(
         if await updates.was_processed(storage, update_id):
             return None
     return UpdateClaim(update_id, None if caller is None else caller.chat_id, at, on_recorded, seen=seen)
+
+
+def _sender(caller: Caller) -> tuple[int | None, str | None]:
+    person = caller.person
+    return (None, None) if person is None else (person.user_id, person.username)
 
 
 async def update_applied(storage: Storage, update_id: int) -> bool:

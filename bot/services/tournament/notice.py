@@ -220,7 +220,8 @@ async def rule_context(services: Services, chat_id: int, claim: UpdateClaim | No
     if seen is not None and seen.tournament is not None:
         cached = services.tournaments.get(seen.tournament.tournament_id, seen.tournament.version)
         if cached is not None:  # its settings are that version's; the notice (not versioned) is read as it is now
-            text = await notices.notice_text(services.storage, cached.tournament_id)
+            noticed = seen.tournament.noticed
+            text = await notices.notice_text(services.storage, cached.tournament_id) if noticed else None
             settings = cached.record.settings
             return RuleContext(settings.variant(), text, settings.time_limit)
     async with services.storage.read() as tx:
