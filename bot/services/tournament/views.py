@@ -197,7 +197,7 @@ async def my_table(services: Services, caller: Caller) -> MyTable:
 # Looking back on a Swiss or groups tournament ----------------------------------------------------------------------
 
 
-class NotAPointsEventError(TournamentError):
+class NotAPointsTournamentError(TournamentError):
     """``/tables 2``, ``/standings 2``, ``/bracket 2`` and ``/pair`` look back on a Swiss or groups tournament."""
 
     key = "points.looking_back.points_only"
@@ -226,7 +226,7 @@ class LookBack:
 
 def _points_stage(state: TournamentState) -> PointsStage:
     if state.event is None:
-        raise NotAPointsEventError()
+        raise NotAPointsTournamentError()
     return state.event
 
 
