@@ -95,7 +95,9 @@ def _listed(texts: tuple[Any, ...], texts_of_language: Mapping[str, str]) -> str
 
 
 class CommandWords:
-    """How the people of a chat type a command, when not as Telegram's ``/command``: WeCom people @-mention the bot
+    """How a chat's people type a command when not as Telegram's ``/command``.
+
+    How the people of a chat type a command, when not as Telegram's ``/command``: WeCom people @-mention the bot
     in a group, then write the command's Chinese verb (``@掼蛋助手 报名``; the verb alone in a private chat).
 
     While a chat's answer is written (:func:`commands_written`), every ``/command`` of a catalog text is written that
@@ -106,7 +108,9 @@ class CommandWords:
     _COMMAND = re.compile(r"(?<![A-Za-z0-9_/@.:-])/([a-z][a-z_]*)(?![A-Za-z0-9_/@])")
 
     def __init__(self, mention: str, verbs: Mapping[str, str], commands: Mapping[str, str]) -> None:
-        """``mention``: what goes before a command (the bot's @-mention and a space, or nothing); ``verbs``: command →
+        """Words for one way of mentioning the bot.
+
+        ``mention``: what goes before a command (the bot's @-mention and a space, or nothing); ``verbs``: command →
         its verb; ``commands``: every command name and alias → the command (a ``/word`` that is none stays as
         written)."""
         # Placeholders are filled in after: braces of a name would be read as fields.
@@ -116,7 +120,9 @@ class CommandWords:
         self._written: dict[tuple[str, Language, bool], str] = {}
 
     def write(self, text: str, lang: Language, *, markup: bool = True) -> str:
-        """``text`` with its commands as these people type them: a catalog text (``markup``: the mention escaped
+        """``text`` with its commands as these people type them.
+
+        ``text`` with its commands as these people type them: a catalog text (``markup``: the mention escaped
         into it), or a command the code composed, plain (escaped where it is placed, as any value)."""
         key = (text, lang, markup)
         found = self._written.get(key)
@@ -155,7 +161,9 @@ def command_text(command: str, lang: Language) -> str:
 
 
 def t(key: str, lang: Language | str, /, **params: Any) -> str:
-    """The text ``key`` in ``lang`` with ``params`` filled in (a tuple as a list, see above); its commands as the
+    """The text ``key`` in ``lang`` with ``params`` filled in.
+
+    The text ``key`` in ``lang`` with ``params`` filled in (a tuple as a list, see above); its commands as the
     chat's people type them (:class:`CommandWords`). An unknown key raises ``KeyError``."""
     language = Language(lang)
     texts = catalog(language)

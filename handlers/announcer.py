@@ -119,7 +119,9 @@ class Courier(Protocol):
 
 @runtime_checkable
 class WritesCommands(Protocol):
-    """A courier whose platform's people type commands otherwise than ``/command`` (WeCom: the bot's @-mention and
+    """A courier whose people type commands otherwise than ``/command``.
+
+    A courier whose platform's people type commands otherwise than ``/command`` (WeCom: the bot's @-mention and
     the verb): the announcement's text names them so (``bot.i18n.CommandWords``)."""
 
     def command_words(self, language: Language) -> CommandWords | None:

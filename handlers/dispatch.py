@@ -249,7 +249,9 @@ class Dispatcher:
             self.done(incoming.arrival)
 
     def command_words(self, channel: object, language: Language) -> CommandWords | None:
-        """How the channel's people type commands, when not as ``/command`` (WeCom: ``@掼蛋助手 报名``): the
+        """How the channel's people type commands, when not as ``/command``.
+
+        How the channel's people type commands, when not as ``/command`` (WeCom: ``@掼蛋助手 报名``): the
         catalog's texts write them so in its answers (``bot.i18n.CommandWords``)."""
         if not provides(channel, TypesVerbs):
             return None

@@ -129,7 +129,9 @@ class PrivateReplies(Protocol):
 
 @runtime_checkable
 class TypesVerbs(Protocol):
-    """A channel whose people type a command as the bot's @-mention and the command's Chinese verb (WeCom), not as
+    """A channel whose people type a command as the bot's @-mention and its verb.
+
+    A channel whose people type a command as the bot's @-mention and the command's Chinese verb (WeCom), not as
     Telegram's ``/command``: its answers write the catalog's commands that way (``bot.i18n.CommandWords``)."""
 
     def command_mention(self, language: Language) -> str:

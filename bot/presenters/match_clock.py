@@ -25,7 +25,9 @@ def _header(facts: AnnouncementFacts, lang: Language) -> str:
 
 
 def minutes_left(facts: AnnouncementFacts) -> int:
-    """Whole minutes from when the text is written (a late one: after its due time) to the start, rounded up: a
+    """Whole minutes left to the start when the text is written, rounded up.
+
+    Whole minutes from when the text is written (a late one: after its due time) to the start, rounded up: a
     reminder due at 11:37 for 11:39 but sent at 11:38 says one minute, not two."""
     written = max(facts.due, facts.written_at) if facts.written_at is not None else facts.due
     return max(math.ceil((facts.starts_at - written).total_seconds() / 60), 0)

@@ -85,7 +85,9 @@ def repaired_text(event: PointsStage, round_number: int, lang: Language) -> str:
 
 def repaired_changes_text(state: TournamentState, event: PointsStage, before: RoundPairings,
                           lang: Language) -> str:
-    """A Swiss round paired again after a correction, compared with its pairings before: that nothing changed, or
+    """A Swiss round paired again after a correction: only what changed.
+
+    A Swiss round paired again after a correction, compared with its pairings before: that nothing changed, or
     only the tables (and the bye) that did, their players @-mentioned — not the whole round again."""
     number = before.round
     changed = frozenset(before.changed_tables(event))

@@ -388,7 +388,9 @@ def result_text(recorded: ResultRecorded, lang: Language) -> str:
 
 
 def _decided_key(recorded: ResultRecorded) -> str:
-    """An official's result: a ruling (⚖️) only over a dispute; over a report waiting for confirmation, a
+    """The catalog key of an official's result: a ruling, a replacement or an entry.
+
+    An official's result: a ruling (⚖️) only over a dispute; over a report waiting for confirmation, a
     result that replaces it; else a result entered."""
     if recorded.disputed_before:
         return "tables.result.decided"
@@ -417,7 +419,9 @@ def typed_outcome(outcome: Outcome, lang: Language) -> str:
 
 
 def correction_command(recorded: ResultRecorded, lang: Language) -> str:
-    """``/result <round-table> <result> confirm``: what an organiser types to confirm a correction, in ``lang``'s
+    """What an organiser types to confirm a correction, in ``lang``'s words.
+
+    ``/result <round-table> <result> confirm``: what an organiser types to confirm a correction, in ``lang``'s
     words."""
     match, attempted = recorded.match, recorded.attempted
     assert attempted is not None
@@ -526,7 +530,9 @@ def knockout_drawn_text(state: TournamentState, lang: Language) -> str:
 
 def repaired_text(state: TournamentState, round_number: int, lang: Language,
                   before: RoundPairings | None = None) -> str:
-    """A Swiss round paired again after a correction: with its pairings ``before``, only what changed (or that
+    """A Swiss round paired again after a correction.
+
+    A Swiss round paired again after a correction: with its pairings ``before``, only what changed (or that
     nothing did); without them, the whole round."""
     event = state.event
     assert event is not None

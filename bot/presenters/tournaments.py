@@ -76,7 +76,9 @@ def has_account(team: Team | None) -> bool:
 
 
 def called(team: Team, *, mentions: bool = True) -> str:
-    """The pair's name (escaped) with its members who have an account @-mentioned, so that the platform notifies
+    """The pair's name with its members who have an account @-mentioned.
+
+    The pair's name (escaped) with its members who have an account @-mentioned, so that the platform notifies
     them (a ``tg://user`` link on Telegram, ``<@userid>`` on WeCom); ``mentions=False``: the name alone."""
     names = team.name.split(TEAM_NAME_SEPARATOR)
     if not mentions or len(names) != len(team.members) or not has_account(team):
@@ -86,7 +88,9 @@ def called(team: Team, *, mentions: bool = True) -> str:
 
 
 def mentions_fit(teams: Iterable[Team | None]) -> bool:
-    """Whether a message naming ``teams`` may @-mention all their members with an account
+    """Whether one message may @-mention every account of ``teams``.
+
+    Whether a message naming ``teams`` may @-mention all their members with an account
     (:data:`MENTIONS_PER_MESSAGE`)."""
     return sum(1 for team in teams if team is not None
                for key in team.members if key.startswith(ACCOUNT_PREFIXES)) <= MENTIONS_PER_MESSAGE

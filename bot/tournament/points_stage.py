@@ -359,7 +359,9 @@ def repaired_rounds(before: PointsStage | None, after: PointsStage) -> tuple[int
 
 @dataclass(frozen=True, slots=True)
 class RoundPairings:
-    """Who meets whom in a round, by team ids (table number → left, right) and its byes: a re-paired round is
+    """Who meets whom in a round, by team ids, and its byes.
+
+    Who meets whom in a round, by team ids (table number → left, right) and its byes: a re-paired round is
     compared with it to say only what changed."""
 
     round: int

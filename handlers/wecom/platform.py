@@ -286,7 +286,9 @@ class WeComChannel:
         self.answer.language = language
 
     def command_mention(self, language: Language) -> str:
-        """WeCom people type a command's verb after the bot's @-mention in a group (``handlers.dispatch.TypesVerbs``);
+        """What goes before a command here: the bot's @-mention in a group.
+
+        WeCom people type a command's verb after the bot's @-mention in a group (``handlers.dispatch.TypesVerbs``);
         ``mention``: how they write it there (``None``: a private chat, no mention)."""
         return self._mention(language) if self._mention is not None else ""
 

@@ -516,7 +516,9 @@ class _Outline:
 
 
 def _replaced(kind: ResultKind, match: Match) -> dict[str, Any]:
-    """An official's decision over the pairs' reports (``match`` as it was): the reports it replaces, and whether
+    """The reports an official's decision replaces, and whether they were disputed.
+
+    An official's decision over the pairs' reports (``match`` as it was): the reports it replaces, and whether
     the pairs disputed (only then is it a ruling)."""
     if kind is not ResultKind.DECIDED or match.state not in (MatchState.REPORTED, MatchState.DISPUTED):
         return {}
