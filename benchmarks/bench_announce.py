@@ -33,7 +33,8 @@ from telegram.ext import AIORateLimiter, BaseRateLimiter
 from bot.config import Settings
 from bot.services.caller import Caller, ChatKind
 from bot.services.match_clock.timetable import schedule_round
-from handlers.telegram.app import TelegramOptions, build_application, startup
+from handlers.bootstrap import ProcessOptions, telegram_application
+from handlers.telegram.app import TelegramOptions, startup
 from handlers.telegram.app import shutdown as close_storage
 from handlers.telegram.context import announcer_of
 from handlers.telegram.pacing import GroupPacer
@@ -78,8 +79,8 @@ async def deliver(tournaments: int, tables: int, folder: Path) -> dict[str, Any]
         return answer(method, params, files)
 
     api.telegram.answer = timed_answer  # type: ignore[method-assign]
-    options = TelegramOptions(request=api, rate_limiter=make_limiter(), board=board)
-    application = build_application(Settings(db_path=folder / "announce.sqlite3"), options)
+    application = telegram_application(Settings(db_path=folder / "announce.sqlite3"), ProcessOptions(board=board),
+                                       TelegramOptions(request=api, rate_limiter=make_limiter()))
     await application.initialize()
     await startup(application)
     services = application.bot_data.services
@@ -130,7 +131,8 @@ async def restore_time(pending: int, folder: Path) -> float:
     """Seconds for start-up to re-create ``pending`` announcement jobs from the database."""
     board = make_board(pending // 4, 1)
     settings = Settings(db_path=folder / "restore.sqlite3")
-    application = build_application(settings, TelegramOptions(request=FakeBotApi(), rate_limiter=None, board=board))
+    application = telegram_application(settings, ProcessOptions(board=board),
+                                       TelegramOptions(request=FakeBotApi(), rate_limiter=None))
     await application.initialize()
     await startup(application)
     services = application.bot_data.services
@@ -140,7 +142,8 @@ async def restore_time(pending: int, folder: Path) -> float:
         await schedule_round(services, caller, 1, now + timedelta(hours=2))
     await application.shutdown()
     await close_storage(application)
-    application = build_application(settings, TelegramOptions(request=FakeBotApi(), rate_limiter=None, board=board))
+    application = telegram_application(settings, ProcessOptions(board=board),
+                                       TelegramOptions(request=FakeBotApi(), rate_limiter=None))
     await application.initialize()
     began = time.perf_counter()
     await startup(application)

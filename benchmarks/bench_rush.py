@@ -6,7 +6,7 @@ sleeps) against the in-process fake Bot API with Telegram's flood control switch
 second, is refused with 429 and ``retry_after``):
 
 - ``signups``: 40 members send ``/signup`` in one group, one every 1.5 s (40 in 60 s).
-- ``tables``: a Swiss event of 40 pairs (20 tables); table k's left pair reports ``/result`` at k × 5 s and the
+- ``tables``: a Swiss tournament of 40 pairs (20 tables); table k's left pair reports ``/result`` at k × 5 s and the
   right pair presses Confirm under the report 4 s after it appeared (the last confirmation ~100 s in), which ends
   the round and posts round 2.
 
@@ -45,7 +45,8 @@ from telegram.ext import AIORateLimiter
 from bot.config import Settings
 from bot.ruleset.scoring import Side
 from bot.services.tournament.state import read_state
-from handlers.telegram.app import TelegramOptions, build_application, shutdown, startup
+from handlers.bootstrap import telegram_application
+from handlers.telegram.app import TelegramOptions, shutdown, startup
 from handlers.telegram.context import GuandanApplication
 from handlers.telegram.sending import RetryingRequests
 from storage import updates as stored_updates
@@ -121,7 +122,7 @@ def players(count: int) -> list[FakeUser]:
 
 async def prepare(db: Path, scenario: str) -> None:
     """Set-up before the rush, unpaced (it is not what is measured): the tournament, and for ``tables`` 80 singles
-    drawn into a Swiss event of 40 pairs."""
+    drawn into a Swiss tournament of 40 pairs."""
     settings = Settings(db_path=db)
     async with OfflineBot.running(settings) as offline:
         offline.telegram.set_admins(int(GROUP["id"]), ADMIN.to_json())
@@ -139,8 +140,8 @@ def limiter_for(pacing: str) -> Any:
 
 
 async def open_application(db: Path, pacing: str, telegram: FakeTelegram) -> tuple[GuandanApplication, UpdateFactory]:
-    application = build_application(Settings(db_path=db), TelegramOptions(request=FakeBotApi(telegram),
-                                                                          rate_limiter=limiter_for(pacing)))
+    application = telegram_application(Settings(db_path=db), telegram=TelegramOptions(
+        request=FakeBotApi(telegram), rate_limiter=limiter_for(pacing)))
     await application.initialize()
     await startup(application)
     async with application.bot_data.services.storage.read() as tx:

@@ -36,7 +36,7 @@ from bot.tournament import results as engine
 from bot.tournament.entries import Entry, Person
 from bot.tournament.format import TournamentFormat
 from bot.tournament.outcome import Outcome
-from bot.tournament.points_event import PointsEvent, start_points_event
+from bot.tournament.points_stage import PointsStage, start_points_stage
 from bot.tournament.record import TournamentRecord, TournamentStatus
 from bot.tournament.registration import Registration, RegistrationState
 from bot.tournament.seed import new_seed
@@ -63,7 +63,7 @@ def week(number: int, rng: random.Random) -> tuple[TournamentState, list[int]]:
     teams = [Team(pair + 1, f"{people[2 * pair].name} / {people[2 * pair + 1].name}",
                   (people[2 * pair].key, people[2 * pair + 1].key)) for pair in range(PAIRS)]
     seed = new_seed(number.to_bytes(32, "big"))
-    event: PointsEvent = start_points_event(start_swiss(teams, ROUNDS, DEFAULT_VARIANT, seed.stream(SWISS_STREAM)))
+    event: PointsStage = start_points_stage(start_swiss(teams, ROUNDS, DEFAULT_VARIANT, seed.stream(SWISS_STREAM)))
     at = START + timedelta(days=7 * number)
     order: list[int] = []
     while not event.finished:
@@ -174,7 +174,7 @@ async def bench_ladder(states: list[TournamentState], rows: list[FinalRow]) -> b
 async def store_states(storage: Storage, states: list[TournamentState], rows: list[FinalRow]) -> None:
     """The season written as the bot writes it: each tournament, its entries, pairs, draw, tables and the order its
     tables became final."""
-    from bot.services.tournament.points import write_points_event
+    from bot.services.tournament.points import write_points_stage
     from storage import club, tournament_bracket, tournament_entries, tournaments
 
     async with storage.transaction() as tx:
@@ -191,7 +191,7 @@ async def store_states(storage: Storage, states: list[TournamentState], rows: li
                 (team.team_id for team in state.teams), -1), ())
             await tournaments.record_draw(tx, tid, commitment="-", seed=record.seed, draw_file="{}",
                                           account_secret=None, at=record.created_at)
-            await write_points_event(tx, tid, None, event, record.finished_at)
+            await write_points_stage(tx, tid, None, event, record.finished_at)
             await tournaments.set_status(tx, tid, TournamentStatus.FINISHED, record.finished_at)
             await club.record_final(tx, tid, "points", [row.match_id for row in rows if row.tournament_id == tid],
                                     record.finished_at)

@@ -36,7 +36,7 @@ from bot.ruleset.variants import DEFAULT_VARIANT
 from bot.tournament.outcome import Outcome
 from bot.tournament.points import TableResult, table_result
 from bot.tournament.seed import new_seed
-from bot.tournament.swiss import SWISS_STREAM, SwissEvent, pair_next_round, record_result, start_swiss, swiss_standings
+from bot.tournament.swiss import SWISS_STREAM, SwissStage, pair_next_round, record_result, start_swiss, swiss_standings
 from bot.tournament.teams import Team
 
 SEED = new_seed(bytes(range(32)))
@@ -55,7 +55,7 @@ def random_result(rng: random.Random) -> TableResult:
     return table_result(rng.choice(LEVELS), rng.choice(LEVELS))
 
 
-def played_event(count: int, units: int, rounds: int, planned: int) -> SwissEvent:
+def played_event(count: int, units: int, rounds: int, planned: int) -> SwissStage:
     """An event of ``count`` pairs after ``rounds`` decided rounds (of ``planned``)."""
     rng = random.Random(count * 31 + rounds)
     event = start_swiss(teams(count, units), planned, DEFAULT_VARIANT, SEED.stream(SWISS_STREAM))

@@ -10,7 +10,7 @@ worker, as Telegram does after a failed delivery). Then the record is checked:
 - announcements: the organisers schedule round 2 of their tournaments (``/schedule 2 HH:MM``, a minute or two
   ahead) so reminders and starts fall due during the run; each announcement the database marks sent must have
   reached its group exactly once: the workers claim announcements from the database
-  (``handlers.telegram.serve.make_announcer`` gives them a ``ClaimingAnnouncer`` on PostgreSQL). With workers
+  (``handlers.bootstrap.webhook_worker`` gives them a ``ClaimingAnnouncer`` on PostgreSQL). With workers
   that kept timers of their own the run would report "announcements: not yet shared" and not fail on them.
 
 Run: ``.venv/bin/python benchmarks/chaos_workers.py`` (about a minute and a half). Exit status 1 when a check fails.
@@ -85,18 +85,11 @@ class Report:
 
 
 def announcer_is_shared(database: str) -> bool:
-    """Whether workers on ``database`` get the database-claimed announcer (``make_announcer``)."""
-    from bot.presenters.tournament_tables import round_text
-    from bot.services.assembly import ServiceOptions, build_services
-    from handlers.telegram.serve import make_announcer
+    """Whether workers on ``database`` get the database-claimed announcer (``handlers.bootstrap.webhook_worker``)."""
+    from handlers.bootstrap import ProcessOptions, assemble
 
-    async def no_admins(chat_id: int) -> frozenset[int]:
-        return frozenset()
-
-    settings = Settings(db_url=database)
-    services = build_services(settings, ServiceOptions(admins=no_admins,
-                                                       post_round=round_text))  # not opened: nothing connects
-    return type(make_announcer(services, settings)).__name__ == "ClaimingAnnouncer"
+    process = assemble(Settings(db_url=database), ProcessOptions(claimed_announcements=True))  # not opened
+    return type(process.announcer).__name__ == "ClaimingAnnouncer"
 
 
 class ChaosWorkers:
@@ -294,7 +287,7 @@ def print_report(report: Report) -> None:
           f"twice: {report.changes_answered_twice}; questions answered again (worker died before recording): "
           f"{report.questions_answered_twice}; history events: {report.history_events}")
     shared = "" if report.announcements_shared else "announcements: not yet shared (each worker keeps its own " \
-        "timers until make_announcer returns ClaimingAnnouncer); "
+        "timers until the worker's announcer is a ClaimingAnnouncer); "
     print(f"{shared}/schedule sent {report.schedules_sent}; announcements marked sent: {report.announcements_sent}, "
           f"reached their group once: {report.announcements_delivered_once}, never: "
           f"{len(report.announcements_missing)}, more than once: {len(report.announcements_doubled)}")

@@ -22,8 +22,8 @@ from bot.ruleset.variants import DEFAULT_VARIANT, RuleVariant, ScoringScale
 from bot.tournament.points import table_result
 from bot.tournament.swiss import (
     PairingFlaw,
-    SwissEvent,
     SwissRound,
+    SwissStage,
     SwissTable,
     pair_next_round,
     record_result,
@@ -36,7 +36,7 @@ PAIRS, ROUNDS, EVENTS = 40, 6, 1_000
 LEVELS = [MatchLevel.parse(text) for text in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "A+")]
 
 
-def greedy_next_round(event: SwissEvent) -> SwissEvent:
+def greedy_next_round(event: SwissStage) -> SwissStage:
     """Seed 002 篇3 §4.1: by points, each unpaired pair with the next unpaired one it has not met (else the next)."""
     order = [row.team for row in swiss_standings(event)]
     met = {frozenset((table.left.team_id, table.right.team_id)) for played in event.rounds for table in played.tables}

@@ -1,11 +1,12 @@
-"""``python -m bot run`` with WeCom configured, or with ``--web``: every configured platform in ONE process, on one
-database, with one scheduler — and the live pages (``handlers.web``) when ``--web HOST:PORT`` asks for them.
+"""Every configured platform in ONE process: ``python -m bot run`` with WeCom configured, or with ``--web``.
 
-The runner builds the services once (``bot.services.assembly``) and the one :class:`~handlers.announcer.Announcer`,
-then each platform on them: WeCom (``handlers.wecom``) always here, Telegram (``handlers.telegram``) too when
-``TELEGRAM_BOT_TOKEN`` is set, driven by hand instead of PTB's ``run_polling`` (which would own the event loop).
-Each announcement goes out through the platform of its chat. Telegram alone still runs as before
-(``handlers.telegram.polling``, its application owning the scheduler).
+One database, one scheduler — and the live pages (``handlers.web``) when ``--web HOST:PORT`` asks for them.
+
+The composition root (``handlers.bootstrap``) builds the services once and the one
+:class:`~handlers.announcer.Announcer`, then each platform on them: WeCom (``handlers.wecom``) always here,
+Telegram (``handlers.telegram``) too when ``TELEGRAM_BOT_TOKEN`` is set, driven by hand instead of PTB's
+``run_polling`` (which would own the event loop). Each announcement goes out through the platform of its chat.
+Telegram alone still runs as before (``handlers.telegram.polling``, its application owning the scheduler).
 
 It stops on SIGINT/SIGTERM. A wrong Bot ID or Secret ends the process at once with one line naming the problem
 (exit status 2, no traceback, no retry); a newer connection of the same WeCom bot elsewhere stops WeCom here (the
@@ -21,16 +22,12 @@ import signal
 import sys
 from typing import Any
 
-from bot.clock import shifted_clock
 from bot.config import Settings
 from bot.i18n import t
-from bot.presenters.tournament_tables import round_text
 from bot.services import Services
-from bot.services.assembly import ServiceOptions, build_services, start_services, stop_services
-from bot.services.platform_ids import Platform, WeComDirectory, platform_of_chat
-from bot.services.roles import WeComOrganisers
-from handlers.announcer import Announcer
-from handlers.dispatch import Dispatcher
+from bot.services.assembly import start_services, stop_services
+from bot.services.platform_ids import Platform, WeComDirectory
+from handlers.bootstrap import add_telegram, add_wecom, assemble
 from handlers.web.app import Site
 from handlers.web.forms import ChatPoster, CourierPoster, PlatformPosters
 from handlers.web.pages import site_with_pages
@@ -42,44 +39,18 @@ from handlers.wecom.platform import WeComPlatform
 log = logging.getLogger(__name__)
 
 
-class _Telegram:
-    """The Telegram application once built (the admin lookup needs its bot)."""
-
-    application: Any = None
-    """A ``handlers.telegram.context.GuandanApplication``: typed loosely, so Telegram loads only when it runs."""
-
-    async def admins(self, chat_id: int) -> frozenset[int]:
-        # WeCom gives a bot no admin list: its organisers come from WECOM_ORGANISERS (bot.services.roles).
-        if self.application is None or platform_of_chat(chat_id) is not Platform.TELEGRAM:
-            return frozenset()
-        from handlers.telegram.app import chat_admin_ids
-
-        return await chat_admin_ids(self.application.bot, chat_id)
-
-
 def run_platforms(settings: Settings, web: tuple[str, int] | None = None) -> int:
-    """Serve every configured platform (and the pages on ``web``, a host and port) until stopped; the exit
-    status."""
+    """Serve every configured platform (and the pages on ``web``, a host and port) until stopped.
+
+    Returns the exit status."""
     return asyncio.run(_run(settings, web))
 
 
 async def _run(settings: Settings, web: tuple[str, int] | None) -> int:
-    telegram = _Telegram()
-    services = build_services(settings, ServiceOptions(admins=telegram.admins, post_round=round_text,
-                                                       clock=shifted_clock(settings.clock_offset)))
-    announcer = Announcer(services)
-    directory = WeComDirectory()
-    wecom: WeComPlatform | None = None
-    if settings.has_wecom:
-        services.roles.add_source(WeComOrganisers(settings.wecom_organisers, directory))
-        wecom = WeComPlatform(Dispatcher(services, timers=announcer), directory)
-        announcer.add_courier(Platform.WECOM, WeComCourier(wecom, directory))
-    if settings.has_token:
-        from handlers.telegram.app import TelegramOptions, build_application
-
-        options = TelegramOptions(clock=services.clock, rate_limiter=settings.rate_limit, services=services,
-                                  announcer=announcer)
-        telegram.application = build_application(settings, options)
+    process = assemble(settings)
+    services, announcer, directory = process.services, process.announcer, process.directory
+    wecom = add_wecom(process) if settings.has_wecom else None
+    application: Any = add_telegram(process) if settings.has_token else None
     stopping = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
@@ -88,15 +59,15 @@ async def _run(settings: Settings, web: tuple[str, int] | None) -> int:
     server: WebServer | None = None
     try:
         await directory.load(services.storage)
-        if telegram.application is not None:
+        if application is not None:
             from handlers.telegram.app import start_alongside
             from handlers.telegram.polling import telegram_address
 
-            await start_alongside(telegram.application, telegram_address(settings))
+            await start_alongside(application, telegram_address(settings))
         await announcer.restore()
         announcer.start()
         if web is not None:
-            server = WebServer(site_for(services, wecom, directory, telegram.application), *web)
+            server = WebServer(site_for(services, wecom, directory, application), *web)
             try:
                 await server.start()
             except OSError as error:
@@ -105,26 +76,27 @@ async def _run(settings: Settings, web: tuple[str, int] | None) -> int:
                 return 2
             log.info("%s", t("web.listening", settings.language, listen=f"{web[0]}:{server.port}"))
         log.info("serving %s; database %s", " and ".join(
-            name for name, on in (("WeCom", wecom), ("Telegram", telegram.application), ("pages", server)) if on),
+            name for name, on in (("WeCom", wecom), ("Telegram", application), ("pages", server)) if on),
             settings.db_path)
-        return await _serve(settings, wecom, telegram.application is not None, stopping)
+        return await _serve(settings, wecom, application is not None, stopping)
     finally:
         if server is not None:
             await server.stop()
         if wecom is not None:
             await wecom.stop()
         announcer.stop()
-        if telegram.application is not None:
+        if application is not None:
             from handlers.telegram.app import stop_alongside
 
-            await stop_alongside(telegram.application)
+            await stop_alongside(application)
         await stop_services(services)
 
 
 def site_for(services: Services, wecom: WeComPlatform | None, directory: WeComDirectory,
              application: Any) -> Site:
-    """The pages of a ``run`` process (no webhook: Telegram is polled); a result from a page is posted to its
-    group through the platform of that group."""
+    """The pages of a ``run`` process (no webhook: Telegram is polled).
+
+    A result from a page is posted to its group through the platform of that group."""
     posters: dict[Platform, ChatPoster] = {}
     if wecom is not None:
         posters[Platform.WECOM] = CourierPoster(WeComCourier(wecom, directory))

@@ -1,4 +1,4 @@
-"""A Swiss event's or group stage's rows: each round's tables as paired (with their results), the byes, the groups.
+"""A Swiss tournament's or group stage's rows: each round's tables as paired (with their results), the byes, the groups.
 
 Format of the JSON columns as for bracket matches (``bot.tournament.snapshot``); ``flaws`` lists the pairing rules a
 table breaks (``bot.tournament.swiss.PairingFlaw``). Rebuilding the events from these rows is
@@ -58,7 +58,7 @@ async def write_tables(tx: Tx, tournament_id: int, tables: Iterable[StoredTable]
 
 
 async def delete_event(tx: Tx, tournament_id: int) -> None:
-    """Forget a points event whose draw is undone: its tables, byes and groups."""
+    """Forget a points stage whose draw is undone: its tables, byes and groups."""
     await tx.execute("DELETE FROM event_tables WHERE tournament_id = ?", (tournament_id,))
     await tx.execute("DELETE FROM event_byes WHERE tournament_id = ?", (tournament_id,))
     await tx.execute("DELETE FROM event_groups WHERE tournament_id = ?", (tournament_id,))

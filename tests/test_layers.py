@@ -31,9 +31,12 @@ The table, from the bottom up::
     handlers.console                                 → handlers, the same bot layers
     handlers.wecom                                   → handlers, the same bot layers, websockets
     handlers.web                                     → handlers, the same bot layers (Starlette, uvicorn)
-    runner          handlers.runner                  → handlers, handlers.wecom, handlers.web, the same bot layers;
-                                                       handlers.telegram lazily (Telegram only when it runs)
-    cli             bot.cli, bot.__main__            → every bot layer; handlers, its platforms and the runner lazily
+    composition     handlers.bootstrap               → handlers, commands, handlers.wecom, handlers.console, the same
+      root                                             bot layers; handlers.telegram lazily (Telegram only when it runs)
+    runner          handlers.runner                  → handlers, the composition root, handlers.web, handlers.wecom,
+                                                       the same bot layers; handlers.telegram lazily
+    cli             bot.cli, bot.__main__            → every bot layer; handlers, its platforms, the composition
+                                                       root and the runner lazily
     bot package     bot/__init__.py                  → nothing of ours
 
 Where it departs from the first sketch of the layers, and why:
@@ -139,16 +142,22 @@ LAYERS: tuple[Layer, ...] = (
           "WeCom's 智能机器人 long connection: the one place that speaks WeCom; never telegram, never storage"),
     Layer("handlers.web", ("handlers.web",), frozenset(PRODUCT_BELOW_HANDLERS | {"handlers", "commands"}),
           "the HTTP server: webhook endpoint, health, live pages; never a chat SDK, never storage"),
+    Layer("composition root", ("handlers.bootstrap",),
+          frozenset(PRODUCT_BELOW_HANDLERS | {"handlers", "commands", "handlers.wecom", "handlers.console",
+                                              "handlers.telegram"}),
+          "the one place a process is assembled from Settings: services, announcer, dispatcher, platforms; Telegram "
+          "only when it runs, through its package", lazily=frozenset({"handlers.telegram"})),
     Layer("runner", ("handlers.runner",),
           frozenset(PRODUCT_BELOW_HANDLERS | {"handlers", "commands", "handlers.wecom", "handlers.web",
-                                              "handlers.telegram"}),
+                                              "handlers.telegram", "composition root"}),
           "every configured platform in one process, on one scheduler; Telegram only when it runs, through its package",
           lazily=frozenset({"handlers.telegram"})),
     Layer("cli", ("bot.cli", "bot.__main__"),
           frozenset(PRODUCT_BELOW_HANDLERS | {"bot package", "handlers", "handlers.telegram", "handlers.console",
-                                              "handlers.web", "runner"}),
+                                              "handlers.web", "runner", "composition root"}),
           "the command line: starts a platform through its package, never speaks a chat SDK itself",
-          lazily=frozenset({"handlers", "handlers.telegram", "handlers.console", "handlers.web", "runner"})),
+          lazily=frozenset({"handlers", "handlers.telegram", "handlers.console", "handlers.web", "runner",
+                            "composition root"})),
     Layer("bot package", ("bot.*",), frozenset(),
           "the package itself, its version; a new module directly in bot/ needs a row of its own"),
     Layer("chat SDK", ("telegram",), frozenset(), "python-telegram-bot", ours=False),

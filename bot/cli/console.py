@@ -65,7 +65,7 @@ def read_line(prompt: str, interactive: bool) -> str | None:
 
 
 async def run_console(settings: Settings, language: Language, *, interactive: bool, files: Path) -> int:
-    from handlers.console.chat import console_chat
+    from handlers.bootstrap import console_chat
 
     async with console_chat(settings, language, files) as chat:
         chat.say("welcome", db=settings.db_path, files=files)

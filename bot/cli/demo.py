@@ -14,12 +14,12 @@ from bot.i18n import Language
 
 def run(args: argparse.Namespace) -> int:
     from bot.config import Settings
-    from handlers.console.demo import play_demo
+    from handlers.bootstrap import demo
 
     language = Language(args.lang) if args.lang else Language.ZH
     with tempfile.TemporaryDirectory(prefix="guandan-demo-") as folder:
         settings = Settings(db_path=Path(folder) / "demo.sqlite3", language=language)
-        asyncio.run(play_demo(settings, language, print, Path(folder) / "files"))
+        asyncio.run(demo(settings, language, print, Path(folder) / "files"))
     return 0
 
 

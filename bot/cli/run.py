@@ -83,11 +83,12 @@ def run_bot(settings: Settings, web: tuple[str, int] | None = None) -> int:
             return run_platforms(settings, web)
         except GuandanError as error:  # Telegram refused the token: one line, never the token
             return fail(t(error.key, settings.language, **error.params))
+    from handlers.bootstrap import telegram_application
     from handlers.telegram.polling import run_polling
 
     configure_logging(settings.token)
     try:
-        return run_polling(settings)
+        return run_polling(settings, telegram_application(settings))
     except GuandanError as error:  # the token refused: one line, never the token
         return fail(t(error.key, settings.language, **error.params))
 

@@ -55,13 +55,14 @@ def run(args: argparse.Namespace) -> int:
         asyncio.run(check_ready(settings.database))
     except StorageError as error:
         return fail(refusal_text(error, language))
+    from handlers.bootstrap import webhook_worker
     from handlers.telegram.serve import run_worker
 
     configure_logging(settings.token, secret)
     if not settings.db_url:
         logging.getLogger(__name__).warning(t("serve.sqlite_single", language, database=settings.database_shown))
     try:
-        return run_worker(settings, secret, *listen)
+        return run_worker(webhook_worker(settings), secret, *listen)
     except GuandanError as error:  # Telegram refused the token: one line, never the token
         return fail(t(error.key, language, **error.params))
 

@@ -1,4 +1,4 @@
-"""Pictures of a Swiss event or a group stage, drawn like the bracket pictures (same colours, fonts, sizes):
+"""Pictures of a Swiss tournament or a group stage, drawn like the bracket pictures (same colours, fonts, sizes):
 
 * a round's tables as a list (:func:`render_round_tables`): table number in a badge, the left pair on one line and
   the right pair on the next, how the table stands (or its result) and its marks (a flaw of the pairing, the group)

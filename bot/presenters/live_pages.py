@@ -17,7 +17,7 @@ The JSON (a contract, documented in the README)::
 ``void``); ``result`` the levels with the left pair's first (``A+ : 10``; ``10 : 10`` a draw), ``forfeit left``,
 ``forfeit right`` or ``forfeit both``, ``null`` while nothing is reported (a reported result stands there with
 state ``reported`` until the other pair confirms); ``winner`` ``left``, ``right`` or ``null``. ``standings`` rows
-carry the columns of ``standings.csv``. ``bracket`` is empty for a Swiss event or group stage without a knockout;
+carry the columns of ``standings.csv``. ``bracket`` is empty for a Swiss tournament or group stage without a knockout;
 ``round`` and ``rounds`` are ``null`` before the draw; ``next_round`` is ``null`` without a start ahead.
 """
 

@@ -42,7 +42,7 @@ def _quoted(name: str) -> str:
 
 
 def late_entry_text(result: SignedUp, lang: Language) -> str:
-    """An organiser's ``/signup`` after the draw of a Swiss event: the pair and from which round it plays."""
+    """An organiser's ``/signup`` after the draw of a Swiss tournament: the pair and from which round it plays."""
     assert result.late_from_round is not None
     return say("pair_changes.joined", lang, name=result.entry.name, round=result.late_from_round,
                missed=result.late_from_round - 1)

@@ -150,7 +150,7 @@ def round_sheet(material: PrintMaterial, lang: Language) -> RoundSheet | None:
 
 
 def standings_sheet(material: PrintMaterial, lang: Language) -> StandingsSheet | None:
-    """Points standings with their tie-break columns (a Swiss event, a group stage), else the knockout's places."""
+    """Points standings with their tie-break columns (a Swiss tournament, a group stage), else the knockout's places."""
     state = material.state
     if material.points and (state.bracket is None or material.placings is None):
         columns = (t("print.column.points", lang), t("print.column.opponents", lang),
@@ -172,7 +172,7 @@ def standings_sheet(material: PrintMaterial, lang: Language) -> StandingsSheet |
 
 
 def _order_text(settings: TournamentSettings, lang: Language) -> str:
-    """The standings' order of a points event in words (a Swiss event's or a group stage's)."""
+    """The standings' order of a points stage in words (a Swiss tournament's or a group stage's)."""
     return standings_order_text(settings.variant(), lang, swiss=settings.format is TournamentFormat.SWISS)
 
 

@@ -16,8 +16,8 @@ from bot.services.tournament.state import TournamentState
 from bot.tournament.matches import Match, MatchState
 from bot.tournament.outcome import Outcome
 from bot.tournament.points import bye_points, table_points
-from bot.tournament.points_event import (
-    PointsEvent,
+from bot.tournament.points_stage import (
+    PointsStage,
     forfeit_wins,
     points_standings,
     standings_after,
@@ -37,16 +37,16 @@ def _name(team: Team | None, lang: Language) -> str:
     return escape(team.name) if team is not None else t("tables.unknown_pair", lang)
 
 
-def points_round_title(event: PointsEvent, round_number: int, lang: Language) -> str:
+def points_round_title(event: PointsStage, round_number: int, lang: Language) -> str:
     key = "points.swiss_round" if event.swiss is not None else "points.group_round"
     return t(key, lang, round=round_number, rounds=event.rounds)
 
 
-def _flaw_mark(event: PointsEvent, match: Match, lang: Language) -> str:
+def _flaw_mark(event: PointsStage, match: Match, lang: Language) -> str:
     return "".join(t(f"points.round.{flaw.value}", lang) for flaw in event.flaws(match))
 
 
-def points_round_text(state: TournamentState, event: PointsEvent, round_number: int, lang: Language,
+def points_round_text(state: TournamentState, event: PointsStage, round_number: int, lang: Language,
                       limit: int | None = LIST_LIMIT) -> str:
     """A Swiss or group round as it starts: its tables (a Swiss round's numbered by rank, flawed ones marked and
     explained), its byes, and how to report (draws included); ``limit`` lines of a list (``None``: all)."""
@@ -72,11 +72,11 @@ def points_round_text(state: TournamentState, event: PointsEvent, round_number: 
     return "\n".join(lines)
 
 
-def repaired_text(event: PointsEvent, round_number: int, lang: Language) -> str:
+def repaired_text(event: PointsStage, round_number: int, lang: Language) -> str:
     return say("points.round.repaired", lang, round=round_number - 1, next=round_number)
 
 
-def points_tables_text(state: TournamentState, event: PointsEvent, lang: Language, state_text: StateText,
+def points_tables_text(state: TournamentState, event: PointsStage, lang: Language, state_text: StateText,
                        limit: int | None = LIST_LIMIT) -> str:
     """``/tables``: the open tables of the round being played (``state_text(match, lang)`` says how each stands)."""
     matches = event.table_matches()
@@ -108,9 +108,9 @@ def _played_line(match: Match, lang: Language, outcome_text: OutcomeText) -> str
                table=match.table or 0)
 
 
-def points_overview_text(state: TournamentState, event: PointsEvent, lang: Language,
+def points_overview_text(state: TournamentState, event: PointsStage, lang: Language,
                          outcome_text: OutcomeText, limit: int | None = LIST_LIMIT) -> str:
-    """``/bracket`` of a points event: a Swiss event's current round with every result so far; a group stage's
+    """``/bracket`` of a points stage: a Swiss tournament's current round with every result so far; a group stage's
     group tables (standings per group, then the round being played)."""
     teams = len(event.teams)
     if event.swiss is not None:
@@ -131,7 +131,7 @@ def points_overview_text(state: TournamentState, event: PointsEvent, lang: Langu
     return "\n".join(lines + capped(body, lang, None if limit is None else max(limit, 150)))
 
 
-def points_overview_summary(state: TournamentState, event: PointsEvent, lang: Language) -> str:
+def points_overview_summary(state: TournamentState, event: PointsStage, lang: Language) -> str:
     """The overview's title when the overview is too long for one message (the pictures show it)."""
     if event.swiss is not None:
         head = say("points.overview.swiss_title", lang, name=state.record.name, pairs=len(event.teams),
@@ -145,7 +145,7 @@ def points_overview_summary(state: TournamentState, event: PointsEvent, lang: La
     return head + "\n" + t("points.overview.too_long", lang)
 
 
-def standings_heading(event: PointsEvent, lang: Language, name: str, prefix: str) -> str:
+def standings_heading(event: PointsStage, lang: Language, name: str, prefix: str) -> str:
     """``{prefix}.so_far`` after whole rounds, ``{prefix}.playing`` during a round with some results in, or
     ``{prefix}.nothing_yet`` before any result (``prefix``: the chat's keys or the picture's)."""
     moment = standings_moment(event)
@@ -187,15 +187,15 @@ def _standing_line(row: StandingRow, lang: Language, forfeits: dict[int, int], *
     return line + standing_marks(row, forfeits, lang)
 
 
-def _shows_levels(event: PointsEvent) -> bool:
+def _shows_levels(event: PointsStage) -> bool:
     return RankingCriterion.LEVELS_REACHED in ranking_order(event.core.variant, swiss=event.swiss is not None)
 
 
-def _order_text(event: PointsEvent, lang: Language) -> str:
+def _order_text(event: PointsStage, lang: Language) -> str:
     return standings_order_text(event.core.variant, lang, swiss=event.swiss is not None)
 
 
-def points_standings_text(state: TournamentState, event: PointsEvent, rows: Sequence[StandingRow],
+def points_standings_text(state: TournamentState, event: PointsStage, rows: Sequence[StandingRow],
                           lang: Language, limit: int | None = LIST_LIMIT, *, after_round: int | None = None) -> str:
     """Standings with the tie-break columns and what they mean; a group stage group by group. ``after_round``:
     ``rows`` are the standings after that round (``/standings 2``)."""
@@ -228,7 +228,7 @@ def points_standings_text(state: TournamentState, event: PointsEvent, rows: Sequ
 
 def _grouped_lines(rows: Sequence[StandingRow], lang: Language, forfeits: dict[int, int], *,
                    levels: bool = False, out: frozenset[int] = frozenset()) -> list[str]:
-    """Standing lines, each group under its heading (a Swiss event has no group headings); ``levels``: with the
+    """Standing lines, each group under its heading (a Swiss tournament has no group headings); ``levels``: with the
     levels reached; ``out``: the pairs that withdrew, marked."""
     body: list[str] = []
     group = None
@@ -241,7 +241,7 @@ def _grouped_lines(rows: Sequence[StandingRow], lang: Language, forfeits: dict[i
     return body
 
 
-def points_round_list_text(state: TournamentState, event: PointsEvent, round_number: int, lang: Language,
+def points_round_list_text(state: TournamentState, event: PointsStage, round_number: int, lang: Language,
                            outcome_text: OutcomeText, limit: int | None = LIST_LIMIT) -> str:
     """An earlier (or the current) round looked back on (``/tables 2``, ``/bracket 2``): every table with its result
     or how it stands, then the round's byes."""
@@ -253,7 +253,7 @@ def points_round_list_text(state: TournamentState, event: PointsEvent, round_num
     return "\n".join(lines)
 
 
-def pair_evening_text(state: TournamentState, event: PointsEvent, team: Team, lang: Language,
+def pair_evening_text(state: TournamentState, event: PointsStage, team: Team, lang: Language,
                       outcome_text: OutcomeText) -> str:
     """``/pair``: one pair's evening, round by round — table, opponent, result, points, running total and rank
     after the round (a cross-table row)."""
@@ -295,7 +295,7 @@ def _verdict(outcome: Outcome, side: Side) -> str:
     return "won" if outcome.winner is side else "lost"
 
 
-def _finished_head(state: TournamentState, event: PointsEvent, rows: Sequence[StandingRow], lang: Language, *,
+def _finished_head(state: TournamentState, event: PointsStage, rows: Sequence[StandingRow], lang: Language, *,
                    corrected: bool) -> str:
     if event.swiss is not None:
         key = "points.finished.swiss_corrected" if corrected else "points.finished.swiss"
@@ -306,16 +306,16 @@ def _finished_head(state: TournamentState, event: PointsEvent, rows: Sequence[St
     return say(key, lang, name=state.record.name, winners=winners)
 
 
-def points_finished_text(state: TournamentState, event: PointsEvent, lang: Language, *,
+def points_finished_text(state: TournamentState, event: PointsStage, lang: Language, *,
                          corrected: bool = False) -> str:
-    """The end of a Swiss event (the winner, then the final standings) or of a group-only event (``corrected``: a
+    """The end of a Swiss tournament (the winner, then the final standings) or of a group-only event (``corrected``: a
     correction after the end changed the standings' top)."""
     rows = points_standings(event)
     head = _finished_head(state, event, rows, lang, corrected=corrected)
     return head + "\n\n" + points_standings_text(state, event, rows, lang)
 
 
-def points_finished_summary(state: TournamentState, event: PointsEvent, lang: Language, *,
+def points_finished_summary(state: TournamentState, event: PointsStage, lang: Language, *,
                             corrected: bool = False) -> str:
     """:func:`points_finished_text` too long for one message: the winner, and where to see the standings."""
     rows = points_standings(event)
@@ -332,7 +332,7 @@ def draw_word(lang: Language) -> str:
     return t("points.draw_word", lang)
 
 
-def _bye_lines(event: PointsEvent, round_number: int, lang: Language) -> list[str]:
+def _bye_lines(event: PointsStage, round_number: int, lang: Language) -> list[str]:
     """The round's byes: a Swiss round's one bye with its points, or a group round's pairs sitting out."""
     byes = event.byes(round_number)
     if not byes:

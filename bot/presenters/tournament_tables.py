@@ -22,7 +22,7 @@ from bot.tournament.entries import ACCOUNT_PREFIXES, TEAM_NAME_SEPARATOR
 from bot.tournament.field_ranking import whole_field
 from bot.tournament.matches import Match, MatchKind, MatchState, Report
 from bot.tournament.outcome import Outcome, OutcomeKind
-from bot.tournament.points_event import points_standings, standings_after
+from bot.tournament.points_stage import points_standings, standings_after
 from bot.tournament.record import TournamentStatus
 from bot.tournament.standings import Finish, Placing, Standings, standings
 from bot.tournament.teams import Team
@@ -179,7 +179,7 @@ def _state_text(match: Match, lang: Language) -> str:
 
 
 def _round_place(state: TournamentState, round_number: int, lang: Language) -> tuple[str, int]:
-    """A round as the chat counts it: its title and its number of tables (a points event's rounds first, then the
+    """A round as the chat counts it: its title and its number of tables (a points stage's rounds first, then the
     knockout after the groups)."""
     event = state.event
     if event is not None and (state.bracket is None or round_number <= event.rounds):
@@ -256,7 +256,7 @@ def bracket_summary(state: TournamentState, lang: Language) -> str:
 
 
 def bracket_text(state: TournamentState, lang: Language, limit: int | None = BRACKET_LINES) -> str:
-    """The bracket; a Swiss event's round with its results, a group stage's group tables (then the knockout after
+    """The bracket; a Swiss tournament's round with its results, a group stage's group tables (then the knockout after
     it, once drawn). ``limit`` lines of each list (``None``: all, for a document)."""
     event = state.event
     if event is not None:
@@ -546,7 +546,7 @@ def finished_summary(state: TournamentState, standings: Standings, lang: Languag
 
 
 def _my_points_table_text(mine: MyTable, lang: Language) -> str:
-    """``/mytable`` in a Swiss event or group stage: the table, the bye or rest, the decided table, the place."""
+    """``/mytable`` in a Swiss tournament or group stage: the table, the bye or rest, the decided table, the place."""
     event, row, match = mine.state.event, mine.row, mine.match
     assert event is not None and row is not None
     title = escape(points.points_round_title(event, event.current_round, lang))
@@ -592,7 +592,7 @@ def my_table_text(mine: MyTable, lang: Language) -> str:
 
 
 def round_list_text(state: TournamentState, round_number: int, lang: Language, limit: int | None = LIST_LIMIT) -> str:
-    """``/tables 2`` or ``/bracket 2`` of a Swiss or group event: that round's tables with their results."""
+    """``/tables 2`` or ``/bracket 2`` of a Swiss or groups tournament: that round's tables with their results."""
     event = state.event
     assert event is not None
     return points.points_round_list_text(state, event, round_number, lang, outcome_text, limit)

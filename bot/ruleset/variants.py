@@ -62,7 +62,7 @@ class TieBreak(enum.StrEnum):
 
 
 class RankingCriterion(enum.StrEnum):
-    """One step of the order that ranks a points event's pairs (``bot.tournament.ranking``)."""
+    """One step of the order that ranks a points stage's pairs (``bot.tournament.ranking``)."""
 
     POINTS = "points"
     HEAD_TO_HEAD = "head_to_head"
@@ -105,7 +105,7 @@ class RuleVariant:
     """Points of the side that wins by forfeit; ``None``: 16 (26 scale), 20 (28 scale), 1 (win/loss)."""
     tie_break: TieBreak = TieBreak.REACHED_FIRST
     ranking: tuple[RankingCriterion, ...] | None = None
-    """The standings' order in a points event, points first and the lot last; ``None``: the scale's order
+    """The standings' order in a points stage, points first and the lot last; ``None``: the scale's order
     (``bot.tournament.ranking.ranking_order``)."""
 
 

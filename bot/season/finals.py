@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bot.tournament.bracket import Bracket
 from bot.tournament.matches import Match, MatchState
-from bot.tournament.points_event import PointsEvent
+from bot.tournament.points_stage import PointsStage
 
 KNOCKOUT = "knockout"
 POINTS = "points"
@@ -31,7 +31,7 @@ def newly_final_matches(before: Bracket | None, after: Bracket | None) -> list[i
     return found
 
 
-def newly_final_tables(before: PointsEvent | None, after: PointsEvent | None) -> list[int]:
+def newly_final_tables(before: PointsStage | None, after: PointsStage | None) -> list[int]:
     """Table ids of ``after``'s Swiss or group rounds that were not final in ``before``."""
     if after is None:
         return []

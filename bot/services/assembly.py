@@ -1,9 +1,9 @@
 """Building the services once per process, and the chores of their start and stop.
 
-A chat platform (``handlers.telegram.app``) calls :func:`build_services` with the settings and one
-:class:`ServiceOptions`: what only it can provide — how to look up a group's administrators, how a round is posted —
-then :func:`start_services` before the first update and :func:`stop_services` after the last. Storage stays behind
-this line: the platform never opens it itself.
+The composition root (``handlers.bootstrap``) calls :func:`build_services` with the settings and one
+:class:`ServiceOptions`: what only the process can provide — how to look up a group's administrators, how a round is
+posted — then :func:`start_services` before the first update and :func:`stop_services` after the last. Storage stays
+behind this line: a platform never opens it itself.
 """
 
 from __future__ import annotations
@@ -55,10 +55,10 @@ def build_services(settings: Settings, options: ServiceOptions) -> Services:
 
 
 async def start_services(services: Services) -> None:
-    """Open the storage (applying migrations), forget update ids older than :data:`PROCESSED_UPDATES_KEPT` and load
-    the names people chose (``/name``).
-    The pending announcements are restored by the platform's scheduler
-    (:func:`bot.services.match_clock.announcements.restore`)."""
+    """Open the storage, forget old update ids and load the names people chose (``/name``).
+
+    Opening applies the migrations; update ids older than :data:`PROCESSED_UPDATES_KEPT` go. The pending announcements
+    are restored by the platform's scheduler (:func:`bot.services.match_clock.announcements.restore`)."""
     await services.storage.open()
     async with services.storage.transaction() as tx:
         await updates.forget_updates_before(tx, services.clock() - PROCESSED_UPDATES_KEPT)

@@ -1,6 +1,7 @@
-"""Services for the offline console (``handlers.console``): its people, who keep their ids across restarts on the
-same database; what it remembers of every line, as Telegram's intake remembers every update; and the services it
-runs on.
+"""Services for the offline console (``handlers.console``).
+
+Its people, who keep their ids across restarts on the same database, and what it remembers of every line, as Telegram's
+intake remembers every update (the console's process is built by ``handlers.bootstrap.console_process``).
 
 A console person is a row of the users table with an id in ``[FIRST_CONSOLE_ID, LAST_CONSOLE_ID]``, found by the
 name typed after ``:as``. Each new name takes the next id of that range and is written at once, so the ids do not
@@ -13,14 +14,8 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
-from dataclasses import replace
-from datetime import timedelta
 
-from bot.config import Settings
 from bot.services import Services
-from bot.services.assembly import ServiceOptions, build_services, start_services, stop_services
 from bot.services.caller import Caller, ChatUser
 from storage import chats, users
 from storage.database import StorageUnavailable
@@ -51,9 +46,10 @@ def derived_username(name: str, user_id: int) -> str:
 
 async def console_person(services: Services, name: str, *, username: str | None = None,
                          language_code: str | None = None) -> ChatUser:
-    """The console person named ``name`` (new: the next free console id), with ``username`` when given (taking it
-    from whoever had it), else the username they had, else :func:`derived_username` (``p<id>`` when that one is
-    someone else's). Written to the users table at once."""
+    """The console person named ``name`` (new: the next free console id), written to the users table at once.
+
+    Their username is ``username`` when given (taking it from whoever had it), else the username they had, else
+    :func:`derived_username` (``p<id>`` when that one is someone else's)."""
     at = services.clock()
     async with services.storage.transaction() as tx:
         seen = await users.find_by_display_name(tx, name, FIRST_CONSOLE_ID, LAST_CONSOLE_ID)
@@ -98,15 +94,3 @@ async def remember_visit(services: Services, caller: Caller) -> None:
         known.wrote_chat(caller, at)
     if person is not None:
         known.wrote(person, at)
-
-
-@asynccontextmanager
-async def console_services(settings: Settings, options: ServiceOptions) -> AsyncIterator[Services]:
-    """The services over the database of ``settings``, open for the block. The console's administrators are its own
-    list, read afresh on every question: no cache."""
-    services = build_services(settings, replace(options, admin_cache_ttl=timedelta(0)))
-    await start_services(services)
-    try:
-        yield services
-    finally:
-        await stop_services(services)

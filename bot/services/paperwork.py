@@ -23,7 +23,7 @@ from bot.services.roles import Role, Roles
 from bot.services.table_links import RoundTokens, current_round_number, round_tokens
 from bot.services.tournament.state import NoTournamentYetError, TournamentState, load_state, read_state
 from bot.services.tournament.views import RoundTables, round_tables_of
-from bot.tournament.points_event import points_standings
+from bot.tournament.points_stage import points_standings
 from bot.tournament.ranking import StandingRow
 from bot.tournament.record import TournamentStatus
 from bot.tournament.standings import Standings, standings
@@ -74,7 +74,7 @@ class PrintMaterial:
     placings: Standings | None
     """A knockout's placings (also of the knockout after the groups, once drawn)."""
     points: tuple[StandingRow, ...]
-    """A Swiss event's or group stage's standings."""
+    """A Swiss tournament's or group stage's standings."""
     first_round: RoundTables | None
     """Round 1's tables (the booklet's draw), ``None`` before the draw."""
     printed_at: datetime

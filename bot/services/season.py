@@ -33,7 +33,7 @@ from bot.tournament.entries import Gender, Person
 from bot.tournament.matches import Match, MatchState
 from bot.tournament.names import clean_name, clean_unit, name_key
 from bot.tournament.outcome import OutcomeKind
-from bot.tournament.points_event import PointsEvent, leader, points_standings
+from bot.tournament.points_stage import PointsStage, leader, points_standings
 from bot.tournament.record import TournamentStatus
 from bot.tournament.standings import standings
 from bot.tournament.teams import Team
@@ -204,7 +204,7 @@ def rated_tables(states: Sequence[TournamentState], order: Sequence[FinalRow],
 
 
 def _stored_match(state: TournamentState, board: str, match_id: int) -> Match | None:
-    source: Bracket | PointsEvent | None = state.bracket if board == "knockout" else state.event
+    source: Bracket | PointsStage | None = state.bracket if board == "knockout" else state.event
     if source is None or not 1 <= match_id <= len(source.store):
         return None
     return source.store[match_id - 1]
@@ -252,7 +252,7 @@ def finished_tournament(state: TournamentState, identity: ClubIdentity) -> Finis
             places.extend((row.team, below + row.rank) for row in rows)
     elif state.event is not None:
         places.extend((row.team, row.rank) for row in points_standings(state.event))
-    # Pairs that left a Swiss or group event (/withdraw after the draw) get the last points, whatever their place.
+    # Pairs that left a Swiss or groups tournament (/withdraw after the draw) get the last points, whatever their place.
     withdrawn: frozenset[int] = getattr(state.event, "withdrawn", frozenset())
     pairs = tuple(FinishedPair(tuple(identity.member(key) for key in team.members), place, team.team_id in withdrawn)
                   for team, place in places)

@@ -71,7 +71,7 @@ class MatchRow:
     """A drawn table: ``winner`` is written ``draw``."""
     left_points: int | None = None
     right_points: int | None = None
-    """What each pair scored (a confirmed result, a bye in a points event); ``None`` when nothing is scored yet or
+    """What each pair scored (a confirmed result, a bye in a points stage); ``None`` when nothing is scored yet or
     the match is scored without points (a knockout bye)."""
 
     @property

@@ -1,4 +1,4 @@
-"""The order a points event's standings use, in words (``/standings``, the standings picture's notes, the printed
+"""The order a points stage's standings use, in words (``/standings``, the standings picture's notes, the printed
 booklet and standings sheet).
 
 The order is :func:`bot.tournament.ranking.ranking_order` of the event's rules: the organiser's ``/set tiebreak``

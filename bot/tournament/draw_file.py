@@ -31,7 +31,7 @@ recomputed ``teams``, ``reserves`` and ``round_1`` with the file's. The commitme
 public before the entries were final: the reader compares ``commitment`` and ``committed_at`` with the chat's
 message of that time (``verify-draw`` prints both). A file is read strictly: every key once, no unknown field.
 
-A Swiss event's or a group stage's draw is the same version (3; 2 before) with an ``event`` field naming the format
+A Swiss tournament's or a group stage's draw is the same version (3; 2 before) with an ``event`` field naming the format
 (and, for groups, a ``groups`` field): :mod:`bot.tournament.event_draw_file`. A file without ``event`` is a
 knockout's.
 
@@ -160,7 +160,7 @@ def _seeding_json(result: Draw | EventDraw) -> dict[str, Any]:
 def _drawn_json(result: Draw | EventDraw, version: int, committed_at: datetime,
                 extra: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The fields every draw file opens with, in their order: what was drawn, from which entries and seed
-    (``extra``, e.g. a points event's ``event``, goes after the options, then a rating seeding); the outcome
+    (``extra``, e.g. a points stage's ``event``, goes after the options, then a rating seeding); the outcome
     follows."""
     return {
         "format": FORMAT,
@@ -387,7 +387,7 @@ def verify(content: str | bytes) -> VerifyResult:
     version = int(document["version"])
     committed_at = _committed_at(document, version)
     if "event" in document:
-        # Imported here: the points event's reader builds on this module's readers.
+        # Imported here: the points stage's reader builds on this module's readers.
         from bot.tournament.event_draw_file import verify_event
 
         return verify_event(document, committed_at, version)

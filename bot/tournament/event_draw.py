@@ -1,10 +1,10 @@
-"""The fair draw of a Swiss event or a group stage: the pairs by lot, then round 1 or the groups, from one seed.
+"""The fair draw of a Swiss tournament or a group stage: the pairs by lot, then round 1 or the groups, from one seed.
 
 As a knockout's draw (:func:`bot.tournament.draw.draw_pairs`): the drawable active entries in canonical order
 (:class:`bot.tournament.draw.DrawOrder`) are paired with the seed's ``b"pairing"`` stream, so the pairs and reserves
 of a draw do not depend on the format. Then the format plan (:func:`bot.tournament.format.plan_format`, refusing a
 number of rounds or groups that does not fit the pairs drawn) and, from the seed's own stream for the format, the
-event: a Swiss event's lot and round 1 (``b"swiss"``, :func:`bot.tournament.swiss.start_swiss`) or a group stage's
+event: a Swiss tournament's lot and round 1 (``b"swiss"``, :func:`bot.tournament.swiss.start_swiss`) or a group stage's
 lot, groups and schedule (``b"groups"``, :func:`bot.tournament.round_robin.start_groups`). Everything is a pure
 function of the entries, the seed and the format options, so ``verify-draw`` recomputes it
 (:mod:`bot.tournament.event_draw_file`).
@@ -25,13 +25,13 @@ from bot.tournament.registration import Registration
 from bot.tournament.round_robin import GROUPS_STREAM, GroupStage, start_groups
 from bot.tournament.seed import DrawSeed
 from bot.tournament.seeding import team_strength
-from bot.tournament.swiss import SWISS_STREAM, SwissEvent, start_swiss
+from bot.tournament.swiss import SWISS_STREAM, SwissStage, start_swiss
 from bot.tournament.teams import Team
 
 
 @dataclass(frozen=True, slots=True)
 class EventDraw:
-    """Everything the draw of a points event decided, with everything needed to recompute it."""
+    """Everything the draw of a points stage decided, with everything needed to recompute it."""
 
     mode: RegistrationMode
     entries: tuple[Entry, ...]
@@ -41,9 +41,9 @@ class EventDraw:
     plan: SwissPlan | GroupsPlan
     teams: tuple[Team, ...]
     reserves: tuple[Person, ...]
-    event: SwissEvent | GroupStage
+    event: SwissStage | GroupStage
     ratings: Mapping[str, int] | None = None
-    """A Swiss event seeded by rating: each drawn person's rating in millionths (``bot.tournament.seeding``)."""
+    """A Swiss tournament seeded by rating: each drawn person's rating in millionths (``bot.tournament.seeding``)."""
     order: DrawOrder = DrawOrder.PUBLIC_KEYS
     """How the entries were put in canonical order, so which draw file version shows this draw (2 or 3)."""
     account_secret: bytes | None = dataclasses.field(default=None, repr=False)
@@ -61,20 +61,20 @@ class EventDraw:
 def draw_event(registration: Registration, seed: DrawSeed, options: BracketOptions, format_options: FormatOptions,
                variant: RuleVariant, ratings: Mapping[str, int] | None = None, *, order: DrawOrder | None = None,
                account_secret: bytes | None = None) -> EventDraw:
-    """Pair the closed registration by lot and start the Swiss event or group stage, all from ``seed``.
+    """Pair the closed registration by lot and start the Swiss tournament or group stage, all from ``seed``.
 
     Raise as :func:`bot.tournament.draw.draw` does, and the format errors of
     :func:`bot.tournament.format.plan_format` when the options do not fit the pairs drawn. A knockout's options
     are not for this function (``ValueError``). ``ratings``: a Swiss round 1 pairs the stronger half against the
     weaker (``bot.tournament.seeding``); a group stage keeps its lot and ignores them. ``order`` and
-    ``account_secret`` as for :func:`bot.tournament.draw.draw` (a points event has no version 1).
+    ``account_secret`` as for :func:`bot.tournament.draw.draw` (a points stage has no version 1).
     """
     order = order or default_order(account_secret)
     if order is DrawOrder.PERSON_KEYS:
         raise ValueError("a points event's draw file has no version 1")
     pairing = draw_pairs(registration, seed, order=order, account_secret=account_secret)
     plan = plan_format(format_options, len(pairing.teams))
-    event: SwissEvent | GroupStage
+    event: SwissStage | GroupStage
     if isinstance(plan, KnockoutPlan):
         raise ValueError("a knockout is drawn by bot.tournament.draw.draw")
     if isinstance(plan, SwissPlan):

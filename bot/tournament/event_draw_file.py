@@ -1,4 +1,4 @@
-"""The published draw file of a Swiss event or a group stage, and checking one.
+"""The published draw file of a Swiss tournament or a group stage, and checking one.
 
 One format for every draw, version 3 (2 before the account secret; :mod:`bot.tournament.draw_file`): a points
 event's file has a knockout's fields (``mode``, ``options``, ``entries`` with public keys, ``commitment``,
@@ -43,7 +43,7 @@ from bot.tournament.round_robin import GroupStage, group_label
 from bot.tournament.seed import DrawSeed
 
 EVENT_VERSIONS = (2, 3)
-"""The versions a points event's file is written in (a file with ``event``): points events came with version 2."""
+"""The versions a points stage's file is written in (a file with ``event``): points stages came with version 2."""
 
 
 def _event_json(result: EventDraw) -> dict[str, Any]:
@@ -85,7 +85,7 @@ def _outcome_json(result: EventDraw) -> dict[str, Any]:
 
 
 def export_event_draw(result: EventDraw, *, committed_at: datetime) -> str:
-    """The draw file of a points event (the format above) as JSON text; ``committed_at``: when the commitment was
+    """The draw file of a points stage (the format above) as JSON text; ``committed_at``: when the commitment was
     published."""
     return _dump({**_drawn_json(result, result.order.value, committed_at, {"event": _event_json(result)}),
                   **_outcome_json(result)})
@@ -111,10 +111,10 @@ def _read_event(document: Mapping[str, Any]) -> FormatOptions:
 
 
 def verify_event(document: Mapping[str, Any], committed_at: str | None, version: int) -> VerifyResult:
-    """Recompute the points event a file (of ``version``) with ``event`` describes and compare; raise
+    """Recompute the points stage a file (of ``version``) with ``event`` describes and compare; raise
     :class:`UnreadableDrawFileError`."""
     if committed_at is None or version not in EVENT_VERSIONS:
-        raise UnreadableDrawFileError(reason="version")  # points events came with version 2
+        raise UnreadableDrawFileError(reason="version")  # points stages came with version 2
     registration = _read_registration(document, version)
     options = _read_options(document)
     format_options = _read_event(document)

@@ -18,7 +18,7 @@ from bot.tournament.teams import Team
 class MatchKind(enum.StrEnum):
     MAIN = "main"
     THIRD_PLACE = "third_place"
-    SWISS = "swiss"  # a table of a Swiss round (bot.tournament.points_event)
+    SWISS = "swiss"  # a table of a Swiss round (bot.tournament.points_stage)
     GROUP = "group"  # a table of a round-robin group round
 
 

@@ -1,4 +1,4 @@
-"""Match points of a points event (Swiss rounds and round-robin groups), where a match may end in a draw.
+"""Match points of a points stage (Swiss rounds and round-robin groups), where a match may end in a draw.
 
 Rules (seed 002 篇3 §4.2 积分算法):
 
@@ -64,13 +64,13 @@ _WINNER_QUESTIONS: dict[TieBreak, type[TournamentError]] = {
 
 def refuse_undecided_equal_levels(result: Outcome, variant: RuleVariant, *, table: int | str) -> None:
     """Under a deciding rule (``variant.tie_break`` other than ``draw``) equal levels are no draw: raise the rule's
-    question, so the report names the winner. Knockouts and points events alike."""
+    question, so the report names the winner. Knockouts and points stages alike."""
     if result.is_draw and variant.tie_break is not TieBreak.DRAW:
         raise _WINNER_QUESTIONS[variant.tie_break](level=str(result.left_level), table=table)
 
 
 TableResult = Outcome
-"""What a table of a points event ends with: a result as in a knockout, or a draw (``Outcome.draw``)."""
+"""What a table of a points stage ends with: a result as in a knockout, or a draw (``Outcome.draw``)."""
 
 
 class Verdict(enum.StrEnum):

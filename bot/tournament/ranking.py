@@ -1,10 +1,10 @@
-"""Standings of a points event (Swiss rounds, a round-robin group): points and the tie-breaks, in order.
+"""Standings of a points stage (Swiss rounds, a round-robin group): points and the tie-breaks, in order.
 
 The order is a list of :class:`~bot.ruleset.variants.RankingCriterion` (``RuleVariant.ranking``, ``/set
 tiebreak``), points first and the lot last; without one, the scale's order (:func:`ranking_order`):
 
 * 26, 28 and win/loss (seed 002 篇1 总分相同的，按对手积分高低决定排名, 篇3 §3.1 根据…积分排名): points → opponents'
-  points → level difference → head-to-head → lot, in a Swiss event and in a group alike.
+  points → level difference → head-to-head → lot, in a Swiss tournament and in a group alike.
 * 3-2-1 (场分; the national competition rules and the big club events, NOTES-EVENTS.md): in a group, points →
   head-to-head (two pairs only) → 净积小分 (net level difference) → 累积小分 (levels reached) → lot; in a Swiss
   event, points → opponents' points → wins → net level difference → lot.
@@ -62,7 +62,7 @@ MATCH_POINTS_ORDER = (Criterion.POINTS, Criterion.HEAD_TO_HEAD, Criterion.LEVEL_
 """3-2-1 (场分) in a group: total points → head-to-head → 净积小分 → 累积小分 → lot (NOTES-EVENTS.md)."""
 MATCH_POINTS_SWISS_ORDER = (Criterion.POINTS, Criterion.OPPONENT_POINTS, Criterion.WINS, Criterion.LEVEL_DIFFERENCE,
                             Criterion.LOT)
-"""3-2-1 (场分) in a Swiss event: total points → opponents' points → wins → net level difference → lot."""
+"""3-2-1 (场分) in a Swiss tournament: total points → opponents' points → wins → net level difference → lot."""
 
 
 class Meeting(NamedTuple):
@@ -75,7 +75,7 @@ class Meeting(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class StandingRow:
-    """One pair's line; ``group`` is the group's letter in a group stage, ``None`` in a Swiss event."""
+    """One pair's line; ``group`` is the group's letter in a group stage, ``None`` in a Swiss tournament."""
 
     rank: int
     team: Team
@@ -136,7 +136,7 @@ def draw_lot(teams: Sequence[Team], rng: random.Random) -> tuple[int, ...]:
 def rank_pairs(teams: Sequence[Team], meetings: Iterable[Meeting], byes: Iterable[Team], variant: RuleVariant,
                lot: Sequence[int], *, group: str | None = None, swiss: bool = False) -> tuple[StandingRow, ...]:
     """The standings of ``teams`` from their decided tables and byes, best first, in the order of
-    :func:`ranking_order` (``swiss``: a Swiss event's; see the module docstring).
+    :func:`ranking_order` (``swiss``: a Swiss tournament's; see the module docstring).
 
     ``lot`` lists every team id once, in lot order.
     """

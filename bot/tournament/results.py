@@ -20,7 +20,7 @@ An official may correct a confirmed result (:func:`correct`). If the winner chan
 match that follows (and, after a semi-final with a playoff, in the playoff) provided that match has no result yet
 and the change leaves it playable; otherwise the correction is refused with the reason.
 
-Every function takes the stage the match is played in — a knockout bracket, or a points event
+Every function takes the stage the match is played in — a knockout bracket, or a points stage
 (:mod:`bot.tournament.stages`) — and returns a :class:`ResultChange`: the new stage and the events for the
 append-only history (the caller supplies ``at``). Matches are addressed by a table number of the current round
 (``round_number`` picks another started round) or by :class:`~bot.tournament.bracket.MatchId`.
@@ -43,7 +43,7 @@ from bot.tournament.stages import Stage, following_slots, settle, store_changes
 from bot.tournament.teams import Actor, Event
 
 if TYPE_CHECKING:
-    from bot.tournament.points_event import PointsEvent
+    from bot.tournament.points_stage import PointsStage
 
 __all__ = [
     "ResultChange", "Outcome", "OutcomeKind", "report", "confirm", "dispute", "decide", "correct", "series_result",
@@ -144,7 +144,7 @@ class SeriesDecidedEarlierError(TournamentError):
 
 
 class ResultChange(NamedTuple, Generic[Stage]):
-    """The stage after the change (a bracket, or a points event: :mod:`bot.tournament.stages`) and the events."""
+    """The stage after the change (a bracket, or a points stage: :mod:`bot.tournament.stages`) and the events."""
 
     stage: Stage
     events: tuple[Event, ...]
@@ -352,7 +352,7 @@ def _require_official(match: Match, actor: Actor) -> None:
         raise OfficialsOnlyError(**_where(match))
 
 
-def seat(stage: Bracket | PointsEvent, match: Match, actor: Actor) -> Side | None:
+def seat(stage: Bracket | PointsStage, match: Match, actor: Actor) -> Side | None:
     """The pair ``actor`` plays for at this match; ``None`` for an official who does not play here."""
     side = match.side_of(actor.key)
     if side is None and not actor.official:
@@ -360,7 +360,7 @@ def seat(stage: Bracket | PointsEvent, match: Match, actor: Actor) -> Side | Non
     return side
 
 
-def _not_at_table(stage: Bracket | PointsEvent, match: Match, actor: Actor) -> NotAtTableError:
+def _not_at_table(stage: Bracket | PointsStage, match: Match, actor: Actor) -> NotAtTableError:
     """The refusal for someone who does not play at ``match``: it names their own table when they have one now."""
     own = stage.match_of(actor.key)
     if own is not None and own.table is not None and own.match_id != match.match_id:

@@ -13,7 +13,7 @@ Rules (seed 002 篇1 Anqing: 抽签，分四组比赛 … 第一阶段采用分�
   step a round); a group of odd size has one bye a round. Round ``r`` of every group is played at the same time;
   its tables are numbered across the groups (group A's first). A bye scores what a walkover win scores, like a
   Swiss bye (:mod:`bot.tournament.points`); in a group every pair has the same number of byes.
-* Standings per group as in a Swiss event (:mod:`bot.tournament.ranking`); a bye counts from its round on.
+* Standings per group as in a Swiss tournament (:mod:`bot.tournament.ranking`); a bye counts from its round on.
 * A pair that withdraws within the group stage (:func:`withdraw_group_pair`) is placed below the pairs still
   playing in its group and never goes on; its matches not yet played are walkovers for its opponents. With
   :attr:`WithdrawnResults.VOID` (seed 002: 如有参赛队弃权，则取消在同一阶段的比赛过程中各队与弃权队比赛的成绩) every
@@ -318,7 +318,7 @@ class GroupStageOverError(TournamentError):
 
 
 def withdraw_group_pair(stage: GroupStage, team_id: int, results: WithdrawnResults) -> GroupStage:
-    """``stage`` with the pair marked withdrawn (its unplayed tables are the points event's to decide) and the
+    """``stage`` with the pair marked withdrawn (its unplayed tables are the points stage's to decide) and the
     organiser's ``results`` rule in force; raise :class:`GroupStageOverError` once every group match is decided."""
     if stage.closed or stage.complete:
         raise GroupStageOverError()

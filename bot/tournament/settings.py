@@ -11,7 +11,7 @@ Adding a key (remind, check-in …): add a field with a default to :class:`Tourn
 The format keys (``format``, ``rounds``, ``groups``, ``advance``; :mod:`bot.tournament.format`) are
 :data:`FORMAT_SETTING_KEYS`, part of :data:`SETTING_KEYS`; they shape the draw, so they are set before it.
 
-``equal_levels`` (级数相同) says what equal levels at time mean: a draw in a points event (the default) or the rule that
+``equal_levels`` (级数相同) says what equal levels at time mean: a draw in a points stage (the default) or the rule that
 names the winner, as the notices differ (seed 002 安庆 and 通州湾: the pair that reached the level first; 篇14: the
 pair playing its own level, 主打方; 合肥电大: the pair that took first place in the last deal).
 
@@ -89,7 +89,7 @@ class TournamentSettings:
     seeding: Seeding = Seeding.LOT
     """Knockout seeds and Swiss round-1 halves by the pairs' summed ratings, or by lot (``bot.tournament.seeding``)."""
     equal_levels: TieBreak = TieBreak.DRAW
-    """What equal levels at time mean: a draw in a points event (no deciding rule), or the rule that names the
+    """What equal levels at time mean: a draw in a points stage (no deciding rule), or the rule that names the
     winner — reached first (安庆, 通州湾), the pair playing its own level (主打方, 篇14), the last deal's first place
     (合肥电大)."""
     tiebreak: str | None = None

@@ -1,9 +1,9 @@
-"""The stage a result is recorded in: a knockout :class:`~bot.tournament.bracket.Bracket` or a points event.
+"""The stage a result is recorded in: a knockout :class:`~bot.tournament.bracket.Bracket` or a points stage.
 
 :mod:`bot.tournament.results` runs the same state machine at every table (report, confirm, dispute, decide,
 correct) and hands the changed match to its stage through these functions: a bracket advances the winner
-(:mod:`bot.tournament.advance`), a Swiss event or group stage records the points and pairs or starts the next
-round (:class:`~bot.tournament.points_event.PointsEvent`). A draw (``Outcome.draw``) exists only in a points event:
+(:mod:`bot.tournament.advance`), a Swiss tournament or group stage records the points and pairs or starts the next
+round (:class:`~bot.tournament.points_stage.PointsStage`). A draw (``Outcome.draw``) exists only in a points stage:
 a bracket refuses it here, whoever asks (:class:`DrawInKnockoutError`).
 """
 
@@ -21,10 +21,10 @@ from bot.tournament.matches import Match
 from bot.tournament.teams import Event, Team
 
 if TYPE_CHECKING:
-    from bot.tournament.points_event import PointsEvent
+    from bot.tournament.points_stage import PointsStage
 
-Stage = TypeVar("Stage", Bracket, "PointsEvent")
-"""The stage whose tables a result is recorded at: a knockout bracket, or a Swiss event or group stage."""
+Stage = TypeVar("Stage", Bracket, "PointsStage")
+"""The stage whose tables a result is recorded at: a knockout bracket, or a Swiss tournament or group stage."""
 
 
 class DrawInKnockoutError(TournamentError):
@@ -56,7 +56,7 @@ def store_changes(stage: Stage, changes: Mapping[int, Match], open_change: int =
 
 def settle(stage: Stage, decided: Match, actor: str, at: datetime, events: list[Event]) -> Stage:
     """Store ``decided`` (an open table of the current round, now decided) and move on when its round is
-    complete: the bracket's next round, or the points event's next round."""
+    complete: the bracket's next round, or the points stage's next round."""
     if isinstance(stage, Bracket):
         _refuse_draws((decided,))
         return advance.settle(stage, decided, actor, at, events)

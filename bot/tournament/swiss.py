@@ -1,4 +1,4 @@
-"""A Swiss event (积分编排): a fixed number of rounds, each paired from the standings after the one before.
+"""A Swiss tournament (积分编排): a fixed number of rounds, each paired from the standings after the one before.
 
 Rules (seed 002 篇3 §3.1, §4.1): round 1 is random (首轮比赛随机分组) with the pairs of one unit
 apart; each later round is paired from the standings (根据…积分排名，进行第二轮分组) without rematches
@@ -11,26 +11,26 @@ things from it, in order: the lot (the last tie-break, :func:`bot.tournament.ran
 round 1. Later rounds are a pure function of the results, so the whole event can be recomputed from the seed and the
 results, as ``verify-draw`` does for a knockout.
 
-An event is an immutable :class:`SwissEvent`: :func:`record_result` stores a decided result, :func:`pair_next_round`
-pairs the next round once the current one is complete, :attr:`SwissEvent.finished` says when the last round is
+An event is an immutable :class:`SwissStage`: :func:`record_result` stores a decided result, :func:`pair_next_round`
+pairs the next round once the current one is complete, :attr:`SwissStage.finished` says when the last round is
 decided. A result of a round before the current one cannot change any more (the next round was paired from it):
 :class:`NextRoundPairedError`. :func:`unpair_last_round` takes back the current round while nothing is recorded in
 it, so a service that knows the round has not started can correct the round before and pair again.
 
-How the chat plays it (built; ``bot.tournament.points_event``, ``bot.services.tournament``):
+How the chat plays it (built; ``bot.tournament.points_stage``, ``bot.services.tournament``):
 
 * A table is a :class:`~bot.tournament.matches.Match` (``kind`` ``swiss`` / ``group``, ``slot`` = table − 1, match
-  ids numbered through the event round by round) in a :class:`~bot.tournament.points_event.PointsEvent`, so
+  ids numbered through the event round by round) in a :class:`~bot.tournament.points_stage.PointsStage`, so
   reports, confirmations, disputes and decisions run through :mod:`bot.tournament.results` as for a knockout
   (:mod:`bot.tournament.stages` hands the decided match to its container); the event records it here with
   :func:`record_result` (a correction with ``replace_result=True``).
 * :class:`~bot.tournament.outcome.Outcome` has a draw kind (``Outcome.draw(level)``, text ``K K draw``); the chat
   takes equal levels without a winner as a draw, and a knockout refuses one.
 * Storage keeps each round's pairing as paired (tables, flaws, bye) with the results (migration 0008), never
-  recomputed on load; the event is rebuilt with ``SwissEvent(teams, planned_rounds, variant, lot, rounds)``, the
+  recomputed on load; the event is rebuilt with ``SwissStage(teams, planned_rounds, variant, lot, rounds)``, the
   lot recomputed from the seed.
 * When the last table of a round is decided, :func:`pair_next_round` runs in the same transaction and the round is
-  posted (tables with their flaws, the bye), or the final standings once :attr:`SwissEvent.finished`. An
+  posted (tables with their flaws, the bye), or the final standings once :attr:`SwissStage.finished`. An
   official's correction of the round before the current one uses :func:`unpair_last_round` while nothing is
   reported in the current round, and pairs it again.
 """
@@ -125,7 +125,7 @@ class SwissRound:
 
 
 @dataclass(frozen=True, slots=True)
-class SwissEvent:
+class SwissStage:
     """The pairs, the rounds planned, the scoring, the lot (team ids, first wins a tie) and the rounds paired so far
     (at least round 1)."""
 
@@ -161,8 +161,8 @@ class SwissEvent:
 
 
 def start_swiss(teams: Sequence[Team], rounds: int, variant: RuleVariant, rng: random.Random, *,
-                strengths: Mapping[int, int] | None = None) -> SwissEvent:
-    """A Swiss event of ``rounds`` rounds with round 1 paired: the lot, then round 1 in random order, both drawn
+                strengths: Mapping[int, int] | None = None) -> SwissStage:
+    """A Swiss tournament of ``rounds`` rounds with round 1 paired: the lot, then round 1 in random order, both drawn
     from ``rng`` (the draw seed's :data:`SWISS_STREAM`); ``teams`` in draw order (team ids). ``strengths`` (team id
     → summed rating): round 1 pairs the stronger half against the weaker, the random order deciding among equals
     (``bot.tournament.seeding``)."""
@@ -181,18 +181,18 @@ def start_swiss(teams: Sequence[Team], rounds: int, variant: RuleVariant, rng: r
     if strengths is not None:
         order.sort(key=lambda ident: -strengths.get(ident, 0))
         order = halves(order)
-    event = SwissEvent(tuple(teams), rounds, variant, lot, ())
+    event = SwissStage(tuple(teams), rounds, variant, lot, ())
     request = PairingRequest(tuple(order), (0,) * len(order), _units(teams), {})
     return replace(event, rounds=(_round(event, 1, pair_round(request)),))
 
 
-def swiss_standings(event: SwissEvent) -> tuple[StandingRow, ...]:
-    """Standings from every decided table and bye so far (final once :attr:`SwissEvent.finished`)."""
+def swiss_standings(event: SwissStage) -> tuple[StandingRow, ...]:
+    """Standings from every decided table and bye so far (final once :attr:`SwissStage.finished`)."""
     return rank_pairs(event.teams, event.meetings(), event.byes(), event.variant, event.lot, swiss=True)
 
 
-def record_result(event: SwissEvent, table: int, result: TableResult, *, round_number: int | None = None,
-                  replace_result: bool = False, past_round: bool = False) -> SwissEvent:
+def record_result(event: SwissStage, table: int, result: TableResult, *, round_number: int | None = None,
+                  replace_result: bool = False, past_round: bool = False) -> SwissStage:
     """``event`` with ``result`` at ``table`` of the current round (or ``round_number``).
 
     A table that has a result is refused with ``MatchFinishedError`` unless ``replace_result`` (a correction,
@@ -216,7 +216,7 @@ def record_result(event: SwissEvent, table: int, result: TableResult, *, round_n
     return replace(event, rounds=tuple(rounds))
 
 
-def pair_next_round(event: SwissEvent) -> SwissEvent:
+def pair_next_round(event: SwissStage) -> SwissStage:
     """``event`` with the next round paired from the current standings; raise :class:`RoundIncompleteError` while
     a table of the current round has no result and :class:`SwissFinishedError` after the last round."""
     if not event.current.complete:
@@ -237,17 +237,17 @@ def pair_next_round(event: SwissEvent) -> SwissEvent:
     return replace(event, rounds=(*event.rounds, _round(event, len(event.rounds) + 1, pair_round(request))))
 
 
-def withdraw_pair(event: SwissEvent, team_id: int) -> SwissEvent:
+def withdraw_pair(event: SwissStage, team_id: int) -> SwissStage:
     """``event`` with the pair no longer paired from the next round on (its played results stay)."""
     return replace(event, withdrawn=event.withdrawn | {team_id})
 
 
-def reinstate_pair(event: SwissEvent, team_id: int) -> SwissEvent:
+def reinstate_pair(event: SwissStage, team_id: int) -> SwissStage:
     """``event`` with a withdrawn pair paired again from the next round on."""
     return replace(event, withdrawn=event.withdrawn - {team_id})
 
 
-def add_late_pair(event: SwissEvent, team: Team) -> SwissEvent:
+def add_late_pair(event: SwissStage, team: Team) -> SwissStage:
     """``event`` with a pair entered after the draw: paired from the next round on with 0 points for the rounds it
     missed (no bye points); last in the lot."""
     return replace(event, teams=(*event.teams, team), lot=(*event.lot, team.team_id))
@@ -263,7 +263,7 @@ class SwapSameTableError(TournamentError):
     key = "pair_changes.swap_same_table"
 
 
-def swap_pairs(event: SwissEvent, first: int, second: int) -> SwissEvent:
+def swap_pairs(event: SwissStage, first: int, second: int) -> SwissStage:
     """``event`` with two pairs (team ids) exchanging their places in the current round (a table seat or the bye);
     the flaws of the tables they move to are worked out again."""
     played = event.current
@@ -298,7 +298,7 @@ def swap_pairs(event: SwissEvent, first: int, second: int) -> SwissEvent:
     return replace(event, rounds=rounds)
 
 
-def unpair_last_round(event: SwissEvent) -> SwissEvent:
+def unpair_last_round(event: SwissStage) -> SwissStage:
     """``event`` without its current round, which has no result yet (the caller knows it has not started)."""
     if len(event.rounds) == 1:
         raise NothingToUnpairError()
@@ -311,7 +311,7 @@ def _units(teams: Sequence[Team]) -> dict[int, str | None]:
     return {team.team_id: team.unit for team in teams}
 
 
-def _round(event: SwissEvent, number: int, pairing: RoundPairing) -> SwissRound:
+def _round(event: SwissStage, number: int, pairing: RoundPairing) -> SwissRound:
     teams = {team.team_id: team for team in event.teams}
     tables = []
     for index, paired in enumerate(pairing.tables, start=1):

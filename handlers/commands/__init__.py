@@ -6,6 +6,14 @@ pointer in a group: ``handlers.telegram.quiet``); ``/export`` is deliberately no
 from __future__ import annotations
 
 from handlers.commands.clock.schedule import here_command, schedule_command
+from handlers.commands.club.ladder import (
+    ladder_command,
+    member_command,
+    members_command,
+    rating_command,
+    season_command,
+    tournaments_command,
+)
 from handlers.commands.draw.draw import (
     bracket_command,
     draw_command,
@@ -31,8 +39,6 @@ from handlers.commands.entries.signup import (
     swap_command,
     withdraw_command,
 )
-from handlers.commands.live_pages import web_command
-from handlers.commands.paperwork import print_command
 from handlers.commands.people.help import help_command, start_command
 from handlers.commands.people.name import name_command
 from handlers.commands.results.results import confirm_command, mytable_command, result_command
@@ -40,14 +46,6 @@ from handlers.commands.rules.calculators import levelup_command, score_command, 
 from handlers.commands.rules.event_notice import notice_command
 from handlers.commands.rules.play import play_command
 from handlers.commands.rules.rule_questions import rule_command
-from handlers.commands.season import (
-    ladder_command,
-    member_command,
-    members_command,
-    rating_command,
-    season_command,
-    tournaments_command,
-)
 from handlers.commands.settings.language import lang_command
 from handlers.commands.settings.setup import (
     cancel_command,
@@ -57,6 +55,8 @@ from handlers.commands.settings.setup import (
     set_command,
     settings_command,
 )
+from handlers.commands.views.print_pack import print_command
+from handlers.commands.views.web_link import web_command
 from handlers.registry import GROUPS, Audience, CommandSpec
 
 COMMANDS: tuple[CommandSpec, ...] = (

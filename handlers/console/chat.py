@@ -13,17 +13,13 @@ from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 
-from bot.clock import Clock, system_clock
-from bot.config import Settings
 from bot.i18n import Language, t
-from bot.presenters.tournament_tables import round_text
 from bot.richtext import Keyboard, to_plain
-from bot.services.assembly import ServiceOptions
 from bot.services.caller import ChatKind, ChatUser
-from bot.services.console import console_person, console_services, is_username
+from bot.services.console import console_person, is_username
 from handlers.console.platform import ConsoleAdmins, ConsolePlatform, FileShelf, Room, SavedFile
 from handlers.console.taps import every_button, labels, match_button
-from handlers.dispatch import ButtonSpec, CommandSpec, Dispatcher
+from handlers.dispatch import Dispatcher
 
 CONSOLE_GROUP = Room(-4_000_001, ChatKind.GROUP, "掼蛋俱乐部")
 FIRST_SPEAKER = "张三"
@@ -115,8 +111,9 @@ class ConsoleChat:
         self.output(t(f"console.{key}", self.language, **params))
 
     async def become(self, name: str, *, username: str | None = None, admin: bool | None = None) -> ChatUser:
-        """Speak as ``name`` from now on (found by name in the database, or new); ``admin`` changes their place
-        among the group's administrators."""
+        """Speak as ``name`` from now on (found by name in the database, or new).
+
+        ``admin`` changes their place among the group's administrators."""
         person = self.people.get(name)
         if person is None or username is not None:
             code = person.language_code if person is not None else self.language.value
@@ -142,8 +139,9 @@ class ConsoleChat:
         await self.platform.write(self.speaker, self.room, line)
 
     async def tap(self, typed: str) -> None:
-        """Press the button of the last message with buttons whose label ``typed`` names (see
-        ``handlers.console.taps``); with nothing typed, list them."""
+        """Press the button of the last message with buttons whose label ``typed`` names.
+
+        How a label is named: ``handlers.console.taps``. With nothing typed, list them."""
         message = self.platform.last_with_buttons()
         if message is None:
             if typed:
@@ -223,19 +221,14 @@ class ConsoleChat:
 
 
 @asynccontextmanager
-async def console_chat(
-    settings: Settings, language: Language, files: Path, output: Callable[[str], None] = print, *,
-    commands: Sequence[CommandSpec] | None = None, buttons: Sequence[ButtonSpec] | None = None,
-    clock: Clock = system_clock,
-) -> AsyncIterator[ConsoleChat]:
-    """The console over the database of ``settings``, saving files in ``files``; its first speaker is
-    :data:`FIRST_SPEAKER`, an administrator. ``commands`` and ``buttons``: the product's unless a test adds its own."""
-    admins = ConsoleAdmins()
-    options = ServiceOptions(admins=admins.lookup, post_round=round_text, clock=clock)
-    async with console_services(settings, options) as services:
-        screen = ChatScreen(language, output)
-        dispatcher = Dispatcher(services, commands=commands, buttons=buttons)
-        platform = ConsolePlatform(dispatcher, screen, FileShelf(files))
-        chat = ConsoleChat(platform, admins, screen, output)
-        await chat.become(FIRST_SPEAKER, admin=True)
-        yield chat
+async def open_console_chat(dispatcher: Dispatcher, admins: ConsoleAdmins, language: Language, files: Path,
+                            output: Callable[[str], None] = print) -> AsyncIterator[ConsoleChat]:
+    """The console chat on ``dispatcher``, saving files in ``files``.
+
+    Built by ``handlers.bootstrap.console_chat``; its administrators are ``admins``' list, its first speaker
+    :data:`FIRST_SPEAKER`, an administrator."""
+    screen = ChatScreen(language, output)
+    platform = ConsolePlatform(dispatcher, screen, FileShelf(files))
+    chat = ConsoleChat(platform, admins, screen, output)
+    await chat.become(FIRST_SPEAKER, admin=True)
+    yield chat

@@ -14,13 +14,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from bot.clock import ManualClock
-from bot.config import Settings
 from bot.i18n import Language, t
-from bot.presenters.tournament_tables import round_text
 from bot.richtext import Keyboard, to_plain
-from bot.services.assembly import ServiceOptions
 from bot.services.caller import Caller, ChatKind, ChatUser
-from bot.services.console import console_services
 from bot.services.tournament.views import tables_view
 from handlers.console.chat import indented
 from handlers.console.platform import ConsoleAdmins, ConsolePlatform, FileShelf, Room, SavedFile
@@ -37,8 +33,9 @@ _LEVELS = ("2", "5", "8", "10", "J", "Q", "K", "A", "A+")
 
 
 class DemoScreen:
-    """The bot's side of the conversation, as the demo has always printed it: a blank line after each new
-    message, file and picture; files by name and caption."""
+    """The bot's side of the conversation, as the demo has always printed it.
+
+    A blank line after each new message, file and picture; files by name and caption."""
 
     def __init__(self, output: Callable[[str], None]) -> None:
         self.output = output
@@ -111,51 +108,51 @@ def _other_side_says(left: str, right: str, language: Language) -> str:
     return f"{won} A+ {right}" if left == "A+" else f"{lost} {left} A+"
 
 
-async def play_demo(settings: Settings, language: Language, output: Callable[[str], None], files: Path) -> None:
-    """Play the demo on the database of ``settings`` (a fresh one), saving the files the bot sends in ``files``."""
+async def play_demo(dispatcher: Dispatcher, admins: ConsoleAdmins, clock: ManualClock, language: Language,
+                    output: Callable[[str], None], files: Path) -> None:
+    """Play the demo on ``dispatcher``, saving the files the bot sends in ``files``.
+
+    ``handlers.bootstrap.demo`` builds it: a fresh database, ``clock`` the services' own, the draw seed
+    :data:`SEED_BYTES`."""
     organiser, men, women = _people()
     by_key = {person.key: person for person in (*men, *women)}
-    clock = ManualClock()
-    admins = ConsoleAdmins()
     admins.set(GROUP.chat_id, organiser.user_id, True)
-    options = ServiceOptions(admins=admins.lookup, post_round=round_text, clock=clock,
-                             entropy=lambda size: SEED_BYTES[:size])
-    async with console_services(settings, options) as services:
-        platform = ConsolePlatform(Dispatcher(services), DemoScreen(output), FileShelf(files))
-        chat = Conversation(platform, output)
-        caller = Caller(GROUP.chat_id, ChatKind.GROUP)
-        male, female = ("男", "女") if language is Language.ZH else ("m", "f")
-        output(t("demo.title", language))
-        output("")
-        if language is Language.EN:
-            await chat.say(organiser, "/lang en")
-        await chat.say(organiser, "/new 周五掼蛋混双赛")
-        await chat.say(organiser, "/mode mixed")
-        await chat.tap(men[0], t("signup.button.male", language))
-        await chat.tap(women[0], t("signup.button.female", language))
-        for person in men[1:]:
-            await chat.say(person, f"/signup {male}")
-        for person in women[1:]:
-            await chat.say(person, f"/signup {female}")
-        await chat.say(organiser, "/entries")
-        await chat.say(organiser, "/draw")
-        rng = random.Random(RESULTS_SEED)
-        disputed = False
-        while True:
-            view = await tables_view(services, caller)
-            if not view.open:
-                break
-            for match in view.open:
-                assert match.left is not None and match.right is not None and match.table is not None
-                reporter, confirmer = by_key[match.left.members[0]], by_key[match.right.members[1]]
-                left, right = _result_words(rng)
-                clock.advance(minutes=40)
-                await chat.say(reporter, f"/result {match.table} {left} {right}")
-                if not disputed and view.round == 3:
-                    disputed = True
-                    await chat.say(confirmer, f"/result {match.table} {_other_side_says(left, right, language)}")
-                    await chat.say(organiser, f"/result {match.table} {left} {right}")
-                else:
-                    await chat.tap(confirmer, t("tables.button.confirm", language))
-        await chat.say(organiser, "/standings")
-        await chat.say(organiser, "/export")
+    services = dispatcher.services
+    platform = ConsolePlatform(dispatcher, DemoScreen(output), FileShelf(files))
+    chat = Conversation(platform, output)
+    caller = Caller(GROUP.chat_id, ChatKind.GROUP)
+    male, female = ("男", "女") if language is Language.ZH else ("m", "f")
+    output(t("demo.title", language))
+    output("")
+    if language is Language.EN:
+        await chat.say(organiser, "/lang en")
+    await chat.say(organiser, "/new 周五掼蛋混双赛")
+    await chat.say(organiser, "/mode mixed")
+    await chat.tap(men[0], t("signup.button.male", language))
+    await chat.tap(women[0], t("signup.button.female", language))
+    for person in men[1:]:
+        await chat.say(person, f"/signup {male}")
+    for person in women[1:]:
+        await chat.say(person, f"/signup {female}")
+    await chat.say(organiser, "/entries")
+    await chat.say(organiser, "/draw")
+    rng = random.Random(RESULTS_SEED)
+    disputed = False
+    while True:
+        view = await tables_view(services, caller)
+        if not view.open:
+            break
+        for match in view.open:
+            assert match.left is not None and match.right is not None and match.table is not None
+            reporter, confirmer = by_key[match.left.members[0]], by_key[match.right.members[1]]
+            left, right = _result_words(rng)
+            clock.advance(minutes=40)
+            await chat.say(reporter, f"/result {match.table} {left} {right}")
+            if not disputed and view.round == 3:
+                disputed = True
+                await chat.say(confirmer, f"/result {match.table} {_other_side_says(left, right, language)}")
+                await chat.say(organiser, f"/result {match.table} {left} {right}")
+            else:
+                await chat.tap(confirmer, t("tables.button.confirm", language))
+    await chat.say(organiser, "/standings")
+    await chat.say(organiser, "/export")

@@ -1,22 +1,18 @@
-"""Building the python-telegram-bot ``Application`` that runs guandan-bot.
+"""Building the python-telegram-bot ``Application`` that runs guandan-bot, on a dispatcher and announcer given.
 
-Production: ``build_application(load_settings())`` then :func:`poll` (its ``post_init`` also starts the announcement
-scheduler); a webhook worker (``handlers.telegram.serve``) builds it the same way and hands it each POSTed update
-with ``process_update``, without polling; with WeCom in the same process, ``handlers.runner`` builds the services
-and the one scheduler and passes them in (:class:`TelegramOptions`). Tests pass a fake ``request``
-(``tests.support.fake_api.FakeBotApi``), no rate limiter and their own clock, then call ``await app.initialize();
-await startup(app)`` (``initialize`` does not run ``post_init``, and the scheduler stays stopped:
-``tests.support.jobs`` fires due jobs).
+The composition root (``handlers.bootstrap``) builds the services, the dispatcher and the announcer and hands them
+to :func:`build_application`. Telegram alone polls (:func:`poll`; its ``post_init`` also starts the announcement
+scheduler); a webhook worker (``handlers.telegram.serve``) hands it each POSTed update with ``process_update``,
+without polling; beside WeCom, ``handlers.runner`` starts it by hand (:func:`start_alongside`). Tests pass a fake
+``request`` (``tests.support.fake_api.FakeBotApi``) and no rate limiter, then call ``await app.initialize(); await
+startup(app)`` (``initialize`` does not run ``post_init``, and the scheduler stays stopped: ``tests.support.jobs``
+fires due jobs).
 """
 
 from __future__ import annotations
 
-import os
 import ssl
-from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import timedelta
-from functools import partial
 from typing import Any
 
 import certifi
@@ -26,16 +22,12 @@ from telegram.error import ChatMigrated, InvalidToken
 from telegram.ext import ApplicationBuilder, BaseRateLimiter, Defaults
 from telegram.request import BaseRequest, HTTPXRequest
 
-from bot.clock import Clock, system_clock
 from bot.config import Settings, TokenRefused, WebhookSet
-from bot.presenters.tournament_tables import round_text
-from bot.services import Services
-from bot.services.assembly import ServiceOptions, build_services, start_services, stop_services
-from bot.services.match_clock.board import TournamentBoard
+from bot.services.assembly import start_services, stop_services
 from bot.services.platform_ids import Platform
 from bot.services.send_budget import StoredSendBudget, shares_budget
-from handlers.announcer import AnnouncementScheduler, Announcer
-from handlers.dispatch import ButtonSpec, CommandSpec, Dispatcher
+from handlers.announcer import AnnouncementScheduler
+from handlers.dispatch import Dispatcher
 from handlers.telegram.announcer import TelegramCourier
 from handlers.telegram.context import CONTEXT_TYPES, AppState, GuandanApplication, announcer_of
 from handlers.telegram.delivery import ConfirmAfterHandling, DeliveryLedger, LedgerUpdateProcessor
@@ -51,11 +43,15 @@ OFFLINE_TOKEN = "123456:offline"
 CONCURRENT_UPDATES = 8
 """Updates handled at once; storage transactions keep concurrent changes consistent."""
 
+OWN_ERRORS: tuple[type[BaseException], ...] = (ChatMigrated,)
+"""What Telegram's own handlers answer rather than the dispatcher's failure policy: a chat that moved."""
+
 
 def http_requests(base_url: str | None) -> tuple[HTTPXRequest, HTTPXRequest]:
-    """PTB's two HTTP clients (calls; the long poll, one connection) as PTB would build them, sharing one TLS
-    context: loading the CA bundle costs ~0.1 s per client at start-up. A plain-http local Bot API server
-    (``TELEGRAM_BASE_URL=http://…``) needs none."""
+    """PTB's two HTTP clients (calls; the long poll, one connection), sharing one TLS context.
+
+    As PTB would build them, but loading the CA bundle costs ~0.1 s per client at start-up. A plain-http local Bot API
+    server (``TELEGRAM_BASE_URL=http://…``) needs none."""
     verify: ssl.SSLContext | bool = (
         False if base_url and base_url.startswith("http://") else ssl.create_default_context(cafile=certifi.where())
     )
@@ -72,7 +68,7 @@ async def chat_admin_ids(bot: Bot, chat_id: int) -> frozenset[int]:
 
 @dataclass(frozen=True, slots=True)
 class TelegramOptions:
-    """How the application is built beyond the settings; production leaves every field as it is.
+    """How the application speaks to Telegram beyond the settings; production leaves every field as it is.
 
     ``rate_limiter``: ``True`` paces sends within Telegram's limits (``handlers.telegram.pacing.GroupPacer``: at
     most 20 messages and edits per group in any minute, 30 a second overall) and retries failed calls
@@ -80,35 +76,28 @@ class TelegramOptions:
     neither (unit tests); or a limiter of your own. ``send_budget``: where the pacer keeps each group's slots (by
     default in this process; on a PostgreSQL database, in it, shared by every process of the bot:
     ``bot.services.send_budget``). ``quiet``: gathered acknowledgements and repeat pointers in groups
-    (``handlers.telegram.quiet``); by default on exactly when ``rate_limiter`` is ``True``. ``entropy`` makes draw
-    seeds (a fixed source for repeatable simulations). ``services`` and ``announcer``: the process's own, when
-    another platform shares them (``handlers.runner``); otherwise the application builds both and owns them.
+    (``handlers.telegram.quiet``); by default on exactly when ``rate_limiter`` is ``True``.
     ``request`` and ``get_updates_request``: PTB's HTTP clients (tests: the fake Bot API).
     """
 
     request: BaseRequest | None = None
     get_updates_request: BaseRequest | None = None
     rate_limiter: BaseRateLimiter[Any] | bool | None = True
-    clock: Clock = system_clock
-    commands: Sequence[CommandSpec] | None = None
-    buttons: Sequence[ButtonSpec] | None = None
     concurrent_updates: int = CONCURRENT_UPDATES
-    admin_cache_ttl: timedelta = timedelta(minutes=2)
-    entropy: Callable[[int], bytes] = os.urandom
-    board: TournamentBoard | None = None
-    services: Services | None = None
-    announcer: AnnouncementScheduler | None = None
     quiet: QuietGroup | bool | None = None
     send_budget: SendBudget | None = None
 
 
-def build_application(settings: Settings, options: TelegramOptions | None = None) -> GuandanApplication:
-    """The application with its front door (``handlers.dispatch``), handlers, menus (set at start) and storage
-    (opened at start). Polling confirms updates to Telegram only once they were handled
-    (``handlers.telegram.delivery``)."""
+def build_application(settings: Settings, dispatcher: Dispatcher, announcer: AnnouncementScheduler,
+                      options: TelegramOptions | None = None) -> GuandanApplication:
+    """The application on ``dispatcher`` (the front door) and the process's ``announcer``.
+
+    It gets its handlers now, its menus and open storage at start. Polling confirms updates to Telegram only once
+    they were handled (``handlers.telegram.delivery``)."""
     options = options or TelegramOptions()
     request, get_updates_request, rate_limiter = options.request, options.get_updates_request, options.rate_limiter
-    services, announcer, quiet, send_budget = options.services, options.announcer, options.quiet, options.send_budget
+    quiet, send_budget = options.quiet, options.send_budget
+    services = dispatcher.services
     ledger = DeliveryLedger()
     # PTB's builder changes its type parameters with every call; the built application is typed below.
     builder: Any = (
@@ -142,18 +131,10 @@ def build_application(settings: Settings, options: TelegramOptions | None = None
     elif isinstance(rate_limiter, BaseRateLimiter):
         builder = builder.rate_limiter(rate_limiter)
     application: GuandanApplication = builder.build()
-    if services is None:
-        services = build_services(settings, ServiceOptions(
-            admins=partial(chat_admin_ids, application.bot), post_round=round_text, clock=options.clock,
-            admin_cache_ttl=options.admin_cache_ttl, entropy=options.entropy, board=options.board))
     if pacer is not None and send_budget is None and shares_budget(services.storage):
         # Several worker processes may share this database: Telegram counts per bot, so they share the budget.
         pacer.budget = StoredSendBudget(services.storage, earliest_slot, window=WINDOW)
-    if announcer is None:
-        announcer = Announcer(services)
     announcer.add_courier(Platform.TELEGRAM, TelegramCourier(application.bot))
-    dispatcher = Dispatcher(services, commands=options.commands, buttons=options.buttons, timers=announcer,
-                            own_errors=(ChatMigrated,))
     state: AppState = application.bot_data
     state.attach(dispatcher, announcer)
     if quiet is None:
@@ -164,8 +145,9 @@ def build_application(settings: Settings, options: TelegramOptions | None = None
 
 
 async def startup(application: GuandanApplication) -> None:
-    """Start the services (open the storage, forget old update ids), re-create the announcement jobs from the
-    database, publish the command menus."""
+    """Start the services, re-create the announcement jobs and publish the command menus.
+
+    Starting the services opens the storage and forgets old update ids; the jobs come from the database."""
     await start_services(application.bot_data.services)
     await announcer_of(application).restore()
     await set_command_menus(application.bot, application.bot_data.commands)
@@ -178,8 +160,9 @@ async def startup_and_schedule(application: GuandanApplication) -> None:
 
 
 async def drain_quiet(application: GuandanApplication) -> None:
-    """On the way out, while the bot can still send: post the gathered acknowledgements still waiting
-    (``handlers.telegram.quiet``) at once."""
+    """Post the gathered acknowledgements still waiting (``handlers.telegram.quiet``) at once.
+
+    On the way out, while the bot can still send."""
     quiet = application.bot_data.quiet
     if quiet is not None:
         await quiet.gatherer.flush_now()
@@ -196,8 +179,9 @@ def poll(application: GuandanApplication) -> None:
 
 
 async def start_alongside(application: GuandanApplication, where: str) -> None:
-    """Start polling by hand, beside another platform in the same event loop (``handlers.runner``): the services
-    were started and the announcements restored by the runner, which owns the scheduler. Raise
+    """Start polling by hand, beside another platform in the same event loop (``handlers.runner``).
+
+    The services were started and the announcements restored by the runner, which owns the scheduler. Raise
     :class:`~bot.config.TokenRefused` naming ``where`` (Telegram's address, never the token) when Telegram
     refuses the token (PTB's ``InvalidToken`` quotes the token itself, so it must not reach a traceback), and
     :class:`~bot.config.WebhookSet` when Telegram delivers the updates to a webhook."""

@@ -15,10 +15,9 @@ from collections.abc import Awaitable, Callable
 from telegram import Bot, Update
 from telegram.error import InvalidToken, NetworkError
 
-from bot.clock import shifted_clock
 from bot.config import Settings, TokenRefused, WebhookSet
 from bot.i18n import Language, t
-from handlers.telegram.app import TelegramOptions, build_application
+from handlers.telegram.context import GuandanApplication
 from handlers.telegram.webhook_setup import TELEGRAM_API, telegram_address, webhook_in_the_way
 
 log = logging.getLogger(__name__)
@@ -33,8 +32,9 @@ async def reach_telegram(
     bot: Bot, where: str, language: Language, *, sleep: Callable[[float], Awaitable[object]] = asyncio.sleep,
     first_wait: float = FIRST_WAIT, longest_wait: float = LONGEST_WAIT,
 ) -> None:
-    """Return once Telegram answers ``getMe``; until then log one line per failed attempt and try again after 1,
-    2, 4 … s (at most ``longest_wait``). A refused token raises ``InvalidToken``."""
+    """Return once Telegram answers ``getMe``; until then log one line per failed attempt and try again.
+
+    The waits are 1, 2, 4 … s (at most ``longest_wait``). A refused token raises ``InvalidToken``."""
     wait = first_wait
     while True:
         try:
@@ -58,20 +58,21 @@ async def _webhook_url(bot: Bot) -> str | None:
 
 
 class QuietRefusedToken(logging.Filter):
-    """Drop PTB's own report of a refused token (an ERROR with a traceback quoting the token): the caller says it
-    in one line instead."""
+    """Drop PTB's own report of a refused token: an ERROR with a traceback quoting the token.
+
+    The caller says it in one line instead."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         return not (record.exc_info and isinstance(record.exc_info[1], InvalidToken))
 
 
-def run_polling(settings: Settings) -> int:
-    """Poll Telegram until stopped (SIGINT/SIGTERM); the exit status. Raise :class:`TokenRefused` when Telegram
+def run_polling(settings: Settings, application: GuandanApplication) -> int:
+    """Poll Telegram with ``application`` until stopped (SIGINT/SIGTERM); the exit status.
+
+    The application comes from ``handlers.bootstrap.telegram_application``. Raise :class:`TokenRefused` when Telegram
     refuses the token (PTB's ``InvalidToken`` quotes the token itself, so it must not reach a traceback), and
     :class:`WebhookSet` when Telegram delivers the updates to a webhook (``python -m bot delete-webhook`` ends
     that; polling would silently delete it)."""
-    application = build_application(settings, TelegramOptions(clock=shifted_clock(settings.clock_offset),
-                                                              rate_limiter=settings.rate_limit))
     where = telegram_address(settings)
     token = settings.token or ""
     probe = Bot(token, base_url=settings.base_url) if settings.base_url else Bot(token)

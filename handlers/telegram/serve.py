@@ -13,7 +13,7 @@ Many workers share one PostgreSQL database (SQLite serves one worker only: its f
 one chat's updates change is serialized there: each changing transaction takes the chat's advisory lock
 (``storage.postgres``) for as long as it runs, whichever worker runs it; different chats run side by side.
 
-Scheduled announcements come from :func:`make_announcer`, the one place a worker gets its announcer: on
+The worker is built by the composition root (``handlers.bootstrap.webhook_worker``), whose announcer is, on
 PostgreSQL a ``handlers.claimed_announcer.ClaimingAnnouncer`` — no timers in the process; due rows are claimed from
 the database (``FOR UPDATE SKIP LOCKED`` and a lease), so each announcement is sent by exactly one worker however
 many run, start and die; on an SQLite file (one worker) the process-local ``handlers.announcer.Announcer``.
@@ -32,25 +32,12 @@ from typing import Any
 from telegram import Update
 from telegram.error import InvalidToken
 
-from bot.clock import Clock, shifted_clock
-from bot.config import Settings, TokenRefused
+from bot.config import TokenRefused
 from bot.i18n import t
-from bot.presenters.tournament_tables import round_text
 from bot.services import Services
-from bot.services.assembly import ServiceOptions, build_services
 from bot.services.intake import update_applied
 from bot.services.platform_ids import Platform
-from handlers.announcer import AnnouncementScheduler
-from handlers.claimed_announcer import announcer_for
-from handlers.telegram.app import (
-    CONCURRENT_UPDATES,
-    TelegramOptions,
-    build_application,
-    chat_admin_ids,
-    drain_quiet,
-    shutdown,
-    startup,
-)
+from handlers.telegram.app import CONCURRENT_UPDATES, drain_quiet, shutdown, startup
 from handlers.telegram.context import GuandanApplication, announcer_of
 from handlers.telegram.delivery import DeliveryLedger, LedgerUpdateProcessor
 from handlers.telegram.forged import forgery
@@ -65,15 +52,10 @@ from handlers.web.webhook import webhook_route
 log = logging.getLogger(__name__)
 
 
-def make_announcer(services: Services, settings: Settings) -> AnnouncementScheduler:
-    """The announcer of a webhook worker: claimed from the database on PostgreSQL, the process's timers on SQLite
-    (:func:`handlers.claimed_announcer.announcer_for`)."""
-    return announcer_for(services)
-
-
 class RecordedUpdates(DeliveryLedger):
-    """The ledger the intake tells when an update is recorded (``UpdateClaim.on_recorded``): a worker answers 200
-    for those without asking the database again."""
+    """The ledger the intake tells when an update is recorded (``UpdateClaim.on_recorded``).
+
+    A worker answers 200 for those without asking the database again."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -110,8 +92,10 @@ class WebhookWorker:
         return self.application.bot_data.services
 
     async def handle(self, data: dict[str, Any]) -> int:
-        """200 once the update is recorded (applied now or before) or refused for good (forged, unreadable: 400);
-        500 when it is not recorded, so that Telegram delivers it again."""
+        """The HTTP status for one POSTed update: 200 once it is recorded or refused for good, else 500.
+
+        Recorded means applied now or before; refused for good means forged (200) or unreadable (400); 500 makes
+        Telegram deliver it again."""
         update_id = int(data["update_id"])
         try:
             update = Update.de_json(data, self.application.bot)
@@ -146,26 +130,10 @@ class WebhookWorker:
         return count if isinstance(count, int) else None
 
 
-def build_worker(settings: Settings, *, clock: Clock | None = None) -> WebhookWorker:
-    """The application and services of a worker, with its announcer from :func:`make_announcer`."""
-    holder: list[GuandanApplication] = []
-
-    async def admins(chat_id: int) -> frozenset[int]:
-        return await chat_admin_ids(holder[0].bot, chat_id)
-
-    services = build_services(settings, ServiceOptions(admins=admins, post_round=round_text,
-                                                       clock=clock or shifted_clock(settings.clock_offset)))
-    application = build_application(settings, TelegramOptions(clock=services.clock, rate_limiter=settings.rate_limit,
-                                                              services=services, announcer=make_announcer(services,
-                                                                                                          settings)))
-    holder.append(application)
-    return WebhookWorker(application)
-
-
 async def start_worker(worker: WebhookWorker, where: str) -> None:
-    """Wait until Telegram answers (one log line per failed try, as ``run`` does), initialise PTB
-    (:class:`TokenRefused` if Telegram refuses the token), open the services, restore and start the
-    announcements."""
+    """Wait until Telegram answers, initialise PTB, open the services, restore and start the announcements.
+
+    One log line per failed try, as ``run`` does; :class:`TokenRefused` if Telegram refuses the token."""
     application = worker.application
     try:
         await reach_telegram(application.bot, where, worker.services.settings.language)
@@ -177,20 +145,21 @@ async def start_worker(worker: WebhookWorker, where: str) -> None:
 
 
 async def stop_worker(worker: WebhookWorker) -> None:
-    """Post the gathered acknowledgements still waiting (the worker never ran PTB's ``start``, so its ``post_stop``
-    does not), end the announcer's sends, close the services and PTB."""
+    """Post the gathered acknowledgements still waiting, end the announcer's sends, close the services and PTB.
+
+    The worker never ran PTB's ``start``, so its ``post_stop`` does not post them."""
     await drain_quiet(worker.application)
     await shutdown(worker.application)
     await worker.application.shutdown()
 
 
-def run_worker(settings: Settings, secret: str, host: str, port: int) -> int:
+def run_worker(worker: WebhookWorker, secret: str, host: str, port: int) -> int:
     """Serve webhook updates on ``host:port`` until SIGTERM/SIGINT; the exit status (0 after a drain)."""
-    return asyncio.run(_serve(settings, secret, host, port))
+    return asyncio.run(_serve(worker, secret, host, port))
 
 
-async def _serve(settings: Settings, secret: str, host: str, port: int) -> int:
-    worker = build_worker(settings)
+async def _serve(worker: WebhookWorker, secret: str, host: str, port: int) -> int:
+    settings = worker.services.settings
     stopping = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
@@ -219,5 +188,4 @@ async def _serve(settings: Settings, secret: str, host: str, port: int) -> int:
     return 0
 
 
-__all__ = ["RecordedUpdates", "WebhookWorker", "build_worker", "make_announcer", "run_worker", "start_worker",
-           "stop_worker"]
+__all__ = ["RecordedUpdates", "WebhookWorker", "run_worker", "start_worker", "stop_worker"]

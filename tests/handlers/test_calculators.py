@@ -1,15 +1,24 @@
 """The calculators through the real application: /levelup, /tribute and /score, their rule tables, the chat
 tournament's settings, and bad input answered with the reason and the usage."""
 
+from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
 
+from bot.clock import ManualClock
+from bot.config import Settings
 from tests.handlers.conftest import Group
 from tests.handlers.test_rules import assert_telegram_html
-from tests.handlers.tournament_helpers import Club
+from tests.handlers.tournament_helpers import DispatchedClub as Club
 from tests.support.harness import OfflineBot
 from tests.support.updates import FakeUser
+
+
+@pytest.fixture
+async def club(settings: Settings, clock: ManualClock) -> AsyncIterator[Club]:
+    async with Club.running(settings, clock=clock) as running:
+        yield running
 
 
 async def ask(group: Group, text: str) -> str:

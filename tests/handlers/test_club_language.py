@@ -2,12 +2,21 @@
 punctuation, one word per concept), the welcome saying how to switch language."""
 
 import re
+from collections.abc import AsyncIterator
 
 import pytest
 
+from bot.clock import ManualClock
+from bot.config import Settings
 from bot.i18n import Language, catalog, t
 from tests.handlers.conftest import Group
-from tests.handlers.tournament_helpers import Club
+from tests.handlers.tournament_helpers import DispatchedClub as Club
+
+
+@pytest.fixture
+async def club(settings: Settings, clock: ManualClock) -> AsyncIterator[Club]:
+    async with Club.running(settings, clock=clock) as running:
+        yield running
 
 
 def test_a_count_says_its_noun_in_the_singular_or_the_plural() -> None:

@@ -1,12 +1,24 @@
-"""Corrections at any time: an official corrects an earlier round of a Swiss or group event; with
+"""Corrections at any time: an official corrects an earlier round of a Swiss or groups tournament; with
 results in later rounds it waits for a confirmation; the pairings played stay, the standings are recomputed, a paired
 round without results is paired again only when the score groups change, and one message says what changed."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+
+import pytest
+
+from bot.clock import ManualClock
+from bot.config import Settings
 from bot.tournament.matches import MatchState
-from bot.tournament.points_event import points_standings
-from tests.handlers.tournament_helpers import Club
+from bot.tournament.points_stage import points_standings
+from tests.handlers.tournament_helpers import DispatchedClub as Club
+
+
+@pytest.fixture
+async def club(settings: Settings, clock: ManualClock) -> AsyncIterator[Club]:
+    async with Club.running(settings, clock=clock) as running:
+        yield running
 
 
 async def swiss(club: Club, pairs: int, rounds: int, *settings: str) -> None:
@@ -51,10 +63,11 @@ async def test_a_correction_of_round_1_after_round_3_has_results_keeps_the_pairi
         was = old_rows[row.team.team_id]
         assert f"{row.team.name}：{was.points} → {row.points} 分，第 {was.rank} → {row.rank} 名" in message
     # history records it; the export reflects it
-    async with club.offline.application.bot_data.services.storage.read() as tx:
+    async with club.bot.services.storage.read() as tx:
         kinds = [row[0] for row in await tx.fetch_all("SELECT kind FROM history ORDER BY rowid")]
     assert "result.corrected" in kinds
-    sent = {call.files["document"][0]: call.files["document"][1] for call in await club.calls(club.member, "/export")}
+    sent = {answer.file_name: answer.content
+            for answer in await club.bot.answers(club.chat, club.member, "/export")}
     corrected = after.event.table_matches(1)[0]
     assert corrected.left is not None and corrected.right is not None
     assert f"{corrected.left.name},{corrected.right.name},9,A+,right" in sent["matches.csv"].decode("utf-8-sig")

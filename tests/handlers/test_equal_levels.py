@@ -6,11 +6,21 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import AsyncIterator
 
 import pytest
 
+from bot.clock import ManualClock
+from bot.config import Settings
 from bot.ruleset.scoring import Side
-from tests.handlers.tournament_helpers import Club
+from tests.handlers.tournament_helpers import DispatchedClub as Club
+
+
+@pytest.fixture
+async def club(settings: Settings, clock: ManualClock) -> AsyncIterator[Club]:
+    async with Club.running(settings, clock=clock) as running:
+        yield running
+
 
 NOTICE = "一、比赛时间\n每局限时60分钟，时间到时双方级数相同，最后一副拿上游的一方为胜。\n二、进贡\n本次比赛不进贡。"
 
@@ -24,7 +34,8 @@ async def swiss(club: Club, *settings: str) -> None:
 
 
 async def points_of(club: Club) -> dict[str, tuple[int, int, int]]:
-    sent = {call.files["document"][0]: call.files["document"][1] for call in await club.calls(club.member, "/export")}
+    answers = await club.bot.answers(club.chat, club.member, "/export")
+    sent = {answer.file_name: answer.content for answer in answers}
     rows = csv.DictReader(io.StringIO(sent["standings.csv"].decode("utf-8-sig")))
     return {row["name"]: (int(row["points"]), int(row["won"]), int(row["drawn"])) for row in rows}
 

@@ -1,19 +1,29 @@
 """Forgiving input, through the chat: full-width and Chinese punctuation anywhere, "did you mean" for
 typos of commands (on Telegram and in the console)."""
 
+from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
 
+from bot.clock import ManualClock
+from bot.config import Settings
 from bot.ruleset.scoring import Side
 from bot.tournament.matches import MatchState
 from handlers.arguments import separate_words
 from handlers.commands import COMMANDS
 from handlers.registry import CommandTable, typed_command
 from tests.handlers.conftest import Group
-from tests.handlers.tournament_helpers import Club
+from tests.handlers.tournament_helpers import DispatchedClub as Club
 from tests.support.harness import OfflineBot
 from tests.support.updates import FakeUser
+
+
+@pytest.fixture
+async def club(settings: Settings, clock: ManualClock) -> AsyncIterator[Club]:
+    async with Club.running(settings, clock=clock) as running:
+        yield running
+
 
 TABLE = CommandTable(COMMANDS)
 

@@ -17,14 +17,11 @@ import pytest
 
 from bot.clock import ManualClock
 from bot.config import Settings
-from bot.presenters.tournament_tables import round_text
 from bot.richtext import Keyboard, to_plain
-from bot.services.assembly import ServiceOptions
 from bot.services.caller import ChatUser
-from bot.services.console import console_services
+from handlers.bootstrap import ProcessOptions, console_process
 from handlers.commands import COMMANDS
 from handlers.console.platform import ConsoleAdmins, ConsolePlatform, FileShelf, Room, SavedFile
-from handlers.dispatch import Dispatcher
 from handlers.invocation import Invocation
 from handlers.registry import CommandSpec
 from handlers.verbs import VERBS
@@ -115,10 +112,10 @@ class Recorded:
 @asynccontextmanager
 async def console(tmp_path: Path) -> AsyncIterator[Say]:
     settings = Settings(db_path=tmp_path / "console.sqlite3")
-    options = ServiceOptions(admins=ConsoleAdmins().lookup, post_round=round_text, clock=ManualClock())
-    async with console_services(settings, options) as services:
+    async with console_process(settings, ProcessOptions(clock=ManualClock(), commands=TABLE),
+                               ConsoleAdmins()) as process:
         screen = Recorded()
-        platform = ConsolePlatform(Dispatcher(services, commands=TABLE), screen, FileShelf(tmp_path / "files"))
+        platform = ConsolePlatform(process.dispatcher(timers=False), screen, FileShelf(tmp_path / "files"))
         person = ChatUser(1_001, "ann", "ann_fd", "zh")
 
         async def say(text: str) -> list[str]:

@@ -17,7 +17,7 @@ from bot.services.caller import ChatUser
 from bot.services.tournament.state import TournamentState, read_state
 from bot.tournament.matches import Match, MatchState
 from bot.tournament.outcome import OutcomeKind
-from bot.tournament.points_event import PointsEvent, points_standings
+from bot.tournament.points_stage import PointsStage, points_standings
 from bot.tournament.teams import Team
 from tests.support.dispatched import Chat, DispatchedBot
 
@@ -47,7 +47,7 @@ async def state(bot: DispatchedBot, *, reload: bool = False) -> TournamentState:
     return await read_state(bot.services, GROUP.chat_id)
 
 
-async def event_of(bot: DispatchedBot, *, reload: bool = False) -> PointsEvent:
+async def event_of(bot: DispatchedBot, *, reload: bool = False) -> PointsStage:
     event = (await state(bot, reload=reload)).event
     assert event is not None
     return event
@@ -69,16 +69,16 @@ def left_wins(matches: tuple[Match, ...]) -> str:
     return "\n".join(f"{match.table} K 9" for match in matches)
 
 
-def team_of(event: PointsEvent, team_id: int) -> Team:
+def team_of(event: PointsStage, team_id: int) -> Team:
     return next(team for team in event.teams if team.team_id == team_id)
 
 
-def group_of(event: PointsEvent, team: Team) -> tuple[Team, ...]:
+def group_of(event: PointsStage, team: Team) -> tuple[Team, ...]:
     assert event.groups is not None
     return next(group for group in event.groups.groups if team in group)
 
 
-def expected_points(event: PointsEvent, *, void: frozenset[int] = frozenset()) -> dict[int, int]:
+def expected_points(event: PointsStage, *, void: frozenset[int] = frozenset()) -> dict[int, int]:
     """Each pair's points from the decided tables as the test reads them (void: tables of these pairs count 0)."""
     points = {team.team_id: 0 for team in event.teams}
     for match in event.store:

@@ -23,7 +23,7 @@ from bot.config import Settings
 from bot.services.caller import ChatUser
 from bot.services.tournament.state import TournamentState, read_state
 from bot.tournament.matches import Match, MatchState
-from bot.tournament.points_event import PointsEvent, points_standings
+from bot.tournament.points_stage import PointsStage, points_standings
 from tests.support.dispatched import Chat, DispatchedBot
 
 GROUP = Chat.group(-4_022_004, "周五掼蛋")
@@ -74,7 +74,7 @@ class Evening:
             self.bot.services.tournaments.clear()
         return await read_state(self.bot.services, GROUP.chat_id)
 
-    async def event(self) -> PointsEvent:
+    async def event(self) -> PointsStage:
         event = (await self.state()).event
         assert event is not None
         return event
@@ -89,7 +89,7 @@ class Evening:
         into[match.round, match.table] = Entered(match.right.name, match.left.name)
         return f"{ref} {low} {high}"
 
-    def group_lines(self, event: PointsEvent, number: int, *, named: bool = False) -> list[str]:
+    def group_lines(self, event: PointsStage, number: int, *, named: bool = False) -> list[str]:
         return [self.line(match, f"{number}-{match.table}" if named else str(match.table), self.entered)
                 for match in event.table_matches(number) if not match.state.decided]
 

@@ -9,7 +9,7 @@ from collections import Counter
 
 from PIL import Image
 
-from bot.tournament.points_event import standings_after
+from bot.tournament.points_stage import standings_after
 from tests.handlers.tournament_helpers import Club
 
 

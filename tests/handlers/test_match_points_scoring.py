@@ -6,13 +6,25 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import AsyncIterator
 
+import pytest
+
+from bot.clock import ManualClock
+from bot.config import Settings
 from bot.ruleset.scoring import Side
-from tests.handlers.tournament_helpers import Club
+from tests.handlers.tournament_helpers import DispatchedClub as Club
+
+
+@pytest.fixture
+async def club(settings: Settings, clock: ManualClock) -> AsyncIterator[Club]:
+    async with Club.running(settings, clock=clock) as running:
+        yield running
 
 
 async def standings_csv(club: Club) -> list[dict[str, str]]:
-    sent = {call.files["document"][0]: call.files["document"][1] for call in await club.calls(club.member, "/export")}
+    sent = {answer.file_name: answer.content
+            for answer in await club.bot.answers(club.chat, club.member, "/export")}
     return list(csv.DictReader(io.StringIO(sent["standings.csv"].decode("utf-8-sig"))))
 
 

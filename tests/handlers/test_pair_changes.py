@@ -1,12 +1,24 @@
-"""Pairs who leave, arrive late or change places after the draw of a Swiss event (issue 22 §3): /withdraw (退赛),
+"""Pairs who leave, arrive late or change places after the draw of a Swiss tournament (issue 22 §3): /withdraw (退赛),
 /reinstate (恢复), an organiser's late /signup, /swap (交换) — and their refusals in groups and knockouts."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+
+import pytest
+
+from bot.clock import ManualClock
+from bot.config import Settings
 from bot.ruleset.scoring import Side
 from bot.tournament.matches import MatchState
-from bot.tournament.points_event import points_standings
-from tests.handlers.tournament_helpers import Club
+from bot.tournament.points_stage import points_standings
+from tests.handlers.tournament_helpers import DispatchedClub as Club
+
+
+@pytest.fixture
+async def club(settings: Settings, clock: ManualClock) -> AsyncIterator[Club]:
+    async with Club.running(settings, clock=clock) as running:
+        yield running
 
 
 async def swiss(club: Club, pairs: int, rounds: int = 4) -> None:
@@ -38,7 +50,7 @@ async def test_a_pair_withdraws_its_open_table_is_a_walkover_and_it_is_not_paire
     leaving = match.left
     assert leaving is not None
     player = club.seat(match, Side.LEFT)
-    replies = await club.say(club.admin, f"/withdraw {player.first_name}")
+    replies = await club.say(club.admin, f"/withdraw {player.display_name}")
     assert f"{leaving.name} 退赛：从第 3 轮起不再编排" in replies[0]
     assert "对方弃权" in replies[1] or "弃权" in replies[1], replies
     state = await club.state()
@@ -51,10 +63,10 @@ async def test_a_pair_withdraws_its_open_table_is_a_walkover_and_it_is_not_paire
     assert f"{leaving.name}" in standings and "（退赛）" in standings
     assert leaving.team_id in {row.team.team_id for row in points_standings(state.event)}
     # read back from storage the same
-    club.offline.application.bot_data.services.tournaments.clear()
+    club.bot.services.tournaments.clear()
     assert (await club.state()).event.withdrawn == frozenset({leaving.team_id})  # type: ignore[union-attr]
     # /reinstate: paired again from the next round
-    [back] = await club.say(club.admin, f"/reinstate {player.first_name}")
+    [back] = await club.say(club.admin, f"/reinstate {player.display_name}")
     assert "从第 4 轮起重新编排" in back
     await decide_round(club)
     state = await club.state()
@@ -67,7 +79,7 @@ async def test_a_member_withdraws_their_own_pair_and_not_another(club: Club) -> 
     assert event is not None
     first, second = event.table_matches()
     before = await club.fingerprint()
-    [refused] = await club.say(club.seat(first, Side.LEFT), f"/withdraw {club.seat(second, Side.LEFT).first_name}")
+    [refused] = await club.say(club.seat(first, Side.LEFT), f"/withdraw {club.seat(second, Side.LEFT).display_name}")
     assert "只有群主" in refused and await club.fingerprint() == before
     replies = await club.say(club.seat(first, Side.LEFT), "/withdraw")
     assert "退赛：从第 2 轮起不再编排" in replies[0]
@@ -104,7 +116,7 @@ async def test_a_late_pair_plays_from_the_next_round_with_no_points_for_the_one_
     assert row.points == 0 and row.played == 0 and row.byes == 0
     [listed] = await club.say(club.member, "/entries")
     assert "张三" in listed
-    club.offline.application.bot_data.services.tournaments.clear()
+    club.bot.services.tournaments.clear()
     reloaded = await club.state()
     assert reloaded.event is not None and reloaded.event.store == state.event.store
     assert reloaded.event.swiss.lot == state.event.swiss.lot  # type: ignore[union-attr]
@@ -120,14 +132,14 @@ async def test_swap_two_pairs_before_a_report_and_a_rematch_needs_confirm(club: 
     assert event is not None
     first, second = event.table_matches()
     a, b = club.seat(first, Side.LEFT), club.seat(second, Side.LEFT)
-    [done] = await club.say(club.admin, f"/swap {a.first_name} {b.first_name}")
+    [done] = await club.say(club.admin, f"/swap {a.display_name} {b.display_name}")
     assert "交换了位置" in done
     after = (await club.state()).event
     assert after is not None
     assert after.table_matches()[0].left == second.left and after.table_matches()[1].left == first.left
-    club.offline.application.bot_data.services.tournaments.clear()
+    club.bot.services.tournaments.clear()
     assert (await club.state()).event.store == after.store  # type: ignore[union-attr]
     await club.say(club.seat(after.table_matches()[0], Side.LEFT), f"/result {after.table_matches()[0].table} A+ 9")
     before = await club.fingerprint()
-    [refused] = await club.say(club.admin, f"/swap {a.first_name} {b.first_name}")
+    [refused] = await club.say(club.admin, f"/swap {a.display_name} {b.display_name}")
     assert "已经有人报成绩" in refused and await club.fingerprint() == before

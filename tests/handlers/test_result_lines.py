@@ -1,15 +1,26 @@
 """Results from twenty tables at once: one ``/result`` message with a line per table (or ``;``),
 ``/confirm all`` and ``/confirm 5 6 8`` — each line recorded or refused with its reason, a refused line changing
-nothing and not stopping the others, all of it one transaction and one reply."""
+nothing and not stopping the others, all of it one transaction and one reply. Driven through the dispatcher
+(``tests.handlers.tournament_helpers.DispatchedClub``): the same on every platform."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+
 import pytest
 
+from bot.clock import ManualClock
+from bot.config import Settings
 from bot.ruleset.scoring import Side
 from bot.tournament.matches import MatchState
 from handlers.commands.results.results import result_lines
-from tests.handlers.tournament_helpers import Club
+from tests.handlers.tournament_helpers import DispatchedClub as Club
+
+
+@pytest.fixture
+async def club(settings: Settings, clock: ManualClock) -> AsyncIterator[Club]:
+    async with Club.running(settings, clock=clock) as running:
+        yield running
 
 
 async def swiss(club: Club, tables: int = 4) -> None:

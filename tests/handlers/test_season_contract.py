@@ -8,18 +8,29 @@ from __future__ import annotations
 import csv
 import io
 import random
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 
+import pytest
 from openskill.models import PlackettLuce
 
+from bot.clock import ManualClock
+from bot.config import Settings
 from bot.ruleset.scoring import Side
+from bot.services.caller import ChatUser
 from bot.services.tournament.state import TournamentState, load_state
 from bot.tournament.matches import Match
-from bot.tournament.points_event import points_standings
+from bot.tournament.points_stage import points_standings
 from bot.tournament.standings import standings
 from storage.tournaments import get_tournament
-from tests.handlers.tournament_helpers import Club
-from tests.support.updates import FakeUser
+from tests.handlers.tournament_helpers import DispatchedClub as Club
+
+
+@pytest.fixture
+async def club(settings: Settings, clock: ManualClock) -> AsyncIterator[Club]:
+    async with Club.running(settings, clock=clock) as running:
+        yield running
+
 
 HEADER = ["rank", "name", "points", "events", "best_place", "rating", "mu", "sigma", "games"]
 
@@ -73,7 +84,7 @@ class Ledger:
 
 
 async def state_of(club: Club, tournament_id: int) -> TournamentState:
-    services = club.offline.application.bot_data.services
+    services = club.bot.services
     async with services.storage.read() as tx:
         record = await get_tournament(tx, tournament_id)
         assert record is not None
@@ -162,8 +173,8 @@ async def test_three_tournaments_give_the_ladder_and_ratings_the_contract_states
     first_places = [(placing.team.members, placing.place or 0)
                     for placing in standings(first.require_bracket()).placings]
 
-    # 2: a Swiss event (time limit: draws allowed); 张三 again by name, Mary full width, and 张三 claims an account.
-    claimer: FakeUser = club.person(9, "阿三")
+    # 2: a Swiss tournament (time limit: draws allowed); 张三 again by name, Mary full width, 张三 claims an account.
+    claimer: ChatUser = club.person(9, "阿三")
     await club.say(admin, "/new 二号杯")
     await club.say(admin, "/set format swiss")
     await club.say(admin, "/set time_limit 50")
@@ -206,9 +217,9 @@ async def test_three_tournaments_give_the_ladder_and_ratings_the_contract_states
     first_places = [(placing.team.members, placing.place or 0) for placing in corrected.placings]
 
     # The ladder: the finished tournaments 1 and 2 (the implicit season of the calendar year).
-    calls = await club.calls(club.member, "/ladder export")
-    [document] = [call for call in calls if call.method == "sendDocument"]
-    name, content = document.files["document"]
+    answers = await club.bot.answers(club.chat, club.member, "/ladder export")
+    [document] = [answer for answer in answers if answer.file_name is not None]
+    name, content = document.file_name, document.content
     assert name == "ladder.csv"
     rows = list(csv.reader(io.StringIO(content.decode("utf-8-sig"))))
     assert rows[0] == HEADER

@@ -9,14 +9,24 @@ import csv
 import io
 import random
 from collections import defaultdict
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
 
 import pytest
 
+from bot.clock import ManualClock
+from bot.config import Settings
 from bot.ruleset.scoring import Side
 from bot.tournament.matches import Match, MatchState
-from bot.tournament.points_event import PointsEvent
-from tests.handlers.tournament_helpers import Club
+from bot.tournament.points_stage import PointsStage
+from tests.handlers.tournament_helpers import DispatchedClub as Club
+
+
+@pytest.fixture
+async def club(settings: Settings, clock: ManualClock) -> AsyncIterator[Club]:
+    async with Club.running(settings, clock=clock) as running:
+        yield running
+
 
 WIN, LOSS, WALKOVER, FORFEITED, BYE = 3, 1, 3, 0, 3
 """场分 as the national rules give it (issue 22 §6): what the test counts, independently of the bot."""
@@ -31,7 +41,7 @@ class Entered:
     walkover: bool = False
 
 
-async def event_of(club: Club) -> PointsEvent:
+async def event_of(club: Club) -> PointsStage:
     event = (await club.state()).event
     assert event is not None
     return event
@@ -105,7 +115,7 @@ async def test_a_twenty_pair_five_round_swiss_evening(club: Club) -> None:
     leaving_match = event.table_matches(4)[3]
     leaving, staying = names(leaving_match)
     player = club.seat(leaving_match, Side.LEFT)
-    replies = await club.say(club.admin, f"/withdraw {player.first_name}")
+    replies = await club.say(club.admin, f"/withdraw {player.display_name}")
     assert f"{leaving} 退赛：从第 5 轮起不再编排" in replies[0]
     entered[(4, leaving_match.table or 0)] = Entered(staying, leaving, walkover=True)
     await bulk_round(4)
@@ -127,7 +137,7 @@ async def test_a_twenty_pair_five_round_swiss_evening(club: Club) -> None:
     event = await event_of(club)
     first, second = event.table_matches(5)[0], event.table_matches(5)[1]
     a, b = club.seat(first, Side.LEFT), club.seat(second, Side.LEFT)
-    [swapped] = await club.say(club.admin, f"/swap {a.first_name} {b.first_name} confirm")
+    [swapped] = await club.say(club.admin, f"/swap {a.display_name} {b.display_name} confirm")
     assert "交换了位置" in swapped
     event = await event_of(club)
     assert event.table_matches(5)[0].left == second.left and event.table_matches(5)[1].left == first.left
@@ -146,7 +156,8 @@ async def test_a_twenty_pair_five_round_swiss_evening(club: Club) -> None:
     assert any("全部结束" in text for text in replies), replies
 
     # Read back from /export and compare with the points the test computes.
-    sent = {call.files["document"][0]: call.files["document"][1] for call in await club.calls(club.member, "/export")}
+    sent = {answer.file_name: answer.content
+            for answer in await club.bot.answers(club.chat, club.member, "/export")}
     rows = list(csv.DictReader(io.StringIO(sent["standings.csv"].decode("utf-8-sig"))))
     expected: dict[str, int] = defaultdict(int)
     for result in entered.values():

@@ -9,7 +9,7 @@ import io
 import random
 
 from bot.ruleset.scoring import Side
-from bot.tournament.points_event import points_standings
+from bot.tournament.points_stage import points_standings
 from tests.handlers.tournament_helpers import Club, button_rows
 
 

@@ -3,9 +3,19 @@ a correction of an earlier Swiss round is refused once the next round is under w
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+
 import pytest
 
-from tests.handlers.tournament_helpers import Club
+from bot.clock import ManualClock
+from bot.config import Settings
+from tests.handlers.tournament_helpers import DispatchedClub as Club
+
+
+@pytest.fixture
+async def club(settings: Settings, clock: ManualClock) -> AsyncIterator[Club]:
+    async with Club.running(settings, clock=clock) as running:
+        yield running
 
 
 async def opened(club: Club, pairs: int, *settings: str) -> None:
@@ -81,7 +91,7 @@ async def test_a_correction_before_the_next_round_starts_re_pairs_it(club: Club)
     assert corrected is not None and str(corrected) == "A K"
     assert len(after.event.table_matches(2)) == 3 and all(match.state.open for match in after.event.table_matches(2))
     # The stored event reads back as the engine holds it.
-    services = club.offline.application.bot_data.services
+    services = club.bot.services
     services.tournaments.clear()
     reloaded = await club.state()
     assert reloaded.event is not None and reloaded.event.store == after.event.store

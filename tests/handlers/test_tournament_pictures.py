@@ -143,7 +143,7 @@ async def test_pictures_speak_the_chats_language(club: Club) -> None:
 
 
 async def test_a_swiss_round_and_its_standings_are_pictures_a_phone_reads(club: Club) -> None:
-    """The pictures of a points event were 720 px wide, printed the two pairs of a table over each other
+    """The pictures of a points stage were 720 px wide, printed the two pairs of a table over each other
     and an English "BYE" in a Chinese chat."""
     await club.say(club.admin, "/new 周五积分赛")
     await club.say(club.admin, "/set format swiss")

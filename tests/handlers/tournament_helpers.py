@@ -1,21 +1,30 @@
-"""A club running a tournament through the real application: people who speak, tap buttons and report results.
+"""A club running a tournament: people who speak, tap buttons and report results.
 
-``Club`` wraps the offline bot with a group administered by 老王 (``admin``) and as many players as a test asks
-for (``club.person(n)``, user ids 3001, 3002, …). Results are played through the commands a group would type.
+``DispatchedClub`` drives the dispatcher itself (``tests.support.dispatched``: no platform), the level of a command's
+behaviour; ``Club`` drives the real Telegram application through the offline fake Bot API, for what Telegram does
+itself (HTML, buttons as Telegram shows them, anonymous administrators). Both hold a group administered by 老王
+(``admin``), Lily (``member``) and as many players as a test asks for (``club.person(n)``, user ids 3001, 3002, …).
+Results are played through the commands a group would type.
 """
 
 from __future__ import annotations
 
 import json
 import random
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.clock import Clock, system_clock
+from bot.config import Settings
 from bot.ruleset.scoring import Side
-from bot.services.caller import Caller, ChatKind
+from bot.services.caller import Caller, ChatKind, ChatUser
 from bot.services.tournament.state import TournamentState, read_state
 from bot.tournament.matches import Match
+from handlers.buttons import Note
 from storage import Storage
+from tests.support.dispatched import Answer, Chat, DispatchedBot
 from tests.support.harness import OfflineBot
 from tests.support.telegram import ApiCall
 from tests.support.updates import FakeUser
@@ -53,8 +62,60 @@ async def fingerprint(storage: Storage) -> tuple[Any, ...]:
             [tuple(row) for row in invitations], [tuple(row) for row in matches], [tuple(row) for row in tables])
 
 
+class Playing:
+    """What both clubs do through their ``say``: sign players up, find who sits at a table, play rounds."""
+
+    admin: Any
+
+    async def say(self, sender: Any, text: str) -> list[str]:
+        raise NotImplementedError
+
+    async def state(self) -> TournamentState:
+        raise NotImplementedError
+
+    def person(self, number: int) -> Any:
+        raise NotImplementedError
+
+    def by_key(self, key: str) -> Any:
+        raise NotImplementedError
+
+    async def sign_up_singles(self, count: int, start: int = 1) -> list[Any]:
+        users = [self.person(number) for number in range(start, start + count)]
+        for user in users:
+            await self.say(user, "/signup")
+        return users
+
+    def seat(self, match: Match, side: Side, index: int = 0) -> Any:
+        team = match.team(side)
+        assert team is not None
+        return self.by_key(team.members[index])
+
+    async def play_round(self, rng: random.Random, *, by_players: bool = True) -> list[str]:
+        """Every open table: the left pair reports random final levels and the right pair confirms (or the
+        organiser decides, ``by_players=False``). The texts of the last reply."""
+        bracket = (await self.state()).require_bracket()
+        texts: list[str] = []
+        for match in bracket.playable():
+            left, right = final_levels(rng)
+            if by_players:
+                await self.say(self.seat(match, Side.LEFT), f"/result {match.table} {left} {right}")
+                texts = await self.say(self.seat(match, Side.RIGHT, 1), f"/confirm {match.table}")
+            else:
+                texts = await self.say(self.admin, f"/result {match.table} {left} {right}")
+        return texts
+
+    async def play_to_the_end(self, rng: random.Random, *, by_players: bool = True) -> list[str]:
+        texts: list[str] = []
+        for _ in range(12):
+            if (await self.state()).require_bracket().finished:
+                return texts
+            texts = await self.play_round(rng, by_players=by_players)
+        raise AssertionError("the tournament did not finish")
+
+
+
 @dataclass
-class Club:
+class Club(Playing):
     offline: OfflineBot
     chat: dict[str, Any]
     admin: FakeUser
@@ -112,35 +173,63 @@ class Club:
     def caller(self) -> Caller:
         return Caller(self.chat_id, ChatKind.GROUP)
 
-    async def sign_up_singles(self, count: int, start: int = 1) -> list[FakeUser]:
-        users = [self.person(number) for number in range(start, start + count)]
-        for user in users:
-            await self.say(user, "/signup")
-        return users
 
-    def seat(self, match: Match, side: Side, index: int = 0) -> FakeUser:
-        team = match.team(side)
-        assert team is not None
-        return self.by_key(team.members[index])
+@dataclass
+class DispatchedClub(Playing):
+    """The club on the dispatcher: 老王 administers the group, Lily does not.
 
-    async def play_round(self, rng: random.Random, *, by_players: bool = True) -> list[str]:
-        """Every open table: the left pair reports random final levels and the right pair confirms (or the
-        organiser decides, ``by_players=False``). The texts of the last reply."""
-        bracket = (await self.state()).require_bracket()
-        texts: list[str] = []
-        for match in bracket.playable():
-            left, right = final_levels(rng)
-            if by_players:
-                await self.say(self.seat(match, Side.LEFT), f"/result {match.table} {left} {right}")
-                texts = await self.say(self.seat(match, Side.RIGHT, 1), f"/confirm {match.table}")
-            else:
-                texts = await self.say(self.admin, f"/result {match.table} {left} {right}")
-        return texts
+    Answers are the neutral markup the commands wrote (``bot.richtext``: Telegram's HTML but for mentions), so an
+    assertion on ``<b>`` or ``<code>`` means the same here as on Telegram."""
 
-    async def play_to_the_end(self, rng: random.Random, *, by_players: bool = True) -> list[str]:
-        texts: list[str] = []
-        for _ in range(12):
-            if (await self.state()).require_bracket().finished:
-                return texts
-            texts = await self.play_round(rng, by_players=by_players)
-        raise AssertionError("the tournament did not finish")
+    bot: DispatchedBot
+    chat: Chat = Chat.group(-4_000_123, "周五掼蛋")
+    admin: ChatUser = ChatUser(101, "老王", "laowang", "zh-hans")
+    member: ChatUser = ChatUser(202, "Lily", "lily", "en")
+    """Lily (user 202, English app), not an administrator."""
+    people: dict[int, ChatUser] = field(default_factory=dict)
+
+    @classmethod
+    @asynccontextmanager
+    async def running(cls, settings: Settings, *, clock: Clock = system_clock) -> AsyncIterator[DispatchedClub]:
+        async with DispatchedBot.running(settings, clock=clock) as bot:
+            club = cls(bot)
+            bot.set_admins(club.chat, club.admin)
+            yield club
+
+    @property
+    def chat_id(self) -> int:
+        return self.chat.chat_id
+
+    def person(self, number: int, name: str | None = None, username: str | None = None,
+               language_code: str | None = "zh") -> ChatUser:
+        """Player ``number`` (made on first use; ``name``/``username`` only matter then)."""
+        if number not in self.people:
+            self.people[number] = ChatUser(FIRST_PLAYER_ID + number, name or f"选手{number}", username, language_code)
+        return self.people[number]
+
+    def by_key(self, key: str) -> ChatUser:
+        return next(user for user in (*self.people.values(), self.admin, self.member) if user.key == key)
+
+    async def say(self, sender: ChatUser, text: str) -> list[str]:
+        """The texts (markup; a file's or pictures' caption) the bot answered ``sender`` in the group."""
+        return [answer.text for answer in await self.bot.answers(self.chat, sender, text)]
+
+    async def calls(self, sender: ChatUser, text: str) -> list[Answer]:
+        """Everything the bot answered ``sender``: messages (``.text``, ``.buttons``), files and pictures."""
+        return await self.bot.answers(self.chat, sender, text)
+
+    async def tap(self, sender: ChatUser, answer: Answer, label_part: str) -> tuple[list[Answer], Note | None]:
+        """Press the button whose label contains ``label_part`` under ``answer``: what the bot posted or edited,
+        and the presser's note."""
+        data = next(button.action for row in answer.buttons or () for button in row if label_part in button.label)
+        return await self.bot.press(self.chat, sender, data)
+
+    async def state(self) -> TournamentState:
+        return await read_state(self.bot.services, self.chat_id)
+
+    async def fingerprint(self) -> tuple[Any, ...]:
+        """Everything a command could change, to check that a refused one changed nothing."""
+        return await fingerprint(self.bot.services.storage)
+
+    def caller(self) -> Caller:
+        return Caller(self.chat_id, ChatKind.GROUP)

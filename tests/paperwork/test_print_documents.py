@@ -1,4 +1,4 @@
-"""Each kind of page for a 2-pair knockout, a 20-pair Swiss event and a 130-pair group stage, read back from the
+"""Each kind of page for a 2-pair knockout, a 20-pair Swiss tournament and a 130-pair group stage, read back from the
 PDF: every name and table number where it belongs, the by-name list in 拼音 order, the cards' QR codes decoding to
 the pairs' table links, fonts embedded and no word near or past a page's edge."""
 

@@ -1,5 +1,5 @@
-"""A Swiss event's rows (``storage.points_events``) on both engines: tables written, changed (their revision grows),
-read back; byes and groups; everything forgotten when the draw is undone."""
+"""A Swiss tournament's rows (``storage.points_events``) on both engines: tables written, changed (their
+revision grows), read back; byes and groups; everything forgotten when the draw is undone."""
 
 from bot.ruleset.scoring import MatchLevel, Side
 from bot.tournament.matches import Game, Match, MatchKind, MatchState

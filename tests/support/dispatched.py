@@ -21,11 +21,11 @@ from bot.clock import Clock, system_clock
 from bot.config import Settings
 from bot.i18n import Language
 from bot.pictures.picture import Picture
-from bot.presenters.tournament_tables import round_text
 from bot.richtext import Keyboard, to_plain
 from bot.services import Services
-from bot.services.assembly import ServiceOptions, build_services, start_services, stop_services
+from bot.services.assembly import start_services, stop_services
 from bot.services.caller import Caller, ChatKind, ChatUser
+from handlers.bootstrap import ProcessOptions, assemble
 from handlers.buttons import ButtonSpec, Note
 from handlers.commands import COMMANDS
 from handlers.commands.buttons import BUTTONS
@@ -125,15 +125,16 @@ class DispatchedBot:
         async def lookup(chat_id: int) -> frozenset[int]:
             return frozenset(admins.get(chat_id, set()))
 
-        services = build_services(settings, ServiceOptions(admins=lookup, post_round=round_text, clock=clock,
-                                                           admin_cache_ttl=timedelta(0),
-                                                           entropy=entropy))
+        process = assemble(settings, ProcessOptions(clock=clock, entropy=entropy, admin_cache_ttl=timedelta(0),
+                                                    commands=commands, buttons=buttons))
+        process.admins.add(lookup)
+        services = process.services
         await start_services(services)
         try:
             # Continue the numbering of an earlier run on the same database, or its ids would count as re-deliveries.
             async with services.storage.read() as tx:
                 first_update_id = await updates.last_update_id(tx) + 1
-            yield cls(services, Dispatcher(services, commands=commands, buttons=buttons), admins, first_update_id)
+            yield cls(services, process.dispatcher(timers=False), admins, first_update_id)
         finally:
             await stop_services(services)
 

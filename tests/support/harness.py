@@ -18,11 +18,12 @@ from telegram.ext import BaseRateLimiter
 from bot.clock import Clock, system_clock
 from bot.config import Settings
 from bot.services.match_clock.board import TournamentBoard
+from handlers.bootstrap import ProcessOptions, telegram_application
 from handlers.buttons import ButtonSpec
 from handlers.commands import COMMANDS
 from handlers.commands.buttons import BUTTONS
 from handlers.registry import CommandSpec
-from handlers.telegram.app import TelegramOptions, build_application, shutdown, startup
+from handlers.telegram.app import TelegramOptions, shutdown, startup
 from handlers.telegram.context import GuandanApplication
 from handlers.telegram.quiet import QuietGroup
 from storage import updates
@@ -64,9 +65,9 @@ class OfflineBot:
         turns on the quiet habits in groups (``handlers.telegram.quiet``), ``rate_limiter`` a pacer (none by
         default: tests do not wait)."""
         api = FakeBotApi(telegram)
-        options = TelegramOptions(request=api, rate_limiter=rate_limiter, clock=clock, commands=commands,
-                                  buttons=buttons, entropy=entropy, board=board, quiet=quiet or False)
-        application = build_application(settings, options)
+        options = ProcessOptions(clock=clock, commands=commands, buttons=buttons, entropy=entropy, board=board)
+        application = telegram_application(settings, options, TelegramOptions(request=api, rate_limiter=rate_limiter,
+                                                                               quiet=quiet or False))
         await application.initialize()
         try:
             await startup(application)

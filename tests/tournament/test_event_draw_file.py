@@ -1,4 +1,4 @@
-"""The draw file of a Swiss event or group stage: published, recomputed, tampering found; and ``python -m bot
+"""The draw file of a Swiss tournament or group stage: published, recomputed, tampering found; and ``python -m bot
 verify-draw`` on it. It is the one version-2 format of knockout files too (``test_draw_file.py``), with
 an ``event`` field: the commitment's time and keyed accounts as for a knockout."""
 

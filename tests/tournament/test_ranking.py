@@ -1,4 +1,4 @@
-"""Standings of a points event: points, opponents' points, level difference, head-to-head, lot — and the columns."""
+"""Standings of a points stage: points, opponents' points, level difference, head-to-head, lot — and the columns."""
 
 from __future__ import annotations
 

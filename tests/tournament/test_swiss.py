@@ -1,4 +1,4 @@
-"""A Swiss event round by round: round 1 from the seed, results, pairing the next round, corrections, the end.
+"""A Swiss tournament round by round: round 1 from the seed, results, pairing the next round, corrections, the end.
 
 The property test plays whole events of 2 … 200 pairs and 1 … 12 rounds with random results and checks every
 round; for fields of up to 10 pairs it also checks by exhaustive search that a round has a rematch or a same-unit
@@ -30,8 +30,8 @@ from bot.tournament.swiss import (
     PairingFlaw,
     RoundHasResultsError,
     RoundIncompleteError,
-    SwissEvent,
     SwissFinishedError,
+    SwissStage,
     pair_next_round,
     record_result,
     start_swiss,
@@ -61,13 +61,13 @@ def random_result(rng: random.Random) -> TableResult:
     return table_result(rng.choice(LEVELS), rng.choice(LEVELS))
 
 
-def finish_round(event: SwissEvent, rng: random.Random) -> SwissEvent:
+def finish_round(event: SwissStage, rng: random.Random) -> SwissStage:
     for table in event.current.open_tables:
         event = record_result(event, table.table, random_result(rng))
     return event
 
 
-def request_before(event: SwissEvent) -> PairingRequest:
+def request_before(event: SwissStage) -> PairingRequest:
     """What the pairing of the next round sees (for the exhaustive check), rebuilt from the event."""
     rows = swiss_standings(event)
     groups = [0]
@@ -82,7 +82,7 @@ def request_before(event: SwissEvent) -> PairingRequest:
                           frozenset(team.team_id for team in event.byes()))
 
 
-def check_round(event: SwissEvent, before: SwissEvent | None) -> None:
+def check_round(event: SwissStage, before: SwissStage | None) -> None:
     played = event.current
     seated = [team.team_id for table in played.tables for team in (table.left, table.right)]
     seated += [] if played.bye is None else [played.bye.team_id]
@@ -166,7 +166,7 @@ def test_a_unit_too_large_to_keep_apart_is_named_at_its_tables() -> None:
     assert len(flawed) == 2 and all(table.flaws == (PairingFlaw.SAME_UNIT,) for table in flawed)
 
 
-def scripted(event: SwissEvent, results: Sequence[str]) -> SwissEvent:
+def scripted(event: SwissStage, results: Sequence[str]) -> SwissStage:
     for table, text in zip(event.current.tables, results, strict=True):
         event = record_result(event, table.table, parse_table_result(text))
     return event

@@ -2,7 +2,7 @@
 :class:`~bot.services.match_clock.board.TournamentBoard` over the tournament layer's loaded states
 (``bot.services.tournament.state``, cached by version).
 
-A Swiss or groups tournament counts its rounds as the chat does: the points event's rounds first, then the
+A Swiss or groups tournament counts its rounds as the chat does: the points stage's rounds first, then the
 knockout after the groups (its round ``r`` is round ``event rounds + r``), so a schedule can name every round.
 
 How a round is posted is the presenters' business: the board is given that renderer
@@ -22,7 +22,7 @@ from bot.tournament.bracket import Bracket
 from bot.tournament.entries import account_id
 from bot.tournament.layout import bracket_size, round_count
 from bot.tournament.matches import MatchState
-from bot.tournament.points_event import PointsEvent
+from bot.tournament.points_stage import PointsStage
 from bot.tournament.record import TournamentRecord
 from bot.tournament.teams import Team
 from storage import Tx, tournaments
@@ -49,7 +49,7 @@ def _pair(team: Team | None) -> BoardPair:
 
 
 def _points_rounds(state: TournamentState) -> tuple[int | None, int]:
-    """Rounds in all (``None`` while unknown) and rounds completed, counting a points event's rounds first."""
+    """Rounds in all (``None`` while unknown) and rounds completed, counting a points stage's rounds first."""
     event, bracket = state.event, state.bracket
     if event is None:
         return (None if bracket is None else bracket.rounds), completed_rounds(bracket)
@@ -64,7 +64,7 @@ def _points_rounds(state: TournamentState) -> tuple[int | None, int]:
     return event.rounds + later, done + completed_rounds(bracket)
 
 
-def _stage_round(state: TournamentState, round_number: int) -> tuple[PointsEvent | Bracket | None, int]:
+def _stage_round(state: TournamentState, round_number: int) -> tuple[PointsStage | Bracket | None, int]:
     """Where round ``round_number`` (as the clock counts) is played, and its number there."""
     event, bracket = state.event, state.bracket
     if event is not None and round_number <= event.rounds:
@@ -127,7 +127,7 @@ class StoredTournamentBoard:
         stage, number = _stage_round(state, round_number)
         if stage is None or not 1 <= number <= len(stage.tables):
             return None
-        if isinstance(stage, PointsEvent) and stage.table_matches(number) and \
+        if isinstance(stage, PointsStage) and stage.table_matches(number) and \
                 stage.table_matches(number)[0].state is MatchState.WAITING:
             return None  # a group round not started yet: posted when the round before completes
         return self._post_round(state, round_number, language)

@@ -54,8 +54,8 @@ from bot.tournament.event_draw_file import export_event_draw
 from bot.tournament.format import SwissPlan
 from bot.tournament.lineup import ResultsRecordedError, results_recorded
 from bot.tournament.people import Invitation, InvitationStatus
-from bot.tournament.points_event import results_recorded as event_results_recorded
-from bot.tournament.points_event import start_points_event
+from bot.tournament.points_stage import results_recorded as event_results_recorded
+from bot.tournament.points_stage import start_points_stage
 from bot.tournament.registration import Registration
 from bot.tournament.seed import SEED_BYTES, DrawSeed, new_seed
 from bot.tournament.seeding import Seeding, rating_units
@@ -63,7 +63,7 @@ from bot.tournament.snapshot import stored_matches, team_lines
 from storage import points_events, tournament_bracket, tournament_people, tournaments
 
 NO_LINE = -1
-"""The draw line of a pair in a points event (none until a knockout after the groups places it)."""
+"""The draw line of a pair in a points stage (none until a knockout after the groups places it)."""
 
 
 class Sealed(enum.Enum):
@@ -127,7 +127,7 @@ async def make_draw(services: Services, caller: Caller, *, confirmed: bool = Fal
             change.record("invitation.cancelled", {"invitation": invitation.invitation_id, "reason": "drawn"})
         ratings = await _seeding_ratings(services, change, closed)
         account_secret = services.entropy(ACCOUNT_SECRET_BYTES)
-        step = _draw_points_event if is_points_format(state.record) else _draw_knockout
+        step = _draw_points_stage if is_points_format(state.record) else _draw_knockout
         made = await step(change, closed, seed, committed_at, ratings, account_secret)
     return replace(made, state=change.current, committed_at=committed_at, sealed=sealed, left_out=genderless)
 
@@ -163,9 +163,9 @@ async def _draw_knockout(change: Change, closed: Registration, seed: DrawSeed, c
     return DrawMade(change.after, result, text, drawn.waiting, committed_at)
 
 
-async def _draw_points_event(change: Change, closed: Registration, seed: DrawSeed, committed_at: datetime,
+async def _draw_points_stage(change: Change, closed: Registration, seed: DrawSeed, committed_at: datetime,
                              ratings: dict[str, int] | None, account_secret: bytes) -> DrawMade:
-    """The draw of a Swiss event or group stage, inside :func:`make_draw`'s transaction."""
+    """The draw of a Swiss tournament or group stage, inside :func:`make_draw`'s transaction."""
     state = change.before
     settings = state.record.settings
     result = draw_event(closed, seed, settings.bracket_options(), settings.format_options(), settings.variant(),
@@ -173,7 +173,7 @@ async def _draw_points_event(change: Change, closed: Registration, seed: DrawSee
     drawn = engine.mark_drawn(closed)
     text = export_event_draw(result, committed_at=committed_at)
     tid = state.tournament_id
-    event = start_points_event(result.event)
+    event = start_points_stage(result.event)
     await tournament_bracket.save_teams(change.tx, tid, result.teams, dict.fromkeys(
         (team.team_id for team in result.teams), NO_LINE), result.reserves)
     if event.groups is not None:

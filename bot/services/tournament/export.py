@@ -62,7 +62,7 @@ from bot.tournament.field_ranking import whole_field
 from bot.tournament.matches import Match, MatchKind, MatchState
 from bot.tournament.outcome import Outcome, OutcomeKind
 from bot.tournament.points import bye_points, table_points
-from bot.tournament.points_event import PointsEvent, points_standings
+from bot.tournament.points_stage import PointsStage, points_standings
 from bot.tournament.round_robin import WithdrawnResults, group_label
 from bot.tournament.standings import standings
 from bot.tournament.teams import Team
@@ -98,12 +98,12 @@ def genders(people: Iterable[Person | None]) -> str:
 
 
 def state_match_rows(state: TournamentState) -> list[MatchRow]:
-    """Every row of ``matches.csv``: the points event's tables and byes, then the bracket's matches."""
+    """Every row of ``matches.csv``: the points stage's tables and byes, then the bracket's matches."""
     rows = [] if state.event is None else points_match_rows(state.event)
     return rows + match_rows(state.bracket)
 
 
-def points_match_rows(event: PointsEvent) -> list[MatchRow]:
+def points_match_rows(event: PointsStage) -> list[MatchRow]:
     stage = Stage.SWISS if event.swiss is not None else Stage.GROUP
     groups = event.groups
     # A group stage that voids the results against pairs that withdrew: their tables score 0 : 0, as counted.
@@ -130,7 +130,7 @@ def points_match_rows(event: PointsEvent) -> list[MatchRow]:
     return rows
 
 
-def _bye_group(event: PointsEvent, number: int, team: Team) -> str:
+def _bye_group(event: PointsStage, number: int, team: Team) -> str:
     stage = event.groups
     if stage is None:
         return ""
@@ -138,7 +138,7 @@ def _bye_group(event: PointsEvent, number: int, team: Team) -> str:
 
 
 def standings_csv_rows(state: TournamentState) -> list[StandingsCsvRow]:
-    """``standings.csv``: a points event's standings with their tie-break columns, or a knockout's placings; a
+    """``standings.csv``: a points stage's standings with their tie-break columns, or a knockout's placings; a
     groups → knockout tournament's whole field ranked 1…N (:func:`field_csv_rows`)."""
     if state.event is not None and state.bracket is not None:
         return field_csv_rows(state)

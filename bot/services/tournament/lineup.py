@@ -1,7 +1,7 @@
 """``/substitute <player> <reserve>`` (替补上场): after the draw, a reserve plays for a member of a pair who cannot.
 
 Organisers only. The reserve is one the draw left out (``/entries`` lists them) or a single on the waiting list
-(that entry leaves the list). The pair keeps its number, its place in the bracket (or in a Swiss event or group
+(that entry leaves the list). The pair keeps its number, its place in the bracket (or in a Swiss tournament or group
 stage before its knockout: its tables, read back with the pair as it is now) and its results
 (``bot.tournament.lineup.substitute``); the history records who left and who came in (``team.substituted``).
 """
@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from bot.services import Services
 from bot.services.caller import Caller
 from bot.services.roles import Role
-from bot.services.tournament.points import load_points_event
+from bot.services.tournament.points import load_points_stage
 from bot.services.tournament.state import TournamentState, changing
 from bot.tournament import lineup as engine
 from bot.tournament.entries import Entry, EntryStatus, Person
@@ -40,7 +40,7 @@ def _named(people: list[Person], name: str) -> Person | None:
 async def substitute(services: Services, caller: Caller, leaving_name: str, reserve_name: str) -> Substituted:
     async with changing(services, caller, required=Role.ORGANISER) as change:
         state = change.before
-        points = state.event is not None and state.bracket is None  # a Swiss event or group stage
+        points = state.event is not None and state.bracket is None  # a Swiss tournament or group stage
         bracket = None if points else state.require_bracket()
         people = state.people()
         playing = [key for team in state.teams for key in team.members] if bracket is None \
@@ -83,7 +83,7 @@ async def substitute(services: Services, caller: Caller, leaving_name: str, rese
         else:
             # The event is read back from its stored tables with the pair as it is now (its results kept).
             teams = tuple(team if other.team_id == team.team_id else other for other in state.teams)
-            event = await load_points_event(change.tx, state.record, teams, closed=False)
+            event = await load_points_stage(change.tx, state.record, teams, closed=False)
             change.after = replace(state, registration=registration, teams=teams, event=event, reserves=reserves)
         change.record("team.substituted", {"team": team.team_id, "out": leaving.key, "out_name": leaving.name,
                                            "in": reserve.key, "in_name": reserve.name, "name": team.name})

@@ -20,7 +20,7 @@ from bot.services import Services
 from bot.services.caller import Caller
 from bot.services.roles import Role
 from bot.services.tournament.entries_edit import member_named
-from bot.services.tournament.points import load_points_event
+from bot.services.tournament.points import load_points_stage
 from bot.services.tournament.signup import SignUpAsYourselfError
 from bot.services.tournament.state import Change, TournamentState, changing
 from bot.tournament import registration as engine
@@ -111,7 +111,7 @@ async def _relink_points(change: Change, state: TournamentState, old_key: str, n
     bracket = state.bracket
     if bracket is not None and old_key in bracket.frame.member_teams:
         bracket = replace_team(bracket, changed)
-    event = await load_points_event(change.tx, state.record, teams, closed=bracket is not None)
+    event = await load_points_stage(change.tx, state.record, teams, closed=bracket is not None)
     return replace(state, teams=teams, reserves=reserves, event=event, bracket=bracket)
 
 

@@ -1,4 +1,4 @@
-"""Pairs who leave, arrive late or change places after the draw of a Swiss event (issue 22 §3).
+"""Pairs who leave, arrive late or change places after the draw of a Swiss tournament (issue 22 §3).
 
 * ``/withdraw <name or number>`` (an organiser for any pair, a member for their own): the pair is not paired from the
   next round on; its played results stay. Its table of the current round, if undecided, is a walkover for the
@@ -36,7 +36,7 @@ from bot.tournament.entries import Entry, Person, common_unit
 from bot.tournament.matches import Match
 from bot.tournament.names import name_key
 from bot.tournament.outcome import Outcome
-from bot.tournament.points_event import PointsEvent, forfeit_unplayed, restore_unplayed
+from bot.tournament.points_stage import PointsStage, forfeit_unplayed, restore_unplayed
 from bot.tournament.registration import RegistrationState
 from bot.tournament.round_robin import GroupStageOverError, group_label, reinstate_group_pair, withdraw_group_pair
 from bot.tournament.swiss import (
@@ -55,7 +55,7 @@ WITHDRAWAL_ACTOR = "official:withdrawal"
 
 
 class SwissOnlyError(TournamentError):
-    """Withdrawals, late pairs and swaps after the draw are a Swiss event's (a round robin's pairs are fixed)."""
+    """Withdrawals, late pairs and swaps after the draw are a Swiss tournament's (a round robin's pairs are fixed)."""
 
     key = "pair_changes.swiss_only"
 
@@ -102,20 +102,20 @@ class PairChanged:
     """A swap: (table, flaw) of the tables it makes that break a pairing rule."""
     unplayed: int | None = None
     """A group stage: the pair's tables decided as walkovers by its withdrawal, or given back by its return (``None``
-    in a Swiss event)."""
+    in a Swiss tournament)."""
     group: str = ""
     """A group stage: the pair's group letter."""
 
 
-def _swiss(state: TournamentState) -> PointsEvent:
+def _swiss(state: TournamentState) -> PointsStage:
     event = state.event
     if event is None or event.swiss is None or state.bracket is not None:
         raise SwissOnlyError(format=state.record.settings.format.value)
     return event
 
 
-def _withdrawable(state: TournamentState) -> PointsEvent:
-    """A Swiss event, or a group stage whose knockout is not drawn (the group stage's own check follows)."""
+def _withdrawable(state: TournamentState) -> PointsStage:
+    """A Swiss tournament, or a group stage whose knockout is not drawn (the group stage's own check follows)."""
     event = state.event
     if event is not None and state.bracket is not None:
         raise GroupStageOverError()
@@ -124,7 +124,7 @@ def _withdrawable(state: TournamentState) -> PointsEvent:
     return event
 
 
-def team_named(state: TournamentState, event: PointsEvent, text: str) -> Team:
+def team_named(state: TournamentState, event: PointsStage, text: str) -> Team:
     """The pair with a member called ``text`` (any case or width), or the pair's entry number."""
     wanted = name_key(text)
     found = [team for team in event.teams
@@ -141,7 +141,7 @@ def team_named(state: TournamentState, event: PointsEvent, text: str) -> Team:
     return found[0]
 
 
-def _open_table_of(event: PointsEvent, team: Team) -> Match | None:
+def _open_table_of(event: PointsStage, team: Team) -> Match | None:
     for match in event.table_matches():
         if not match.state.decided and team in (match.left, match.right):
             return match
@@ -149,7 +149,7 @@ def _open_table_of(event: PointsEvent, team: Team) -> Match | None:
 
 
 async def withdraw_after_draw(services: Services, caller: Caller, name: str | None) -> PairChanged:
-    """``/withdraw`` after the draw of a Swiss event: the caller's own pair, or (organisers) the pair named."""
+    """``/withdraw`` after the draw of a Swiss tournament: the caller's own pair, or (organisers) the pair named."""
     async with changing(services, caller, with_roles=True) as change:
         state = change.before
         event = _withdrawable(state)
@@ -185,21 +185,21 @@ async def withdraw_after_draw(services: Services, caller: Caller, name: str | No
     return PairChanged(change.current, "withdrawn", (team,), from_round, walkover, unplayed=unplayed, group=group)
 
 
-def _group_of(event: PointsEvent, team: Team) -> str:
+def _group_of(event: PointsStage, team: Team) -> str:
     stage = event.groups
     assert stage is not None
     return next(group_label(index) for index, members in enumerate(stage.groups)
                 if any(member.team_id == team.team_id for member in members))
 
 
-def _caller_team(state: TournamentState, event: PointsEvent, caller: Caller) -> Team:
+def _caller_team(state: TournamentState, event: PointsStage, caller: Caller) -> Team:
     for team in event.teams:
         if caller.actor_key in team.members:
             return team
     raise NoPairNamedError(name=caller.actor_key)
 
 
-async def _walkover(change: Change, event: PointsEvent, team: Team) -> ResultRecorded | None:
+async def _walkover(change: Change, event: PointsStage, team: Team) -> ResultRecorded | None:
     """The opponents of a withdrawn pair win its undecided table of the current round by walkover."""
     match = _open_table_of(event, team)
     if match is None:

@@ -26,8 +26,8 @@ from bot.sheets.standings import StandingRow
 from bot.sheets.standings_order import standings_order_text
 from bot.tournament.bracket import round_name
 from bot.tournament.matches import Match, MatchState
-from bot.tournament.points_event import (
-    PointsEvent,
+from bot.tournament.points_stage import (
+    PointsStage,
     forfeit_wins,
     points_standings,
     standings_after,
@@ -85,7 +85,7 @@ def _draw_standings(rows: tuple[StandingRow, ...], lang: Language, title: str) -
 # Swiss rounds and groups ------------------------------------------------------------------------------------------
 
 
-def _table_status(event: PointsEvent, match: Match, lang: Language) -> str:
+def _table_status(event: PointsStage, match: Match, lang: Language) -> str:
     if match.state is MatchState.CONFIRMED and match.games:
         outcome = match.games[-1].outcome
         if outcome.left_level is not None and outcome.right_level is not None:
@@ -94,7 +94,7 @@ def _table_status(event: PointsEvent, match: Match, lang: Language) -> str:
     return t(f"bracket.state.{match.state.value}", lang)
 
 
-def round_table_lines(event: PointsEvent, round_number: int, lang: Language) -> tuple[TableLine, ...]:
+def round_table_lines(event: PointsStage, round_number: int, lang: Language) -> tuple[TableLine, ...]:
     """A round's tables as the list picture shows them, then its byes (no table number)."""
     lines = []
     for match in event.table_matches(round_number):
@@ -121,7 +121,7 @@ def points_lines(rows: tuple[PointsStandingRow, ...], forfeits: dict[int, int], 
                             row.levels_reached) for row in rows)
 
 
-def standings_notes(event: PointsEvent, rows: tuple[PointsStandingRow, ...], forfeits: dict[int, int],
+def standings_notes(event: PointsStage, rows: tuple[PointsStandingRow, ...], forfeits: dict[int, int],
                     lang: Language) -> tuple[str, ...]:
     """The lines under a standings picture: the order the ranks follow in words (the tie-break chain), what the
     columns mean, then what the marks mean."""
@@ -137,7 +137,7 @@ _LEGENDS = ((RankingCriterion.OPPONENT_POINTS, "legend_opponents"),
             (RankingCriterion.LEVEL_DIFFERENCE, "legend_level"), (RankingCriterion.LEVELS_REACHED, "legend_levels"))
 
 
-def _standings_heading(event: PointsEvent, lang: Language) -> str:
+def _standings_heading(event: PointsStage, lang: Language) -> str:
     """After whole rounds, during a round with some results in, or before any result."""
     moment = standings_moment(event)
     if moment.playing is not None:
@@ -166,7 +166,7 @@ def _note(row: PointsStandingRow, forfeits: dict[int, int], lang: Language, with
     return " ".join(marks)
 
 
-async def round_tables_pictures(state: TournamentState, event: PointsEvent, lang: Language,
+async def round_tables_pictures(state: TournamentState, event: PointsStage, lang: Language,
                                 round_number: int | None = None) -> tuple[Picture, ...]:
     """The round's tables (default: the round being played) as a phone-width list picture."""
     number = event.current_round if round_number is None else round_number
@@ -175,9 +175,9 @@ async def round_tables_pictures(state: TournamentState, event: PointsEvent, lang
     return await in_worker(_draw_tables, round_table_lines(event, number, lang), lang, title, state.record.name)
 
 
-async def points_standings_pictures(state: TournamentState, event: PointsEvent, lang: Language,
+async def points_standings_pictures(state: TournamentState, event: PointsStage, lang: Language,
                                     after_round: int | None = None) -> tuple[Picture, ...]:
-    """Standings with the tie-break columns: one table for a Swiss event, one per group for a group stage;
+    """Standings with the tie-break columns: one table for a Swiss tournament, one per group for a group stage;
     ``after_round``: as they stood after that round."""
     rows = points_standings(event) if after_round is None else standings_after(event, after_round)
     forfeits = forfeit_wins(event, after_round)

@@ -1,4 +1,4 @@
-"""A Swiss event or group stage between storage and the engine: rebuilding the :class:`PointsEvent` from its rows
+"""A Swiss tournament or group stage between storage and the engine: rebuilding the :class:`PointsStage` from its rows
 (``storage.points_events``) and writing what a change touched.
 
 Storage keeps each round's pairing as it was made (tables, flaws, byes) with the results, never recomputed on load,
@@ -14,12 +14,12 @@ from datetime import datetime
 
 from bot.tournament.format import GroupsPlan, SwissPlan, TournamentFormat, plan_format
 from bot.tournament.matches import MatchKind, MatchState
-from bot.tournament.points_event import PointsCore, PointsEvent, changed_tables, repaired_rounds, restore_points_event
+from bot.tournament.points_stage import PointsCore, PointsStage, changed_tables, repaired_rounds, restore_points_stage
 from bot.tournament.ranking import draw_lot
 from bot.tournament.record import TournamentRecord
 from bot.tournament.round_robin import GROUPS_STREAM, GroupRound, GroupStage, GroupTable
 from bot.tournament.seed import DrawSeed
-from bot.tournament.swiss import SWISS_STREAM, PairingFlaw, SwissEvent, SwissRound, SwissTable
+from bot.tournament.swiss import SWISS_STREAM, PairingFlaw, SwissRound, SwissStage, SwissTable
 from bot.tournament.teams import Team
 from storage import Tx
 from storage import points_events as rows
@@ -30,9 +30,9 @@ def is_points_format(record: TournamentRecord) -> bool:
     return record.settings.format is not TournamentFormat.KNOCKOUT
 
 
-async def load_points_event(tx: Tx, record: TournamentRecord, teams: Sequence[Team], *,
-                            closed: bool) -> PointsEvent:
-    """The drawn points event of ``record`` (a Swiss or groups tournament with its seed revealed)."""
+async def load_points_stage(tx: Tx, record: TournamentRecord, teams: Sequence[Team], *,
+                            closed: bool) -> PointsStage:
+    """The drawn points stage of ``record`` (a Swiss or groups tournament with its seed revealed)."""
     assert record.seed is not None
     settings = record.settings
     plan = plan_format(settings.format_options(), len(teams))
@@ -50,7 +50,7 @@ async def load_points_event(tx: Tx, record: TournamentRecord, teams: Sequence[Te
         assert isinstance(plan, SwissPlan)
         late = sorted(changes.joined, key=lambda ident: (changes.joined[ident], ident))
         lot = (*draw_lot(drawn, seed.stream(SWISS_STREAM)), *late)
-        core = SwissEvent(tuple(teams), plan.rounds, settings.variant(), lot, _swiss_rounds(tables, byes, by_id),
+        core = SwissStage(tuple(teams), plan.rounds, settings.variant(), lot, _swiss_rounds(tables, byes, by_id),
                           frozenset(changes.withdrawn))
     else:
         assert isinstance(plan, GroupsPlan)
@@ -59,7 +59,7 @@ async def load_points_event(tx: Tx, record: TournamentRecord, teams: Sequence[Te
                        for group in await rows.load_groups(tx, record.tournament_id))
         core = GroupStage(groups, plan.advance, settings.variant(), lot, _group_rounds(tables, byes, by_id), closed,
                           frozenset(changes.withdrawn), settings.withdrawn_results)
-    return restore_points_event(core, (stored.match for stored in tables))
+    return restore_points_stage(core, (stored.match for stored in tables))
 
 
 def _swiss_rounds(tables: Sequence[StoredTable], byes: Sequence[StoredBye],
@@ -97,7 +97,7 @@ def _group_rounds(tables: Sequence[StoredTable], byes: Sequence[StoredBye],
                  for number in numbers)
 
 
-async def write_points_event(tx: Tx, tournament_id: int, before: PointsEvent | None, after: PointsEvent,
+async def write_points_stage(tx: Tx, tournament_id: int, before: PointsStage | None, after: PointsStage,
                              at: datetime) -> None:
     """Store the tables ``after`` changed or added since ``before`` (``None``: the draw), and the byes of every
     round paired anew."""
@@ -112,7 +112,7 @@ async def write_points_event(tx: Tx, tournament_id: int, before: PointsEvent | N
     if rounds:
         byes = []
         for number in rounds:
-            if isinstance(after.core, SwissEvent):
+            if isinstance(after.core, SwissStage):
                 bye = after.core.round(number).bye
                 if bye is not None:
                     byes.append(StoredBye(number, bye.team_id, None))

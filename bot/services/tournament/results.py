@@ -13,12 +13,12 @@ What the first report can get wrong is caught before anything changes: a result 
 second report that mirrors the first (``MIRRORED``: nobody can tell which pair wrote its own level first, so both
 pairs are asked who won — :class:`~bot.tournament.outcome.WhoWon`, a button or ``/result 3 赢`` — and the answer
 takes the place of the report it contradicts, to be confirmed by the other pair); an
-official's correction after the champion was announced (or, in a Swiss or group event, after its last round),
+official's correction after the champion was announced (or, in a Swiss or groups tournament, after its last round),
 which waits for a confirmation (``CORRECTION_PENDING``, then ``confirmed=True``). A pair may tell its result from
 its own side (:class:`~bot.tournament.outcome.OwnResult`). All of it applies at every table, knockout or points.
 
 A Swiss or groups tournament plays its rounds the same way at every table (the same engine steps, on the
-:class:`~bot.tournament.points_event.PointsEvent` instead of a bracket): equal levels with no winner are a draw
+:class:`~bot.tournament.points_stage.PointsStage` instead of a bracket): equal levels with no winner are a draw
 there, a knockout refuses one. When the last table of a round is decided the next Swiss round is paired (or the next
 group round starts) in the same transaction; after the last Swiss round, or the last group match without a
 knockout, the tournament is finished; after the last group match with ``advance`` > 0 the knockout of each
@@ -50,14 +50,14 @@ from bot.tournament.matches import Match, MatchState
 from bot.tournament.outcome import Outcome, OwnResult, WhoWon, check_possible
 from bot.tournament.people import Referee
 from bot.tournament.points import refuse_undecided_equal_levels
-from bot.tournament.points_event import (
-    PointsEvent,
+from bot.tournament.points_stage import (
+    PointsStage,
     later_results,
     leader,
     points_standings,
     score_groups,
 )
-from bot.tournament.points_event import advance as advance_points
+from bot.tournament.points_stage import advance as advance_points
 from bot.tournament.record import TournamentStatus
 from bot.tournament.results import MirrorReportError, ResultChange
 from bot.tournament.stages import DrawInKnockoutError, Stage
@@ -105,7 +105,7 @@ _KINDS = {"result.reported": ResultKind.REPORTED, "result.disputed": ResultKind.
 @dataclass(frozen=True, slots=True)
 class ResultRecorded:
     state: TournamentState
-    """After the change (``state.bracket`` is the new bracket, ``state.event`` the new points event)."""
+    """After the change (``state.bracket`` is the new bracket, ``state.event`` the new points stage)."""
     kind: ResultKind
     match: Match
     """The match concerned, as it is now."""
@@ -125,7 +125,7 @@ class ResultRecorded:
     attempted: Outcome | None = None
     """``MIRRORED``: the report refused; ``CORRECTION_PENDING``: the correction waiting for its confirmation."""
     podium_changed: bool = False
-    """A correction after the end changed the champion, runner-up or third places (in a points event: the top three
+    """A correction after the end changed the champion, runner-up or third places (in a points stage: the top three
     of the standings): the final ranking is new."""
     reopened: bool = False
     """A correction made a finished best-of-three final undecided again: it is played on."""
@@ -137,7 +137,7 @@ class ResultRecorded:
     repaired_round: int | None = None
     """A correction re-paired this Swiss round (its new tables are to be posted)."""
     later_results: bool = False
-    """``CORRECTION_PENDING``: later rounds of the points event already have results (not the end of it)."""
+    """``CORRECTION_PENDING``: later rounds of the points stage already have results (not the end of it)."""
     previous: Outcome | None = None
     """``CORRECTED``: the result it replaced."""
     moved: tuple[Moved, ...] = ()
@@ -155,7 +155,7 @@ class Moved:
     rank_after: int
 
 
-def moved_pairs(before: PointsEvent, after: PointsEvent) -> tuple[Moved, ...]:
+def moved_pairs(before: PointsStage, after: PointsStage) -> tuple[Moved, ...]:
     """The pairs whose points or rank differ between two states of the event, in the new order."""
     old = {row.team.team_id: row for row in points_standings(before)}
     moved = []
@@ -195,21 +195,21 @@ async def _record_in(change: Change, caller: Caller, ref: TableRef, told: Outcom
     actor = actor_of(caller, Role.REFEREE in change.roles)
     stage = _stage(change.current, ref)
     match = stage.find(ref.where(), ref.round)
-    points = isinstance(stage, PointsEvent)
+    points = isinstance(stage, PointsStage)
     await _require_current(change, match, revision, points=points)
     settings = change.current.record.settings
     outcome = _outcome(engine.seat(stage, match, actor), match, told)  # who may act here first
-    check_possible(outcome, time_limited=settings.time_limit is not None, draws=isinstance(stage, PointsEvent))
+    check_possible(outcome, time_limited=settings.time_limit is not None, draws=isinstance(stage, PointsStage))
     refuse_undecided_equal_levels(outcome, settings.variant(), table=match.table or "-")
     if isinstance(stage, Bracket) and outcome.is_draw:
         raise DrawInKnockoutError(level=str(outcome.left_level), round=match.round, table=match.table or "-")
     variant = settings.variant()
     official = actor.official and match.side_of(actor.key) is None
-    later = isinstance(stage, PointsEvent) and later_results(stage, match.round)
+    later = isinstance(stage, PointsStage) and later_results(stage, match.round)
     if official and match.state.decided and (_finished(change.current, stage) or later) and not confirmed:
         # Worked out (and refused now if it cannot be made), but kept until the organiser confirms.
         # The same call twice: the engine is generic over ``Stage`` (a type variable), so each type needs its own.
-        preview: Bracket | PointsEvent
+        preview: Bracket | PointsStage
         if isinstance(stage, Bracket):
             preview = _report(stage, ref, actor, outcome, change.at, variant).stage
         else:
@@ -245,8 +245,8 @@ def _outcome(side: Side | None, match: Match, told: Outcome | OwnResult | WhoWon
     return told.for_side(side)
 
 
-def _finished(state: TournamentState, stage: Bracket | PointsEvent) -> bool:
-    """The champion (or the points event's final standings) was announced: a correction now waits for a
+def _finished(state: TournamentState, stage: Bracket | PointsStage) -> bool:
+    """The champion (or the points stage's final standings) was announced: a correction now waits for a
     confirmation."""
     if isinstance(stage, Bracket):
         return stage.finished
@@ -263,7 +263,7 @@ def _report(stage: Stage, ref: TableRef, actor: Actor, outcome: Outcome, at: dat
                          refuse_mirror=refuse_mirror, replace_mirror=replace_mirror)
 
 
-async def _report_points(change: Change, event: PointsEvent, ref: TableRef, actor: Actor, outcome: Outcome,
+async def _report_points(change: Change, event: PointsStage, ref: TableRef, actor: Actor, outcome: Outcome,
                          variant: RuleVariant, *, refuse_mirror: bool = False,
                          replace_mirror: bool = False) -> _Outline:
     """A result at a Swiss or group table. An official's correction of an earlier round keeps every pairing that
@@ -287,12 +287,12 @@ async def _report_points(change: Change, event: PointsEvent, ref: TableRef, acto
     return await _apply_points(change, match, result, repaired)
 
 
-async def _unchanged(change: Change, stage: Bracket | PointsEvent, match: Match, kind: ResultKind,
-                     attempted: Outcome, preview: Bracket | PointsEvent | None = None, *,
+async def _unchanged(change: Change, stage: Bracket | PointsStage, match: Match, kind: ResultKind,
+                     attempted: Outcome, preview: Bracket | PointsStage | None = None, *,
                      later_results: bool = False) -> ResultRecorded:
     """A result that changes nothing yet: the caller is asked something first."""
     state = change.before
-    points = isinstance(stage, PointsEvent)
+    points = isinstance(stage, PointsStage)
     revision = await _revision(change, match, points=points) or 0
     changes_champion = preview is not None and _podium(preview)[0] != _podium(stage)[0]
     new_champion = _podium(preview)[0] if preview is not None and changes_champion else None
@@ -327,7 +327,7 @@ async def _answer_in(change: Change, caller: Caller, ref: TableRef, step: Callab
     actor = actor_of(caller, Role.REFEREE in change.roles)
     stage = _stage(change.current, ref)
     match = stage.find(ref.where(), ref.round)
-    await _require_current(change, match, revision, points=isinstance(stage, PointsEvent))
+    await _require_current(change, match, revision, points=isinstance(stage, PointsStage))
     result = step(stage, ref.where(), actor, change.at, round_number=ref.round)
     if isinstance(stage, Bracket):
         return await _apply(change, match, result)
@@ -462,8 +462,8 @@ def _summed(change: Change, done: Sequence[LineDone]) -> ResultsRecorded:
         any(item.kind is ResultKind.CORRECTED and item.podium_changed for item in recorded), started_rounds=every)
 
 
-def _stage(state: TournamentState, ref: TableRef) -> Bracket | PointsEvent:
-    """Where the table is: the knockout (also the one after the groups, once drawn), else the points event. A
+def _stage(state: TournamentState, ref: TableRef) -> Bracket | PointsStage:
+    """Where the table is: the knockout (also the one after the groups, once drawn), else the points stage. A
     finished tournament takes corrections only; the engine refuses anything else on its decided matches."""
     if state.event is not None and (state.bracket is None or ref.points):
         return state.event
@@ -501,8 +501,8 @@ class _Outline:
     moved: tuple[Moved, ...] = ()
 
 
-def _podium(stage: Bracket | PointsEvent) -> tuple[Team | None, Team | None, frozenset[int]]:
-    """Who is on top: a knockout's champion, runner-up and third places; a Swiss event's first three; a group
+def _podium(stage: Bracket | PointsStage) -> tuple[Team | None, Team | None, frozenset[int]]:
+    """Who is on top: a knockout's champion, runner-up and third places; a Swiss tournament's first three; a group
     stage's best group winner and the group winners."""
     if isinstance(stage, Bracket):
         table = standings(stage)
@@ -550,7 +550,7 @@ async def _apply(change: Change, match: Match, result: ResultChange[Bracket]) ->
                     after.finished and not before.finished, referees, podium_changed, reopened)
 
 
-async def _apply_points(change: Change, match: Match, result: ResultChange[PointsEvent],
+async def _apply_points(change: Change, match: Match, result: ResultChange[PointsStage],
                         repaired: int | None) -> _Outline:
     """As :func:`_apply` for a Swiss or group table: record the events; after the last round finish the
     tournament, or draw the knockout after the groups and start its first round. A correction after the end that
@@ -616,7 +616,7 @@ def _recorded(change: Change, outline: _Outline) -> ResultRecorded:
                           reopened=outline.reopened)
 
 
-async def apply_points_result(change: Change, match: Match, result: ResultChange[PointsEvent]) -> ResultRecorded:
+async def apply_points_result(change: Change, match: Match, result: ResultChange[PointsStage]) -> ResultRecorded:
     """A result another service made at a Swiss or group table (a walkover for a pair that withdrew), applied as
     ``/result`` applies one: events recorded, the next round paired or the event finished."""
     return _recorded(change, await _apply_points(change, match, result, None))

@@ -101,7 +101,7 @@ class SignedUp:
     entry: Entry
     by_organiser: bool = False
     late_from_round: int | None = None
-    """A pair entered after the draw of a Swiss event: the first round it is paired in."""
+    """A pair entered after the draw of a Swiss tournament: the first round it is paired in."""
 
     @property
     def waiting_position(self) -> int | None:

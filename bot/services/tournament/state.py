@@ -2,7 +2,7 @@
 
 :class:`TournamentState` is the engine's view of a tournament: its record, the :class:`Registration` and, after
 the draw, the pairs, the reserves and the :class:`Bracket` — or, in a Swiss or groups tournament, the
-:class:`~bot.tournament.points_event.PointsEvent` (and after the groups, the bracket of their knockout). Loading a
+:class:`~bot.tournament.points_stage.PointsStage` (and after the groups, the bracket of their knockout). Loading a
 big bracket reads every match row, so loaded states are cached by (tournament id, version); the version in the
 database grows with every change (also one made by another process), so a cached copy is used only while it is the
 latest.
@@ -31,7 +31,7 @@ from bot.services.roles import Role
 from bot.tournament.bracket import Bracket
 from bot.tournament.entries import Person
 from bot.tournament.format import TournamentFormat
-from bot.tournament.points_event import PointsEvent
+from bot.tournament.points_stage import PointsStage
 from bot.tournament.record import TournamentRecord, TournamentStatus
 from bot.tournament.registration import Registration, RegistrationState
 from bot.tournament.snapshot import changed_matches, restore_bracket, stored_matches, team_lines
@@ -46,7 +46,7 @@ from storage import tournaments as tournament_rows
 if TYPE_CHECKING:
     from bot.services import Services
 
-from bot.services.tournament.points import is_points_format, load_points_event, write_points_event
+from bot.services.tournament.points import is_points_format, load_points_stage, write_points_stage
 
 
 class NoTournamentError(TournamentError):
@@ -83,8 +83,8 @@ class TournamentState:
     reserves: tuple[Person, ...] = ()
     bracket: Bracket | None = None
     """The knockout: the whole event, or the knockout after the groups."""
-    event: PointsEvent | None = None
-    """The Swiss rounds or the group stage (``bot.tournament.points_event``)."""
+    event: PointsStage | None = None
+    """The Swiss rounds or the group stage (``bot.tournament.points_stage``)."""
 
     @property
     def tournament_id(self) -> int:
@@ -190,7 +190,7 @@ async def _load_points_state(tx: Tx, state: TournamentState) -> TournamentState:
         qualifiers = tuple(team for team in teams if team.team_id in placed)
         matches = await bracket_rows.load_matches(tx, record.tournament_id, qualifiers)
         bracket = restore_bracket(record.settings.bracket_options(), qualifiers, placed, matches)
-    event = await load_points_event(tx, record, teams, closed=bracket is not None)
+    event = await load_points_stage(tx, record, teams, closed=bracket is not None)
     return replace(state, teams=teams, reserves=await bracket_rows.load_reserves(tx, record.tournament_id),
                    bracket=bracket, event=event)
 
@@ -242,7 +242,7 @@ async def _write_state(change: Change) -> None:
         await points_rows.set_lines(change.tx, tid, team_lines(after.bracket))
         await bracket_rows.write_matches(change.tx, tid, stored_matches(after.bracket), change.at)
     if after.event is not None and after.event is not before.event:
-        await write_points_event(change.tx, tid, before.event, after.event, change.at)
+        await write_points_stage(change.tx, tid, before.event, after.event, change.at)
     await _record_finals(change)
 
 

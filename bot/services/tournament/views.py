@@ -15,7 +15,7 @@ from bot.services.tournament.state import NoTournamentYetError, TournamentState,
 from bot.tournament.bracket import Bracket
 from bot.tournament.matches import Match, MatchState
 from bot.tournament.names import name_key
-from bot.tournament.points_event import PointsEvent, points_standings
+from bot.tournament.points_stage import PointsStage, points_standings
 from bot.tournament.ranking import StandingRow
 from bot.tournament.record import TournamentStatus
 from bot.tournament.standings import Placing, Standings, standings
@@ -36,7 +36,7 @@ async def entries_view(services: Services, caller: Caller) -> EntriesView:
 class BracketView:
     state: TournamentState
     bracket: Bracket | None
-    """``None`` while a Swiss event or group stage is played (its tables are in ``state.event``)."""
+    """``None`` while a Swiss tournament or group stage is played (its tables are in ``state.event``)."""
 
 
 async def bracket_view(services: Services, caller: Caller) -> BracketView:
@@ -110,7 +110,7 @@ class StandingsView:
     standings: Standings | None
     """A knockout's placings (also of the knockout after the groups, once drawn)."""
     points: tuple[StandingRow, ...] = ()
-    """A Swiss event's or group stage's standings, with their tie-break columns."""
+    """A Swiss tournament's or group stage's standings, with their tie-break columns."""
 
 
 async def standings_view(services: Services, caller: Caller) -> StandingsView:
@@ -135,7 +135,7 @@ class Whereabouts(enum.StrEnum):
     NOT_PLAYING = "not_playing"
     POINTS_BYE = "points_bye"  # a Swiss bye (scored as a walkover win) or a group round's rest
     PLAYED = "played"  # a Swiss or group table decided; the next round starts when every table has finished
-    STANDING = "standing"  # a Swiss or group event over (or the pair's groups done): their place in the standings
+    STANDING = "standing"  # a Swiss or groups tournament over (or the pair's groups done): their place in the standings
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,11 +146,11 @@ class MyTable:
     """The caller's match of the current round (if their pair has one)."""
     placing: Placing | None = None
     row: StandingRow | None = None
-    """In a Swiss event or group stage: the pair's line of the standings."""
+    """In a Swiss tournament or group stage: the pair's line of the standings."""
 
 
-def _my_points_table(state: TournamentState, event: PointsEvent, key: str) -> MyTable:
-    """``/mytable`` in a Swiss event or group stage (or for a pair the groups did not send to the knockout)."""
+def _my_points_table(state: TournamentState, event: PointsStage, key: str) -> MyTable:
+    """``/mytable`` in a Swiss tournament or group stage (or for a pair the groups did not send to the knockout)."""
     team = next((team for team in event.teams if key in team.members), None)
     if team is None:
         reserves = {person.key for person in state.reserves} | {
@@ -194,11 +194,11 @@ async def my_table(services: Services, caller: Caller) -> MyTable:
     return MyTable(state, Whereabouts.THROUGH, match, placing)
 
 
-# Looking back on a Swiss or group event ---------------------------------------------------------------------------
+# Looking back on a Swiss or groups tournament ----------------------------------------------------------------------
 
 
 class NotAPointsEventError(TournamentError):
-    """``/tables 2``, ``/standings 2``, ``/bracket 2`` and ``/pair`` look back on a Swiss or group event."""
+    """``/tables 2``, ``/standings 2``, ``/bracket 2`` and ``/pair`` look back on a Swiss or groups tournament."""
 
     key = "points.looking_back.points_only"
 
@@ -217,24 +217,24 @@ class AmbiguousPairError(TournamentError):
 
 @dataclass(frozen=True, slots=True)
 class LookBack:
-    """The chat's Swiss or group event and a round of it that has been paired."""
+    """The chat's Swiss or groups tournament and a round of it that has been paired."""
 
     state: TournamentState
-    event: PointsEvent
+    event: PointsStage
     round: int
 
 
-def _points_event(state: TournamentState) -> PointsEvent:
+def _points_stage(state: TournamentState) -> PointsStage:
     if state.event is None:
         raise NotAPointsEventError()
     return state.event
 
 
 async def look_back(services: Services, caller: Caller, round_number: int) -> LookBack:
-    """Round ``round_number`` of the chat's Swiss or group event; refused for a knockout and for a round not paired
-    yet (with the rounds there are)."""
+    """Round ``round_number`` of the chat's Swiss or groups tournament; refused for a knockout and for a round not
+    paired yet (with the rounds there are)."""
     state = await read_state(services, caller.chat_id)
-    event = _points_event(state)
+    event = _points_stage(state)
     if not 1 <= round_number <= len(event.tables):
         raise RoundNotPlayedError(round=round_number, rounds=len(event.tables))
     return LookBack(state, event, round_number)
@@ -243,14 +243,14 @@ async def look_back(services: Services, caller: Caller, round_number: int) -> Lo
 @dataclass(frozen=True, slots=True)
 class PairView:
     state: TournamentState
-    event: PointsEvent
+    event: PointsStage
     team: Team
 
 
 async def pair_view(services: Services, caller: Caller, which: str) -> PairView:
     """``/pair 张三`` or ``/pair 3``: the pair with a member (or a name) called ``which``, or numbered ``which``."""
     state = await read_state(services, caller.chat_id)
-    event = _points_event(state)
+    event = _points_stage(state)
     people = state.people()
     number = which[1:] if which.startswith(("#", "＃")) else which
     if number.isascii() and number.isdigit():

@@ -28,7 +28,7 @@ from bot.services.worker import in_worker
 from bot.sheets.standings import StandingRow
 from bot.sheets.workbook import build_tournament_xlsx
 from bot.tournament.entries import ACCOUNT_PREFIXES, account_id, account_key, is_person_key
-from bot.tournament.points_event import points_standings
+from bot.tournament.points_stage import points_standings
 from bot.tournament.standings import standings
 from bot.tournament.teams import Event
 from storage import Tx, history, tournament_people, users
@@ -118,7 +118,7 @@ async def tournament_workbook(services: Services, state: TournamentState, lang: 
     zone = ZoneInfo(state.record.settings.timezone)
     table = standing_rows(state, standings(state.bracket), lang) if state.bracket is not None else []
     if state.event is not None:
-        # A points event's standings sheet: its rows with the points (the tie-break columns are in ranking).
+        # A points stage's standings sheet: its rows with the points (the tie-break columns are in ranking).
         table = [StandingRow(row.rank, row.name, row.points, row.group or "")
                  for row in points_standings(state.event)]
     return await in_worker(

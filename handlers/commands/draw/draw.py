@@ -1,5 +1,5 @@
 """``/draw``, ``/undraw``, ``/bracket``, ``/tables``, ``/standings``, ``/pair``, ``/export``: the tournament once it is
-drawn (``/tables 2``, ``/standings 2``, ``/bracket 2``: an earlier round of a Swiss or group event)."""
+drawn (``/tables 2``, ``/standings 2``, ``/bracket 2``: an earlier round of a Swiss or groups tournament)."""
 
 from __future__ import annotations
 
@@ -93,7 +93,7 @@ def _round_asked(call: Invocation) -> int | None:
 
 
 async def _looking_back_at_round(call: Invocation, round_number: int) -> None:
-    """An earlier round of a Swiss or group event: its tables and results as text and as the list picture."""
+    """An earlier round of a Swiss or groups tournament: its tables and results as text and as the list picture."""
     seen = await look_back(call.services, call.caller, round_number)
     lang = call.language
     await reply_with_pictures(
@@ -106,9 +106,9 @@ async def _looking_back_at_round(call: Invocation, round_number: int) -> None:
 
 async def bracket_command(call: Invocation) -> None:
     """The bracket as text, then as a picture (the current round highlighted); a bracket too long for one
-    message goes as the pictures alone (``handlers.long_replies``). A Swiss event: the round's tables as a list
+    message goes as the pictures alone (``handlers.long_replies``). A Swiss tournament: the round's tables as a list
     picture; a group stage: a picture per group table (then the knockout's bracket, once drawn). ``/bracket 2``:
-    round 2 of a Swiss or group event, its tables and results."""
+    round 2 of a Swiss or groups tournament, its tables and results."""
     asked = _round_asked(call)
     if asked is not None:
         await _looking_back_at_round(call, asked)
@@ -130,7 +130,7 @@ async def bracket_command(call: Invocation) -> None:
 
 
 async def tables_command(call: Invocation) -> None:
-    """The open tables of the round being played; ``/tables 2``: round 2 of a Swiss or group event, every table
+    """The open tables of the round being played; ``/tables 2``: round 2 of a Swiss or groups tournament, every table
     with its result, as text and picture."""
     asked = _round_asked(call)
     if asked is not None:
@@ -142,7 +142,7 @@ async def tables_command(call: Invocation) -> None:
 
 
 async def standings_command(call: Invocation) -> None:
-    """The standings so far; ``/standings 2``: a Swiss or group event's standings after round 2."""
+    """The standings so far; ``/standings 2``: a Swiss or groups tournament's standings after round 2."""
     asked = _round_asked(call)
     if asked is not None:
         seen = await look_back(call.services, call.caller, asked)
@@ -172,7 +172,7 @@ async def standings_command(call: Invocation) -> None:
 
 
 async def pair_command(call: Invocation) -> None:
-    """``/pair <name or number>``: one pair's evening in a Swiss or group event — each round's table, opponent,
+    """``/pair <name or number>``: one pair's evening in a Swiss or groups tournament — each round's table, opponent,
     result and points, the running total and rank."""
     if not call.args:
         raise MissingArgument()

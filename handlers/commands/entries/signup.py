@@ -65,8 +65,8 @@ async def accept_command(call: Invocation) -> None:
 
 
 async def withdraw_command(call: Invocation) -> None:
-    """Before the draw: an entry withdraws. After the draw of a Swiss event: a pair leaves (退赛) and its open table
-    is a walkover for the opponents."""
+    """Before the draw: an entry withdraws. After the draw of a Swiss tournament: a pair leaves (退赛) and its open
+    table is a walkover for the opponents."""
     name = " ".join(call.args) or None
     try:
         withdrawn = await withdraw(call.services, call.caller, name)

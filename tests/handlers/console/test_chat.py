@@ -12,10 +12,11 @@ from bot.config import Settings
 from bot.i18n import Language
 from bot.richtext import Button, keyboard
 from bot.services.console import FIRST_CONSOLE_ID
+from handlers.bootstrap import ProcessOptions, console_chat
 from handlers.buttons import ButtonSpec, Press
 from handlers.commands import COMMANDS
 from handlers.commands.buttons import BUTTONS
-from handlers.console.chat import ConsoleChat, console_chat, indented
+from handlers.console.chat import ConsoleChat, indented
 from handlers.invocation import Invocation
 from handlers.registry import CommandSpec
 
@@ -49,7 +50,7 @@ async def running(folder: Path, lines: list[str], language: Language = Language.
                                        CommandSpec("fail", fail, listed=False))
     buttons = (*BUTTONS, ButtonSpec("x", "join", on_press))
     async with console_chat(Settings(db_path=folder / "c.sqlite3"), language, folder / "files", lines.append,
-                            commands=commands, buttons=buttons) as chat:
+                            ProcessOptions(commands=commands, buttons=buttons)) as chat:
         yield chat
 
 

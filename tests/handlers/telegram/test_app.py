@@ -2,7 +2,8 @@ import ssl
 from pathlib import Path
 
 from bot.config import Settings
-from handlers.telegram.app import TelegramOptions, build_application, http_requests, shutdown, startup
+from handlers.bootstrap import telegram_application
+from handlers.telegram.app import TelegramOptions, http_requests, shutdown, startup
 from handlers.telegram.pacing import GroupPacer
 from handlers.telegram.sending import RetryingRequests
 from storage.migrations import applied_versions, load_migrations
@@ -13,7 +14,7 @@ TOKEN = "777:app-test-secret"
 
 def test_production_build_uses_the_rate_limiter_and_the_base_url(tmp_path: Path) -> None:
     settings = Settings(token=TOKEN, base_url="http://127.0.0.1:8081/bot", db_path=tmp_path / "x.sqlite3")
-    application = build_application(settings)
+    application = telegram_application(settings)
     limiter = application.bot.rate_limiter
     assert isinstance(limiter, RetryingRequests) and isinstance(limiter.pacing, GroupPacer)
     assert application.bot.base_url == f"http://127.0.0.1:8081/bot{TOKEN}"
@@ -22,22 +23,22 @@ def test_production_build_uses_the_rate_limiter_and_the_base_url(tmp_path: Path)
 
 
 def test_without_pacing_failed_calls_are_still_retried(tmp_path: Path) -> None:
-    application = build_application(Settings(db_path=tmp_path / "x.sqlite3"), TelegramOptions(request=FakeBotApi(),
-                                                                                              rate_limiter=False))
+    application = telegram_application(Settings(db_path=tmp_path / "x.sqlite3"),
+                                       telegram=TelegramOptions(request=FakeBotApi(), rate_limiter=False))
     limiter = application.bot.rate_limiter
     assert isinstance(limiter, RetryingRequests) and limiter.pacing is None
 
 
 def test_tests_build_without_a_rate_limiter(tmp_path: Path) -> None:
-    application = build_application(Settings(db_path=tmp_path / "x.sqlite3"), TelegramOptions(request=FakeBotApi(),
-                                                                                              rate_limiter=None))
+    application = telegram_application(Settings(db_path=tmp_path / "x.sqlite3"),
+                                       telegram=TelegramOptions(request=FakeBotApi(), rate_limiter=None))
     assert application.bot.rate_limiter is None
 
 
 async def test_startup_opens_and_migrates_the_storage_and_shutdown_closes_it(tmp_path: Path) -> None:
     api = FakeBotApi()
-    application = build_application(Settings(db_path=tmp_path / "x.sqlite3"), TelegramOptions(request=api,
-                                                                                              rate_limiter=None))
+    application = telegram_application(Settings(db_path=tmp_path / "x.sqlite3"),
+                                       telegram=TelegramOptions(request=api, rate_limiter=None))
     await application.initialize()
     await startup(application)
     storage = application.bot_data.services.storage

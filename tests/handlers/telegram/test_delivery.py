@@ -6,10 +6,11 @@ from pathlib import Path
 import pytest
 
 from bot.config import Settings
+from handlers.bootstrap import ProcessOptions, telegram_application
 from handlers.commands import COMMANDS
 from handlers.invocation import Invocation
 from handlers.registry import CommandSpec
-from handlers.telegram.app import TelegramOptions, build_application, shutdown, startup
+from handlers.telegram.app import TelegramOptions, shutdown, startup
 from handlers.telegram.delivery import DeliveryLedger, update_ids_in
 from tests.support.fake_api import FakeBotApi
 from tests.support.updates import FakeUser, UpdateFactory, group_chat
@@ -62,9 +63,9 @@ async def test_polling_confirms_an_update_only_after_its_handler_finished(tmp_pa
         await call.reply("done")
 
     api = FakeBotApi()
-    options = TelegramOptions(request=api, rate_limiter=None,
-                              commands=(*COMMANDS, CommandSpec("slow", slow, listed=False)))
-    application = build_application(Settings(db_path=tmp_path / "bot.sqlite3"), options)
+    options = ProcessOptions(commands=(*COMMANDS, CommandSpec("slow", slow, listed=False)))
+    application = telegram_application(Settings(db_path=tmp_path / "bot.sqlite3"), options,
+                                       TelegramOptions(request=api, rate_limiter=None))
     update = UpdateFactory().message(GROUP, ALICE, "/slow")
     api.enqueue_update(update)
     async with application:

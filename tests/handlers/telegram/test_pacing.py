@@ -7,7 +7,8 @@ from pathlib import Path
 from typing import Any
 
 from bot.config import Settings
-from handlers.telegram.app import TelegramOptions, build_application
+from handlers.bootstrap import telegram_application
+from handlers.telegram.app import TelegramOptions
 from handlers.telegram.pacing import (
     GROUP_LIMIT,
     WINDOW,
@@ -156,7 +157,7 @@ async def test_through_the_real_bot_waiting_replies_merge_and_keep_their_parse_m
     pacer = GroupPacer(now=time.now, sleep=time.sleep)
     options = TelegramOptions(request=FakeBotApi(telegram), rate_limiter=RetryingRequests(pacer, sleep=time.sleep),
                               quiet=False)
-    application = build_application(Settings(db_path=tmp_path / "bot.sqlite3"), options)
+    application = telegram_application(Settings(db_path=tmp_path / "bot.sqlite3"), telegram=options)
     await application.initialize()
     try:
         await time.run(*(application.bot.send_message(GROUP, f"<b>m{index}</b>") for index in range(26)))

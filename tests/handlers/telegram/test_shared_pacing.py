@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 
 from bot.services.send_budget import StoredSendBudget, shares_budget
-from handlers.telegram.app import TelegramOptions, build_application, shutdown, startup
+from handlers.bootstrap import telegram_application
+from handlers.telegram.app import TelegramOptions, shutdown, startup
 from handlers.telegram.context import GuandanApplication
 from handlers.telegram.pacing import GROUP_LIMIT, GroupPacer
 from handlers.telegram.sending import RetryingRequests
@@ -41,8 +42,8 @@ async def test_three_workers_sending_sixty_messages_to_one_group_keep_the_limit(
     applications: list[GuandanApplication] = []
     try:
         for _ in range(3):
-            application = build_application(settings_for(url), TelegramOptions(request=FakeBotApi(telegram),
-                                                                               rate_limiter=True))
+            application = telegram_application(settings_for(url), telegram=TelegramOptions(
+                request=FakeBotApi(telegram), rate_limiter=True))
             limiter = application.bot.rate_limiter
             assert isinstance(limiter, RetryingRequests) and isinstance(limiter.pacing, GroupPacer)
             limiter.pacing.now, limiter.pacing.sleep = time.now, time.sleep  # virtual time, shared budget

@@ -1,15 +1,15 @@
-"""A Swiss event or a group stage as the chat plays it: every table a :class:`~bot.tournament.matches.Match`.
+"""A Swiss tournament or a group stage as the chat plays it: every table a :class:`~bot.tournament.matches.Match`.
 
-The pure events (:class:`~bot.tournament.swiss.SwissEvent`, :class:`~bot.tournament.round_robin.GroupStage`) know
+The pure events (:class:`~bot.tournament.swiss.SwissStage`, :class:`~bot.tournament.round_robin.GroupStage`) know
 the pairings and the decided results. At the tables results are reported, confirmed, disputed and decided as in a
 knockout (:mod:`bot.tournament.results`), so each table also lives here as a ``Match`` of kind ``swiss`` or
 ``group`` (``best_of`` 1, ``slot`` = table − 1). Match ids are numbered through the event, round by round, from 1.
 
-:class:`PointsEvent` is the container :mod:`bot.tournament.results` works on in place of a bracket
-(:mod:`bot.tournament.stages`): :meth:`PointsEvent.store_changes` stores changed tables and records every decided
+:class:`PointsStage` is the container :mod:`bot.tournament.results` works on in place of a bracket
+(:mod:`bot.tournament.stages`): :meth:`PointsStage.store_changes` stores changed tables and records every decided
 result in the pure event (a correction replaces the result there, in any round: the rounds paired after it stay as
 they were played; whether a paired round without results is paired again is the service's call);
-:meth:`PointsEvent.settle` also moves the event on once a round is
+:meth:`PointsStage.settle` also moves the event on once a round is
 complete — the next Swiss round is paired from the standings, the next group round starts — and records
 ``round.started``. Tables are numbered by rank in a Swiss round (table 1 holds the leading pairs) and across the
 groups in a group round.
@@ -45,7 +45,7 @@ from bot.tournament.round_robin import (
 from bot.tournament.swiss import (
     PairingFlaw,
     RoundHasResultsError,
-    SwissEvent,
+    SwissStage,
     SwissTable,
     pair_next_round,
     swiss_standings,
@@ -54,7 +54,7 @@ from bot.tournament.swiss import (
 from bot.tournament.swiss import record_result as record_swiss_result
 from bot.tournament.teams import Event, Team
 
-PointsCore = SwissEvent | GroupStage
+PointsCore = SwissStage | GroupStage
 
 
 class NextRoundStartedError(TournamentError):
@@ -64,7 +64,7 @@ class NextRoundStartedError(TournamentError):
 
 
 @dataclass(frozen=True, slots=True)
-class PointsEvent:
+class PointsStage:
     """The pure event (``core``), every table paired so far as a match (``store``, by match id − 1), each
     round's match ids in table order (``tables``), the round being played and its undecided tables."""
 
@@ -75,8 +75,8 @@ class PointsEvent:
     open_matches: int
 
     @property
-    def swiss(self) -> SwissEvent | None:
-        return self.core if isinstance(self.core, SwissEvent) else None
+    def swiss(self) -> SwissStage | None:
+        return self.core if isinstance(self.core, SwissStage) else None
 
     @property
     def groups(self) -> GroupStage | None:
@@ -84,23 +84,23 @@ class PointsEvent:
 
     @property
     def kind(self) -> MatchKind:
-        return MatchKind.SWISS if isinstance(self.core, SwissEvent) else MatchKind.GROUP
+        return MatchKind.SWISS if isinstance(self.core, SwissStage) else MatchKind.GROUP
 
     @property
     def teams(self) -> tuple[Team, ...]:
-        if isinstance(self.core, SwissEvent):
+        if isinstance(self.core, SwissStage):
             return self.core.teams
         return tuple(sorted((team for group in self.core.groups for team in group), key=lambda team: team.team_id))
 
     @property
     def rounds(self) -> int:
         """Rounds of the event: the Swiss rounds planned, or the rounds of the largest group's round robin."""
-        return self.core.planned_rounds if isinstance(self.core, SwissEvent) else len(self.core.rounds)
+        return self.core.planned_rounds if isinstance(self.core, SwissStage) else len(self.core.rounds)
 
     @property
     def finished(self) -> bool:
         """Every round is decided (a group stage may still lead to a knockout)."""
-        return self.core.finished if isinstance(self.core, SwissEvent) else self.core.complete
+        return self.core.finished if isinstance(self.core, SwissStage) else self.core.complete
 
     def match(self, number: int) -> Match:
         if not 1 <= number <= len(self.store):
@@ -134,7 +134,7 @@ class PointsEvent:
         return None
 
     def group_of(self, match: Match) -> int | None:
-        """The group (0 = A) a group table belongs to; ``None`` in a Swiss event."""
+        """The group (0 = A) a group table belongs to; ``None`` in a Swiss tournament."""
         if isinstance(self.core, GroupStage) and match.table is not None:
             return self.core.round(match.round).table(match.table).group
         return None
@@ -145,13 +145,13 @@ class PointsEvent:
 
     def flaws(self, match: Match) -> tuple[PairingFlaw, ...]:
         """Why a Swiss table breaks a pairing rule (a rematch, one unit), which no pairing of its round avoided."""
-        if isinstance(self.core, SwissEvent) and match.table is not None:
+        if isinstance(self.core, SwissStage) and match.table is not None:
             return self.core.round(match.round).table(match.table).flaws
         return ()
 
     def byes(self, round_number: int) -> tuple[Team, ...]:
         """The pairs with a bye in a round (one in a Swiss round of an odd field; one per odd group)."""
-        if isinstance(self.core, SwissEvent):
+        if isinstance(self.core, SwissStage):
             if not 1 <= round_number <= len(self.core.rounds):
                 return ()
             bye = self.core.round(round_number).bye
@@ -160,7 +160,7 @@ class PointsEvent:
             return ()
         return tuple(team for _, team in self.core.round(round_number).byes)
 
-    def store_changes(self, changes: Mapping[int, Match], open_change: int = 0) -> PointsEvent:
+    def store_changes(self, changes: Mapping[int, Match], open_change: int = 0) -> PointsStage:
         """The event with ``changes`` (by match id) stored and every decided result among them recorded in the
         pure event (raises its errors); a correction may be of any earlier round."""
         store = list(self.store)
@@ -170,9 +170,9 @@ class PointsEvent:
             store[ident - 1] = match
             if match.state is MatchState.CONFIRMED and match.games:
                 core = _record(core, match, replace_result=before.state is MatchState.CONFIRMED)
-        return PointsEvent(core, tuple(store), self.tables, self.current_round, self.open_matches + open_change)
+        return PointsStage(core, tuple(store), self.tables, self.current_round, self.open_matches + open_change)
 
-    def settle(self, decided: Match, actor: str, at: datetime, events: list[Event]) -> PointsEvent:
+    def settle(self, decided: Match, actor: str, at: datetime, events: list[Event]) -> PointsStage:
         """Store ``decided`` (an open table of the current round, now decided) and, when it completes the round,
         move the event on (:func:`advance`)."""
         event = self.store_changes({decided.match_id: decided}, -1)
@@ -180,15 +180,15 @@ class PointsEvent:
 
     @property
     def withdrawn(self) -> frozenset[int]:
-        """Team ids of the pairs that left after the draw, a Swiss event or a group stage (their standings rows
+        """Team ids of the pairs that left after the draw, a Swiss tournament or a group stage (their standings rows
         stay, marked)."""
         return self.core.withdrawn
 
-    def with_groups(self, core: GroupStage) -> PointsEvent:
+    def with_groups(self, core: GroupStage) -> PointsStage:
         """The event with ``core`` (the same tables): a pair withdrawn or reinstated."""
         return replace(self, core=core)
 
-    def with_swiss(self, core: SwissEvent) -> PointsEvent:
+    def with_swiss(self, core: SwissStage) -> PointsStage:
         """The event with ``core`` (the same rounds paired): the current round's tables seat the core's pairs."""
         store = list(self.store)
         if self.tables:
@@ -196,31 +196,31 @@ class PointsEvent:
                 match = store[ident - 1]
                 if (match.left, match.right) != (table.left, table.right):
                     store[ident - 1] = match.with_team(Side.LEFT, table.left).with_team(Side.RIGHT, table.right)
-        return PointsEvent(core, tuple(store), self.tables, self.current_round, self.open_matches)
+        return PointsStage(core, tuple(store), self.tables, self.current_round, self.open_matches)
 
-    def unpaired(self) -> PointsEvent:
-        """The Swiss event without its current round, which has no report or result yet (``unpair_last_round``
+    def unpaired(self) -> PointsStage:
+        """The Swiss tournament without its current round, which has no report or result yet (``unpair_last_round``
         refuses otherwise): a correction of the round before may then pair it again."""
-        assert isinstance(self.core, SwissEvent)
+        assert isinstance(self.core, SwissStage)
         if any(match.reports or match.games for match in self.table_matches()):
             raise RoundHasResultsError(round=self.current_round)
         core = unpair_last_round(self.core)
         keep = len(self.store) - len(self.tables[-1])
-        return PointsEvent(core, self.store[:keep], self.tables[:-1], self.current_round - 1, 0)
+        return PointsStage(core, self.store[:keep], self.tables[:-1], self.current_round - 1, 0)
 
 
-def advance(event: PointsEvent, actor: str, at: datetime, events: list[Event]) -> PointsEvent:
+def advance(event: PointsStage, actor: str, at: datetime, events: list[Event]) -> PointsStage:
     """After the current round's last result: pair the next Swiss round (or start the next group round) and record
     ``round.started``; after the last round record ``points.finished``. Does nothing while a table is open."""
     if event.open_matches:
         return event
     core = event.core
-    if isinstance(core, SwissEvent):
+    if isinstance(core, SwissStage):
         if len(core.rounds) < core.planned_rounds:
             paired = pair_next_round(core)
             first = len(event.store) + 1
             new = tuple(_swiss_match(first + index, table) for index, table in enumerate(paired.current.tables))
-            started = PointsEvent(paired, event.store + new, (*event.tables, tuple(match.match_id for match in new)),
+            started = PointsStage(paired, event.store + new, (*event.tables, tuple(match.match_id for match in new)),
                                   paired.current.number, len(new))
             bye = paired.current.bye
             events.append(Event(at, actor, "round.started", {
@@ -236,18 +236,18 @@ def advance(event: PointsEvent, actor: str, at: datetime, events: list[Event]) -
         number += 1
         if number > len(core.rounds):
             events.append(Event(at, actor, "points.finished", {"rounds": str(len(core.rounds))}))
-            return PointsEvent(core, tuple(store), event.tables, number - 1, 0)
+            return PointsStage(core, tuple(store), event.tables, number - 1, 0)
         # Tables of a pair that withdrew are decided before their round starts (walkovers): only the others open.
         idents = [ident for ident in event.tables[number - 1] if not store[ident - 1].state.decided]
         for ident in idents:
             store[ident - 1] = store[ident - 1].started(store[ident - 1].table or 0)
         events.append(Event(at, actor, "round.started", {"round": str(number), "tables": str(len(idents))}))
         if idents:
-            return PointsEvent(core, tuple(store), event.tables, number, len(idents))
+            return PointsStage(core, tuple(store), event.tables, number, len(idents))
 
 
-def forfeit_unplayed(event: PointsEvent, team: Team, actor: str, at: datetime,
-                     variant: RuleVariant) -> tuple[PointsEvent, tuple[Event, ...]]:
+def forfeit_unplayed(event: PointsStage, team: Team, actor: str, at: datetime,
+                     variant: RuleVariant) -> tuple[PointsStage, tuple[Event, ...]]:
     """A group stage's waiting tables (rounds not started) of a pair that withdrew, decided as walkovers for its
     opponents, so every later round starts without it; its open table of the current round is decided as any
     result is, by the caller."""
@@ -265,7 +265,7 @@ def forfeit_unplayed(event: PointsEvent, team: Team, actor: str, at: datetime,
     return (event.store_changes(changes) if changes else event), tuple(events)
 
 
-def restore_unplayed(event: PointsEvent, team: Team) -> tuple[PointsEvent, int]:
+def restore_unplayed(event: PointsStage, team: Team) -> tuple[PointsStage, int]:
     """A reinstated pair's tables of the group rounds not started, waiting to be played again (the walkovers its
     withdrawal decided there taken back); with how many."""
     core = event.core
@@ -288,7 +288,7 @@ def _team_ids(match: Match) -> tuple[int, ...]:
 def _record(core: PointsCore, match: Match, *, replace_result: bool) -> PointsCore:
     assert match.table is not None
     result = match.games[-1].outcome
-    if isinstance(core, SwissEvent):
+    if isinstance(core, SwissStage):
         return record_swiss_result(core, match.table, result, round_number=match.round, replace_result=replace_result,
                                    past_round=replace_result)
     return record_group_result(core, match.round, match.table, result, replace_result=replace_result)
@@ -302,11 +302,11 @@ def _group_match(ident: int, table: GroupTable, state: MatchState) -> Match:
     return Match(ident, table.round, table.table - 1, MatchKind.GROUP, 1, table.left, table.right, state, table.table)
 
 
-def start_points_event(core: PointsCore) -> PointsEvent:
-    """The event as drawn: a Swiss event's round 1, or every group round (round 1 playable, the others waiting)."""
+def start_points_stage(core: PointsCore) -> PointsStage:
+    """The event as drawn: a Swiss tournament's round 1, or every group round (round 1 playable, the others waiting)."""
     store: list[Match] = []
     tables: list[tuple[int, ...]] = []
-    if isinstance(core, SwissEvent):
+    if isinstance(core, SwissStage):
         for played in core.rounds:
             idents = []
             for table in played.tables:
@@ -321,10 +321,10 @@ def start_points_event(core: PointsCore) -> PointsEvent:
                 store.append(_group_match(len(store) + 1, group_table, state))
                 idents.append(len(store))
             tables.append(tuple(idents))
-    return PointsEvent(core, tuple(store), tuple(tables), 1, len(tables[0]) if tables else 0)
+    return PointsStage(core, tuple(store), tuple(tables), 1, len(tables[0]) if tables else 0)
 
 
-def restore_points_event(core: PointsCore, stored: Iterable[Match]) -> PointsEvent:
+def restore_points_stage(core: PointsCore, stored: Iterable[Match]) -> PointsStage:
     """The event of ``core`` (rebuilt from storage, with the decided results) and its stored tables: the current
     round is the last Swiss round paired, or the first group round with an open table (else the last)."""
     store = tuple(sorted(stored, key=lambda match: match.match_id))
@@ -333,12 +333,12 @@ def restore_points_event(core: PointsCore, stored: Iterable[Match]) -> PointsEve
         by_round.setdefault(match.round, []).append((match.table or 0, match.match_id))
     tables = tuple(tuple(ident for _, ident in sorted(by_round.get(number, [])))
                    for number in range(1, max(by_round, default=0) + 1))
-    current = len(core.rounds) if isinstance(core, SwissEvent) else core.current_round or len(core.rounds)
+    current = len(core.rounds) if isinstance(core, SwissStage) else core.current_round or len(core.rounds)
     undecided = sum(1 for ident in (tables[current - 1] if tables else ()) if not store[ident - 1].state.decided)
-    return PointsEvent(core, store, tables, current, undecided)
+    return PointsStage(core, store, tables, current, undecided)
 
 
-def changed_tables(before: PointsEvent | None, after: PointsEvent) -> list[Match]:
+def changed_tables(before: PointsStage | None, after: PointsStage) -> list[Match]:
     """Tables of ``after`` that are not the very objects of ``before`` (new rounds' tables included)."""
     if before is None:
         return list(after.store)
@@ -346,9 +346,9 @@ def changed_tables(before: PointsEvent | None, after: PointsEvent) -> list[Match
             if index >= len(before.store) or match is not before.store[index]]
 
 
-def repaired_rounds(before: PointsEvent | None, after: PointsEvent) -> tuple[int, ...]:
+def repaired_rounds(before: PointsStage | None, after: PointsStage) -> tuple[int, ...]:
     """Rounds of ``after`` paired differently from (or not paired in) ``before``: their byes are to be stored."""
-    def pairing(event: PointsEvent, number: int) -> tuple[object, ...]:
+    def pairing(event: PointsStage, number: int) -> tuple[object, ...]:
         teams = tuple((match.left, match.right) for match in event.table_matches(number))
         return teams, event.byes(number)
 
@@ -357,7 +357,7 @@ def repaired_rounds(before: PointsEvent | None, after: PointsEvent) -> tuple[int
                  if number > known or (before is not None and pairing(before, number) != pairing(after, number)))
 
 
-def results_recorded(event: PointsEvent) -> bool:
+def results_recorded(event: PointsStage) -> bool:
     """Whether anything was reported or decided at a table, or a round after the first has started (a draw can
     no longer be taken back)."""
     if event.current_round > 1:
@@ -366,7 +366,7 @@ def results_recorded(event: PointsEvent) -> bool:
                for match in event.store)
 
 
-def score_groups(event: PointsEvent) -> tuple[frozenset[int], ...]:
+def score_groups(event: PointsStage) -> tuple[frozenset[int], ...]:
     """The Swiss pairs by points, highest first (team ids): what the next round is paired within."""
     if event.swiss is None:
         return ()
@@ -376,31 +376,31 @@ def score_groups(event: PointsEvent) -> tuple[frozenset[int], ...]:
     return tuple(frozenset(by_points[points]) for points in sorted(by_points, reverse=True))
 
 
-def later_results(event: PointsEvent, round_number: int) -> bool:
+def later_results(event: PointsStage, round_number: int) -> bool:
     """Whether a table of a round after ``round_number`` has a report or a result (a correction then asks for a
     confirmation first)."""
     return any(match.reports or match.games
                for number in range(round_number + 1, len(event.tables) + 1) for match in event.table_matches(number))
 
 
-def points_standings(event: PointsEvent) -> tuple[StandingRow, ...]:
-    """The standings so far: a Swiss event's, or every group's one after the other (group A first; ``rank``
+def points_standings(event: PointsStage) -> tuple[StandingRow, ...]:
+    """The standings so far: a Swiss tournament's, or every group's one after the other (group A first; ``rank``
     within the group), each row with its tie-break columns (:mod:`bot.tournament.ranking`)."""
-    if isinstance(event.core, SwissEvent):
+    if isinstance(event.core, SwissStage):
         return swiss_standings(event.core)
     return tuple(row for rows in group_standings(event.core) for row in rows)
 
 
-def leader(event: PointsEvent) -> Team | None:
+def leader(event: PointsStage) -> Team | None:
     """The pair on top: the Swiss leader, or the best group winner (as the knockout would seed it)."""
-    if isinstance(event.core, SwissEvent):
+    if isinstance(event.core, SwissStage):
         rows = swiss_standings(event.core)
         return rows[0].team if rows else None
     tiers = qualifier_tiers(group_standings(event.core), 1, bye_points(event.core.variant))
     return tiers[0][0][1] if tiers and tiers[0] else None
 
 
-def forfeit_wins(event: PointsEvent, up_to: int | None = None) -> dict[int, int]:
+def forfeit_wins(event: PointsStage, up_to: int | None = None) -> dict[int, int]:
     """Tables each pair won because the other pair forfeited (their walkover points are in its points), by team;
     ``up_to``: counting rounds 1 … ``up_to`` only (default: up to the round being played — a later group round's
     walkovers, decided when a pair withdrew, count once it starts)."""
@@ -430,7 +430,7 @@ class StandingsMoment:
     count: int = 0
 
 
-def standings_moment(event: PointsEvent) -> StandingsMoment:
+def standings_moment(event: PointsStage) -> StandingsMoment:
     completed = sum(1 for number in range(1, len(event.tables) + 1)
                     if event.table_matches(number) and all(match.state.decided
                                                            for match in event.table_matches(number)))
@@ -441,18 +441,18 @@ def standings_moment(event: PointsEvent) -> StandingsMoment:
     return StandingsMoment(completed)
 
 
-def as_after(event: PointsEvent, round_number: int) -> PointsEvent:
+def as_after(event: PointsStage, round_number: int) -> PointsStage:
     """``event`` as its standings stood after round ``round_number``: the later rounds left out (their results and
     byes do not count). Only the pure event is cut; the tables (``store``) stay as they are."""
     core = event.core
     cut: PointsCore
-    if isinstance(core, SwissEvent):
+    if isinstance(core, SwissStage):
         cut = replace(core, rounds=core.rounds[:round_number])
     else:
         cut = replace(core, rounds=core.rounds[:round_number])
     return replace(event, core=cut)
 
 
-def standings_after(event: PointsEvent, round_number: int) -> tuple[StandingRow, ...]:
+def standings_after(event: PointsStage, round_number: int) -> tuple[StandingRow, ...]:
     """The standings after round ``round_number`` (:func:`points_standings` of the event cut there)."""
     return points_standings(as_after(event, round_number))

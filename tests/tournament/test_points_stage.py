@@ -1,4 +1,4 @@
-"""A Swiss event and a group stage played through the result engine's steps at every table."""
+"""A Swiss tournament and a group stage played through the result engine's steps at every table."""
 
 from __future__ import annotations
 
@@ -16,12 +16,12 @@ from bot.tournament.bracket import MatchId
 from bot.tournament.matches import MatchKind, MatchState
 from bot.tournament.outcome import Outcome
 from bot.tournament.points import bye_points, table_points
-from bot.tournament.points_event import (
+from bot.tournament.points_stage import (
     NextRoundStartedError,
-    PointsEvent,
+    PointsStage,
     points_standings,
-    restore_points_event,
-    start_points_event,
+    restore_points_stage,
+    start_points_stage,
 )
 from bot.tournament.round_robin import start_groups
 from bot.tournament.swiss import NextRoundPairedError, record_result, start_swiss
@@ -47,7 +47,7 @@ def outcome(rng: random.Random) -> Outcome:
     return Outcome.played(MatchLevel.parse(left), MatchLevel.parse(right))
 
 
-def play(event: PointsEvent, rng: random.Random) -> PointsEvent:
+def play(event: PointsStage, rng: random.Random) -> PointsStage:
     for _ in range(200):
         if event.finished:
             return event
@@ -60,7 +60,7 @@ def play(event: PointsEvent, rng: random.Random) -> PointsEvent:
 @given(st.integers(2, 24), st.integers(1, 8), st.integers(0, 10_000))
 def test_a_swiss_event_plays_to_the_end_and_reads_back(pairs: int, rounds: int, seed: int) -> None:
     rounds = min(rounds, pairs - 1)
-    event = start_points_event(start_swiss(teams(pairs), rounds, DEFAULT_VARIANT, random.Random(seed)))
+    event = start_points_stage(start_swiss(teams(pairs), rounds, DEFAULT_VARIANT, random.Random(seed)))
     event = play(event, random.Random(seed))
     swiss = event.swiss
     assert swiss is not None and len(swiss.rounds) == rounds and event.finished
@@ -75,7 +75,7 @@ def test_a_swiss_event_plays_to_the_end_and_reads_back(pairs: int, rounds: int, 
     for team_id in byes:
         expected[team_id] += bye_points(DEFAULT_VARIANT)
     assert {row.team.team_id: row.points for row in points_standings(event)} == expected
-    restored = restore_points_event(swiss, event.store)
+    restored = restore_points_stage(swiss, event.store)
     assert (restored.store, restored.tables, restored.current_round, restored.open_matches) == (
         event.store, event.tables, event.current_round, event.open_matches)
 
@@ -85,7 +85,7 @@ def test_a_swiss_event_plays_to_the_end_and_reads_back(pairs: int, rounds: int, 
 def test_a_group_stage_plays_round_by_round(pairs: int, groups: int, seed: int) -> None:
     groups = min(groups, pairs // 3)
     stage = start_groups(teams(pairs), groups, 0, DEFAULT_VARIANT, random.Random(seed))
-    event = start_points_event(stage)
+    event = start_points_stage(stage)
     assert all(match.state is MatchState.WAITING for number in range(2, len(event.tables) + 1)
                for match in event.table_matches(number))
     event = play(event, random.Random(seed))
@@ -97,7 +97,7 @@ def test_a_group_stage_plays_round_by_round(pairs: int, groups: int, seed: int) 
 
 
 def test_a_correction_of_an_earlier_round_keeps_the_pairings_played() -> None:
-    event = start_points_event(start_swiss(teams(6), 3, DEFAULT_VARIANT, random.Random(4)))
+    event = start_points_stage(start_swiss(teams(6), 3, DEFAULT_VARIANT, random.Random(4)))
     rng = random.Random(4)
     for match in event.playable():
         event = engine.decide(event, MatchId(match.match_id), OFFICIAL, outcome(rng), AT, DEFAULT_VARIANT).stage
@@ -105,7 +105,7 @@ def test_a_correction_of_an_earlier_round_keeps_the_pairings_played() -> None:
     in_place = engine.correct(event, 1, OFFICIAL, Outcome.parse("A K"), AT, DEFAULT_VARIANT, round_number=1).stage
     assert in_place.swiss is not None and str(in_place.swiss.round(1).table(1).result) == "A K"
     assert in_place.swiss.round(2) == event.swiss.round(2)  # type: ignore[union-attr]  # round 2 stays paired
-    with pytest.raises(NextRoundPairedError):  # the pure Swiss event still refuses unless told it is a correction
+    with pytest.raises(NextRoundPairedError):  # the pure Swiss tournament still refuses unless told it is a correction
         record_result(event.swiss, 1, in_place.swiss.round(1).table(1).result,  # type: ignore[arg-type]
                       round_number=1, replace_result=True)
     taken_back = event.unpaired()

@@ -1,0 +1,1 @@
+"""Commands of one area: views (the live pages' links, the printed paperwork)."""
