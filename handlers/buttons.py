@@ -149,7 +149,7 @@ class ButtonTable:
         try:
             if caller is None:
                 raise ForgedButtonError()
-            await services.names.refresh(services.storage)
+            await services.names.refresh(services.storage, caller.claim)
             caller = services.names.caller(caller)
             language = await language_of(services.storage, caller, services.settings.language)
             decoded = ButtonData.decode(data)

@@ -23,7 +23,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import Protocol, runtime_checkable
+from typing import Protocol, cast, runtime_checkable
 
 from bot.claims import UpdateClaim
 from bot.errors import GuandanError, StorageError, UpdateAlreadyApplied
@@ -37,7 +37,7 @@ from handlers.buttons import ButtonData, ButtonSpec, ButtonTable, ForgedButtonEr
 from handlers.commands import COMMANDS
 from handlers.commands.buttons import BUTTONS
 from handlers.commands.rules.rule_questions import answer_question
-from handlers.invocation import Acknowledgement, Attachment, Channel, Mentioned, NoTimers, Timers
+from handlers.invocation import Acknowledgement, Attachment, Channel, Mentioned, NoTimers, Timers, provides
 from handlers.reading import (
     Addressing,
     CommandCall,
@@ -238,8 +238,8 @@ class Dispatcher:
             return False
         caller = admitted.caller
         language = await self.language(caller)
-        if isinstance(channel, SpeaksLanguage):
-            channel.speak(language)
+        if provides(channel, SpeaksLanguage):
+            cast(SpeaksLanguage, channel).speak(language)
         reading = self.read(incoming)
         spec = reading.spec if isinstance(reading, CommandCall) else None
         try:
@@ -288,8 +288,8 @@ class Dispatcher:
             return await spec.invoke(self.services, self.commands, caller, args, answer_on, mentioned=mentioned,
                                      timers=self.timers)
 
-        if spec.read_only and caller.chat_kind.is_group and isinstance(channel, ReadOnlyAnswers):
-            await channel.answer_read_only((caller.chat_id, spec.name, tuple(args)), run)
+        if spec.read_only and caller.chat_kind.is_group and provides(channel, ReadOnlyAnswers):
+            await cast(ReadOnlyAnswers, channel).answer_read_only((caller.chat_id, spec.name, tuple(args)), run)
         else:
             await run(channel)
 

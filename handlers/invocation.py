@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, cast, runtime_checkable
 
 from bot.i18n import Language, t
 from bot.pictures.picture import Picture
@@ -79,6 +79,19 @@ class Acknowledgement:
     """Which acknowledgements go together (``signup``); a catalog key ``quiet.batch.<batch>`` words them."""
     item: str
     summary: str
+
+
+_PROVIDED: dict[tuple[type, type], bool] = {}
+
+
+def provides(channel: object, protocol: Any) -> bool:
+    """``isinstance(channel, protocol)`` for a protocol of methods only, answered once per channel class: Python
+    3.11 checks a runtime protocol member by member on every call (~10 µs), and every update asks a few times."""
+    key = (type(channel), protocol)
+    known = _PROVIDED.get(key)
+    if known is None:
+        known = _PROVIDED[key] = isinstance(channel, protocol)
+    return known
 
 
 @runtime_checkable
@@ -152,16 +165,16 @@ class Invocation:
     async def acknowledge(self, acknowledgement: Acknowledgement) -> None:
         """Say that the command was done: gathered with others where the platform can (see
         :class:`Acknowledging`), else :attr:`Acknowledgement.text` as a reply."""
-        if isinstance(self.channel, Acknowledging):
-            await self.channel.acknowledge(acknowledgement, self.language)
+        if provides(self.channel, Acknowledging):
+            await cast(Acknowledging, self.channel).acknowledge(acknowledgement, self.language)
         else:
             await self.channel.reply(acknowledgement.text)
 
     async def received(self) -> None:
         """Show that the command was taken and done before its answer, where the platform can without a message
         (a reaction in a Telegram group with the quiet habits on); elsewhere nothing: the answer follows at once."""
-        if isinstance(self.channel, Receiving):
-            await self.channel.received()
+        if provides(self.channel, Receiving):
+            await cast(Receiving, self.channel).received()
 
     async def send_document(self, content: bytes, file_name: str, caption: str | None = None) -> None:
         await self.channel.send_file(content, file_name, caption)

@@ -116,7 +116,7 @@ class CommandSpec:
         A refusal raises its :class:`~bot.errors.GuandanError` (the platform answers it with :func:`error_text`).
         The chat's language (what the answers were written in)."""
         # The names people chose with /name win over their platform's, for the caller and whom they point at.
-        await services.names.refresh(services.storage)
+        await services.names.refresh(services.storage, caller.claim)
         caller = services.names.caller(caller)
         if mentioned is not None:
             mentioned = replace(mentioned, user=services.names.person(mentioned.user))

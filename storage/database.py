@@ -32,7 +32,7 @@ import logging
 import os
 import re
 import sqlite3
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Hashable, Iterable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager, suppress
 from pathlib import Path
 from typing import Any, ClassVar, LiteralString, Protocol, TypeVar
@@ -145,7 +145,9 @@ def refusal(error: Exception) -> StorageUnavailable:
 class Tx:
     """An open transaction: run parameterized statements on it. Only valid inside its ``async with`` block."""
 
-    __slots__ = ("claim",)
+    __slots__ = ("_reads", "claim")
+
+    _reads: dict[Hashable, Any]
 
     engine: ClassVar[str] = ""
     """The engine's dialect, ``"sqlite"`` or ``"postgresql"`` (``Storage.engine``), for the rare statement that is
@@ -158,6 +160,24 @@ class Tx:
     def wrote(self) -> bool:
         """Whether a statement of this transaction changed a row so far (what it reads may not be committed)."""
         raise NotImplementedError
+
+    def remembered(self, key: Hashable) -> Any:
+        """What :meth:`remember` kept under ``key`` in this transaction (``None``: nothing, or it has written since).
+
+        For a row two steps of one unit of work read (the caller's roles, then the change: the chat's open
+        tournament): the second read costs no round trip. Sound while the transaction has written nothing: a
+        writer holds the database's (SQLite) or the chat's (PostgreSQL) lock, so no other writer changes that
+        chat's rows meanwhile."""
+        reads: dict[Hashable, Any] | None = getattr(self, "_reads", None)
+        return None if reads is None or self.wrote else reads.get(key)
+
+    def remember(self, key: Hashable, value: Any) -> None:
+        if not self.wrote:
+            reads: dict[Hashable, Any] | None = getattr(self, "_reads", None)
+            if reads is None:
+                reads = {}
+                self._reads = reads
+            reads[key] = value
 
     async def execute(self, sql: LiteralString, params: Params = ()) -> int:
         """Run one statement; the number of rows it changed."""
@@ -221,46 +241,53 @@ def _require_returning(sql: str) -> None:
 
 
 class SqliteTx(Tx):
-    __slots__ = ("_changes_before", "_connection")
+    """A transaction on the SQLite file. Its single statements run on the event loop's thread (``_raw``), not on
+    aiosqlite's worker thread: the transaction holds what it waits for already (a writer's lock was taken by
+    its ``BEGIN IMMEDIATE`` on the worker thread; a WAL reader waits for nobody), so a statement takes
+    microseconds, while handing it to the thread and back cost ~0.1 ms of CPU and a GIL switch each (measured:
+    the largest cost of our own per update, ``docs/performance.md``). Many rows at once (a draw's thousands,
+    :meth:`execute_many`, :meth:`copy_rows`) still go to the thread, leaving the loop free meanwhile."""
+
+    __slots__ = ("_changes_before", "_connection", "_raw", "_storage")
 
     engine = "sqlite"
 
-    def __init__(self, connection: aiosqlite.Connection, claim: UpdateClaim | None = None) -> None:
+    def __init__(self, storage: SqliteStorage, connection: aiosqlite.Connection,
+                 claim: UpdateClaim | None = None) -> None:
+        self._storage = storage
         self._connection = connection
-        self._changes_before = connection.total_changes
+        self._raw = _raw(connection)
+        self._changes_before = self._raw.total_changes
         self.claim = claim
 
     @property
     def wrote(self) -> bool:
-        return self._connection.total_changes != self._changes_before
+        return self._raw.total_changes != self._changes_before
 
     async def execute(self, sql: LiteralString, params: Params = ()) -> int:
-        cursor = await self._connection.execute(sql, storable(params))
-        # Not closed: sqlite3 has reset the finished statement already, and closing costs another trip to the
-        # worker thread (as for BEGIN and COMMIT, the cursor goes with the garbage).
-        return cursor.rowcount
+        self._storage.round_trips += 1
+        return self._raw.execute(sql, storable(params)).rowcount
 
     async def execute_many(self, sql: LiteralString, rows: Iterable[Params]) -> None:
+        self._storage.round_trips += 1
         await self._connection.executemany(sql, (storable(row) for row in rows))
-
-    # Each call below is one trip to aiosqlite's worker thread (~0.1 ms of CPU on the 2 GHz benchmark machine);
-    # an update makes a dozen of them, so queries avoid the cursor's extra trips for fetching and closing.
 
     async def insert(self, sql: LiteralString, params: Params = ()) -> int:
         _require_returning(sql)
-        rows = await self._connection.execute_fetchall(sql, storable(params))
-        for row in rows:
+        self._storage.round_trips += 1
+        for row in self._raw.execute(sql, storable(params)).fetchall():
             return int(row[0])
         raise RuntimeError("the statement inserted no row")
 
     async def fetch_one(self, sql: LiteralString, params: Params = ()) -> sqlite3.Row | None:
-        rows = await self._connection.execute_fetchall(sql, storable(params))
-        for row in rows:
-            return row
-        return None
+        self._storage.round_trips += 1
+        rows: list[sqlite3.Row] = self._raw.execute(sql, storable(params)).fetchall()
+        return rows[0] if rows else None
 
     async def fetch_all(self, sql: LiteralString, params: Params = ()) -> list[sqlite3.Row]:
-        return list(await self._connection.execute_fetchall(sql, storable(params)))
+        self._storage.round_trips += 1
+        rows: list[sqlite3.Row] = self._raw.execute(sql, storable(params)).fetchall()
+        return rows
 
     async def column_names(self, table: str) -> list[str]:
         rows = await self.fetch_all("SELECT name FROM pragma_table_info(?) ORDER BY cid", (table,))
@@ -269,6 +296,7 @@ class SqliteTx(Tx):
     async def copy_rows(self, table: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
         names = ", ".join(quote_identifier(column) for column in columns)
         marks = ", ".join("?" for _ in columns)
+        self._storage.round_trips += 1
         await self._connection.executemany(f"INSERT INTO {quote_identifier(table)} ({names}) VALUES ({marks})",
                                            (storable(row) for row in rows))
 
@@ -386,6 +414,14 @@ class Storage:
         raise AssertionError("unreachable")
 
 
+def _raw(connection: aiosqlite.Connection) -> sqlite3.Connection:
+    """The sqlite3 connection inside aiosqlite's (opened with ``check_same_thread=False``): statements that wait for
+    nothing run on it directly (``SqliteTx``). Only ever used under ``SqliteStorage._lock``, like the worker
+    thread, so the two never use it at once."""
+    raw: sqlite3.Connection = connection._conn  # aiosqlite's own handle (pinned < 0.23)
+    return raw
+
+
 class SqliteStorage(Storage):
     """One SQLite database file in WAL mode with foreign keys on and a busy timeout.
 
@@ -401,6 +437,9 @@ class SqliteStorage(Storage):
         self.busy_timeout_ms = busy_timeout_ms
         self._connection: aiosqlite.Connection | None = None
         self._lock = asyncio.Lock()
+        self.round_trips = 0
+        """Trips to aiosqlite's worker thread so far, BEGIN and COMMIT included (the round trips per update that
+        ``tests/handlers/test_round_trips.py`` pins and the benchmarks report, as ``PostgresStorage.round_trips``)."""
 
     @property
     def is_open(self) -> bool:
@@ -415,7 +454,7 @@ class SqliteStorage(Storage):
             return
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            connection = await aiosqlite.connect(self.path, isolation_level=None)
+            connection = await aiosqlite.connect(self.path, isolation_level=None, check_same_thread=False)
         except (OSError, sqlite3.Error) as error:
             raise refusal(error) from error
         connection.row_factory = sqlite3.Row
@@ -459,13 +498,17 @@ class SqliteStorage(Storage):
         self, begin: LiteralString, *, keep: bool = True, claim: UpdateClaim | None = None
     ) -> AsyncIterator[Tx]:
         connection = self._require_connection()
+        self.round_trips += 1
         try:
-            await connection.execute(begin)
+            if keep:  # BEGIN IMMEDIATE may wait (busy timeout) for another process's writer: on the worker thread
+                await connection.execute(begin)
+            else:  # a WAL reader waits for nobody
+                _raw(connection).execute(begin)
         except sqlite3.OperationalError as error:
             raise refusal(error) from error
         recording = False
         try:
-            tx = SqliteTx(connection, claim)
+            tx = SqliteTx(self, connection, claim)
             yield tx
             recording = await record_claim(tx, claim)
         except BaseException as failure:
@@ -473,8 +516,12 @@ class SqliteStorage(Storage):
             if isinstance(failure, sqlite3.OperationalError):
                 raise refusal(failure) from failure
             raise
+        self.round_trips += 1
         try:
-            await connection.execute("COMMIT" if keep else "ROLLBACK")
+            if keep and tx.wrote:  # a commit may checkpoint the WAL (writes and syncs the file): on the worker thread
+                await connection.execute("COMMIT")
+            else:
+                _raw(connection).execute("COMMIT" if keep else "ROLLBACK")
         except sqlite3.OperationalError as error:
             await _rollback_quietly(connection)
             raise refusal(error) from error
@@ -483,16 +530,16 @@ class SqliteStorage(Storage):
 
     async def query_one(self, sql: LiteralString, params: Params = ()) -> sqlite3.Row | None:
         async with self._lock:
-            try:
-                rows = await self._require_connection().execute_fetchall(sql, storable(params))
+            self.round_trips += 1
+            try:  # a single read: a WAL reader waits for nobody, so on the loop's thread (see SqliteTx)
+                rows: list[sqlite3.Row] = _raw(self._require_connection()).execute(sql, storable(params)).fetchall()
             except sqlite3.OperationalError as error:
                 raise refusal(error) from error
-        for row in rows:
-            return row
-        return None
+        return rows[0] if rows else None
 
     async def execute_one(self, sql: LiteralString, params: Params = ()) -> int:
         async with self._lock:
+            self.round_trips += 1
             try:
                 cursor = await self._require_connection().execute(sql, storable(params))
             except sqlite3.OperationalError as error:
@@ -539,4 +586,4 @@ async def _rollback_quietly(connection: aiosqlite.Connection) -> None:
     # After some errors (e.g. disk full) SQLite has already rolled back; a second ROLLBACK would fail.
     if connection.in_transaction:
         with suppress(sqlite3.Error):
-            await connection.execute("ROLLBACK")
+            _raw(connection).execute("ROLLBACK")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from storage.database import Row, Tx
+from storage.database import Row, Storage, Tx
 from storage.timestamps import from_text, utc_text
 
 
@@ -38,6 +38,12 @@ async def set_notice(tx: Tx, tournament_id: int, text: str, file_name: str | Non
 async def notice(tx: Tx, tournament_id: int) -> StoredNotice | None:
     row = await tx.fetch_one("SELECT * FROM tournament_notices WHERE tournament_id = ?", (tournament_id,))
     return None if row is None else _notice(row)
+
+
+async def notice_text(storage: Storage, tournament_id: int) -> str | None:
+    """The text of the tournament's notice, one statement outside any transaction (a rule question's read)."""
+    row = await storage.query_one("SELECT text FROM tournament_notices WHERE tournament_id = ?", (tournament_id,))
+    return None if row is None else str(row[0])
 
 
 async def remove_notice(tx: Tx, tournament_id: int) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from bot.tournament.people import Invitation, InvitationStatus, NameClaim, NameClaimStatus, Referee
-from storage.database import Row, Tx
+from storage.database import Row, Storage, Tx
 
 
 def _invitation(row: Row) -> Invitation:
@@ -81,6 +81,19 @@ async def is_referee(tx: Tx, tournament_id: int, user_id: int, username: str | N
         (tournament_id, user_id, username, username),
     )
     return row is not None
+
+
+async def creator_and_referee(storage: Storage, tournament_id: int, user_id: int,
+                              username: str | None) -> tuple[int | None, bool]:
+    """The tournament's creator (user id) and whether the person is one of its referees: one statement outside any
+    transaction (the roles of a caller who only asks); ``(None, False)`` for no such tournament."""
+    row = await storage.query_one(
+        "SELECT t.creator_user_id, EXISTS (SELECT 1 FROM referees AS r WHERE r.tournament_id = t.tournament_id"
+        " AND (r.user_id = ? OR (r.user_id IS NULL AND CAST(? AS TEXT) IS NOT NULL"
+        " AND lower(r.username) = lower(?)))) AS referee FROM tournaments AS t WHERE t.tournament_id = ?",
+        (user_id, username, username, tournament_id),
+    )
+    return (None, False) if row is None else (row["creator_user_id"], bool(row["referee"]))
 
 
 def _name_claim(row: Row) -> NameClaim:

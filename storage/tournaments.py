@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from datetime import datetime
+from functools import lru_cache
 
 from bot.tournament.entries import RegistrationMode
 from bot.tournament.record import TournamentRecord, TournamentStatus
@@ -30,6 +31,14 @@ def _time(text: str | None) -> datetime | None:
     return None if text is None else datetime.fromisoformat(text)
 
 
+@lru_cache(maxsize=1024)
+def _settings(text: str) -> TournamentSettings:
+    """The settings stored as ``text``, parsed once per text: every change reads its tournament's row, and the
+    parse (JSON, then every field checked) showed in the profile of every change. ``TournamentSettings`` is frozen
+    and holds only immutable values, so one parsed copy serves every reader."""
+    return TournamentSettings.from_json(json.loads(text))
+
+
 def _record(row: Row) -> TournamentRecord:
     created = datetime.fromisoformat(row["created_at"])
     return TournamentRecord(
@@ -40,7 +49,7 @@ def _record(row: Row) -> TournamentRecord:
         mode=RegistrationMode(row["mode"]),
         creator=row["creator"],
         creator_user_id=row["creator_user_id"],
-        settings=TournamentSettings.from_json(json.loads(row["settings"])),
+        settings=_settings(row["settings"]),
         commitment=row["commitment"],
         seed=row["seed"],
         version=row["version"],
@@ -70,11 +79,19 @@ async def get_tournament(tx: Tx, tournament_id: int) -> TournamentRecord | None:
 
 
 async def open_tournament(tx: Tx, chat_id: int) -> TournamentRecord | None:
-    """The chat's tournament in registration or drawn, if any."""
+    """The chat's tournament in registration or drawn, if any (read once per transaction until it writes)."""
+    key = ("open_tournament", chat_id)
+    remembered: TournamentRecord | None = tx.remembered(key)
+    if remembered is not None:
+        return remembered
     row = await tx.fetch_one(
         f"SELECT {_COLUMNS} FROM tournaments WHERE chat_id = ? AND status IN ('registration', 'drawn')", (chat_id,)
     )
-    return None if row is None else _record(row)
+    if row is None:
+        return None
+    record = _record(row)
+    tx.remember(key, record)
+    return record
 
 
 async def latest_tournament(tx: Tx, chat_id: int) -> TournamentRecord | None:
@@ -107,6 +124,18 @@ async def touch(tx: Tx, tournament_id: int, at: datetime) -> int:
         "UPDATE tournaments SET version = version + 1, updated_at = ? WHERE tournament_id = ? RETURNING version",
         (at.isoformat(), tournament_id),
     ))
+
+
+async def touch_record(tx: Tx, tournament_id: int, at: datetime) -> TournamentRecord:
+    """:func:`touch`, returning the whole row as it is then (the change's own writes of mode, settings, status and
+    draw included): one round trip where a count and a read take two."""
+    row = await tx.fetch_one(
+        f"UPDATE tournaments SET version = version + 1, updated_at = ? WHERE tournament_id = ? RETURNING {_COLUMNS}",
+        (at.isoformat(), tournament_id),
+    )
+    if row is None:
+        raise LookupError(f"no tournament {tournament_id}")
+    return _record(row)
 
 
 async def set_mode(tx: Tx, tournament_id: int, mode: RegistrationMode) -> None:

@@ -39,9 +39,9 @@ from bot.rules.rulebook import (
     section_text,
     section_title,
 )
-from bot.rules.seed_documents import document_aliases, named_documents
+from bot.rules.seed_documents import SeedArticle, document_aliases, named_documents, without_names
 from bot.rules.variant_notes import chosen_note, note
-from bot.ruleset.knowledge import has_cjk
+from bot.ruleset.knowledge import Match, has_cjk
 from bot.ruleset.question_parts import asked, bare_fact, follows_on, question_parts
 from bot.ruleset.variants import RuleVariant
 
@@ -138,6 +138,12 @@ WEAK_SECTION = 0.5
 STRONG_ARTICLE = 0.8
 """For a question naming an event: a section under ``WEAK_SECTION`` confidence yields to that event's article at
 ``STRONG_ARTICLE`` or more even when the section speaks of the event (it covers another of its rules)."""
+
+NAMED_FACT_ALONE = 0.35
+"""The confidence the named event's own article needs to answer alone a question asking one of its facts."""
+SECTION_COVERS = 0.9
+"""A section this sure that speaks of the event a question names covers it (the rulebook gathers what the notices
+say): it answers before that event's own article."""
 
 _ENGLISH_WORD = re.compile(r"[A-Za-z]{2,}")
 
@@ -241,10 +247,17 @@ def _documents(
         # A later part of a message naming the event ("who organised the Anqing tournament and when was it?").
         searched = f"{question} {' '.join(document_aliases(key)[0] for key in context if document_aliases(key))}"
     found = index.search(searched, limit=SOURCES_SHOWN)
+    own: tuple[tuple[SeedArticle, Match], ...] = ()
     if named:
-        # The documents the question names come first (安庆那个比赛: 安庆's articles before similar ones elsewhere).
-        own = index.search(searched, limit=SOURCES_SHOWN, documents=named)
-        found = (*own, *(item for item in found if item[0].document.key not in named))[:SOURCES_SHOWN]
+        # The documents the question names come first (安庆那个比赛: 安庆's articles before similar ones elsewhere),
+        # found by what the question asks of them: their names are in every article's title and would make any of
+        # their articles look like an answer (天星公司生产什么产品 finds 天星's venue by 天星 and 公司 alone).
+        content = without_names(question, named)
+        own = index.search(content, limit=SOURCES_SHOWN, documents=named) if content.strip() else ()
+        if reading.named and not own and not reading.rule_word:
+            return (), False  # nothing of the event named answers, and another event's article is not about it
+        others = () if reading.named and reading.event_facts else found
+        found = (*own, *(item for item in others if item[0].document.key not in named))[:SOURCES_SHOWN]
     documents = tuple(
         DocumentAnswer(article.source_id, article.source(lang), article.text, match.score) for article, match in found
     )
@@ -257,18 +270,27 @@ def _documents(
             about = reading.event or reading.rule_word or reading.event_facts or bool(reading.named)
         else:
             about = reading.rule_word
-        alone = found[0][1].score >= DOCUMENT_ALONE and about
+        # The event named, asked one of its facts its own article states (河失那次比赛几等奖各几组: its prizes):
+        # found by what is asked, that article needs less.
+        needed = NAMED_FACT_ALONE if reading.named and reading.event_facts and own else DOCUMENT_ALONE
+        alone = found[0][1].score >= needed and about
         return (documents, True) if alone else ((), False)
-    if best_article.document.key in reading.named or (best_article.document.key in context and reading.event_facts):
-        # The event the question names (an earlier part's event only for its facts: "… and when was it?"): its own
-        # article, unless the rulebook's section speaks of that event (the rulebook gathers what the notices say on
-        # the game's rules), answers fairly well, and the question is not about the event's own facts (its prizes,
-        # its venue).
-        section = answers[0]
+    section = answers[0]
+    # Asked of the event named (or named by an earlier part: "天星那次每场限时几分钟 到时怎么判"), its own article found
+    # by what is asked (not by the name) answers better than a section not sure of it: the event's own word first.
+    own_answers = bool(own) and own[0][1].score > max(section.score, DOCUMENT_ALONE) and (
+        section.score < SECTION_COVERS)
+    strong_own = bool(own) and own[0][1].score >= STRONG_ARTICLE
+    if best_article.document.key in reading.named or (
+            best_article.document.key in context and (reading.event_facts or own_answers or strong_own)):
+        # The event the question names (an earlier part's event only for its facts, "… and when was it?", or where
+        # its own article answers better): its own article, unless the rulebook's section speaks of that event (the
+        # rulebook gathers what the notices say on the game's rules), answers fairly well, and the question is not
+        # about the event's own facts (its prizes, its venue).
         words = _section_words(section.section_id)
         speaks_of_it = any(alias.lower() in words for alias in best_article.document.aliases)
         weak_section = section.score < WEAK_SECTION and found[0][1].score >= STRONG_ARTICLE
-        if not speaks_of_it or reading.event_facts or weak_section:
+        if not speaks_of_it or reading.event_facts or weak_section or own_answers:
             return documents, True
     # After the rulebook, only articles that answer well (a weak one would be noise under "see also").
     return tuple(document for document in documents if document.score >= DOCUMENT_ALONE), False

@@ -219,6 +219,8 @@ def _articles(document: SeedDocument) -> list[SeedArticle]:
             name, title = following[0], ""
             if len(following) > 1:
                 placed.append((name, following[1:]))  # the introduction under a heading (所有违规行为必须报裁判员…)
+    if len(placed) == 1 and not placed[0][0] and len(placed[0][1]) > 1:
+        placed = [("", [line]) for line in placed[0][1]]  # a report in paragraphs (篇4): cited piece by piece too
     if len(placed) > 1 and not any(label for label, _ in placed):
         # A text of one-line paragraphs (a rule list without numbers): paragraphs joined into readable pieces.
         pieces: list[list[str]] = []
@@ -247,6 +249,8 @@ def _english(article: SeedArticle) -> tuple[str, ...]:
     nested = [".".join(marker.split(".")[:depth]) for marker in markers if _DECIMAL.fullmatch(marker)
               for depth in range(1, marker.count(".") + 1)]
     words.extend(article.document.english.get(marker, "") for marker in (*nested, *markers) if marker)
+    if article.label not in markers:
+        words.append(article.document.english.get(article.label, ""))  # an item of its own ("七、 8、 (1)", "¶2")
     return tuple(word for word in words if word)
 
 
@@ -255,10 +259,13 @@ class DocumentIndex:
 
     def __init__(self, documents: tuple[SeedDocument, ...]) -> None:
         self.articles = [article for document in documents for article in _articles(document)]
+        # An article's title is its place only: its document's name and aliases are in every article of the document
+        # (分组系统, 判分系统: every part of the paper would read as about pairing), and a question naming the document
+        # searches its articles by what it asks (``without_names``).
         sources = [
             SectionSource(
                 str(index),
-                titles=(article.document.names[Language.ZH], *article.document.aliases, article.label),
+                titles=(article.label,),
                 texts=(article.text,),
                 hints=_english(article),
             )
@@ -353,3 +360,24 @@ def _aliases_pattern(aliases: list[str]) -> re.Pattern[str]:
 
 def build_document_index() -> DocumentIndex:
     return DocumentIndex(seed_documents())
+
+
+_NAMING_WORDS = re.compile(
+    r"师范学院|初级中学|有限公司|联谊会|户外群|卫生院|公司|学院|中学|学校|社区|工会|"
+    r"(?<![A-Za-z])(?:company|school|college|union|association|club|hiking club|outdoor club|institute)(?![A-Za-z])",
+    re.IGNORECASE,
+)
+"""Words that, beside a document's alias, only name its organiser (天星公司, 安庆师范学院, the Lingji company): a
+question's words about the event are what is left without them."""
+
+
+def without_names(question: str, keys: Collection[str]) -> str:
+    """The question without the aliases of the documents ``keys`` and the organisation words beside them: what it
+    asks about the event (天星公司生产什么产品 → 生产什么产品), so that an article is found by that and not by the name
+    every article of its document carries."""
+    pattern, owners, _ = _aliases()
+    kept = pattern.sub(lambda match: " " if set(owners[match.group().lower()]) & set(keys) else match.group(), question)
+    if kept == question:
+        return question
+    kept = re.sub(r"^\s*['’]s\b|(?<=\s)['’]s\b", " ", kept)  # the paper's system → "system", not "'s system"
+    return " ".join(_NAMING_WORDS.sub(" ", kept).split())

@@ -91,7 +91,7 @@ _EN_STOPWORD_TEXT = (
     "rule rules question happen happens mean means called call say says said after then now ok okay like hi hey hello "
     "guys lol just actually really gonna wanna gotta hafta anyone someone somebody something anything explain "
     "describe clarify confused understand wonder wondering curious exactly thing things stuff tonight today true "
-    "correct"
+    "correct ever"
 )
 EN_STOPWORDS = frozenset(_EN_STOPWORD_TEXT.split())
 ZH_STOP_CHARS = frozenset(

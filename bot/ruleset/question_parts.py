@@ -72,7 +72,9 @@ _FACT_WORDING = {"where": "where was it", "when": "when was it", "what time": "w
                  "在哪儿": "在哪里举行", "什么时候": "什么时候举行", "哪天": "哪天举行", "几点": "几点开始"}
 _FOLLOW_UP = re.compile(
     r"^\W*(?:(?:and|but|so|then)\s+)?(?:what|how)\s+(?:if|about)\b|^\W*(?:and|but)\s+if\b|^\W*(?:那|那么)?(?:如果|要是|假如)"
-    r"|^\W*那.*呢\W*$",
+    r"|^\W*那.*呢\W*$|^[\u4e00-\u9fffA-Za-z0-9]{1,6}呢\W*$"
+    r"|^\W*(?:(?:and|also|so|but)\s+)?(?:can|could|does|do|is|will|would)\s+(?:it|they|that|those|these)\b"
+    r"|^\W*(?:and\s+)?what\s+happens\s+if\b",
     re.IGNORECASE,
 )
 
@@ -105,9 +107,9 @@ _FOLLOW_UP_FILLER = re.compile(r"那么|那|如果|要是|假如|是|的|呢|吗
 
 def follows_on(piece: str) -> bool:
     """Whether a piece goes on from the question before it, asking it again of another case ("what if he finishes
-    last", "那如果是末游呢"): it starts so and leans on the earlier question (a pronoun, or two or three words of
-    Chinese), so it is read together with it. One that sets its own scene ("what if the clock runs out with both
-    teams level") is a question of its own."""
+    last", "那如果是末游呢", "六张的呢", "and can it make a straight flush?"): it starts so and leans on the earlier
+    question (a pronoun, or two or three words of Chinese), so it is read together with it. One that sets its own
+    scene ("what if the clock runs out with both teams level") is a question of its own."""
     if not _FOLLOW_UP.search(piece):
         return False
     return bool(_STANDS_FOR_EARLIER.search(piece)) or 0 < len(_FOLLOW_UP_FILLER.sub("", piece)) <= 4
@@ -179,7 +181,9 @@ def question_parts(question: str) -> tuple[str, ...]:
             parts.append(f"{scene} {piece}".strip())
             scene = ""
     if scene:
-        if parts:
+        if parts and _asks(scene) and follows_on(scene):
+            parts.append(scene)  # "…哪个大 六张的呢", "…? what about the jokers": the question again, of another case
+        elif parts:
             parts[-1] = f"{parts[-1]} {scene}"
         else:
             parts.append(scene)

@@ -26,8 +26,13 @@ def resolve_language(chosen: Language | None, caller: Caller, default: Language)
 
 
 async def language_of(storage: Storage, caller: Caller, default: Language) -> Language:
-    # Asked for every command: one single-statement read.
-    return resolve_language(await chats.chosen_language(storage, caller.chat_id), caller, default)
+    # Asked for every command: what the intake read with the update's claim, else one single-statement read.
+    seen = None if caller.claim is None else caller.claim.fresh_view(caller.chat_id)
+    if seen is not None:
+        chosen = None if seen.language is None else Language(seen.language)
+    else:
+        chosen = await chats.chosen_language(storage, caller.chat_id)
+    return resolve_language(chosen, caller, default)
 
 
 async def choose_language(services: Services, caller: Caller, language: Language) -> None:

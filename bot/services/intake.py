@@ -6,10 +6,11 @@ import logging
 from collections.abc import Callable
 from datetime import datetime, timedelta
 
-from bot.claims import UpdateClaim
+from bot.claims import ChatSeen, UpdateClaim
 from bot.services.acquaintances import Acquaintances
 from bot.services.caller import Caller, ChatUser
 from storage import Storage, chats, updates, users
+from storage.admission import admission, admission_in
 from storage.database import StorageUnavailable
 
 log = logging.getLogger(__name__)
@@ -32,17 +33,28 @@ async def admit_update(
     known = acquaintances or Acquaintances(refresh_after=timedelta(0))
     new_chat = caller is not None and not known.knows_chat(caller, at)
     new_people = [person for person in people if not known.knows(person, at)]
+    seen: ChatSeen | None = None
     try:
         if not new_chat and not new_people:
-            if await updates.was_processed(storage, update_id):
-                return None
+            if caller is None:
+                if await updates.was_processed(storage, update_id):
+                    return None
+            else:
+                processed, seen = await admission(storage, update_id, caller.chat_id, *_sender(caller))
+                if processed:
+                    return None
         else:
             # The chat's lock, not the whole database's: on PostgreSQL, workers remembering the people of different
             # chats run side by side; a person met in two chats at once is one row, which PostgreSQL's row lock
             # orders (people in id order, so two transactions never wait for each other crosswise).
             async with storage.transaction(chats=None if caller is None else (caller.chat_id,)) as tx:
-                if await updates.is_processed(tx, update_id):
-                    return None
+                if caller is None:
+                    if await updates.is_processed(tx, update_id):
+                        return None
+                else:
+                    processed, seen = await admission_in(tx, update_id, caller.chat_id, *_sender(caller))
+                    if processed:
+                        return None
                 if new_chat and caller is not None:
                     await chats.remember_chat(tx, caller.chat_id, caller.chat_kind.value, caller.chat_title, at)
                 for person in sorted(new_people, key=lambda person: person.user_id):
@@ -57,7 +69,12 @@ async def admit_update(
         log.warning("update %s: the database refuses writes; its people were not remembered", update_id)
         if await updates.was_processed(storage, update_id):
             return None
-    return UpdateClaim(update_id, None if caller is None else caller.chat_id, at, on_recorded)
+    return UpdateClaim(update_id, None if caller is None else caller.chat_id, at, on_recorded, seen=seen)
+
+
+def _sender(caller: Caller) -> tuple[int | None, str | None]:
+    person = caller.person
+    return (None, None) if person is None else (person.user_id, person.username)
 
 
 async def update_applied(storage: Storage, update_id: int) -> bool:

@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from bot.claims import UpdateClaim
 from bot.errors import UsageError
 from bot.services.caches import shared_by_workers
 from bot.services.caller import Caller, ChatUser
@@ -61,13 +62,16 @@ class ChosenNames:
             self._names = await names.all_names(tx)
         self._version = version
 
-    async def refresh(self, storage: Storage) -> None:
+    async def refresh(self, storage: Storage, claim: UpdateClaim | None = None) -> None:
         """Before the names are used: on a database other workers change (``bot.services.caches``), reload them if
-        their version moved (one indexed read when it did not). On SQLite nothing: this process made every change,
-        and :meth:`remember` learnt it."""
+        their version moved (one indexed read when it did not, none when the intake read it with the update's
+        ``claim``). On SQLite nothing: this process made every change, and :meth:`remember` learnt it."""
         if not shared_by_workers(storage):
             return
-        if self._version is None or await cache_versions.current_version(storage, NAMES_SCOPE) != self._version:
+        seen = None if claim is None or claim.recorded else claim.seen
+        current = seen.names_version if seen is not None else await cache_versions.current_version(storage,
+                                                                                                     NAMES_SCOPE)
+        if self._version is None or current != self._version:
             await self.load(storage)
 
     def of(self, user_id: int) -> str | None:

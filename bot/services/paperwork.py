@@ -96,7 +96,7 @@ async def printable_tournament(services: Services, caller: Caller, chosen: int |
         if caller.is_private:
             raise PrintWhichTournament()
         await services.roles.require(caller, Role.REFEREE)
-        return await read_state(services, caller.chat_id)
+        return await read_state(services, caller.chat_id, claim=caller.claim)
     async with services.storage.read() as tx:
         record = await tournament_rows.get_tournament(tx, chosen)
     if record is None or record.status is TournamentStatus.CANCELLED or (

@@ -12,7 +12,7 @@ from bot.richtext import to_plain
 from bot.rules.answers import ask
 from bot.rules.references import reference_matches
 from bot.rules.rulebook import document_index
-from bot.rules.seed_documents import DOCUMENTS, _articles, _english, seed_documents
+from bot.rules.seed_documents import DOCUMENTS, _articles, _english, seed_documents, without_names
 from bot.ruleset.variants import RuleVariant, TieBreak
 
 
@@ -120,3 +120,47 @@ def test_a_papers_section_gets_its_own_english_words_and_its_chapters() -> None:
 )
 def test_an_events_venue_or_date_in_english_is_its_notices_article(question: str, article: str) -> None:
     assert ask(question, Language.EN).each_part[0].sources[0] == article
+
+
+@pytest.mark.parametrize("question", [
+    "天星公司生产什么产品",  # 天星 and 公司 are in its venue's article: the name, not what is asked
+    "电大食堂几点开饭",  # 电大's rules hold no date; another event's date is not 电大's
+    "加拿大江苏联谊会的会费多少钱",
+])
+def test_a_question_naming_an_event_that_none_of_its_articles_answers_is_declined(question: str) -> None:
+    assert ask(question, Language.ZH).off_topic
+
+
+def test_the_events_name_alone_finds_no_article() -> None:
+    assert without_names("天星公司生产什么产品", ("002 篇6",)) == "生产什么产品"
+    asked = without_names("what did the runner-up get at Tongzhou Bay?", ("002 篇10",))
+    assert asked == "what did the runner-up get at ?"
+    assert without_names("天星公司生产什么产品", ("002 篇1",)) == "天星公司生产什么产品"  # another event's name stays
+
+
+def test_the_named_events_own_article_answers_before_a_weak_section() -> None:
+    part = ask("通州湾比赛每局限时多少", Language.ZH).each_part[0]
+    assert part.documents_first and reference_matches(part.sources[0].removeprefix("seed:"), "002 篇10 五、")
+
+
+def test_the_named_events_fact_is_answered_by_its_article_found_by_what_is_asked() -> None:
+    part = ask("河失那次比赛几等奖各几组", Language.ZH).each_part[0]
+    assert part.documents_first and reference_matches(part.sources[0].removeprefix("seed:"), "002 篇8 六、")
+
+
+def test_a_follow_up_with_it_is_read_with_the_question_before() -> None:
+    found = ask("can the heart level card stand in for a joker? and can it make a straight flush?", Language.EN)
+    assert [part.sources[0] for part in found.each_part] == ["wild_card", "wild_card"]
+
+
+def test_a_report_in_paragraphs_is_cited_paragraph_by_paragraph() -> None:
+    report = [article for article in _articles(next(d for d in seed_documents() if d.key == "002 篇4"))]
+    assert len(report) > 1 and all(article.label.startswith("¶") for article in report)
+    part = ask("加拿大那个比赛是什么赛制", Language.ZH).each_part[0]
+    assert part.documents_first and "五轮大循环" in part.documents[0].text
+
+
+def test_a_documents_name_in_every_article_does_not_rank_its_articles() -> None:
+    # The paper's name (自动分组判分系统) spoke of pairing in every one of its parts; its grouping algorithm answers.
+    part = ask("how does the paper's system pair teams in the first round?", Language.EN).each_part[0]
+    assert part.documents_first and reference_matches(part.sources[0].removeprefix("seed:"), "002 篇3 4.1")

@@ -21,6 +21,7 @@ from bot.ruleset.question_parts import MAX_PARTS, asked, bare_fact, follows_on, 
         ("出牌有时间限制吗？每场比赛又限时多久", ("出牌有时间限制吗?", "每场比赛又限时多久")),  # 多久 asks
         ("when was the Tianxing company contest, and where?", ("when was the Tianxing company contest", "where?")),
         ("安庆比赛什么时候 在哪", ("安庆比赛什么时候", "在哪")),
+        ("五张的炸弹和同花顺哪个大 六张的呢", ("五张的炸弹和同花顺哪个大", "六张的呢")),  # the question again, of six
     ],
 )
 def test_a_message_is_cut_where_another_question_starts(message: str, parts: tuple[str, ...]) -> None:
@@ -56,6 +57,9 @@ def test_a_message_of_many_questions_keeps_the_last_ones_together() -> None:
         ("what if the clock runs out with both teams level", False),  # a scene of its own
         ("如果时间到了两边都在打A没过谁赢", False),
         ("who leads after a double down", False),
+        ("六张的呢", True),
+        ("and can it make a straight flush?", True),
+        ("and can a joker make a straight flush?", False),  # names its own subject
     ],
 )
 def test_a_follow_up_leans_on_the_question_before_it(piece: str, follows: bool) -> None:

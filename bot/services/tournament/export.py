@@ -78,7 +78,7 @@ class Export:
 
 async def export_tournament(services: Services, caller: Caller, language: Language | None = None) -> Export:
     """Both files of the chat's latest tournament; in ``language`` when asked (``/export zh``)."""
-    state = await read_state(services, caller.chat_id)
+    state = await read_state(services, caller.chat_id, claim=caller.claim)
     return export_files(state, language)
 
 

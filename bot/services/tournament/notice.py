@@ -14,6 +14,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime
 
+from bot.claims import UpdateClaim
 from bot.errors import TournamentError, UsageError
 from bot.rules.notice import MAX_NOTICE_CHARS, Article, notice_index
 from bot.rules.notice_file import NoticeReadTooSlowError, UnreadableNoticeError, check_notice_size
@@ -210,8 +211,19 @@ async def remove_notice(services: Services, caller: Caller) -> str:
     return record.name
 
 
-async def rule_context(services: Services, chat_id: int) -> RuleContext:
-    """The open tournament's rule choices and notice, for answering a rule question in the chat."""
+async def rule_context(services: Services, chat_id: int, claim: UpdateClaim | None = None) -> RuleContext:
+    """The open tournament's rule choices and notice, for answering a rule question in the chat (``claim``: the
+    update's, whose view of the chat saves the reads when it has no open tournament)."""
+    seen = None if claim is None else claim.fresh_view(chat_id)
+    if seen is not None and (seen.tournament is None or not seen.tournament.open):
+        return RuleContext()
+    if seen is not None and seen.tournament is not None:
+        cached = services.tournaments.get(seen.tournament.tournament_id, seen.tournament.version)
+        if cached is not None:  # its settings are that version's; the notice (not versioned) is read as it is now
+            noticed = seen.tournament.noticed
+            text = await notices.notice_text(services.storage, cached.tournament_id) if noticed else None
+            settings = cached.record.settings
+            return RuleContext(settings.variant(), text, settings.time_limit)
     async with services.storage.read() as tx:
         record = await tournament_rows.open_tournament(tx, chat_id)
         if record is None:

@@ -31,6 +31,19 @@ class TournamentRoles:
         """:meth:`roles_in` in a read of its own."""
         if not caller.chat_kind.is_group or caller.person is None:
             return frozenset()
+        seen = None if caller.claim is None else caller.claim.fresh_view(caller.chat_id)
+        if seen is not None:  # the intake saw the chat's tournament, and its roles for the sender
+            if seen.tournament is None or not seen.tournament.open:
+                return frozenset()
+            person = caller.person
+            if seen.tournament.sender == person.user_id:
+                creator, referee = seen.tournament.creator_user_id, seen.tournament.sender_referee
+            else:  # someone else than the sender: one statement
+                creator, referee = await tournament_people.creator_and_referee(
+                    self._storage, seen.tournament.tournament_id, person.user_id, person.username)
+            if creator == person.user_id:
+                return frozenset({Role.ORGANISER})
+            return frozenset({Role.REFEREE}) if referee else frozenset()
         async with self._storage.read() as tx:
             return await self.roles_in(tx, caller)
 

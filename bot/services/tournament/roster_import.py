@@ -120,7 +120,7 @@ async def import_roster(
     that is not a roster raises a ``RosterFileError`` leaf; problems of rows come back as :class:`RosterRejected`.
     """
     await services.roles.require(caller, Role.ORGANISER)
-    before = await read_state(services, caller.chat_id, finished=False)
+    before = await read_state(services, caller.chat_id, finished=False, claim=caller.claim)
     _require_open(before.registration)
     if size is not None:
         _require_size(size)

@@ -130,7 +130,7 @@ class SettingsView:
 
 
 async def settings_view(services: Services, caller: Caller) -> SettingsView:
-    state = await read_state(services, caller.chat_id)
+    state = await read_state(services, caller.chat_id, claim=caller.claim)
     async with services.storage.read() as tx:
         named = await tournament_people.referees(tx, state.tournament_id)
     return SettingsView(state, tuple(named))

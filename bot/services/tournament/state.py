@@ -24,6 +24,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+from bot.claims import UpdateClaim
 from bot.errors import TournamentError
 from bot.season.finals import KNOCKOUT, POINTS, newly_final_matches, newly_final_tables
 from bot.services.caller import Caller
@@ -195,9 +196,21 @@ async def _load_points_state(tx: Tx, state: TournamentState) -> TournamentState:
                    bracket=bracket, event=event)
 
 
-async def read_state(services: Services, chat_id: int, *, finished: bool = True) -> TournamentState:
+async def read_state(services: Services, chat_id: int, *, finished: bool = True,
+                     claim: UpdateClaim | None = None) -> TournamentState:
     """The chat's open tournament (or, with ``finished``, its latest finished one) for showing; raise
-    :class:`NoTournamentYetError` when there is none."""
+    :class:`NoTournamentYetError` when there is none.
+
+    ``claim``: the update's; while it has changed nothing, the tournament the intake saw with it decides (no
+    round trip when that version is cached, as it is for every tournament shown or changed lately)."""
+    seen = None if claim is None else claim.fresh_view(chat_id)
+    if seen is not None:
+        tournament = seen.tournament
+        if tournament is None or not (finished or tournament.open):
+            raise NoTournamentYetError() if finished else NoTournamentError()
+        cached = services.tournaments.get(tournament.tournament_id, tournament.version)
+        if cached is not None:
+            return cached
     async with services.storage.read() as tx:
         if finished:
             record = await tournament_rows.latest_tournament(tx, chat_id)
@@ -308,12 +321,10 @@ async def changing(services: Services, caller: Caller, *, required: Role | None 
         if change.after is None and not change.events:
             return
         await _write_state(change)
-        await tournament_rows.touch(tx, record.tournament_id, at)
+        # Counted, and read back with what the service wrote (mode, settings, status, draw) in the same statement.
+        fresh = await tournament_rows.touch_record(tx, record.tournament_id, at)
         for kind, details in change.events:
             await history.append(tx, chat_id=caller.chat_id, tournament_id=record.tournament_id,
                                  actor=change.actor, kind=kind, at=at, details=details)
-        # Read back what the service wrote (mode, settings, status, draw) with the new version.
-        fresh = await tournament_rows.get_tournament(tx, record.tournament_id)
-        assert fresh is not None
         change.after = replace(change.current, record=fresh)
     cache.put(change.after)

@@ -29,7 +29,7 @@ class EntriesView:
 
 
 async def entries_view(services: Services, caller: Caller) -> EntriesView:
-    return EntriesView(await read_state(services, caller.chat_id))
+    return EntriesView(await read_state(services, caller.chat_id, claim=caller.claim))
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,7 +40,7 @@ class BracketView:
 
 
 async def bracket_view(services: Services, caller: Caller) -> BracketView:
-    state = await read_state(services, caller.chat_id)
+    state = await read_state(services, caller.chat_id, claim=caller.claim)
     if state.event is not None and state.bracket is None:
         return BracketView(state, None)
     return BracketView(state, state.require_bracket())
@@ -76,7 +76,7 @@ def round_tables_of(state: TournamentState, round_number: int | None = None) -> 
 
 async def tables_view(services: Services, caller: Caller) -> RoundTables:
     """``/tables``: the current round of the chat's tournament."""
-    return round_tables_of(await read_state(services, caller.chat_id))
+    return round_tables_of(await read_state(services, caller.chat_id, claim=caller.claim))
 
 
 async def chat_rule_variant(services: Services, chat_id: int) -> RuleVariant | None:
@@ -115,7 +115,7 @@ class StandingsView:
 
 async def standings_view(services: Services, caller: Caller) -> StandingsView:
     """``/standings``: placings so far (the final ranking once the tournament is finished)."""
-    state = await read_state(services, caller.chat_id)
+    state = await read_state(services, caller.chat_id, claim=caller.claim)
     if state.event is not None:
         placings = None if state.bracket is None else standings(state.bracket)
         return StandingsView(state, placings, points_standings(state.event))
@@ -169,7 +169,7 @@ def _my_points_table(state: TournamentState, event: PointsStage, key: str) -> My
 
 async def my_table(services: Services, caller: Caller) -> MyTable:
     """``/mytable``: the caller's table this round, their bye, that they are through or out (and their place)."""
-    state = await read_state(services, caller.chat_id)
+    state = await read_state(services, caller.chat_id, claim=caller.claim)
     key = caller.actor_key
     event = state.event
     if event is not None and (state.bracket is None or key not in state.bracket.frame.member_teams):
@@ -197,7 +197,7 @@ async def my_table(services: Services, caller: Caller) -> MyTable:
 # Looking back on a Swiss or groups tournament ----------------------------------------------------------------------
 
 
-class NotAPointsEventError(TournamentError):
+class NotAPointsTournamentError(TournamentError):
     """``/tables 2``, ``/standings 2``, ``/bracket 2`` and ``/pair`` look back on a Swiss or groups tournament."""
 
     key = "points.looking_back.points_only"
@@ -226,14 +226,14 @@ class LookBack:
 
 def _points_stage(state: TournamentState) -> PointsStage:
     if state.event is None:
-        raise NotAPointsEventError()
+        raise NotAPointsTournamentError()
     return state.event
 
 
 async def look_back(services: Services, caller: Caller, round_number: int) -> LookBack:
     """Round ``round_number`` of the chat's Swiss or groups tournament; refused for a knockout and for a round not
     paired yet (with the rounds there are)."""
-    state = await read_state(services, caller.chat_id)
+    state = await read_state(services, caller.chat_id, claim=caller.claim)
     event = _points_stage(state)
     if not 1 <= round_number <= len(event.tables):
         raise RoundNotPlayedError(round=round_number, rounds=len(event.tables))
@@ -249,7 +249,7 @@ class PairView:
 
 async def pair_view(services: Services, caller: Caller, which: str) -> PairView:
     """``/pair 张三`` or ``/pair 3``: the pair with a member (or a name) called ``which``, or numbered ``which``."""
-    state = await read_state(services, caller.chat_id)
+    state = await read_state(services, caller.chat_id, claim=caller.claim)
     event = _points_stage(state)
     people = state.people()
     number = which[1:] if which.startswith(("#", "＃")) else which

@@ -23,8 +23,10 @@ OFF = frozenset({"off", "none", "无", "关闭", "删除"})
 
 
 async def ladder_command(call: Invocation) -> None:
-    """``/ladder [season|year]``: the season's table as a picture and a short text (the season shown now, or the one
-    named: ``/ladder 春季赛``, ``/ladder 2025``); ``/ladder [season|year] export``: ``ladder.csv``."""
+    """``/ladder [season|year]``: the season's table as a picture and a short text.
+
+    The season shown now, or the one named (``/ladder 春季赛``, ``/ladder 2025``); ``/ladder [season|year] export``
+    sends ``ladder.csv``."""
     export = any(arg.lower() in LADDER_EXPORT for arg in call.args)
     season = " ".join(arg for arg in call.args if arg.lower() not in LADDER_EXPORT) or None
     view = await ladder_view(call.services, call.caller, season)
@@ -43,8 +45,9 @@ async def ladder_command(call: Invocation) -> None:
 
 
 async def rating_command(call: Invocation) -> None:
-    """``/rating [name]``: a member's rating with mu, sigma, games and the last ten changes (the caller's own
-    without a name)."""
+    """``/rating [name]``: a member's rating with mu, sigma, games and the last ten changes.
+
+    Without a name, the caller's own."""
     name = " ".join(call.args) or None
     view = await rating_view(call.services, call.caller, name)
     await call.reply(text.rating_view_text(view, call.language))
@@ -81,8 +84,9 @@ async def member_command(call: Invocation) -> None:
 
 
 async def season_command(call: Invocation) -> None:
-    """``/season``: the season shown by ``/ladder``; organisers: ``new <name>``, ``end``,
-    ``points table <p1,p2,…>|default``, ``best <n>|all``."""
+    """``/season``: the season shown by ``/ladder``.
+
+    Organisers also: ``new <name>``, ``end``, ``points table <p1,p2,…>|default``, ``best <n>|all``."""
     args = call.args
     action = args[0].lower() if args else ""
     if not args:

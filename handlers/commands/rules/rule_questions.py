@@ -24,7 +24,7 @@ async def rule_command(call: Invocation) -> None:
     if not question:
         await call.reply(topics_text(call.language))
         return
-    context = await rule_context(call.services, call.caller.chat_id)
+    context = await rule_context(call.services, call.caller.chat_id, call.caller.claim)
     await call.reply(answer_text(ask(question, call.language, context.variant, notice=context.notice,
                                      time_limit=context.time_limit)))
 
@@ -37,7 +37,7 @@ async def answer_question(services: Services, caller: Caller, question: str, cha
     if not question:
         await channel.reply(topics_text(language))
         return
-    context = await rule_context(services, caller.chat_id)
+    context = await rule_context(services, caller.chat_id, caller.claim)
     found = ask(question, language, context.variant, notice=context.notice, time_limit=context.time_limit)
     if found.off_topic and not addressed:
         return

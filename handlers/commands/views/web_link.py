@@ -1,6 +1,7 @@
-"""``/web`` (also ``/live``, 直播): the link of the tournament's live page with its QR code; ``/web off`` and
-``/web on`` (organisers) close and reopen every page of the tournament; ``/web tables`` (organisers) sends every
-pair's result link and QR code of the current round privately."""
+"""``/web`` (also ``/live``, 直播): the link of the tournament's live page with its QR code.
+
+``/web off`` and ``/web on`` (organisers) close and reopen every page of the tournament; ``/web tables`` (organisers)
+sends every pair's result link and QR code of the current round privately."""
 
 from __future__ import annotations
 
@@ -50,8 +51,9 @@ async def _post_link(call: Invocation, link: WebLink) -> None:
 
 
 async def _send_table_links(call: Invocation) -> None:
-    """``/web tables``: every pair's result link and QR code, to the organiser privately (a token in the group
-    would let anyone report for any pair); the group is told where they went."""
+    """``/web tables``: every pair's result link and QR code, to the organiser privately.
+
+    A token in the group would let anyone report for any pair; the group is told where they went."""
     from bot.pictures.table_codes import table_codes_picture
 
     tables = await web_tables(call.services, call.caller)
@@ -103,8 +105,10 @@ async def web_command(call: Invocation) -> None:
 
 
 async def _private_links(call: Invocation) -> None:
-    """``/web`` in a private chat: a button opening "your table" as a Telegram Mini App for each tournament the
-    caller plays in (Telegram allows ``web_app`` buttons only in private chats), with the link in the text too."""
+    """``/web`` in a private chat: a button opening "your table" for each tournament the caller plays in.
+
+    The button opens a Telegram Mini App (Telegram allows ``web_app`` buttons only in private chats); the link is
+    in the text too."""
     links = [link for link in await my_web_links(call.services, call.caller) if link.url is not None]
     if not links:
         await call.reply(call.text("live.private_none"))

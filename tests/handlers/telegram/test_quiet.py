@@ -196,10 +196,17 @@ async def test_the_gatherer_waits_for_a_quiet_moment_but_not_longer_than_its_hol
 
 
 @pytest.mark.slow  # long (seconds under load): make quick leaves it out
-async def test_a_big_bracket_goes_as_one_pdf_document_in_a_quiet_group(club: Club) -> None:
-    from tests.handlers.test_message_budget import big_field, messages
+async def test_a_big_bracket_goes_as_one_pdf_document_in_a_quiet_group(club: Club, quiet: QuietGroup) -> None:
+    from tests.handlers.test_message_budget import PAIRS, long_name, messages
 
-    await big_field(club)
+    await club.say(club.admin, "/new 周五杯")
+    await club.say(club.admin, "/set capacity off")
+    for number in range(PAIRS):  # each sign-up's answer is the gathered message, sent by the gatherer's own task
+        start = len(club.offline.telegram.calls)
+        await club.say(club.admin, f"/signup {long_name(number, 'a')} {long_name(number, 'b')}")
+        await quiet.gatherer.drain()
+        [reply] = calls_since(club, start, "sendMessage", "editMessageText")
+        assert "✅" in reply.text, reply.text
     start = len(club.offline.telegram.calls)
     await club.say(ADMIN, "/draw")
     drawn = club.offline.telegram.calls[start:]
