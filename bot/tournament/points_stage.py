@@ -433,10 +433,12 @@ def leader(event: PointsStage) -> Team | None:
 
 def forfeit_wins(event: PointsStage, up_to: int | None = None) -> dict[int, int]:
     """Tables each pair won because the other pair forfeited (their walkover points are in its points), by team;
-    ``up_to``: counting rounds 1 … ``up_to`` only."""
+    ``up_to``: counting rounds 1 … ``up_to`` only (default: up to the round being played — a later group round's
+    walkovers, decided when a pair withdrew, count once it starts)."""
     counts: dict[int, int] = {}
+    last = event.current_round if up_to is None else up_to
     for match in event.store:
-        if up_to is not None and match.round > up_to:
+        if match.round > last:
             continue
         if match.state is not MatchState.CONFIRMED or not match.games:
             continue

@@ -291,12 +291,13 @@ def group_standings(stage: GroupStage) -> tuple[tuple[StandingRow, ...], ...]:
     meetings: list[list[Meeting]] = [[] for _ in stage.groups]
     byes: list[list[Team]] = [[] for _ in stage.groups]
     for played in stage.rounds:
+        if played.number > reached:
+            continue  # a later round's walkovers (a pair that withdrew) count once it starts, as its byes do
         for table in played.tables:
             if table.result is not None and table.left.team_id not in void and table.right.team_id not in void:
                 meetings[table.group].append(Meeting(table.left, table.right, table.result))
-        if played.number <= reached:
-            for group, team in played.byes:
-                byes[group].append(team)
+        for group, team in played.byes:
+            byes[group].append(team)
     return tuple(_withdrawn_last(rank_pairs(group, meetings[index], byes[index], stage.variant, stage.lot,
                                             group=group_label(index)), stage.withdrawn)
                  for index, group in enumerate(stage.groups))

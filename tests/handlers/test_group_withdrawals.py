@@ -121,10 +121,17 @@ async def test_a_pair_withdraws_in_round_two_its_unplayed_tables_are_walkovers_a
     assert all(match.winning_team != leaving for match in after[1:])
     assert all(match.games[-1].outcome.kind is OutcomeKind.FORFEIT for match in after[1:])
     assert event.withdrawn == frozenset({leaving.team_id})
+    # Round 3's walkover is decided but counts once round 3 starts, as a bye does.
+    later = after[2].winning_team
+    assert later is not None
+    assert next(row for row in points_standings(event) if row.team == later).won == \
+        sum(1 for match in event.store if match.round <= 2 and match.winning_team == later)
     # The rest of round 2; round 3 starts without the pair's table (already a walkover).
     await say(bot, f"/result {left_wins(event.playable())}")
     event = await event_of(bot)
     assert event.current_round == 3 and len(event.playable()) == len(event.table_matches(3)) - 1
+    assert next(row for row in points_standings(event) if row.team == later).won == \
+        sum(1 for match in event.store if match.round <= 3 and match.winning_team == later)
     rows = [row for row in points_standings(event) if row.team in group_of(event, leaving)]
     assert rows[-1].team == leaving and rows[-1].rank == 4
     [standings] = [text for text in await say(bot, "/standings") if "排名" in text][:1]
