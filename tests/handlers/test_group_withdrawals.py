@@ -12,14 +12,13 @@ from pathlib import Path
 import pytest
 
 from bot.clock import ManualClock
-from bot.config import Settings
 from bot.services.caller import ChatUser
 from bot.services.tournament.state import TournamentState, read_state
 from bot.tournament.matches import Match, MatchState
 from bot.tournament.outcome import OutcomeKind
 from bot.tournament.points_stage import PointsStage, points_standings
 from bot.tournament.teams import Team
-from tests.support.dispatched import Chat, DispatchedBot
+from tests.support.dispatched import Chat, DispatchedBot, organised
 
 GROUP = Chat.group(-4_022_001, "周五掼蛋")
 ORGANISER = ChatUser(101, "老王", "laowang", "zh-hans")
@@ -30,10 +29,7 @@ WIN, LOSS, WALKOVER = 3, 1, 3
 
 @pytest.fixture
 async def bot(migrated_target: Path | str) -> AsyncIterator[DispatchedBot]:
-    settings = Settings(db_url=migrated_target) if isinstance(migrated_target, str) \
-        else Settings(db_path=migrated_target)
-    async with DispatchedBot.running(settings, clock=ManualClock()) as running:
-        running.set_admins(GROUP, ORGANISER)
+    async with organised(migrated_target, GROUP, ORGANISER, clock=ManualClock()) as running:
         yield running
 
 

@@ -16,6 +16,7 @@ from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import timedelta
+from pathlib import Path
 
 from bot.clock import Clock, system_clock
 from bot.config import Settings
@@ -102,6 +103,20 @@ class RecordingChannel:
 
     async def drop_buttons(self) -> None:
         pass
+
+
+def settings_on(target: Path | str) -> Settings:
+    """The settings of a bot on the migrated database ``target``: a PostgreSQL URL, or an SQLite file's path."""
+    return Settings(db_url=target) if isinstance(target, str) else Settings(db_path=target)
+
+
+@asynccontextmanager
+async def organised(target: Path | str, chat: Chat, organiser: ChatUser, *,
+                    clock: Clock = system_clock) -> AsyncIterator[DispatchedBot]:
+    """A running bot on the database ``target`` whose ``organiser`` is an admin of ``chat``."""
+    async with DispatchedBot.running(settings_on(target), clock=clock) as running:
+        running.set_admins(chat, organiser)
+        yield running
 
 
 class DispatchedBot:
