@@ -84,6 +84,8 @@ REGRESSION_FIGURES = [
     # rules' 七、 级差与得分换算); their labels, older than citable articles, name sections only.
     ("blind_batch_e.toml", 71, 71, 8),
     ("blind_batch_f.toml", 66, 66, 8),
+    # Batch II: written blind, scored at the start and the end of the v3 round (62/82 at the end), spent since.
+    ("blind_batch_ii.toml", 62, 62, 12),
     ("developer_batch_r2.toml", 308, 308, 40),
     ("developer_batch_r2_heldout.toml", 45, 48, 8),
     ("developer_batch_r3.toml", 604, 604, 48),
