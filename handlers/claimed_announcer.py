@@ -1,5 +1,7 @@
-"""Announcements claimed from the database: what each of many workers on one PostgreSQL database runs instead of
-the one process's timers (:class:`handlers.announcer.Announcer`).
+"""Announcements claimed from the database.
+
+What each of many workers on one PostgreSQL database runs instead of the one process's timers
+(:class:`handlers.announcer.Announcer`).
 
 A :class:`ClaimingAnnouncer` keeps no timer per row. :meth:`~ClaimingAnnouncer.start` runs one loop that claims due
 rows (``bot.services.match_clock.announcements.claim_due``: ``SELECT … FOR UPDATE SKIP LOCKED`` on PostgreSQL, so
@@ -115,15 +117,18 @@ class ClaimingAnnouncer:
     # The scheduler's interface (handlers.announcer.AnnouncementScheduler).
 
     def apply(self, changes: JobChanges) -> None:
-        """After this worker committed a change: the rows are in the database already; look again at once (a row
-        due now goes out now, a later one sets the next wake-up)."""
+        """After this worker committed a change.
+
+        The rows are in the database already; look again at once (a row due now goes out now, a later one sets the next
+        wake-up)."""
         if changes.start or changes.stop:
             self.wake()
 
     async def restore(self) -> Restored:
-        """At start-up: what is pending for this worker's platforms (``ahead``). Nothing is settled here: other
-        workers may be sending right now, so what was missed or left in flight is settled row by row when it is
-        claimed (see the module); ``late`` and ``dropped`` are therefore empty."""
+        """At start-up: what is pending for this worker's platforms (``ahead``).
+
+        Nothing is settled here: other workers may be sending right now, so what was missed or left in flight is settled
+        row by row when it is claimed (see the module); ``late`` and ``dropped`` are therefore empty."""
         ranges = self._chat_ranges()
         pending = await announcing.pending(self.services)
         ahead = tuple(row for row in pending if any(low <= row.chat_id <= high for low, high in ranges))
@@ -135,14 +140,18 @@ class ClaimingAnnouncer:
             self._loop_task = asyncio.get_running_loop().create_task(self._run(), name=f"announcer {self.worker}")
 
     def stop(self) -> None:
-        """Stop at once, as if the worker died: sends under way are cancelled; their rows are taken over when their
-        lease lapses. :meth:`aclose` stops gently."""
+        """Stop at once, as if the worker died.
+
+        Sends under way are cancelled; their rows are taken over when their lease lapses. :meth:`aclose` stops gently.
+        """
         for task in (self._loop_task, *self._sending):
             if task is not None and not task.done():
                 task.cancel()
 
     async def aclose(self) -> None:
-        """Stop gently: no new claims, the sends under way get a few seconds to finish, then the rows this worker
+        """Stop gently and let go of the rows this worker still holds.
+
+        Stop gently: no new claims, the sends under way get a few seconds to finish, then the rows this worker
         still holds with no piece in flight are let go (another worker takes them at once)."""
         if self._loop_task is not None:
             self._loop_task.cancel()
@@ -180,7 +189,9 @@ class ClaimingAnnouncer:
             await asyncio.gather(*self._sending, return_exceptions=True)
 
     async def claim_once(self) -> float:
-        """One pass: renew this worker's claims if due, claim as many due rows as it may send now and start sending
+        """One pass: renew claims, claim due rows and start sending them.
+
+        One pass: renew this worker's claims if due, claim as many due rows as it may send now and start sending
         them; the seconds until the loop should look again."""
         await self._renew_if_due()
         free = self.sending_at_once - len(self._sending)
@@ -231,7 +242,9 @@ class ClaimingAnnouncer:
         self.wake()
 
     async def _send(self, row: Announcement) -> None:
-        """Send one claimed row (:func:`handlers.announcer.deliver`), then let go of it until its next attempt
+        """Send one claimed row, then let go of it until its next attempt if it was not accepted.
+
+        Send one claimed row (:func:`handlers.announcer.deliver`), then let go of it until its next attempt
         when it was not accepted."""
         try:
             delivery = await deliver(self.services, self._couriers, row.announcement_id, failures=row.failures,
@@ -252,8 +265,10 @@ class ClaimingAnnouncer:
 
 
 def announcer_for(services: Services) -> AnnouncementScheduler:
-    """The announcer for a process on ``services``' database: claims (:class:`ClaimingAnnouncer`) on PostgreSQL,
-    where any number of workers may share the database; the one process's timers (:class:`Announcer`) on SQLite."""
+    """The announcer for a process on ``services``' database.
+
+    Claims (:class:`ClaimingAnnouncer`) on PostgreSQL, where any number of workers may share the database; the one
+    process's timers (:class:`Announcer`) on SQLite."""
     if services.storage.engine == "postgresql":
         return ClaimingAnnouncer(services)
     return Announcer(services)

@@ -149,7 +149,9 @@ _CONFLICT_STATES = frozenset({"40001", "40P01"})
 
 
 def classify(error: BaseException) -> type[StorageUnavailable] | None:
-    """Which refusal ``error`` is, or ``None`` for an error that is not the database refusing work (a constraint
+    """Which refusal ``error`` is, or ``None`` when the database did not refuse work.
+
+    Which refusal ``error`` is, or ``None`` for an error that is not the database refusing work (a constraint
     violated, bad data: raised as it is, like SQLite's ``IntegrityError``)."""
     if isinstance(error, asyncpg.PostgresError):
         state = str(getattr(error, "sqlstate", "") or "")
@@ -230,9 +232,10 @@ class PostgresTx(Tx):
         return [str(row[0]) for row in rows]
 
     async def continue_identities(self, floors: Mapping[str, int]) -> dict[str, int]:
-        """After rows were copied in with their ids (``storage.copy``): make every identity column go on after the
-        highest id, or after ``floors[table]`` (SQLite's AUTOINCREMENT high-water mark) when that is higher. The
-        last id given of each table that has one."""
+        """After rows were copied in with their ids (``storage.copy``).
+
+        Make every identity column go on after the highest id, or after ``floors[table]`` (SQLite's AUTOINCREMENT
+        high-water mark) when that is higher. The last id given of each table that has one."""
         last_ids: dict[str, int] = {}
         columns = await self.fetch_all(
             "SELECT table_name, column_name FROM information_schema.columns"
@@ -255,8 +258,10 @@ class PostgresTx(Tx):
 
 
 async def _release_as_is(connection: asyncpg.Connection) -> None:
-    """The pool's reset: nothing (asyncpg's default costs a round trip per transaction for session state — LISTEN,
-    cursors, settings, session locks — this bot never leaves behind; an open transaction is rolled back anyway)."""
+    """The pool's reset.
+
+    Nothing (asyncpg's default costs a round trip per transaction for session state — LISTEN, cursors, settings, session
+    locks — this bot never leaves behind; an open transaction is rolled back anyway)."""
 
 
 class PostgresStorage(Storage):

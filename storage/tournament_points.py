@@ -138,7 +138,9 @@ async def table_revision(tx: Tx, tournament_id: int, match_id: int) -> int | Non
 
 @dataclass(frozen=True, slots=True)
 class PairChanges:
-    """Pairs entered after the draw (team id → first round paired) and pairs withdrawn (team id → first round not
+    """Pairs entered after the draw and pairs withdrawn.
+
+    Pairs entered after the draw (team id → first round paired) and pairs withdrawn (team id → first round not
     paired)."""
 
     joined: Mapping[int, int]

@@ -1,4 +1,6 @@
-"""``python -m bot print --db FILE|URL --tournament ID [what] [round] --out FILE.pdf [--lang zh|en] [--paper
+"""``python -m bot print``: the paperwork ``/print`` sends, written to a PDF file.
+
+``python -m bot print --db FILE|URL --tournament ID [what] [round] --out FILE.pdf [--lang zh|en] [--paper
 a4|letter]``: the paperwork ``/print`` sends, written to a file (how WeCom organisers get it: WeCom's robots
 cannot send the bot's files).
 

@@ -193,8 +193,9 @@ def _is_other_game(concept: str) -> bool:
 
 
 def asks_arithmetic(question: str) -> bool:
-    """Whether ``question`` asks for a sum (``26乘4等于几``, ``二十六乘以二``, ``what's twenty six times two``); a count
-    of cards, levels or points after it (三带一加一张, 升三级加一级) is a rule question, not a sum."""
+    """Whether ``question`` asks for a sum (``26乘4等于几``, ``二十六乘以二``, ``what's twenty six times two``).
+
+    A count of cards, levels or points after it (三带一加一张, 升三级加一级) is a rule question, not a sum."""
     return _ARITHMETIC.search(unicodedata.normalize("NFKC", question)) is not None
 
 
@@ -272,8 +273,10 @@ def _expand(match: re.Match[str]) -> str:
 
 
 def _stem(word: str) -> str:
-    """A light English stemmer: the same stem for a word's plural, -ing, -ed and final -e forms (make, making → mak;
-    shuffle, shuffles, shuffling, shuffled → shuffle; cutting → cut), and the base of irregular forms (told → tell)."""
+    """A light English stemmer.
+
+    The same stem for a word's plural, -ing, -ed and final -e forms (make, making → mak; shuffle, shuffles, shuffling,
+    shuffled → shuffle; cutting → cut), and the base of irregular forms (told → tell)."""
     word = _IRREGULAR.get(word, word)
     if word.isdigit() or len(word) <= 3:
         return word
@@ -408,7 +411,9 @@ def play_shapes(question: str) -> list[str]:
 
 
 def _read_cards(text: str) -> tuple[str, list[str]]:
-    """The play types named by cards written out, and the text with their counts dropped (五个3 → 个3, five 3s → 3s,
+    """The play types named by cards written out, and the text with counts dropped and runs joined.
+
+    The play types named by cards written out, and the text with their counts dropped (五个3 → 个3, five 3s → 3s,
     six of a kind: the count is no rank) and spaced runs joined (A 2 3 4 5 → A2345, read as the run it is)."""
     shapes = [_run_shape(_RANK_TOKEN.findall(run.group().upper())) for run in _SHAPE_RUN.finditer(text)]
     for match in _ZH_COUNTED.finditer(text):
@@ -491,12 +496,13 @@ MEANING = "_meaning"
 
 
 def _implied(concepts: set[str]) -> list[str]:
-    """Concepts a question implies by what it names together: two kinds of bomb (五个头能管同花顺不) ask for the bomb
-    order, two plays of five or six cards (a straight vs a full house) for a comparison of play types unless something
-    is attached to one (钢板带对子); a bomb and a plain play say nothing (any bomb beats it: 炸弹拆开当对子); two
-    finishing places (头游和末游, me 1st and partner 2nd) name a finishing combination, which decides the level-up
-    (not at A, where they decide whether A is passed, nor beside a tribute, where they say who pays whom), unless
-    the question asks what the names mean (上游下游是啥意思)."""
+    """Concepts a question implies by what it names together.
+
+    Two kinds of bomb (五个头能管同花顺不) ask for the bomb order, two plays of five or six cards (a straight vs a full
+    house) for a comparison of play types unless something is attached to one (钢板带对子); a bomb and a plain play say
+    nothing (any bomb beats it: 炸弹拆开当对子); two finishing places (头游和末游, me 1st and partner 2nd) name a
+    finishing combination, which decides the level-up (not at A, where they decide whether A is passed, nor beside a
+    tribute, where they say who pays whom), unless the question asks what the names mean (上游下游是啥意思)."""
     implied = []
     plays = concepts & PLAY_TYPES
     bombs = plays & BOMB_TYPES
@@ -540,8 +546,10 @@ def _digits(match: re.Match[str]) -> str:
 
 
 def _units(text: str, confusable: Mapping[str, str], *, chat: bool = True) -> list[_Unit]:
-    """The units of a text; ``chat``: expand contractions (don't, dont, I'm), which questions and glossary terms
-    have and the rule texts do not (skipping the expansion saves a third of the index's build time)."""
+    """The units of a text.
+
+    ``chat``: expand contractions (don't, dont, I'm), which questions and glossary terms have and the rule texts do not
+    (skipping the expansion saves a third of the index's build time)."""
     normal = unicodedata.normalize("NFKC", text)
     # The substitutions run only where they can apply: the index cuts some 3,000 glossary terms at start-up.
     if "十" in normal:
@@ -582,14 +590,17 @@ def _units(text: str, confusable: Mapping[str, str], *, chat: bool = True) -> li
 
 
 def words(text: str) -> list[str]:
-    """The words and characters of a text as the index reads them (contractions expanded, stems, base forms, no
+    """The words and characters of a text as the index reads them; for tests and debugging.
+
+    The words and characters of a text as the index reads them (contractions expanded, stems, base forms, no
     determiners); for tests and debugging."""
     return [unit.text for unit in _units(text, {})]
 
 
 def _one_word(units: list[_Unit]) -> bool:
-    """Chinese characters split by a space or punctuation (不 要带伞) are not one term; English terms span words, and
-    so do mixed ones (打到“A”)."""
+    """Chinese characters split by a space or punctuation (不 要带伞) are not one term.
+
+    English terms span words, and so do mixed ones (打到“A”)."""
     return not all(unit.cjk for unit in units) or all(unit.run == units[0].run for unit in units)
 
 
@@ -768,7 +779,9 @@ class RuleIndex:
                     yield self._fuzzy_terms[best[0]], best[1] > 0, all(unit.condition for unit in window)
 
     def _bag_of(self, units: list[_Unit], *, fuzzy: bool) -> tuple[Counter[str], set[str], dict[str, None], set[str]]:
-        """Token counts, the tokens that rest on a guess, every concept named (those without a token too) in the order
+        """What a question says to the index: tokens, guesses, concepts and condition tokens.
+
+        Token counts, the tokens that rest on a guess, every concept named (those without a token too) in the order
         the question names them, and the tokens said only in the question's condition."""
         concepts, used = self._concepts(units, fuzzy=fuzzy)
         bag: Counter[str] = Counter(_CONCEPT + concept for concept, _, _ in concepts if not concept.startswith("_"))
@@ -855,9 +868,10 @@ class RuleIndex:
         return bool(self._comparison(units, start, size))
 
     def _comparison(self, units: list[_Unit], start: int, size: int) -> list[int]:
-        """The units of the comparison words around the game named at ``units[start:start + size]``: a comparison word
-        before it (like, unlike, as in, compared to, 跟, 像, 比起), perhaps with a word between (like in hearts,
-        跟打升级), and one after it (斗地主那样, 跟桥牌一样); none when the game is not compared with."""
+        """The units of the comparison words around the game named at ``units[start:start + size]``.
+
+        A comparison word before it (like, unlike, as in, compared to, 跟, 像, 比起), perhaps with a word between (like
+        in hearts, 跟打升级), and one after it (斗地主那样, 跟桥牌一样); none when the game is not compared with."""
         keys = tuple(unit.key for unit in units)
         position = start
         for _ in range(2):
@@ -896,11 +910,6 @@ class RuleIndex:
         """The glossary concepts ``question`` names, in order (those that make no token too)."""
         return tuple(self._question(question)[2])
 
-    def names_rule_word(self, question: str) -> bool:
-        """Whether ``question`` names a Guandan or event word (a concept that is not everyday talk, see
-        ``WEAK_CONCEPTS``)."""
-        return bool(self._evidence.intersection(self._question(question)[2]))
-
     def is_rule_word(self, concept: str) -> bool:
         """Whether a concept is a Guandan or event word rather than everyday talk (see ``WEAK_CONCEPTS``)."""
         return concept in self._evidence
@@ -919,8 +928,9 @@ class RuleIndex:
         return state
 
     def _question(self, question: str) -> tuple[Counter[str], set[str], dict[str, None], set[str]]:
-        """Tokens, guessed tokens, concepts named (in order), and the tokens said only in a condition (_clauses);
-        the last question's are kept, since a caller often asks what it names and then searches it."""
+        """Tokens, guessed tokens, concepts named (in order), and the tokens said only in a condition (_clauses).
+
+        The last question's are kept, since a caller often asks what it names and then searches it."""
         last = self.__dict__.get("_last")
         if last is not None and last[0] == question:
             bag, guessed, concepts, conditions = last[1]
@@ -965,8 +975,9 @@ class RuleIndex:
         return bag, guessed, concepts, conditions
 
     def search(self, question: str, limit: int = 3, among: Collection[str] | None = None) -> tuple[Match, ...]:
-        """Sections answering ``question``, best first; empty when it is not about the rules; ``among``: only these
-        sections (by id) are ranked.
+        """Sections answering ``question``, best first.
+
+        Empty when it is not about the rules; ``among``: only these sections (by id) are ranked.
 
         The best section is kept when its confidence reaches the threshold; further sections also need half the best
         score, so a list never trails off into unrelated sections.

@@ -78,7 +78,9 @@ def place_points(pair: FinishedPair, pairs: Sequence[FinishedPair], rules: Seaso
 
 def ladder(tournaments: Iterable[FinishedTournament], rules: SeasonRules,
            ratings: Mapping[str, float]) -> tuple[LadderRow, ...]:
-    """The season's table of the ``tournaments`` that count, ranked by points, then rating (``ratings``: member →
+    """The season's ladder of the ``tournaments`` that count.
+
+    The season's table of the ``tournaments`` that count, ranked by points, then rating (``ratings``: member →
     displayed rating), then member key; equal points and rating share a rank."""
     results: dict[str, list[LadderResult]] = {}
     for tournament in sorted(tournaments, key=lambda item: (item.finished_at, item.tournament_id)):

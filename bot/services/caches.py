@@ -1,4 +1,6 @@
-"""What the services keep in memory, and why a worker never answers from a copy another worker's change has made
+"""What the services keep in memory, and why no worker answers from a stale copy.
+
+What the services keep in memory, and why a worker never answers from a copy another worker's change has made
 stale (any number of workers on one PostgreSQL database).
 
 Two ways keep a copy correct, both checked against the database, never against a notice that may come late:
@@ -39,6 +41,7 @@ from storage import Storage
 
 
 def shared_by_workers(storage: Storage) -> bool:
-    """Whether other processes may change ``storage`` while this one runs (PostgreSQL): copies kept in memory are
-    then checked against their stored version before use."""
+    """Whether other processes may change ``storage`` while this one runs (PostgreSQL).
+
+    Copies kept in memory are then checked against their stored version before use."""
     return storage.engine == "postgresql"

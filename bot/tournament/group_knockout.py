@@ -40,8 +40,9 @@ Qualifier = tuple[int, Team]
 
 def qualifier_tiers(standings: Sequence[Sequence[StandingRow]], advance: int,
                     bye_score: int) -> tuple[tuple[Qualifier, ...], ...]:
-    """Tier ``t`` = the pairs placed ``t + 1`` in their group, best first (module docstring); ``bye_score`` is
-    what a bye added to a pair's points."""
+    """Tier ``t`` = the pairs placed ``t + 1`` in their group, best first (module docstring).
+
+    ``bye_score`` is what a bye added to a pair's points."""
     tiers = []
     for place in range(advance):
         rows = [(group, rows[place]) for group, rows in enumerate(standings) if place < len(rows)]
@@ -93,15 +94,18 @@ def _tier_lines(tier: Sequence[Qualifier], spots: Sequence[int], placed: dict[in
 
 
 def bracket_from_lines(lines: Sequence[Team | None], options: BracketOptions) -> Bracket:
-    """A bracket on given draw lines, built as :func:`bot.tournament.bracket.create_bracket` builds a drawn one
+    """A bracket on given draw lines, built as a drawn one is.
+
+    A bracket on given draw lines, built as :func:`bot.tournament.bracket.create_bracket` builds a drawn one
     (the pairs in team id order)."""
     teams = sorted((team for team in lines if team is not None), key=lambda team: team.team_id)
     return bracket_on_lines(teams, lines, options)
 
 
 def knockout_from_groups(stage: GroupStage, options: BracketOptions) -> tuple[GroupStage, Bracket]:
-    """The closed group stage and the knockout of each group's top ``advance``; raise ``NoKnockoutError`` when
-    ``advance`` is 0 and ``GroupsIncompleteError`` while a group match is open."""
+    """The closed group stage and the knockout of each group's top ``advance``.
+
+    Raise ``NoKnockoutError`` when ``advance`` is 0 and ``GroupsIncompleteError`` while a group match is open."""
     closed = close_stage(stage)
     # A pair that withdrew within the groups never goes on: the next pair of its group takes its place.
     standing = tuple(tuple(row for row in rows if row.team.team_id not in closed.withdrawn)

@@ -70,7 +70,9 @@ def read_reports(records: Iterable[Mapping[str, Any]]) -> tuple[Report, ...]:
 
 def restore_bracket(options: BracketOptions, teams: Sequence[Team], lines: Mapping[int, int],
                     stored: Iterable[Match]) -> Bracket:
-    """The bracket of ``teams`` (in team id order) drawn on ``lines`` (team id → draw line) whose stored matches
+    """The bracket of ``teams`` drawn on ``lines`` rebuilt from its ``stored`` matches.
+
+    The bracket of ``teams`` (in team id order) drawn on ``lines`` (team id → draw line) whose stored matches
     are ``stored``: those of the started rounds except round-1 byes, as the engine keeps them (the others are
     derived from these, see ``Bracket._implicit``)."""
     size = bracket_size(len(teams))
@@ -107,8 +109,10 @@ def team_lines(bracket: Bracket) -> dict[int, int]:
 
 
 def changed_matches(before: Bracket, after: Bracket) -> list[Match]:
-    """Stored matches of ``after`` that are not the very objects of ``before``: brackets share every unchanged
-    match between versions, so an identity test finds what a change touched (new rounds' matches included)."""
+    """Stored matches of ``after`` that are not the very objects of ``before``.
+
+    Brackets share every unchanged match between versions, so an identity test finds what a change touched (new rounds'
+    matches included)."""
     changed = []
     for index in range(len(after.store)):
         match = after.store[index]

@@ -101,8 +101,10 @@ class PairingRequest:
 
 
 class PairedTable(NamedTuple):
-    """One table: ``left`` the better-ranked pair; ``rematch`` how often they met before; ``same_unit`` whether
-    both belong to one unit. Tables come in ranking order (table 1 holds the leading pairs)."""
+    """One table: ``left`` the better-ranked pair.
+
+    ``rematch`` how often they met before; ``same_unit`` whether both belong to one unit. Tables come in ranking order
+    (table 1 holds the leading pairs)."""
 
     left: int
     right: int
@@ -179,7 +181,9 @@ class _Field:
         return [(low + first, low + second) for first, second in matched]
 
     def clean(self, low: int, high: int, tables: list[tuple[int, int]] | None) -> bool:
-        """No rematch, a bye placed, and no same-unit table (or, when one unit holds most of the field, no more
+        """Whether a pairing is clean: no rematch, a bye placed, no avoidable same-unit table.
+
+        No rematch, a bye placed, and no same-unit table (or, when one unit holds most of the field, no more
         than the block's own unit count forces)."""
         if tables is None:
             return False
@@ -197,8 +201,10 @@ class _Field:
 
 
 def _forced_same_unit(units: Iterable[str | None]) -> int:
-    """Same-unit tables every pairing of these places has: a unit of ``c`` among ``m`` places meets itself at
-    least ``(2c − m) / 2`` times (the bye's place counts as no unit)."""
+    """Same-unit tables every pairing of these places has.
+
+    A unit of ``c`` among ``m`` places meets itself at least ``(2c − m) / 2`` times (the bye's place counts as no unit).
+    """
     places = 0
     counts: Counter[str] = Counter()
     for unit in units:
@@ -223,8 +229,9 @@ def pair_round(request: PairingRequest) -> RoundPairing:
 
 
 def exact_pairing(request: PairingRequest) -> RoundPairing:
-    """The best pairing of the whole field as one matching, without blocks (slower on large fields; what
-    :func:`pair_round` is checked against)."""
+    """The best pairing of the whole field as one matching, without blocks.
+
+    Slower on large fields; what :func:`pair_round` is checked against."""
     place = _Field(request)
     solved = place.solve(0, len(place.nodes))
     assert solved is not None  # the field is complete apart from the bye, which some pair may take

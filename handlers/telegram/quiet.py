@@ -207,8 +207,9 @@ class RepeatMemory:
 
 
 class CapturingChannel:
-    """A channel that records a command's answers instead of sending them, so that they can be compared with the
-    last ones and then sent (:meth:`replay`) or replaced by a pointer."""
+    """A channel that records a command's answers instead of sending them.
+
+    So that they can be compared with the last ones and then sent (:meth:`replay`) or replaced by a pointer."""
 
     def __init__(self, inner: Channel) -> None:
         self.inner = inner

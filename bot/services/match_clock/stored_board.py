@@ -1,5 +1,6 @@
-"""The match clock's view of the tournaments in storage: a
-:class:`~bot.services.match_clock.board.TournamentBoard` over the tournament layer's loaded states
+"""The match clock's view of the tournaments in storage.
+
+A :class:`~bot.services.match_clock.board.TournamentBoard` over the tournament layer's loaded states
 (``bot.services.tournament.state``, cached by version).
 
 A Swiss or groups tournament counts its rounds as the chat does: the points stage's rounds first, then the

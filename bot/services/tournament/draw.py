@@ -1,5 +1,6 @@
-"""``/draw``: close registration, reveal the sealed seed, draw pairs and bracket, store it all — one transaction;
-and ``/undraw``, which takes a draw back before any result and seals a fresh seed.
+"""``/draw``: close registration, reveal the sealed seed, draw pairs and bracket, store it all — one transaction.
+
+And ``/undraw``, which takes a draw back before any result and seals a fresh seed.
 
 One commit–reveal design (``bot.tournament.draw``): a draw's seed is always chosen and *sealed* before the entries
 it draws are known — when the tournament opens (``bot.services.tournament.setup.create_tournament``: its commitment
@@ -133,8 +134,10 @@ async def make_draw(services: Services, caller: Caller, *, confirmed: bool = Fal
 
 
 async def _seeding_ratings(services: Services, change: Change, closed: Registration) -> dict[str, int] | None:
-    """With ``/set seeding rating``: every active member's club rating now, in millionths (0 for a newcomer),
-    for the draw to seed by; ``None`` for a draw by lot."""
+    """With ``/set seeding rating``.
+
+    Every active member's club rating now, in millionths (0 for a newcomer), for the draw to seed by; ``None`` for a
+    draw by lot."""
     if change.before.record.settings.seeding is not Seeding.RATING:
         return None
     club = await load_club(services, change.tx, change.before.record.chat_id)
@@ -194,8 +197,9 @@ async def _draw_points_stage(change: Change, closed: Registration, seed: DrawSee
 
 async def _seed(services: Services, change: Change,
                 closed: engine.Registration) -> tuple[DrawSeed, datetime, Sealed]:
-    """The sealed seed, when its commitment was published and by which message; for a tournament opened before
-    seeds were sealed at opening, a fresh seed committed now."""
+    """The sealed seed, when its commitment was published and by which message.
+
+    For a tournament opened before seeds were sealed at opening, a fresh seed committed now."""
     sealed = await tournaments.sealed_seed(change.tx, change.before.tournament_id)
     if sealed is not None:
         if sealed.resealed_at is not None:
@@ -218,7 +222,9 @@ class DrawUndone:
 
 
 async def undo_draw(services: Services, caller: Caller) -> DrawUndone:
-    """``/undraw``: before any result, the draw is forgotten, sign-up reopens and a new seed is sealed (see the
+    """``/undraw``: forget the draw before any result.
+
+    ``/undraw``: before any result, the draw is forgotten, sign-up reopens and a new seed is sealed (see the
     module docstring); :class:`ResultsRecordedError` once a table has a result (a knockout's, or a Swiss or group
     round's)."""
     async with changing(services, caller, required=Role.ORGANISER) as change:
