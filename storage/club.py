@@ -127,8 +127,8 @@ async def end_season(tx: Tx, season_id: int, at: datetime) -> None:
                      (at.isoformat(), at.isoformat(), season_id))
 
 
-async def set_rules(tx: Tx, season_id: int, points_table: tuple[int, ...] | None, best: int | None,
-                    at: datetime) -> None:
+async def set_scoring(tx: Tx, season_id: int, points_table: tuple[int, ...] | None, best: int | None,
+                      at: datetime) -> None:
     await tx.execute(
         "UPDATE seasons SET points_table = ?, best = ?, updated_at = ? WHERE season_id = ?",
         (None if points_table is None else json.dumps(list(points_table)), best, at.isoformat(), season_id))

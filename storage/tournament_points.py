@@ -2,7 +2,7 @@
 
 Format of the JSON columns as for bracket matches (``bot.tournament.snapshot``); ``flaws`` lists the pairing rules a
 table breaks (``bot.tournament.swiss.PairingFlaw``). Rebuilding the events from these rows is
-``bot.services.tournament.points``' business.
+``bot.services.tournament.points_stage``' business.
 """
 
 from __future__ import annotations

@@ -20,7 +20,7 @@ from bot.i18n import Language, t
 from bot.pictures.ladder import LadderLine, render_ladder
 from bot.pictures.picture import Picture
 from bot.season.identity import ClubIdentity, ClubRecord, has_account
-from bot.season.ladder import FinishedPair, FinishedTournament, LadderRow, SeasonRules, SeasonWindow, ladder
+from bot.season.ladder import FinishedPair, FinishedTournament, LadderRow, SeasonScoring, SeasonWindow, ladder
 from bot.season.ratings import PlayerRating, RatedTable, replay, tiers
 from bot.services import Services
 from bot.services.caller import Caller
@@ -103,7 +103,7 @@ class Season:
 
     name: str
     window: SeasonWindow
-    rules: SeasonRules
+    scoring: SeasonScoring
     named: bool
     row: SeasonRow | None = None
 
@@ -336,19 +336,19 @@ def current_season(club: Club, now: datetime, zone: ZoneInfo) -> Season:
     """The open named season, else the calendar year of ``now`` in the group's zone (with that year's settings)."""
     for row in club.seasons:
         if row.year is None and row.ended_at is None:
-            return Season(row.name, SeasonWindow(row.started_at), SeasonRules(row.points_table, row.best), True, row)
+            return Season(row.name, SeasonWindow(row.started_at), SeasonScoring(row.points_table, row.best), True, row)
     year = now.astimezone(zone).year
     start = datetime(year, 1, 1, tzinfo=zone)
     window = SeasonWindow(start, datetime(year + 1, 1, 1, tzinfo=zone))
     held = next((row for row in club.seasons if row.year == year), None)
-    rules = SeasonRules() if held is None else SeasonRules(held.points_table, held.best)
-    return Season(str(year), window, rules, False, held)
+    scoring = SeasonScoring() if held is None else SeasonScoring(held.points_table, held.best)
+    return Season(str(year), window, scoring, False, held)
 
 
 def season_ladder(club: Club, season: Season) -> SeasonLadder:
     counted = [tournament for tournament in club.finished if season.window.holds(tournament.finished_at)]
     ratings = {member: rating.ordinal for member, rating in club.ratings.items()}
-    return SeasonLadder(club, season, ladder(counted, season.rules, ratings))
+    return SeasonLadder(club, season, ladder(counted, season.scoring, ratings))
 
 
 def season_called(club: Club, word: str, zone: ZoneInfo) -> Season:
@@ -360,7 +360,7 @@ def season_called(club: Club, word: str, zone: ZoneInfo) -> Season:
     named = [row for row in club.seasons if row.year is None and " ".join(row.name.split()).casefold() == wanted]
     if named:
         row = named[-1]
-        return Season(row.name, SeasonWindow(row.started_at, row.ended_at), SeasonRules(row.points_table, row.best),
+        return Season(row.name, SeasonWindow(row.started_at, row.ended_at), SeasonScoring(row.points_table, row.best),
                       True, row)
     if wanted.isascii() and wanted.isdecimal() and len(wanted) == 4 and 1900 < int(wanted) < 3000:
         return current_season(replace(club, seasons=tuple(row for row in club.seasons if row.year is not None)),
@@ -530,21 +530,21 @@ async def change_season(services: Services, caller: Caller, action: str, value: 
             details = {"name": season.name}
             ended = season.name
         else:
-            rules = season.rules
+            scoring = season.scoring
             if action == "points":
                 table = None if value in (None, "", "default", "默认") else parse_points_table(value or "")
-                rules = SeasonRules(table, rules.best)
+                scoring = SeasonScoring(table, scoring.best)
                 details = {"points_table": None if table is None else list(table)}
             else:
                 best = _parse_best(value or "")
-                rules = SeasonRules(rules.points_table, best)
+                scoring = SeasonScoring(scoring.points_table, best)
                 details = {"best": best}
             row = season.row
             if row is None:
                 await club_rows.start_season(tx, caller.chat_id, season.name, year=int(season.name), at=at,
-                                             points_table=rules.points_table, best=rules.best)
+                                             points_table=scoring.points_table, best=scoring.best)
             else:
-                await club_rows.set_rules(tx, row.season_id, rules.points_table, rules.best, at)
+                await club_rows.set_scoring(tx, row.season_id, scoring.points_table, scoring.best, at)
         await history.append(tx, chat_id=caller.chat_id, actor=caller.actor_key, kind=f"season.{action}", at=at,
                              details=details)
         club = await load_club(services, tx, caller.chat_id)

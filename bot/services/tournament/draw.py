@@ -44,7 +44,7 @@ from bot.services import Services
 from bot.services.caller import Caller
 from bot.services.roles import Role
 from bot.services.season import load_club
-from bot.services.tournament.points import is_points_format
+from bot.services.tournament.points_stage import is_points_format
 from bot.services.tournament.state import Change, StaleButtonError, TournamentState, changing
 from bot.tournament import registration as engine
 from bot.tournament.draw import ACCOUNT_SECRET_BYTES, Draw, draw, undrawable
@@ -55,7 +55,7 @@ from bot.tournament.lineup import ResultsRecordedError, results_recorded
 from bot.tournament.people import Invitation, InvitationStatus
 from bot.tournament.points_draw import PointsDraw, draw_points_stage
 from bot.tournament.points_draw_file import export_points_draw
-from bot.tournament.points_stage import results_recorded as event_results_recorded
+from bot.tournament.points_stage import results_recorded as points_results_recorded
 from bot.tournament.points_stage import start_points_stage
 from bot.tournament.registration import Registration
 from bot.tournament.seed import SEED_BYTES, DrawSeed, new_seed
@@ -230,7 +230,7 @@ async def undo_draw(services: Services, caller: Caller) -> DrawUndone:
     async with changing(services, caller, required=Role.ORGANISER) as change:
         state = change.before
         if state.points_stage is not None:
-            if event_results_recorded(state.points_stage) or state.bracket is not None:
+            if points_results_recorded(state.points_stage) or state.bracket is not None:
                 raise ResultsRecordedError(name=state.record.name)
         elif results_recorded(state.require_bracket()):
             raise ResultsRecordedError(name=state.record.name)

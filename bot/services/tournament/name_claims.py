@@ -20,7 +20,7 @@ from bot.services import Services
 from bot.services.caller import Caller
 from bot.services.roles import Role
 from bot.services.tournament.entries_edit import member_named
-from bot.services.tournament.points import load_points_stage
+from bot.services.tournament.points_stage import load_points_stage
 from bot.services.tournament.signup import SignUpAsYourselfError
 from bot.services.tournament.state import Change, TournamentState, changing
 from bot.tournament import registration as engine

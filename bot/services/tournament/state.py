@@ -47,7 +47,7 @@ from storage import tournaments as tournament_rows
 if TYPE_CHECKING:
     from bot.services import Services
 
-from bot.services.tournament.points import is_points_format, load_points_stage, write_points_stage
+from bot.services.tournament.points_stage import is_points_format, load_points_stage, write_points_stage
 
 
 class NoTournamentError(TournamentError):
