@@ -13,7 +13,7 @@ from datetime import datetime
 
 from bot.ruleset.scoring import Side
 from bot.tournament.bracket import Bracket
-from bot.tournament.layout import match_id, matches_in_round, next_match, third_place_id
+from bot.tournament.bracket_layout import match_id, matches_in_round, next_match, third_place_id
 from bot.tournament.matches import Match, MatchKind, MatchState
 from bot.tournament.teams import Event, Team
 

@@ -5,7 +5,7 @@ meet next, and so on; 冠亚军通过三局两胜制决出; 季军两组 or a pl
 (first-round tables never pair two pairs of one unit).
 
 * Size: the smallest power of two ≥ the pairs; byes = size − pairs, on the lines of the bottom seeds of the
-  standard seeding order (see :mod:`bot.tournament.layout`), so no two byes meet and byes spread evenly.
+  standard seeding order (see :mod:`bot.tournament.bracket_layout`), so no two byes meet and byes spread evenly.
 * Every real match of a round gets a table number 1…k in bracket order when the round starts; a round starts
   when every match of the round before is decided. Byes, walkovers and void matches have no table.
 * The last round holds the final and, with ``ThirdPlace.PLAYOFF``, the third-place playoff: the final is table 1
@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 from bot.errors import TournamentError
 from bot.ruleset.scoring import Side
-from bot.tournament.layout import (
+from bot.tournament.bracket_layout import (
     bracket_size,
     first_match_id,
     has_third_place_slot,

@@ -3,7 +3,7 @@
 Rule (seed 002 篇1: 第一阶段采用分组单循环赛制，每组取前2名进入第二阶段；第二阶段采用单淘汰赛制; no two
 pairs of one group meet in the knockout's first round, group winners meet runners-up).
 
-Seeding follows the standard order of :mod:`bot.tournament.layout` (in round 1 seed ``s`` meets seed
+Seeding follows the standard order of :mod:`bot.tournament.bracket_layout` (in round 1 seed ``s`` meets seed
 ``size + 1 − s``, seeds 1 and 2 can meet only in the final, byes face the top seeds). Each place in the groups is a
 *tier*: the group winners take seeds 1 … n, the runners-up n + 1 … 2n, and so on. With ``2n`` lines every round-1
 match is then a winner against a runner-up; when the qualifiers do not fill the bracket the top seeds have the
@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from bot.tournament.bracket import Bracket, BracketOptions, bracket_on_lines
-from bot.tournament.layout import bracket_size, round_count, seeding_order
+from bot.tournament.bracket_layout import bracket_size, round_count, seeding_order
 from bot.tournament.matching import max_weight_matching
 from bot.tournament.points import bye_points
 from bot.tournament.ranking import StandingRow

@@ -10,7 +10,7 @@ same draw. A person without a rating counts 0 (a newcomer's rating).
 
 * Knockout: the pairs in rating order — the lot first shuffles them with the bracket's stream, then a stable sort
   by summed rating, strongest first, so the lot decides among equals — take the seeds 1, 2, … of the standard
-  order (``bot.tournament.layout.seeding_order``): the two strongest can meet only in the final, byes go to the
+  order (``bot.tournament.bracket_layout.seeding_order``): the two strongest can meet only in the final, byes go to the
   top seeds. Round-1 unit avoidance gives way to the seeding.
 * Swiss: round 1 pairs the stronger half against the weaker half (1st v (n/2 + 1)th, 2nd v (n/2 + 2)th …; with an
   odd number the weakest pair has the bye), the pairing still keeping units apart where it can.
@@ -22,7 +22,7 @@ import enum
 import random
 from collections.abc import Mapping, Sequence
 
-from bot.tournament.layout import bracket_size, seeding_order
+from bot.tournament.bracket_layout import bracket_size, seeding_order
 from bot.tournament.teams import Team
 
 RATING_UNITS = 1_000_000

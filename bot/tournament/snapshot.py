@@ -19,7 +19,7 @@ from typing import Any
 
 from bot.ruleset.scoring import MatchScore, Side
 from bot.tournament.bracket import Bracket, BracketFrame, BracketOptions, ThirdPlace
-from bot.tournament.layout import bracket_size, has_third_place_slot
+from bot.tournament.bracket_layout import bracket_size, has_third_place_slot
 from bot.tournament.matches import Game, Match, Report
 from bot.tournament.outcome import Outcome
 from bot.tournament.shared_vector import SharedVector

@@ -15,7 +15,7 @@ import functools
 from bot.i18n import Language, t
 from bot.pictures.bracket_picture import render_bracket
 from bot.pictures.picture import Picture
-from bot.pictures.points import PointsLine, TableLine, render_points_standings, render_round_tables
+from bot.pictures.points_stage import PointsLine, TableLine, render_points_standings, render_round_tables
 from bot.pictures.standings import render_standings
 from bot.ruleset.variants import RankingCriterion
 from bot.services.tournament.export import match_rows
