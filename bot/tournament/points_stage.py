@@ -500,13 +500,7 @@ def as_after(stage: PointsStage, round_number: int) -> PointsStage:
 
     The later rounds left out (their results and byes do not count). Only the pure core is cut; the tables (``store``)
     stay as they are."""
-    core = stage.core
-    cut: PointsCore
-    if isinstance(core, SwissStage):
-        cut = replace(core, rounds=core.rounds[:round_number])
-    else:
-        cut = replace(core, rounds=core.rounds[:round_number])
-    return replace(stage, core=cut)
+    return replace(stage, core=stage.core.up_to(round_number))
 
 
 def standings_after(stage: PointsStage, round_number: int) -> tuple[StandingRow, ...]:

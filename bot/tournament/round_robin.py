@@ -143,6 +143,10 @@ class GroupStage:
             raise UnknownRoundError(round=number, rounds=len(self.rounds))
         return self.rounds[number - 1]
 
+    def up_to(self, number: int) -> GroupStage:
+        """The stage without the rounds after round ``number`` (their results do not count)."""
+        return replace(self, rounds=self.rounds[:number])
+
     @property
     def open_tables(self) -> int:
         return sum(1 for played in self.rounds for table in played.tables if table.result is None)

@@ -128,8 +128,7 @@ class SwissRound:
 class SwissStage:
     """A Swiss tournament's pure core: pairs, rounds planned, scoring, lot and rounds paired.
 
-    The pairs, the rounds planned, the scoring, the lot (team ids, first wins a tie) and the rounds paired so far
-    (at least round 1)."""
+    The lot is team ids, the first winning a tie; at least round 1 is paired."""
 
     teams: tuple[Team, ...]
     planned_rounds: int
@@ -152,6 +151,10 @@ class SwissStage:
         if not 1 <= number <= len(self.rounds):
             raise UnknownRoundError(round=number, rounds=len(self.rounds))
         return self.rounds[number - 1]
+
+    def up_to(self, number: int) -> SwissStage:
+        """The tournament without the rounds after round ``number`` (their results and byes do not count)."""
+        return replace(self, rounds=self.rounds[:number])
 
     def meetings(self) -> tuple[Meeting, ...]:
         """Every decided table so far."""
