@@ -156,7 +156,7 @@ class Dispatcher:
     def __init__(self, services: Services, *, commands: Iterable[CommandSpec] | None = None,
                  buttons: Iterable[ButtonSpec] | None = None, timers: Timers | None = None,
                  own_errors: tuple[type[BaseException], ...] = ()) -> None:
-        """``commands`` and ``buttons``.
+        """The dispatcher of one process, over its services and the command and button tables.
 
         The product's tables unless a test adds its own; ``timers``: the process's scheduler of announcement jobs;
         ``own_errors``: the platform's own errors, which it answers itself (Telegram: a chat that moved)."""

@@ -409,7 +409,7 @@ class Storage:
         raise NotImplementedError
 
     async def retrying(self, work: Callable[[], Awaitable[T]], *, attempts: int = 3) -> T:
-        """``await storage.retrying(lambda: unit_of_work())``.
+        """``await storage.retrying(lambda: unit_of_work())``: run work again after a conflict.
 
         Run ``work`` again (up to ``attempts`` times in all) when PostgreSQL aborted its transaction for a conflict
         (:class:`StorageConflict`). Only for work whose every effect is in the database and that reads its inputs there

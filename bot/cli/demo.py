@@ -1,4 +1,4 @@
-"""``python -m bot demo``.
+"""``python -m bot demo``: a whole tournament played through the bot and printed.
 
 A complete male–female tournament played through the bot and printed (no Telegram); see ``handlers.console.demo``."""
 

@@ -1,4 +1,4 @@
-"""``python -m bot run``.
+"""``python -m bot run``: every configured platform in one process.
 
 Every configured platform — Telegram by long polling when ``TELEGRAM_BOT_TOKEN`` is set, WeCom's long connection when
 ``WECOM_BOT_ID`` and ``WECOM_BOT_SECRET`` are, both in one process when both are."""

@@ -1,4 +1,4 @@
-"""``python -m bot set-webhook URL`` and ``python -m bot delete-webhook``.
+"""``python -m bot set-webhook URL`` and ``delete-webhook``: where Telegram sends the updates.
 
 Tell Telegram to POST the updates to the workers (``setWebhook`` with ``TELEGRAM_WEBHOOK_SECRET`` and every kind of
 update), or to keep them for polling again (``deleteWebhook``); each prints what Telegram answered and the webhook as

@@ -352,7 +352,7 @@ def season_ladder(club: Club, season: Season) -> SeasonLadder:
 
 
 def season_called(club: Club, word: str, zone: ZoneInfo) -> Season:
-    """``/ladder <name|year>``.
+    """``/ladder <name|year>``: a season's ladder, or a calendar year's.
 
     The group's season of that name (the latest, open or ended) or a calendar year — the table of a season after
     ``/season end``, or of last year."""
@@ -443,7 +443,7 @@ async def set_member_unit(services: Services, caller: Caller, name: str, unit: s
 
 
 async def merge_members(services: Services, caller: Caller, first: str, second: str) -> tuple[Member, Member]:
-    """``/member merge <name> <name>``.
+    """``/member merge <name> <name>``: two spellings of one person become one.
 
     Two spellings of one person; the second's history becomes the first's (an account is kept whichever side it is on).
     """

@@ -1,4 +1,4 @@
-"""``ladder.csv``.
+"""``ladder.csv``: the season's ladder, one row per player.
 
 The season's ladder, one row per player who played in the season, as ``/ladder export`` and ``/export`` (while the group
 has a season) send it.

@@ -1,4 +1,4 @@
-"""``standings.csv``.
+"""``standings.csv``: one row per pair in standing order, every format.
 
 One row per pair in standing order, every format — the one writer of the file, for ``/export`` and for the offline
 ``python -m bot export`` alike (``bot.services.tournament.export``).

@@ -61,7 +61,7 @@ class NameClaimStatus(enum.StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class NameClaim:
-    """``/claim 小红``.
+    """``/claim 小红``: an account says it is a member entered by name.
 
     The account ``user_id`` says it is the member an organiser entered by name as ``person_key``; an organiser's
     confirmation links them (``bot.tournament.registration.link_account``)."""

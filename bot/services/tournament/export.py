@@ -139,7 +139,7 @@ def _bye_group(stage: PointsStage, number: int, team: Team) -> str:
 
 
 def standings_csv_rows(state: TournamentState) -> list[StandingsCsvRow]:
-    """``standings.csv``.
+    """``standings.csv``: a points stage's standings or a knockout's placings.
 
     A points stage's standings with their tie-break columns, or a knockout's placings; a groups → knockout tournament's
     whole field ranked 1…N (:func:`field_csv_rows`)."""

@@ -126,7 +126,7 @@ class ClubNotice:
 
 
 async def club_notice(services: Services, caller: Caller, text: str | None, *, remove: bool = False) -> ClubNotice:
-    """``/notice club <text>``.
+    """``/notice club <text>``: the notice every new tournament of the group gets.
 
     The notice attached to every new tournament of the group (organisers); ``remove``: none from now on; neither: show
     it. Tournaments already made keep theirs."""

@@ -1,4 +1,4 @@
-"""``/draw``, ``/undraw``, ``/bracket``, ``/tables``, ``/standings``, ``/pair``, ``/export``.
+"""The commands of a drawn tournament: the draw and undraw, its tables, bracket, standings and files.
 
 The tournament once it is drawn (``/tables 2``, ``/standings 2``, ``/bracket 2``: an earlier round of a Swiss or groups
 tournament)."""
@@ -177,7 +177,7 @@ async def standings_command(call: Invocation) -> None:
 
 
 async def pair_command(call: Invocation) -> None:
-    """``/pair <name or number>``.
+    """``/pair <name or number>``: one pair's evening in a points stage.
 
     One pair's evening in a Swiss or groups tournament — each round's table, opponent, result and points, the running
     total and rank."""

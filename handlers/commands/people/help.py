@@ -1,4 +1,4 @@
-"""``/start`` and ``/help``.
+"""``/start`` and ``/help``: what the bot does and the commands the caller may use.
 
 What the bot does and the commands the caller may use here; ``/help <command>`` (or ``帮助 成绩``: a Chinese verb names
 its command) explains one command with examples."""

@@ -156,7 +156,7 @@ def result_lines(written: str) -> list[str]:
 
 
 async def result_command(call: Invocation) -> None:
-    """``/result <table> …``.
+    """``/result <table> …``: report, decide or correct one table's result.
 
     ``/result #<id> <round>-<table> …`` corrects a table of an earlier tournament of the group (``/tournaments`` lists
     their ids). Many lines (or ``;``) carry a result each: :func:`results_command`."""
@@ -183,7 +183,7 @@ async def result_command(call: Invocation) -> None:
 
 
 async def results_command(call: Invocation, lines: list[str]) -> None:
-    """``/result 3 A+ 10; 4 K A+; 5 forfeit left``.
+    """``/result 3 A+ 10; 4 K A+; 5 forfeit left``: many results in one message.
 
     Each line read and recorded on its own; a line that cannot be read or is refused changes nothing and the others go
     on, all in one transaction, one reply."""
@@ -228,7 +228,7 @@ _ALL_WORDS = frozenset({"all", "全部", "所有", "全部确认"})
 
 
 async def confirm_command(call: Invocation) -> None:
-    """``/confirm 3``.
+    """``/confirm 3``: confirm the result the other pair reported.
 
     ``/confirm 5 6 8`` (several tables at once); ``/confirm all`` (officials: every table of the round waiting for a
     confirmation)."""
