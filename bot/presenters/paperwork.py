@@ -237,7 +237,7 @@ def booklet(material: PrintMaterial, lang: Language) -> Booklet:
     state = material.state
     record = state.record
     facts: list[tuple[str, str]] = [
-        (t("print.booklet.event", lang), record.name),
+        (t("print.booklet.tournament", lang), record.name),
         (t("print.booklet.mode", lang), mode_text(record.mode, lang)),
     ]
     for key in SETTING_KEYS:

@@ -303,7 +303,7 @@ def pair_evening_text(state: TournamentState, stage: PointsStage, team: Team, la
 
     Table, opponent, result, points, running total and rank after the round (a cross-table row)."""
     variant = stage.core.variant
-    lines = [say("points.pair.title", lang, name=team.name, event=state.record.name)]
+    lines = [say("points.pair.title", lang, name=team.name, tournament=state.record.name)]
     total = 0
     for number in range(1, len(stage.tables) + 1):
         rank = next((row.rank for row in standings_after(stage, number) if row.team.team_id == team.team_id), None)
