@@ -34,8 +34,7 @@ class TournamentSeen:
 class ChatSeen:
     """What the intake read about the update's chat, in the statement that checked the update was new.
 
-    What the intake read about the update's chat in the same statement that checked the update was new (one
-    round trip instead of three or four: ``storage.admission``). Good for reading while the update has changed
+    One round trip instead of three or four (``storage.admission``). Good for reading while the update has changed
     nothing; a service that changed something reads afresh."""
 
     language: str | None

@@ -230,9 +230,8 @@ _TOKEN_SECRET = re.compile(r"^[A-Za-z0-9_-]+$")
 def token_problem(token: str) -> str | None:
     """The catalog key saying why ``token`` cannot be a bot token, or ``None`` when it may be one.
 
-    The catalog key saying why ``token`` cannot be a bot token (BotFather's look like ``123456789:AAH…``: the
-    bot's number, a colon, letters, digits, ``-`` and ``_``), or ``None`` when it may be one. Only Telegram can say
-    whether it is the right one."""
+    BotFather's tokens look like ``123456789:AAH…``: the bot's number, a colon, letters, digits, ``-`` and ``_``. Only
+    Telegram can say whether it is the right one."""
     if any(char.isspace() or char in "\"'`“”‘’<>" for char in token):
         return "config.token.spaces_or_quotes"
     if token.lower().startswith("bot") and ":" in token:

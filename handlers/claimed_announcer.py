@@ -244,8 +244,7 @@ class ClaimingAnnouncer:
     async def _send(self, row: Announcement) -> None:
         """Send one claimed row, then let go of it until its next attempt if it was not accepted.
 
-        Send one claimed row (:func:`handlers.announcer.deliver`), then let go of it until its next attempt
-        when it was not accepted."""
+        Sending is :func:`handlers.announcer.deliver`."""
         try:
             delivery = await deliver(self.services, self._couriers, row.announcement_id, failures=row.failures,
                                      holder=self.worker, chat_id=row.chat_id)

@@ -143,8 +143,8 @@ AnswerKey = tuple[int, str, tuple[str, ...]]
 class ReadOnlyAnswers(Protocol):
     """A channel that may point to an earlier identical answer instead of repeating it.
 
-    A channel that may replace the answer of a command that only shows something, given again with the same
-    words, by a pointer to the earlier one (Telegram's quiet groups, ``handlers.telegram.quiet``)."""
+    For a command that only shows something, given again with the same words (Telegram's quiet groups,
+    ``handlers.telegram.quiet``)."""
 
     async def answer_read_only(self, key: AnswerKey, run: Callable[[Channel], Awaitable[Language]]) -> None:
         """Run the command (``run`` with the channel to answer on) and send or point to its answer."""
@@ -175,8 +175,8 @@ class Dispatcher:
     async def admit(self, arrival: Arrival) -> Admitted | None:
         """Claim the delivery and remember its chat and people.
 
-        Claim the delivery (``None``: delivered again, already handled or being handled) and remember its chat
-        and people. A claimed delivery must be let go with :meth:`done` when it is handled."""
+        ``None``: delivered again, already handled or being handled. A claimed delivery must be let go with :meth:`done`
+        when it is handled."""
         services = self.services
         caller = arrival.caller
         update_id = arrival.update_id

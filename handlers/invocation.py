@@ -194,8 +194,7 @@ class Invocation:
     async def received(self) -> None:
         """Show that the command was taken and done, where the platform can without a message.
 
-        Show that the command was taken and done before its answer, where the platform can without a message
-        (a reaction in a Telegram group with the quiet habits on); elsewhere nothing: the answer follows at once."""
+        A reaction in a Telegram group with the quiet habits on; elsewhere nothing: the answer follows at once."""
         if provides(self.channel, Receiving):
             await cast(Receiving, self.channel).received()
 

@@ -151,8 +151,7 @@ _CONFLICT_STATES = frozenset({"40001", "40P01"})
 def classify(error: BaseException) -> type[StorageUnavailable] | None:
     """Which refusal ``error`` is, or ``None`` when the database did not refuse work.
 
-    Which refusal ``error`` is, or ``None`` for an error that is not the database refusing work (a constraint
-    violated, bad data: raised as it is, like SQLite's ``IntegrityError``)."""
+    Not a refusal: a constraint violated, bad data — raised as it is, like SQLite's ``IntegrityError``."""
     if isinstance(error, asyncpg.PostgresError):
         state = str(getattr(error, "sqlstate", "") or "")
         if state in _FULL_STATES:

@@ -140,8 +140,7 @@ async def table_revision(tx: Tx, tournament_id: int, match_id: int) -> int | Non
 class PairChanges:
     """Pairs entered after the draw and pairs withdrawn.
 
-    Pairs entered after the draw (team id → first round paired) and pairs withdrawn (team id → first round not
-    paired)."""
+    Entered: team id → first round paired; withdrawn: team id → first round not paired."""
 
     joined: Mapping[int, int]
     withdrawn: Mapping[int, int]

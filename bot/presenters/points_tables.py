@@ -91,8 +91,8 @@ def repaired_changes_text(state: TournamentState, stage: PointsStage, before: Ro
                           lang: Language) -> str:
     """A Swiss round paired again after a correction: only what changed.
 
-    A Swiss round paired again after a correction, compared with its pairings before: that nothing changed, or
-    only the tables (and the bye) that did, their players @-mentioned — not the whole round again."""
+    Compared with its pairings before: that nothing changed, or only the tables (and the bye) that did, their players
+    @-mentioned — not the whole round again."""
     number = before.round
     changed = frozenset(before.changed_tables(stage))
     byes_changed = before.byes_changed(stage)
@@ -355,8 +355,7 @@ def points_finished_text(state: TournamentState, stage: PointsStage, lang: Langu
                          corrected: bool = False) -> str:
     """The end of a Swiss or group-only tournament: the winner, then the final standings.
 
-    The end of a Swiss tournament (the winner, then the final standings) or of a group-only tournament
-    (``corrected``: a correction after the end changed the standings' top)."""
+    ``corrected``: a correction after the end changed the standings' top."""
     rows = points_standings(stage)
     head = _finished_head(state, stage, rows, lang, corrected=corrected)
     return head + "\n\n" + points_standings_text(state, stage, rows, lang)

@@ -80,8 +80,8 @@ def has_account(team: Team | None) -> bool:
 def called(team: Team, *, mentions: bool = True) -> str:
     """The pair's name with its members who have an account @-mentioned.
 
-    The pair's name (escaped) with its members who have an account @-mentioned, so that the platform notifies
-    them (a ``tg://user`` link on Telegram, ``<@userid>`` on WeCom); ``mentions=False``: the name alone."""
+    The name is escaped; the mentions make the platform notify them (a ``tg://user`` link on Telegram, ``<@userid>`` on
+    WeCom). ``mentions=False``: the name alone."""
     names = team.name.split(TEAM_NAME_SEPARATOR)
     if not mentions or len(names) != len(team.members) or not has_account(team):
         return escape(team.name)

@@ -166,10 +166,9 @@ def ask(
 ) -> RuleAnswer:
     """The rule sections answering ``question``, in the language the policy picks.
 
-    The rule sections answering ``question`` (none when it is not about the rules), in the language of the
-    policy above with ``chat_language`` as the asker's; with ``variant`` (a tournament's rule choices) each section
-    notes what that tournament plays (``time_limit``: its minutes per match); with ``notice`` (the tournament's own
-    rules) its answering articles come first."""
+    None when it is not about the rules; the language is the policy's above, with ``chat_language`` as the asker's. With
+    ``variant`` (a tournament's rule choices) each section notes what that tournament plays (``time_limit``: its minutes
+    per match); with ``notice`` (the tournament's own rules) its answering articles come first."""
     return answer(question, answer_language(question, chat_language), limit=limit, variant=variant, notice=notice,
                   time_limit=time_limit)
 
@@ -240,8 +239,7 @@ def _documents(
 ) -> tuple[tuple[DocumentAnswer, ...], bool]:
     """The seed documents' articles for a question, and whether the best of them answers first.
 
-    The seed documents' articles for a question (``context``: the documents the whole message names), and whether
-    the best of them answers before the rulebook."""
+    ``context``: the documents the whole message names."""
     if answers and answers[0].score >= RULEBOOK_SURE and not context and not named_documents(question):
         return (), False  # the rulebook answers well and no event is named: the documents would only follow it
     index = document_index()

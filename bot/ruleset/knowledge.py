@@ -413,8 +413,8 @@ def play_shapes(question: str) -> list[str]:
 def _read_cards(text: str) -> tuple[str, list[str]]:
     """The play types named by cards written out, and the text with counts dropped and runs joined.
 
-    The play types named by cards written out, and the text with their counts dropped (五个3 → 个3, five 3s → 3s,
-    six of a kind: the count is no rank) and spaced runs joined (A 2 3 4 5 → A2345, read as the run it is)."""
+    Counts are dropped (五个3 → 个3, five 3s → 3s, six of a kind: the count is no rank) and spaced runs joined (A 2 3 4
+    5 → A2345, read as the run it is)."""
     shapes = [_run_shape(_RANK_TOKEN.findall(run.group().upper())) for run in _SHAPE_RUN.finditer(text)]
     for match in _ZH_COUNTED.finditer(text):
         shapes.append(_count_shape(_COUNT_WORDS.get(match.group(1)) or int(match.group(1))))
@@ -592,8 +592,7 @@ def _units(text: str, confusable: Mapping[str, str], *, chat: bool = True) -> li
 def words(text: str) -> list[str]:
     """The words and characters of a text as the index reads them; for tests and debugging.
 
-    The words and characters of a text as the index reads them (contractions expanded, stems, base forms, no
-    determiners); for tests and debugging."""
+    Contractions expanded, stems, base forms, no determiners."""
     return [unit.text for unit in _units(text, {})]
 
 

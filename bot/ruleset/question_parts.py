@@ -98,8 +98,8 @@ def asked(piece: str) -> str:
 def bare_fact(piece: str) -> str | None:
     """For a piece asking only where or when, the words that ask it of a competition.
 
-    For a piece asking only where or when ("and where?", "在哪"), the words that ask it of an event ("where was it
-    held", "在哪里举行"): after a question about an event, it asks that event's venue or date."""
+    A piece such as "and where?" or "在哪" gets the words that ask it of a competition ("where was it held",
+    "在哪里举行"): after a question about a competition, it asks that one's venue or date."""
     match = _BARE_FACT.match(piece)
     return _FACT_WORDING[match.group("fact").lower()] if match else None
 
@@ -127,8 +127,7 @@ _EN_LIGHT = frozenset(["and", "what", "about", "how", "the", "a", "an", "of", "t
 def _brief(piece: str) -> bool:
     """Whether a piece is only a topic or a bare question word that belongs with its neighbour.
 
-    Whether a piece is only a topic ("那双下呢？", "what about jokers?") or a bare question word ("who wins?",
-    "谁赢？", "咋办") that belongs with the piece next to it."""
+    A topic: "那双下呢？", "what about jokers?"; a bare question word: "who wins?", "谁赢？", "咋办"."""
     if _BARE_QUESTION.match(piece):
         return True
     chinese = _PARTICLES.sub("", re.sub(r"[A-Za-z0-9]+", "", piece))

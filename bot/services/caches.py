@@ -1,7 +1,6 @@
 """What the services keep in memory, and why no worker answers from a stale copy.
 
-What the services keep in memory, and why a worker never answers from a copy another worker's change has made
-stale (any number of workers on one PostgreSQL database).
+Any number of workers may share one PostgreSQL database: a copy another worker's change has made stale is never used.
 
 Two ways keep a copy correct, both checked against the database, never against a notice that may come late:
 

@@ -129,8 +129,7 @@ async def print_material_from_database(settings: Settings, tournament_id: int, r
                                         needs_round: bool = False) -> PrintMaterial:
     """:func:`print_material_by_id` on the database of ``settings``, for ``python -m bot print``.
 
-    :func:`print_material_by_id` on the database of ``settings`` (opened for this, its migrations applied on
-    SQLite), for ``python -m bot print``."""
+    The database is opened for this, its migrations applied on SQLite."""
     storage = Storage(settings.database)
     await storage.open()
     try:

@@ -117,8 +117,7 @@ class RoundTokens:
 async def round_tokens(services: Services, state: TournamentState, round_number: int) -> RoundTokens:
     """The tokens of every pair seated in ``round_number``, issued now where a seat has none.
 
-    The tokens of every pair seated in ``round_number`` (numbered as ``/tables N``), issued now where a seat's
-    pair has none; the tournament's public id is made too if it has none.
+    Rounds are numbered as ``/tables N``; the tournament's public id is made too if it has none.
 
     Issuing is idempotent: two workers issuing together keep whichever token was stored first."""
     matches = seated_matches(state, round_number)

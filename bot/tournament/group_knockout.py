@@ -96,8 +96,7 @@ def _tier_lines(tier: Sequence[Qualifier], spots: Sequence[int], placed: dict[in
 def bracket_from_lines(lines: Sequence[Team | None], options: BracketOptions) -> Bracket:
     """A bracket on given draw lines, built as a drawn one is.
 
-    A bracket on given draw lines, built as :func:`bot.tournament.bracket.create_bracket` builds a drawn one
-    (the pairs in team id order)."""
+    As :func:`bot.tournament.bracket.create_bracket` builds one, the pairs in team id order."""
     teams = sorted((team for team in lines if team is not None), key=lambda team: team.team_id)
     return bracket_on_lines(teams, lines, options)
 

@@ -85,8 +85,8 @@ def substituted(team: Team, reserves: tuple[Person, ...], people: Mapping[str, P
                 reserve: Person) -> tuple[Team, tuple[Person, ...]]:
     """``team`` with ``reserve`` in place of ``leaving``, and the reserves without ``reserve``.
 
-    ``team`` with ``reserve`` in place of its member ``leaving`` (its id kept, its name and unit anew), and the
-    reserves without ``reserve``: the substitution itself, for a bracket's pair or a points stage's."""
+    The team keeps its id and gets its name and unit anew: the substitution itself, for a bracket's pair or a points
+    stage's."""
     members = tuple(reserve if key == leaving else people.get(key, Person(key, key)) for key in team.members)
     changed = Team(team.team_id, team_name(members), tuple(person.key for person in members), common_unit(members))
     return changed, tuple(person for person in reserves if person.key != reserve.key)

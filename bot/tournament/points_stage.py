@@ -165,8 +165,7 @@ class PointsStage:
     def store_changes(self, changes: Mapping[int, Match], open_change: int = 0) -> PointsStage:
         """The stage with ``changes`` stored and their decided results recorded in the core.
 
-        The stage with ``changes`` (by match id) stored and every decided result among them recorded in the
-        pure core (raises its errors); a correction may be of any earlier round."""
+        ``changes`` are by match id; the pure core raises its errors. A correction may be of any earlier round."""
         store = list(self.store)
         core = self.core
         for ident, match in changes.items():
@@ -280,8 +279,7 @@ def forfeit_unplayed(stage: PointsStage, team: Team, actor: str, at: datetime,
 def restore_unplayed(stage: PointsStage, team: Team) -> tuple[PointsStage, int]:
     """A reinstated pair's group tables not started, waiting to be played again; with how many.
 
-    A reinstated pair's tables of the group rounds not started, waiting to be played again (the walkovers its
-    withdrawal decided there taken back); with how many."""
+    The walkovers its withdrawal decided there are taken back."""
     core = stage.core
     assert isinstance(core, GroupStage)
     store = list(stage.store)

@@ -327,8 +327,8 @@ class GroupStageOverError(TournamentError):
 def withdraw_group_pair(stage: GroupStage, team_id: int, results: WithdrawnResults) -> GroupStage:
     """``stage`` with the pair marked withdrawn and the organiser's ``results`` rule in force.
 
-    ``stage`` with the pair marked withdrawn (its unplayed tables are the points stage's to decide) and the
-    organiser's ``results`` rule in force; raise :class:`GroupStageOverError` once every group match is decided."""
+    Its unplayed tables are the points stage's to decide; raise :class:`GroupStageOverError` once every group match is
+    decided."""
     if stage.closed or stage.complete:
         raise GroupStageOverError()
     return replace(stage, withdrawn=stage.withdrawn | {team_id}, withdrawn_results=results)

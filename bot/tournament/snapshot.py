@@ -72,9 +72,8 @@ def restore_bracket(options: BracketOptions, teams: Sequence[Team], lines: Mappi
                     stored: Iterable[Match]) -> Bracket:
     """The bracket of ``teams`` drawn on ``lines`` rebuilt from its ``stored`` matches.
 
-    The bracket of ``teams`` (in team id order) drawn on ``lines`` (team id → draw line) whose stored matches
-    are ``stored``: those of the started rounds except round-1 byes, as the engine keeps them (the others are
-    derived from these, see ``Bracket._implicit``)."""
+    ``teams`` in team id order, ``lines`` team id → draw line; ``stored`` holds the matches of the started rounds except
+    round-1 byes, as the engine keeps them (the others are derived from these, see ``Bracket._implicit``)."""
     size = bracket_size(len(teams))
     drawn: list[Team | None] = [None] * size
     for team in teams:

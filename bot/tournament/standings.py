@@ -118,8 +118,7 @@ def _count_results(bracket: Bracket, tallies: dict[int, _Tally]) -> None:
 def _place_pairs(bracket: Bracket, tallies: dict[int, _Tally]) -> _Podium:
     """The places known so far and who is on the podium.
 
-    The places known so far, match by match in bracket order (the third-place playoff last), and who is on the
-    podium; a place, once known, never changes."""
+    Match by match in bracket order, the third-place playoff last; a place, once known, never changes."""
     podium = _Podium()
     rounds = bracket.rounds
     for match in bracket.matches():
@@ -144,8 +143,8 @@ def _losers(match: Match) -> list[Team]:
 def _place_walkover_winner(match: Match, rounds: int, tallies: dict[int, _Tally], podium: _Podium) -> None:
     """A final or third-place playoff won without playing places its winner.
 
-    A final or third-place playoff won without playing (notice 000: 弃权 … 另一对直接进级 — the other pair goes
-    through): its winner is champion, or third. Any other undecided match places nobody yet."""
+    Notice 000: 弃权 … 另一对直接进级 — the other pair goes through, as champion or third. Any other undecided match
+    places nobody yet."""
     winner = match.winning_team
     if winner is None:
         return

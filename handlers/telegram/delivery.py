@@ -139,8 +139,7 @@ class ConfirmAfterHandling(BaseRequest):
 class LedgerUpdateProcessor(BaseUpdateProcessor):
     """PTB's concurrent update processing that tells the ledger when each update is done.
 
-    PTB's concurrent update processing (at most ``max_concurrent_updates`` at once) that tells the ledger
-    when each update is done, however it ended."""
+    At most ``max_concurrent_updates`` at once; the ledger hears of each update however it ended."""
 
     def __init__(self, max_concurrent_updates: int, ledger: DeliveryLedger) -> None:
         super().__init__(max_concurrent_updates)

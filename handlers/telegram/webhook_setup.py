@@ -30,8 +30,7 @@ def telegram_address(settings: Settings) -> str:
 class WebhookAnswer:
     """What Telegram answered to a webhook request, and the webhook as it then reports it.
 
-    What Telegram answered to ``setWebhook``/``deleteWebhook``, and the webhook as ``getWebhookInfo`` reports it
-    right after."""
+    The answer to ``setWebhook``/``deleteWebhook``, and ``getWebhookInfo`` right after."""
 
     answer: bool
     url: str

@@ -94,8 +94,8 @@ class EntryUnitSet:
 def entry_called(state: TournamentState, which: str) -> Entry:
     """The current entry named by ``which``: a number, a member's name or the entry's own.
 
-    The current entry numbered ``which`` (``3`` or ``#3``), with a member called ``which``, or called ``which``
-    itself (``小红 / 小明``); :class:`NoEntryNamedError` or :class:`AmbiguousNameError`."""
+    ``3`` or ``#3``, a member's name, or the entry's own (``小红 / 小明``); :class:`NoEntryNamedError` or
+    :class:`AmbiguousNameError` otherwise."""
     current = [entry for entry in state.registration.entries if entry.is_current]
     number = which[1:] if which.startswith(("#", "＃")) else which
     if number.isascii() and number.isdigit():

@@ -119,8 +119,7 @@ async def _relink_points(change: Change, state: TournamentState, old_key: str, n
 async def _link(change: Change, made: NameClaim) -> None:
     """Give the claimed member the claimer's account key and close the claim.
 
-    Give the claimed member the claimer's account key in the entry list and, after the draw, in their pair and
-    the reserves; close the claim."""
+    The key goes into the entry list and, after the draw, into their pair and the reserves."""
     state = change.current
     account = Person.account(made.user_id, made.display_name)
     registration = engine.link_account(state.registration, made.person_key, account)

@@ -218,8 +218,7 @@ async def remove_notice(services: Services, caller: Caller) -> str:
 async def rule_context(services: Services, chat_id: int, claim: UpdateClaim | None = None) -> RuleContext:
     """The open tournament's rule choices and notice, for answering a rule question.
 
-    The open tournament's rule choices and notice, for answering a rule question in the chat (``claim``: the
-    update's, whose view of the chat saves the reads when it has no open tournament)."""
+    ``claim``: the update's, whose view of the chat saves the reads when it has no open tournament."""
     seen = None if claim is None else claim.fresh_view(chat_id)
     if seen is not None and (seen.tournament is None or not seen.tournament.open):
         return RuleContext()

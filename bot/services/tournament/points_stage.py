@@ -102,8 +102,7 @@ async def write_points_stage(tx: Tx, tournament_id: int, before: PointsStage | N
                              at: datetime) -> None:
     """Store the tables ``after`` changed or added since ``before``, and the byes of rounds paired anew.
 
-    Store the tables ``after`` changed or added since ``before`` (``None``: the draw), and the byes of every
-    round paired anew."""
+    ``before`` is ``None`` at the draw."""
     changed = changed_tables(before, after)
     if changed:
         await rows.write_tables(tx, tournament_id, [

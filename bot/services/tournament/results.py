@@ -352,8 +352,7 @@ async def _answer_in(change: Change, caller: Caller, ref: TableRef, step: Callab
 class ResultLine:
     """One line of ``/result`` with many lines, or one table of ``/confirm 5 6 8``.
 
-    One line of ``/result`` with many lines (``told`` and ``confirmed`` as for :func:`record_result`), or one
-    table of ``/confirm 5 6 8`` (``told`` None)."""
+    ``told`` and ``confirmed`` as for :func:`record_result`; ``told`` is None for a table to confirm."""
 
     ref: TableRef
     told: Outcome | OwnResult | WhoWon | None = None

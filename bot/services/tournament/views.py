@@ -99,8 +99,8 @@ async def open_tournaments(services: Services) -> list[tuple[int, int]]:
 async def round_tables(services: Services, tournament_id: int, round_number: int | None = None) -> RoundTables:
     """The tables of a round of tournament ``tournament_id``, for a scheduler.
 
-    The tables of ``round_number`` (default: the current round) of tournament ``tournament_id`` — for a
-    scheduler posting round tables or check-in lists without a chat message to answer."""
+    ``round_number`` defaults to the current round: for a scheduler posting round tables or check-in lists without a
+    chat message to answer."""
     async with services.storage.read() as tx:
         record = await tournaments.get_tournament(tx, tournament_id)
         if record is None:
