@@ -122,8 +122,7 @@ class Courier(Protocol):
 class WritesCommands(Protocol):
     """A courier whose people type commands otherwise than ``/command``.
 
-    A courier whose platform's people type commands otherwise than ``/command`` (WeCom: the bot's @-mention and
-    the verb): the announcement's text names them so (``bot.i18n.CommandWords``)."""
+    On WeCom the bot's @-mention and the verb: the announcement's text names commands so (``bot.i18n.CommandWords``)."""
 
     def command_words(self, language: Language) -> CommandWords | None:
         """How a group's people type commands; ``language``: the process's default (the mention's fallback words)."""
@@ -318,10 +317,9 @@ class Announcer:
     async def restore(self) -> Restored:
         """At start-up: a timer for every pending row, late sends for recent misses, the rest dropped.
 
-        At start-up: a timer for every pending row still ahead, an immediate run for those missed by at most
-        the late grace (sent marked late); older ones are dropped and logged. A row no timer can hold (stored
-        before starts were bounded) is dropped and logged too: one bad row must not keep the bot from starting,
-        for every group."""
+        Rows still ahead get a timer; those missed by at most the late grace run at once (sent marked late); older ones
+        are dropped and logged. A row no timer can hold (stored before starts were bounded) is dropped and logged too:
+        one bad row must not keep the bot from starting, for every group."""
         now = self.services.clock()
         restored = await announcing.restore(self.services)
         # One query, one job per row: nothing else has created announcement timers before start-up.

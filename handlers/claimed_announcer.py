@@ -191,8 +191,8 @@ class ClaimingAnnouncer:
     async def claim_once(self) -> float:
         """One pass: renew claims, claim due rows and start sending them.
 
-        One pass: renew this worker's claims if due, claim as many due rows as it may send now and start sending
-        them; the seconds until the loop should look again."""
+        Claims are renewed when due, and as many due rows claimed as the worker may send now; the seconds until the loop
+        should look again."""
         await self._renew_if_due()
         free = self.sending_at_once - len(self._sending)
         ranges = self._chat_ranges()

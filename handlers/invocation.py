@@ -139,8 +139,8 @@ class PrivateReplies(Protocol):
 class TypesVerbs(Protocol):
     """A channel whose people type a command as the bot's @-mention and its verb.
 
-    A channel whose people type a command as the bot's @-mention and the command's Chinese verb (WeCom), not as
-    Telegram's ``/command``: its answers write the catalog's commands that way (``bot.i18n.CommandWords``)."""
+    WeCom's people do, not Telegram's ``/command``: its answers write the catalog's commands that way
+    (``bot.i18n.CommandWords``)."""
 
     def command_mention(self, language: Language) -> str:
         """What goes before a command here: the bot's @-mention and a space in a group, nothing in a private chat."""

@@ -180,9 +180,8 @@ _TYPED_COMMAND = re.compile(r"/([A-Za-z0-9_]{1,32})(?:@([A-Za-z0-9_]*))?(?![A-Za
 def typed_command(text: str | None) -> TypedCommand | None:
     """The command a text starts with once cleaned, ``None`` when it does not start with one.
 
-    The command a text starts with once cleaned (NFKC folds ``／`` into ``/`` and full-width letters into
-    plain ones); ``None`` when it does not start with one. The arguments are the words after the command, even
-    when punctuation is glued to it (``/signup。``)."""
+    NFKC folds ``／`` into ``/`` and full-width letters into plain ones. The arguments are the words after the command,
+    even when punctuation is glued to it (``/signup。``)."""
     if not text:
         return None
     cleaned = clean_text(text).lstrip()

@@ -218,9 +218,8 @@ async def claim_due(tx: Tx, *, holder: str, now: datetime, until: datetime, limi
                     chat_ranges: Sequence[ChatRange]) -> list[Announcement]:
     """Claim for ``holder`` at most ``limit`` due rows no worker holds, earliest first.
 
-    Claim for ``holder`` until ``until`` at most ``limit`` pending rows of chats in ``chat_ranges`` whose next
-    attempt is due at ``now`` and that no worker holds (never claimed, or the claim lapsed), earliest first; the
-    rows as claimed.
+    Pending rows of chats in ``chat_ranges`` whose next attempt is due at ``now`` and that no worker holds (never
+    claimed, or the claim lapsed), claimed until ``until``; the rows as claimed.
 
     PostgreSQL: the rows are picked ``FOR UPDATE SKIP LOCKED``, so workers claiming at the same moment each take
     other rows without waiting for each other. SQLite has no row locks: the transaction's ``BEGIN IMMEDIATE``

@@ -134,9 +134,9 @@ async def _taken(tx: Tx, name: str, user_id: int) -> bool:
 async def ask_for_name_once(services: Services, caller: Caller) -> bool:
     """Whether to ask the caller to choose a name now (recorded once asked).
 
-    Whether to ask the caller to choose a name now: they have none and were never asked (in any process, before
-    any restart: ``storage.names.mark_asked``); asking is recorded here. Like remembering people, it is not the
-    update's change: a database that refuses writes means no question, never a failed update."""
+    They have none and were never asked (in any process, before any restart: ``storage.names.mark_asked``). Like
+    remembering people, it is not the update's change: a database that refuses writes means no question, never a failed
+    update."""
     person = caller.person
     if person is None:
         return False

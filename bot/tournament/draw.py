@@ -197,10 +197,10 @@ def draw(registration: Registration, seed: DrawSeed, options: BracketOptions, *,
          ratings: Mapping[str, int] | None = None, account_secret: bytes | None = None) -> Draw:
     """Pair the closed registration by lot and create the bracket, all from ``seed``.
 
-    Pair the closed registration's active entries by lot (:func:`draw_pairs`) and create the bracket, all from
-    ``seed``; raise as :func:`draw_pairs` does. ``ratings`` (person key → millionths): the bracket is seeded by the
-    pairs' summed ratings, the lot deciding among equals (``bot.tournament.seeding``). ``account_secret``: the
-    bot's draws pass one (version 3); ``order``: a version 1 or 2 file's order, to recompute it."""
+    The closed registration's active entries are paired by :func:`draw_pairs` (raising as it does). ``ratings`` (person
+    key → millionths): the bracket is seeded by the pairs' summed ratings, the lot deciding among equals
+    (``bot.tournament.seeding``). ``account_secret``: the bot's draws pass one (version 3); ``order``: a version 1 or 2
+    file's order, to recompute it."""
     order = order or default_order(account_secret)
     pairing = draw_pairs(registration, seed, order=order, account_secret=account_secret)
     if ratings is None:

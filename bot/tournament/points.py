@@ -97,9 +97,8 @@ def table_result(left: MatchLevel, right: MatchLevel, winner: Side | None = None
 def parse_table_result(text: str) -> TableResult:
     """The text form of an outcome, where equal levels without a winner are a draw.
 
-    The text form of :class:`~bot.tournament.outcome.Outcome` (``K A+``, ``A A left``, ``forfeit right`` …),
-    where equal levels without a winner (``K K``, also ``K K draw``) are a draw. Raise
-    :class:`~bot.tournament.outcome.OutcomeSyntaxError` or a scoring error."""
+    The outcome as :class:`~bot.tournament.outcome.Outcome` writes it (``K A+``, ``A A left``, ``forfeit right`` …); ``K
+    K`` and ``K K draw`` are draws. Raise :class:`~bot.tournament.outcome.OutcomeSyntaxError` or a scoring error."""
     words = text.split()
     if len(words) == 3 and words[2].casefold() in DRAW_WORDS:
         left, right = MatchLevel.parse(words[0]), MatchLevel.parse(words[1])

@@ -374,8 +374,7 @@ def repaired_rounds(before: PointsStage | None, after: PointsStage) -> tuple[int
 class RoundPairings:
     """Who meets whom in a round, by team ids, and its byes.
 
-    Who meets whom in a round, by team ids (table number → left, right) and its byes: a re-paired round is
-    compared with it to say only what changed."""
+    Tables as table number → left, right; a re-paired round is compared with it to say only what changed."""
 
     round: int
     tables: tuple[tuple[int, int | None, int | None], ...]

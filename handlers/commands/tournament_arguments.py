@@ -137,9 +137,8 @@ _DRAW_WORDS = frozenset({"draw", "平", "平局", "和"})
 def parse_outcome_or_draw(words: tuple[str, ...]) -> Outcome:
     """:func:`parse_outcome`, where equal levels with no winner named are a draw.
 
-    :func:`parse_outcome`, where equal levels with no winner named (or with ``draw`` / 平局) are a draw — what a
-    Swiss or group round records; a knockout refuses a draw with the reply it always gave
-    (:class:`WinnerMissingError`, raised where the refusal is mapped)."""
+    Also with ``draw`` / 平局: what a Swiss or group round records. A knockout refuses a draw with the reply it always
+    gave (:class:`WinnerMissingError`, raised where the refusal is mapped)."""
     if len(words) in (2, 3) and words[0].casefold() not in _FORFEIT_WORDS:
         stated = words[2] if len(words) == 3 else None
         if stated is None or stated.casefold() in _DRAW_WORDS:

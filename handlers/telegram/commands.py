@@ -173,8 +173,8 @@ class TelegramChannel:
     async def answer_read_only(self, key: AnswerKey, run: Callable[[Channel], Awaitable[Language]]) -> None:
         """In a quiet group, answer a read-only command with a pointer when the answer is the same again.
 
-        In a quiet group, a read-only answer is worked out first and compared with the chat's last answer to the
-        same words: the same again gets a pointer to it instead (``handlers.telegram.quiet``)."""
+        The answer is worked out first and compared with the chat's last answer to the same words
+        (``handlers.telegram.quiet``)."""
         quiet = self.context.bot_data.quiet
         chat = self.update.effective_chat
         if quiet is None or chat is None:

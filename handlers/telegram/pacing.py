@@ -89,8 +89,7 @@ class SendBudget(Protocol):
     async def reserve(self, chat_id: int, messages: int, now: float) -> float:
         """Reserve ``messages`` slots for ``chat_id`` at the earliest time within the limit; that time.
 
-        Reserve ``messages`` slots for ``chat_id`` at the earliest time ≥ ``now`` (seconds since the epoch) that
-        keeps every rolling window within the limit; that time."""
+        The time is ≥ ``now``, in seconds since the epoch, and keeps every rolling window within the limit."""
 
     async def earliest(self, chat_id: int, messages: int, now: float) -> float:
         """When ``messages`` could go, without reserving anything."""
@@ -100,9 +99,8 @@ def earliest_slot(slots: list[tuple[float, int]], messages: int, now: float, *, 
                   window: float = WINDOW) -> float:
     """The earliest time that keeps every window within ``limit`` with ``messages`` more.
 
-    The earliest time ≥ ``now`` and ≥ the last reserved slot at which ``messages`` more keep the window ending
-    there within ``limit``. ``slots``: (time, messages) in time order. Reservations only ever append, so checking
-    the window that ends at each new slot keeps every window within the limit."""
+    The time is ≥ ``now`` and ≥ the last reserved slot; ``slots``: (time, messages) in time order. Reservations only
+    ever append, so checking the window that ends at each new slot keeps every window within the limit."""
     start = max(now, slots[-1][0] if slots else now)
     if messages > limit:
         messages = limit  # an album larger than the limit still goes, alone in its window
@@ -177,9 +175,8 @@ def _mergeable(endpoint: str, data: dict[str, Any]) -> bool:
 class GroupPacer(BaseRateLimiter[Any]):
     """A PTB rate limiter keeping each group and the process within Telegram's limits.
 
-    A PTB rate limiter keeping each group within :data:`GROUP_LIMIT` messages per :data:`WINDOW` seconds and the
-    process within :data:`GLOBAL_LIMIT` sends a second, merging waiting plain texts and waiting edits of one message
-    (see the module).
+    Each group within :data:`GROUP_LIMIT` messages per :data:`WINDOW` seconds, the process within :data:`GLOBAL_LIMIT`
+    sends a second; waiting plain texts and waiting edits of one message are merged (see the module).
 
     ``now`` (seconds since the epoch; a shared budget compares times across processes) and ``sleep`` are injected:
     tests drive both from a manual clock. A 429 is not retried here: ``handlers.telegram.sending`` does that.

@@ -276,8 +276,8 @@ def site_with_pages(services: Services, *, metrics: Metrics | None = None, poste
                     per_minute: int = PER_MINUTE) -> tuple[Site, Pages]:
     """A site serving the live pages and result forms of ``services``' tournaments.
 
-    A site serving the live pages of ``services``' tournaments and their result forms (``poster`` tells the
-    groups), rate-limited per client; a webhook route may be added to it."""
+    ``poster`` tells the groups of results entered on a form; rate-limited per client; a webhook route may be added to
+    it."""
     from handlers.web.forms import TableForms
 
     hub = LiveHub(services)
