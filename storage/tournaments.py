@@ -111,15 +111,6 @@ async def latest_tournament(tx: Tx, chat_id: int) -> TournamentRecord | None:
     return None if row is None else _record(row)
 
 
-async def open_tournament_ids(tx: Tx) -> list[tuple[int, int]]:
-    """(tournament id, chat id) of every open tournament (a scheduler re-creating its jobs at start-up)."""
-    rows = await tx.fetch_all(
-        "SELECT tournament_id, chat_id FROM tournaments WHERE status IN ('registration', 'drawn')"
-        " ORDER BY tournament_id"
-    )
-    return [(row[0], row[1]) for row in rows]
-
-
 async def touch(tx: Tx, tournament_id: int, at: datetime) -> int:
     """Count one change; the new version."""
     # One statement, one round trip (RETURNING: SQLite 3.35+, PostgreSQL).

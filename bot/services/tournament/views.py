@@ -90,12 +90,6 @@ async def chat_rule_variant(services: Services, chat_id: int) -> RuleVariant | N
     return None if record is None else record.settings.variant()
 
 
-async def open_tournaments(services: Services) -> list[tuple[int, int]]:
-    """(tournament id, chat id) of every open tournament — for a scheduler re-creating its jobs at start-up."""
-    async with services.storage.read() as tx:
-        return await tournaments.open_tournament_ids(tx)
-
-
 async def round_tables(services: Services, tournament_id: int, round_number: int | None = None) -> RoundTables:
     """The tables of a round of tournament ``tournament_id``, for a scheduler.
 
