@@ -178,7 +178,7 @@ async def deliver(services: Services, couriers: Mapping[Platform, Courier], anno
                   failures: int = 0, holder: str | None = None, chat_id: int | None = None) -> Delivery:
     """One attempt at an announcement.
 
-    re-read its row, send its pieces through the courier of its chat's platform, recording each piece before its request
+    Re-read its row, send its pieces through the courier of its chat's platform, recording each piece before its request
     (in flight) and after it was accepted, and the row as sent once every piece was; say how it ended. ``failures``:
     attempts not accepted so far (the backoff). ``holder``: the claiming worker, whose every step changes the row only
     while it holds it (``chat_id``: the row's chat, whose writers alone the steps wait for on PostgreSQL); ``None`` for

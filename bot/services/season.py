@@ -464,7 +464,7 @@ async def merge_members(services: Services, caller: Caller, first: str, second: 
 async def with_club_defaults(tx: Tx, chat_id: int, people: Sequence[Person]) -> list[Person]:
     """``people`` with the gender and unit the club knows them by where none was given.
 
-    club-season notice: "units and genders carry over as defaults for new entries". The club's own unit (``/member
+    The club-season notice: "units and genders carry over as defaults for new entries". The club's own unit (``/member
     unit``) first, else their latest entry's in the group, also under a name linked to them (a claim, a merge). A name
     claimed by an account ("/claim links a name to an account once for all tournaments, past and future") is entered as
     that account."""

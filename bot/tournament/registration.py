@@ -199,7 +199,7 @@ def _count(entries: Iterable[Entry], mode: RegistrationMode, capacity: int | Non
            ) -> tuple[tuple[Entry, ...], Counter[Gender | None], set[Gender | None]]:
     """Every current entry's status under strict first come, first served.
 
-    See the module docstring. With the places used and the queues in which someone waits."""
+    See the module docstring. The places used and the queues in which someone waits come with it."""
     used: Counter[Gender | None] = Counter()
     blocked: set[Gender | None] = set()
     settled: list[Entry] = []
@@ -410,7 +410,7 @@ def link_account(registration: Registration, person_key: str, account: Person) -
 def undo_draw(registration: Registration) -> Registration:
     """A draw made by mistake is undone (the caller checked that no result was recorded).
 
-    sign-up is open again, with every entry as it was."""
+    Sign-up is open again, with every entry as it was."""
     if registration.state is not RegistrationState.DRAWN:
         raise NotDrawnError()
     return replace(registration, state=RegistrationState.OPEN)
