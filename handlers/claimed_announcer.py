@@ -1,46 +1,9 @@
 """Announcements claimed from the database.
 
-What each of many workers on one PostgreSQL database runs instead of the one process's timers
-(:class:`handlers.announcer.Announcer`).
-
-A :class:`ClaimingAnnouncer` keeps no timer per row. :meth:`~ClaimingAnnouncer.start` runs one loop that claims due
-rows (``bot.services.match_clock.announcements.claim_due``: ``SELECT … FOR UPDATE SKIP LOCKED`` on PostgreSQL, so
-workers claiming together take different rows; SQLite's ``BEGIN IMMEDIATE`` makes claims one at a time) and sends
-each through the courier of its chat's platform exactly as the one process does (:func:`handlers.announcer.deliver`:
-the piece being sent is recorded before its request, the row becomes ``sent`` only when every piece was accepted).
-
-A claim is a lease: the row is this worker's until ``claimed_until`` (:data:`LEASE` from the claim), renewed every
-:data:`HEARTBEAT` while the worker sends. Every step of sending changes the row only while this worker still holds
-it. A worker that dies stops renewing; once its lease has lapsed any worker claims the row again and settles it by
-the in-flight rule of a restart (``bot.services.match_clock.announcements.settle``): the piece that was in flight
-counts as sent, never sent twice; a row whose every piece is then counted is closed as sent. A worker that was only
-slow (its lease lapsed while a request hung) finds the row no longer its own after the request and sends no more of
-it. So each announcement is sent by one worker, at most once, also while workers die and start; a dead worker's
-rows wait for its lease to lapse (at most :data:`LEASE`).
-
-What goes wrong while sending is handled as in the one process, but remembered in the row instead of a timer:
-:class:`~handlers.announcer.RetryLater` lets go of the row until the platform's wait (else the backoff) has passed
-(``retry_at``, ``failures``), any worker then tries again; :class:`~handlers.announcer.ChatMoved` moves the chat's
-rows and lets go at once; :class:`~handlers.announcer.GiveUp` drops it. A failure of our own (a bug) also waits for
-the backoff (at most a minute) instead of the next start-up, as a worker has no start-up of its own to wait for.
-
-Late grace: the one process decides at start-up what was missed while it was down. Here workers start and stop at
-any time, so a row is taken for missed when it is claimed more than :data:`MISSED_AFTER` after its attempt was due
-(no worker ran then: a running worker claims within a second, or within its queue of sends at a busy moment); it
-is then sent marked late within ``GUANDAN_LATE_GRACE_MINUTES`` of its due time and dropped after that, by the same
-rule. A bot down for less than :data:`MISSED_AFTER` sends on time rather than marked late.
-
-On time: the loop sleeps until the earliest next attempt no worker holds, at most :data:`POLL`, and wakes at once
-when this worker's own change added or cancelled rows (:meth:`~ClaimingAnnouncer.apply`); another worker's change
-is seen at its next poll. It sends at most :data:`SENDING_AT_ONCE` rows at a time (claiming only as many), so a
-moment when many groups' rounds start is shared among the workers. Times come from the services' clock; the
-workers' clocks are taken to agree to well within :data:`LEASE` (NTP).
-
-Only rows of the platforms this worker has a courier for are claimed (``bot.services.platform_ids.chat_id_ranges``):
-a Telegram webhook worker leaves a WeCom group's rows to the process that runs WeCom.
-
-Not for a mix: a database served by claiming workers must not also run an :class:`~handlers.announcer.Announcer`
-(its timers ignore claims). :func:`announcer_for` picks the claiming one on PostgreSQL.
+Each worker claims due rows for a lease and sends them through :func:`handlers.announcer.deliver`, so each
+announcement is sent by one worker, at most once, also while workers die and start. Leases, failures, the late
+grace and timing: docs/design.md, "Announcements claimed by many workers". A database served by claiming workers must
+not also run an :class:`~handlers.announcer.Announcer`; :func:`announcer_for` picks the claiming one on PostgreSQL.
 """
 
 from __future__ import annotations

@@ -1,66 +1,9 @@
 """Finding the rule section that answers a question typed in Chinese, English or a mix of both.
 
 The index is built once from the section texts of both languages and the synonym data (``bot.ruleset.glossary``);
-it reads no files and keeps no global state, so the caller decides where the texts come from and how long the index
-lives. A question goes through these steps:
-
-1. **Units.** NFKC-folded text is cut into units: every CJK character is one unit, every run of ASCII letters and
-   digits one. English words are lower-cased and read as their base: contractions expanded with or without the
-   apostrophe (don't, dont → do not; what's → what is), irregular forms and chat spellings mapped (told → tell,
-   paid → pay, u → you), a light suffix stripper (shuffles, shuffling, shuffled → shuffle; making → mak), and
-   determiners dropped (a, the, my …), so "swap my partner" reads as the term "swap partner". A lone ``A`` (upper
-   case, or next to a Chinese character as in 打a) is the ace, not the English article. Cards written out name the
-   play they make: a run of ranks (5566, 10 J Q K A, 333444) or a count of one rank (三个A, 五个3, ten sevens, four of
-   the same) adds the concept of its play type (pairs in a row, a straight, a plate, a triple, a bomb), and neither
-   the count nor the counted rank is a token (五个3 asks about five of a kind, not about 3s); a bomb by its size (a
-   bomb of 5) and a number of cards (10 cards) are counts too.
-2. **Conditions.** A question's condition ("after the tribute is paid", "if I came last", 进贡以后, 抗贡了, 如果…,)
-   sets the scene; what it asks is in the rest. Tokens said only in a condition weigh ``CONDITION_WEIGHT`` of their
-   weight (nothing changes when the whole question is a condition, "what if time runs out"); a glossary term may span
-   the boundary ("points if you lose").
-3. **Typos.** An English word of five letters or more that the index has never seen is replaced by the nearest
-   known word one edit away (a swap of two neighbouring letters counts as one edit), found with rapidfuzz; a
-   four-letter stem only by a word one letter longer (jokres → jokr → joker).
-4. **Concepts.** The longest glossary term at each position becomes one concept token, so 百搭, 逢人配, 红心级牌 and
-   "wild card" all read as the same token. Chinese characters are compared after folding common pinyin-input
-   homophones (供/宫→贡, 陪→配, 抱→报); a Chinese term of four or more characters also matches with one character
-   wrong, missing or extra (rapidfuzz's Levenshtein distance). Glossary filler (规则, 请问) is dropped. A term the
-   caller calls loose ("team": partners, or the pair as a competitor) names its concept at a guess's weight. What a
-   question names together implies a concept (``_implied``): two kinds of bomb the bomb order, two five- or six-card
-   plays a comparison of play types, two finishing places their combination (the level-up), a place name with
-   是啥意思 the names of the places.
-5. **Words.** What no concept covered becomes Chinese character unigrams and bigrams and English words, minus stop
-   words.
-6. **Not about these rules.** A question about another game itself (斗地主飞机能带翅膀吗, in bridge who leads first,
-   a football match, a video game), or asking for arithmetic (``26乘4``, ``二十六乘以二``, ``twenty six times two``),
-   is declined before ranking: its card words (炸弹, flush, level) would otherwise find a Guandan section. Another game
-   named only as a comparison is a Guandan question (``_about_other_game``): after a comparison word (is it one deck
-   like bridge, unlike big two, 跟斗地主一样), after a part that already asked about a Guandan concept (does a 6-card
-   bomb beat a 5-card one? in poker the higher rank would win), or followed by "here" (in poker a flush beats a
-   straight. here?). Games in general then make no search token; Dou Dizhu, which a section names, one at a guess's
-   weight; and the comparison words are dropped. "I mean in fortnite", 我说的是王者荣耀 name the game asked about.
-   Two-digit numbers above 10 are not ranks; in a question they count minutes, points or cards, and what they count
-   is carried by the glossary terms that hold them (26分制, 27张, 30秒), so a bare ``26`` makes no token and cannot
-   match a section's example score. Guandan's own name makes no token; a question naming nothing else (掼蛋规则, what
-   is guandan) gets the overview section the caller names.
-7. **Ranking.** Okapi BM25 over the sections (title and hints weigh more than body text; concepts more than words;
-   repaired words and conditions less). The confidence of a match is its score divided by what a section of average
-   length holding every question token as often as a title word would score, capped at 1. A question whose best
-   confidence stays under the threshold is not about the rules and gets no section at all. The threshold depends on
-   the question: one that names a Guandan or tournament word (炸弹, 进贡, partner, bye — any concept but the everyday
-   ones the glossary calls weak, such as "score", "late", 比较) is about the rules even when most of its words are chat
-   ("guy at table 3 just slapped down like 10 sevens"), and a lower confidence answers it; one that names only
-   everyday words needs the default; words of everyday chat (birthday cake, weather, dinner) ask for more, and more
-   still when nothing but everyday words stand beside them ("my score on the quiz was 26").
-
-Why these tools: the corpus is about twenty short sections and a question a dozen characters, so the work is
-understanding the words rather than scaling the search. jieba was measured on this machine at 0.3–0.45 s to import
-and 1.8 s to load its dictionary (cached), against a budget of 0.5 s to the first answer; its general dictionary also
-cuts domain phrases wrongly (双下升 as one word). Character unigrams and bigrams plus the glossary's terms need no
-dictionary and survive a one-character typo. rank-bm25 imports numpy (0.2–0.3 s measured here) for arithmetic over
-twenty documents and has had no release since 2022, so BM25's one formula is written out below. rapidfuzz (maintained,
-C++, about 30 ms to import) does the part that is easy to get wrong and slow in Python: edit distances against the
-whole vocabulary for typo correction.
+it reads no files and keeps no global state. How a question is read and ranked (units, conditions, typos, concepts,
+words, questions about other games, BM25), and why these tools: docs/design.md, "Finding the rule section that
+answers a question".
 """
 
 from __future__ import annotations
