@@ -40,7 +40,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from bot.errors import GuandanError, UsageError
-from bot.i18n import Language, t
+from bot.i18n import CommandWords, Language, commands_written, t
 from bot.pictures.picture import Picture
 from bot.richtext import Keyboard, escape, to_plain
 from bot.rules.notice_file import MAX_NOTICE_FILE_BYTES
@@ -195,6 +195,9 @@ class Answer:
     files: list[tuple[bytes, str]] = field(default_factory=list)
     """Documents (content, name), uploaded and sent after the text."""
     language: Language = Language.ZH
+    words: CommandWords | None = None
+    """How the chat's people type a command (``bot.i18n.CommandWords``), for the commands written when buttons
+    cannot go on a card (:func:`buttons_as_text`); ``None``: as ``/command``."""
 
     def add(self, text: str, buttons: Keyboard | None = None) -> None:
         if text.strip() or buttons:
@@ -474,6 +477,7 @@ class WeComPlatform:
                                mention=self.mention if message.group else None)
         if not await self.dispatcher.message(incoming, channel):
             return  # delivered again, or applied meanwhile by another process
+        answer.words = self.dispatcher.command_words(channel, answer.language)
         if channel.asked_for_file and not channel.got_file and not text_after_command(text):
             # 导入 before the file: the person's next file (in this chat or privately) runs it.
             self.desk.waiting[message.userid] = WaitingCommand(text, message.chatid, self.services.clock())
@@ -513,6 +517,7 @@ class WeComPlatform:
                             Addressing(private=waiting.chatid is None, names_bot=True), words_name_people=self)
         if not await self.dispatcher.message(incoming, channel):
             return
+        answer.words = self.dispatcher.command_words(channel, answer.language)
         if waiting.chatid == message.chatid:
             await self.send_answer(answer, frame.req_id, here)
             return
@@ -580,6 +585,7 @@ class WeComPlatform:
                                            key if isinstance(key, str) else None, channel)
         if note is None:
             return  # delivered again: already handled
+        answer.words = self.dispatcher.command_words(channel, answer.language)
         if isinstance(task, str) and task:
             presser_name = self.services.names.of(caller.person.user_id) or userid
             shown = self.cards.get(task)
@@ -635,7 +641,8 @@ class WeComPlatform:
                     card = button_card(text, buttons)
                     self._remember_card(str(card["task_id"]), (text, buttons))
                 else:
-                    hint = buttons_as_text(buttons, answer.language)
+                    with commands_written(answer.words):
+                        hint = buttons_as_text(buttons, answer.language)
                     part = part + ("\n" + wecom_markdown(hint, self.directory) if hint else "")
             parts.append(part)
         return "\n\n".join(part for part in parts if part.strip()), card

@@ -13,11 +13,15 @@ import pytest
 
 from bot.clock import ManualClock
 from bot.config import Settings
+from bot.i18n import Language
 from bot.pictures.picture import Picture
 from bot.richtext import Button, keyboard
 from bot.services.match_clock import announcements as announcing
 from bot.services.platform_ids import Platform
 from handlers.announcer import deliver
+from handlers.commands import COMMANDS
+from handlers.dispatch import CommandSpec
+from handlers.invocation import Invocation
 from handlers.wecom.announcer import WeComCourier
 from handlers.wecom.client import RESPOND, RESPOND_UPDATE, RESPOND_WELCOME, SEND
 from handlers.wecom.markdown import CONTENT_LIMIT, button_card
@@ -367,3 +371,39 @@ async def test_an_announcement_names_commands_as_wecom_members_type_them(tmp_pat
         [pushed] = [frame.content for frame in club.connection.sent[before:] if frame.cmd == SEND]
         assert "签到已开放" in pushed and "@掼蛋助手 签到" in pushed and "/here" not in pushed
 
+
+
+async def _two_questions(call: Invocation) -> None:
+    """Two answers with buttons: only the last can be a card, the first becomes the commands to send."""
+    await call.reply("报名开始", keyboard([Button("✋ 报名", "t:1:su")]))
+    await call.reply("第 3 桌待确认", keyboard([Button("✅ 确认", "t:1:cf:3:1")]))
+
+
+@pytest.mark.parametrize(("language", "written", "not_written"), [
+    (Language.ZH, "@掼蛋助手 报名", "/signup"),
+    (Language.EN, "@掼蛋助手 /signup", "@bot"),
+])
+async def test_buttons_no_card_carries_are_written_as_a_member_types_them(
+        tmp_path: Path, language: Language, written: str, not_written: str) -> None:
+    commands = (*COMMANDS, CommandSpec("twoquestions", _two_questions, listed=False))
+    settings = Settings(db_path=tmp_path / "bot.sqlite3", language=language)
+    async with WeComClub.running(settings, commands=commands) as club:
+        [answer] = await club.say("p1", "/twoquestions")
+        [hint] = [line for line in answer.split("\n") if line.startswith("👉")]
+        assert written in hint and not_written not in hint, hint
+        [private] = await club.say("p1", "/twoquestions", group=False)
+        [hint] = [line for line in private.split("\n") if line.startswith("👉")]
+        assert "@掼蛋助手" not in hint and ("报名" in hint if language is Language.ZH else "/signup" in hint)
+
+
+@pytest.mark.parametrize("language", list(Language))
+async def test_help_says_how_to_ask_for_one_command_as_a_member_types_it(tmp_path: Path, language: Language) -> None:
+    async with WeComClub.running(Settings(db_path=tmp_path / "bot.sqlite3", language=language)) as club:
+        [listed] = await club.say("p1", "帮助")
+        pointer = listed.split("\n\n")[-2 if "👤" in listed else -1]
+        assert "`@掼蛋助手 帮助 成绩`" in pointer or "`@掼蛋助手 /help result`" in pointer, pointer
+        named = await club.say("p1", "帮助 成绩" if language is Language.ZH else "/help result")
+        assert "@掼蛋助手 " in named[0]
+        [private] = await club.say("p1", "帮助", group=False)
+        assert "`帮助 成绩`" in private or "`/help result`" in private
+        assert "@掼蛋助手" not in private
