@@ -684,7 +684,9 @@ class WeComPlatform:
             if reason is None:
                 continue
             line = t("wecom.file_refused", answer.language, name=escape(name), reason=escape(reason))
-            fallback = t("wecom.file_not_carried", answer.language, name=escape(name))
+            way_round = "wecom.pdf_not_carried" if name.lower().endswith(".pdf") else "wecom.file_not_carried"
+            with commands_written(answer.words):
+                fallback = t(way_round, answer.language, name=escape(name))
             await self._push_pieces(chat, split_content(wecom_markdown(line + "\n" + fallback, self.directory)))
 
     async def _send_file(self, chat: str, content: bytes, name: str, language: Language) -> str | None:

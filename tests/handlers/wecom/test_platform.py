@@ -122,6 +122,40 @@ async def test_a_long_first_line_is_not_hidden_by_the_cut_title() -> None:
     assert card["sub_title_text"] == "第二行" and card["replace_text"] == "完成 ✅"
 
 
+def card_text(card: dict[str, object]) -> str:
+    """Everything a card shows as text, a part per line."""
+    title = card["main_title"]
+    assert isinstance(title, dict)
+    return "\n".join(str(part) for part in (title["title"], title.get("desc"), card.get("sub_title_text")) if part)
+
+
+def test_a_first_sentence_longer_than_the_title_and_its_desc_leads_the_sub_title() -> None:
+    report = ("📝 第 12 桌：欧阳明月清风徐来 / 诸葛属客诵明月之 报成绩 A+ : 9"
+              "（欧阳明月清风徐来 / 诸葛属客诵明月之 胜）。"
+              "上官窈窕之章少焉 / 司马水波不兴举酒：请发送 确认 12 或点按钮确认。\n已报：1 桌")
+    card = button_card(report, keyboard([Button("✅ 确认", "t:1:cf:3:1")]))
+    assert len(card["main_title"]["title"]) <= 26 and len(card["sub_title_text"]) <= 112
+    assert "（欧阳明月清风徐来 / 诸葛属客诵明月之 胜）。" in card["sub_title_text"]
+    short = button_card("📝 第 1 桌：张三 / 李四 报成绩 A+ : 9（张三 / 李四 胜）。王五 / 赵六：请确认。", None)
+    assert short["main_title"]["desc"] == "📝 第 1 桌：张三 / 李四 报成绩 A+ : 9（张三 / 李四 胜）。"
+    assert short["sub_title_text"] == "王五 / 赵六：请确认。"
+
+
+async def test_a_result_card_with_long_names_shows_who_won(club: WeComClub) -> None:
+    """The trial's card: "📝 第 1 桌：司马水波不兴举酒 / 欧阳明月清风…", the winner cut away with the title."""
+    await club.say(club.admin, "/new 第三十二届职工运动会掼蛋比赛")
+    for number, name in enumerate(("欧阳明月清风徐来", "司马水波不兴举酒", "诸葛属客诵明月之", "上官窈窕之章少焉"), 1):
+        await club.say(f"p{number}", f"改名 {name}")
+        await club.say(f"p{number}", "报名")
+    await club.say(club.admin, "抽签")
+    frames = await club.frames("p1", "成绩 1 A+ 9")
+    [reply] = [frame for frame in frames if frame.cmd == RESPOND]
+    first_line = reply.content.split("\n", 1)[0]
+    winner = first_line.split("（", 1)[1].split("）", 1)[0]
+    assert winner.endswith(" 胜") and first_line.index(winner) + len(winner) > 44  # past the title and its desc
+    assert winner in card_text(reply.body["template_card"])
+
+
 async def test_a_welcome_when_someone_opens_a_chat_with_the_bot(club: WeComClub) -> None:
     [welcome] = await club.enter("p9")
     assert welcome.cmd == RESPOND_WELCOME and welcome.req_id is not None
@@ -407,3 +441,16 @@ async def test_help_says_how_to_ask_for_one_command_as_a_member_types_it(tmp_pat
         [private] = await club.say("p1", "帮助", group=False)
         assert "`帮助 成绩`" in private or "`/help result`" in private
         assert "@掼蛋助手" not in private
+
+
+async def test_a_command_name_without_its_slash_is_the_command_never_a_rule_section(tmp_path: Path) -> None:
+    """An English chat: ``@掼蛋助手 help`` got a section of the rules (partners and seats)."""
+    async with WeComClub.running(Settings(db_path=tmp_path / "bot.sqlite3", language=Language.EN)) as club:
+        [listed] = await club.say("p1", "help")
+        assert "Commands you can use" in listed and "Partners" not in listed
+        [opened] = await club.say(club.admin, "/new Friday Cup")
+        assert "Friday Cup" in opened
+        [signed] = await club.say("p2", "signup")
+        assert "signed up" in signed
+        [explained] = await club.say("p2", "help result")
+        assert "/result 3 K A+" in explained
