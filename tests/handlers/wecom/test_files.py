@@ -159,3 +159,18 @@ async def test_a_refused_pdf_says_how_to_print_it_without_wecom(club: WeComClub)
     assert ".pdf" in line and "40071" in line
     assert "python -m bot print" in way_round and "python -m bot export" not in way_round
     assert "@掼蛋助手 赛事列表" in way_round  # the command that lists the ids, as a member types it
+
+
+async def test_export_in_chinese_sends_the_files_in_chinese(club: WeComClub) -> None:
+    """``导出 中文`` as ``/export zh`` on Telegram: headers and words in Chinese; plain ``导出`` keeps the contract's
+    English headers."""
+    await club.say(club.admin, "/new 周五杯")
+    await club.sign_up_singles(4)
+    frames = await club.frames(club.admin, "导出 中文")
+    files = club.connection.uploads.files_sent([(frame.cmd, frame.body) for frame in frames if frame.cmd == SEND])
+    header = files[0].content.decode("utf-8-sig").split("\r\n")[0].split("\n")[0]
+    frames = await club.frames(club.admin, "导出")
+    english = club.connection.uploads.files_sent([(frame.cmd, frame.body) for frame in frames if frame.cmd == SEND])
+    contract = english[0].content.decode("utf-8-sig").split("\r\n")[0].split("\n")[0]
+    assert files[0].file_name == english[0].file_name == "entries.csv"
+    assert header != contract and contract.isascii() and not header.isascii(), (header, contract)
