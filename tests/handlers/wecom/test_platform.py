@@ -386,6 +386,8 @@ async def test_instructions_are_written_as_a_wecom_member_types_them(club: WeCom
     assert "发送 帮助 查看" in private and "@掼蛋助手" not in private and "/help" not in private
     [named] = await club.say("p9", "/name x" + "y" * 80, group=False)  # a refusal with the command's usage line
     assert "/name" not in named and "改名" in named
+    [own] = await club.say("p5", "报名 女 刘奶奶")  # a name and a gender: for organisers; the example is typed
+    assert "`@掼蛋助手 报名 女`" in own and "/signup" not in own
 
 
 async def test_an_announcement_names_commands_as_wecom_members_type_them(tmp_path: Path) -> None:
@@ -438,6 +440,8 @@ async def test_help_says_how_to_ask_for_one_command_as_a_member_types_it(tmp_pat
         assert "`@掼蛋助手 帮助 成绩`" in pointer or "`@掼蛋助手 /help result`" in pointer, pointer
         named = await club.say("p1", "帮助 成绩" if language is Language.ZH else "/help result")
         assert "@掼蛋助手 " in named[0]
+        [signup] = await club.say("p1", "帮助 报名")  # Telegram's pinyin aliases are not WeCom's
+        assert "/baoming" not in signup and "/join" not in signup
         [private] = await club.say("p1", "帮助", group=False)
         assert "`帮助 成绩`" in private or "`/help result`" in private
         assert "@掼蛋助手" not in private
