@@ -45,7 +45,13 @@ from bot.pictures.picture import Picture
 from bot.richtext import Keyboard, escape, to_plain
 from bot.rules.notice_file import MAX_NOTICE_FILE_BYTES
 from bot.services.names import ask_for_name_once
-from bot.services.platform_ids import WeComDirectory, is_wecom_user, wecom_update_id
+from bot.services.platform_ids import (
+    WeComDirectory,
+    is_wecom_user,
+    remember_wecom_bot_name,
+    wecom_bot_name,
+    wecom_update_id,
+)
 from bot.sheets.roster_file import MAX_FILE_BYTES
 from handlers.dispatch import (
     Addressing,
@@ -435,6 +441,14 @@ class WeComPlatform:
         self.connection = LongConnection(url, bot_id, secret, self.on_callback)
         await self.connection.run()
 
+    async def load_bot_name(self) -> None:
+        """The name members @-mention the bot by, as an earlier process learned it (``WECOM_BOT_NAME`` wins).
+
+        So that instructions pushed before anyone writes (a reminder after a restart) name it."""
+        bot_id = self.services.settings.wecom_bot_id
+        if self.bot_name.name is None and bot_id:
+            self.bot_name.name = await wecom_bot_name(self.services.storage, bot_id)
+
     async def stop(self) -> None:
         if self.connection is not None:
             await self.connection.stop()
@@ -469,7 +483,11 @@ class WeComPlatform:
             await self.on_file(frame, message, caller)
             return
         answer = Answer(language=self.services.settings.language)
+        known = self.bot_name.name
         text = self.bot_name.strip(message.text, self.names_a_person) if message.group else message.text
+        bot_id = self.services.settings.wecom_bot_id
+        if known is None and self.bot_name.name is not None and bot_id:  # learned just now: kept for restarts
+            await remember_wecom_bot_name(self.services.storage, bot_id, self.bot_name.name, self.services.clock())
         # Every message the bot receives was addressed to it (a group message @-mentions it).
         incoming = Incoming(Arrival(caller, wecom_update_id(message.msgid), (caller.person,)), text,
                             Addressing(private=not message.group, names_bot=True), words_name_people=self)

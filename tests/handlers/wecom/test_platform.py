@@ -458,3 +458,19 @@ async def test_a_command_name_without_its_slash_is_the_command_never_a_rule_sect
         assert "signed up" in signed
         [explained] = await club.say("p2", "help result")
         assert "/result 3 K A+" in explained
+
+
+async def test_the_bots_name_learned_is_kept_across_restarts(tmp_path: Path) -> None:
+    """A restarted process knew no name until someone wrote again: a welcome (or a reminder pushed meanwhile) told
+    people to send "@机器人 …", which nobody can type."""
+    settings = Settings(db_path=tmp_path / "bot.sqlite3", wecom_bot_id="aibtest")
+    async with WeComClub.running(settings) as first:
+        [unknown] = await first.enter("p8")  # nobody has written yet: the name is not known
+        assert "@机器人" in unknown.body["text"]["content"]
+        await first.say("p1", "名单")  # "@掼蛋助手 名单": the name is learned
+    async with WeComClub.running(settings) as again:
+        await again.platform.load_bot_name()
+        again._ids = itertools.count(1_000)
+        [welcome] = await again.enter("p9")
+        text = welcome.body["text"]["content"]
+        assert "@掼蛋助手 新比赛" in text and "@机器人" not in text
