@@ -92,8 +92,9 @@ def _shorten(text: str, limit: int) -> str:
 
 
 def _latest(lines: Sequence[str], limit: int) -> str:
-    """As many of the last ``lines`` as fit in ``limit`` characters (an edited card's news is at its end: "已报名：
-    8 对"), "…" before them when earlier ones were left out."""
+    """As many of the last ``lines`` as fit in ``limit`` characters.
+
+    An edited card's news is at its end: "已报名： 8 对". "…" before them when earlier ones were left out."""
     kept: list[str] = []
     for line in reversed(lines):
         if sum(len(part) + 1 for part in [line, *kept]) > limit - 1:
