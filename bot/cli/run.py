@@ -65,9 +65,11 @@ def settings_or_message() -> Settings | str:
 def run_bot(settings: Settings, web: tuple[str, int] | None = None) -> int:
     """Check the database (one line and exit status 2 if it is unmigrated, newer than the bot or unreachable), then
     poll Telegram (and serve the pages on ``web``, a host and port)."""
+    from bot.cli.event_loop import use_event_loop
     from bot.cli.migrate import refusal_text
     from bot.services.database import check_ready
 
+    use_event_loop(settings.event_loop)
     try:
         asyncio.run(check_ready(settings.database))
     except StorageError as error:

@@ -31,6 +31,7 @@ def parse_listen(text: str) -> tuple[str, int] | None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from bot.cli.event_loop import use_event_loop
     from bot.cli.migrate import refusal_text
     from bot.cli.run import configure_logging, settings_or_message
     from bot.services.database import check_ready
@@ -51,6 +52,7 @@ def run(args: argparse.Namespace) -> int:
     listen = parse_listen(args.listen)
     if listen is None:
         return fail(t("serve.bad_listen", language, listen=args.listen))
+    use_event_loop(settings.event_loop)
     try:
         asyncio.run(check_ready(settings.database))
     except StorageError as error:
