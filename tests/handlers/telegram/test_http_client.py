@@ -153,18 +153,46 @@ async def test_requests_before_initialize_or_after_shutdown_are_refused(server: 
         await request.shutdown()
 
 
-async def test_a_proxy_from_the_environment_carries_the_request() -> None:
-    seen: list[bytes] = []
-    body = json.dumps({"ok": True, "result": {"id": 1, "is_bot": True, "first_name": "B", "username": "b"}}).encode()
+async def recording_server(body: bytes) -> tuple[asyncio.Server, list[tuple[bytes, bytes]]]:
+    """A server that keeps each request's head and body and answers ``body`` (a proxy, or Telegram)."""
+    seen: list[tuple[bytes, bytes]] = []
 
-    async def proxy(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        seen.append(await reader.readuntil(b"\r\n\r\n"))
+    async def answer(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        head = await reader.readuntil(b"\r\n\r\n")
+        length = next((int(line.split(b":")[1]) for line in head.split(b"\r\n")
+                       if line.lower().startswith(b"content-length:")), 0)
+        seen.append((head, await reader.readexactly(length)))
         writer.write(b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s"
                      % (len(body), body))
         await writer.drain()
         writer.close()
 
-    listener = await asyncio.start_server(proxy, "127.0.0.1", 0)
+    return await asyncio.start_server(answer, "127.0.0.1", 0), seen
+
+
+async def test_parameters_go_as_json_and_a_text_as_written() -> None:
+    listener, seen = await recording_server(b'{"ok": true, "result": true}')
+    port = listener.sockets[0].getsockname()[1]
+    request = AiohttpRequest(ssl_context=False, environ_proxies={})
+    await request.initialize()
+    keyboard = {"inline_keyboard": [[{"text": "确认", "callback_data": "c:1"}]]}
+    try:
+        assert await request.post(f"http://127.0.0.1:{port}/bot{TOKEN}/sendMessage", RequestData([
+            RequestParameter.from_input("chat_id", -5), RequestParameter.from_input("text", "第 3 桌 A+ & 10 ✓"),
+            RequestParameter.from_input("reply_markup", keyboard),
+            RequestParameter.from_input("message_thread_id", None)])) is True
+    finally:
+        await request.shutdown()
+        listener.close()
+        await listener.wait_closed()
+    [(head, body)] = seen
+    assert b"\r\nContent-Type: application/json\r\n" in head
+    assert json.loads(body) == {"chat_id": -5, "text": "第 3 桌 A+ & 10 ✓", "reply_markup": keyboard}
+
+
+async def test_a_proxy_from_the_environment_carries_the_request() -> None:
+    body = json.dumps({"ok": True, "result": {"id": 1, "is_bot": True, "first_name": "B", "username": "b"}}).encode()
+    listener, seen = await recording_server(body)
     port = listener.sockets[0].getsockname()[1]
     request = AiohttpRequest(ssl_context=False, environ_proxies={"http": f"http://user:secret@127.0.0.1:{port}"})
     await request.initialize()
@@ -175,7 +203,7 @@ async def test_a_proxy_from_the_environment_carries_the_request() -> None:
         await request.shutdown()
         listener.close()
         await listener.wait_closed()
-    [head] = seen
+    [(head, _)] = seen
     assert head.startswith(f"POST http://api.telegram.invalid/bot{TOKEN}/getMe HTTP/1.1".encode())
     assert b"Proxy-Authorization: Basic dXNlcjpzZWNyZXQ=" in head  # user:secret
 
