@@ -240,13 +240,18 @@ def _require_returning(sql: str) -> None:
         raise ValueError("Tx.insert needs INSERT … RETURNING <id column> (the same on SQLite and PostgreSQL)")
 
 
+FEW_ROWS = 16
+"""At most this many rows of one ``execute_many`` are written on the loop's thread (a result writes one or two)."""
+
+
 class SqliteTx(Tx):
     """A transaction on the SQLite file. Its single statements run on the event loop's thread (``_raw``), not on
     aiosqlite's worker thread: the transaction holds what it waits for already (a writer's lock was taken by
     its ``BEGIN IMMEDIATE`` on the worker thread; a WAL reader waits for nobody), so a statement takes
     microseconds, while handing it to the thread and back cost ~0.1 ms of CPU and a GIL switch each (measured:
-    the largest cost of our own per update, ``docs/performance.md``). Many rows at once (a draw's thousands,
-    :meth:`execute_many`, :meth:`copy_rows`) still go to the thread, leaving the loop free meanwhile."""
+    the largest cost of our own per update, ``docs/performance.md``). Many rows at once (a draw's thousands:
+    :meth:`execute_many` of more than ``FEW_ROWS``, :meth:`copy_rows`) still go to the thread, leaving the loop
+    free meanwhile."""
 
     __slots__ = ("_changes_before", "_connection", "_raw", "_storage")
 
@@ -270,7 +275,11 @@ class SqliteTx(Tx):
 
     async def execute_many(self, sql: LiteralString, rows: Iterable[Params]) -> None:
         self._storage.round_trips += 1
-        await self._connection.executemany(sql, (storable(row) for row in rows))
+        stored = [storable(row) for row in rows]
+        if len(stored) <= FEW_ROWS:  # a result's match or two: microseconds, cheaper than the hand-off
+            self._raw.executemany(sql, stored)
+        else:
+            await self._connection.executemany(sql, stored)
 
     async def insert(self, sql: LiteralString, params: Params = ()) -> int:
         _require_returning(sql)
