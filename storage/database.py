@@ -584,8 +584,9 @@ class SqliteStorage(Storage):
 
     def _without_waiting(self, connection: aiosqlite.Connection, sql: LiteralString,
                          params: Params = ()) -> sqlite3.Cursor | None:
-        """Run ``sql`` on the loop's thread if it need not wait for another process's lock; ``None`` if it would
-        (the caller then sends it to the worker thread, where the busy timeout may run its course)."""
+        """Run ``sql`` on the loop's thread if it need not wait for another process's lock; else ``None``.
+
+        The caller then sends it to the worker thread, where the busy timeout may run its course."""
         raw = _raw(connection)
         raw.execute("PRAGMA busy_timeout = 0").fetchall()
         try:
@@ -598,8 +599,10 @@ class SqliteStorage(Storage):
             raw.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout_ms)}").fetchall()
 
     async def _committed(self, connection: aiosqlite.Connection) -> None:
-        """Count a commit that wrote; every ``CHECKPOINT_EVERY`` of them copy the WAL into the database on the worker
-        thread (the one step of a commit that writes the file and syncs it), the storage's lock held meanwhile."""
+        """Count a commit that wrote; every ``CHECKPOINT_EVERY`` of them, checkpoint the WAL on the worker thread.
+
+        The checkpoint copies the WAL into the database file and syncs it (the one step of a commit that waits for
+        the disk); the storage's lock is held meanwhile."""
         self._commits_unchecked += 1
         if self._commits_unchecked >= CHECKPOINT_EVERY:
             self._commits_unchecked = 0

@@ -96,8 +96,9 @@ async def open_tournament(tx: Tx, chat_id: int) -> TournamentRecord | None:
 
 async def open_tournament_and_referee(tx: Tx, chat_id: int, user_id: int,
                                       username: str | None) -> tuple[TournamentRecord | None, bool]:
-    """:func:`open_tournament` and whether the person is one of its referees, in one statement (the roles of a
-    change, then its tournament: one round trip where two were); the record is remembered as
+    """:func:`open_tournament` and whether the person is one of its referees, in one statement.
+
+    The roles of a change, then its tournament: one round trip where two were. The record is remembered as
     :func:`open_tournament` remembers it."""
     key = ("open_tournament", chat_id)
     row = await tx.fetch_one(

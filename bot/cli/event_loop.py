@@ -21,8 +21,10 @@ import importlib
 
 
 def use_event_loop(name: str) -> str:
-    """Make ``name`` (``uvloop`` or ``asyncio``) the loop of every ``asyncio.run`` and new loop of this process;
-    the one in use (``asyncio`` when uvloop is asked for but not installed, as on Windows)."""
+    """Make ``name`` (``uvloop`` or ``asyncio``) the event loop of this process; the one in use.
+
+    It is the loop of every ``asyncio.run`` and new loop from now on; ``asyncio`` when uvloop is asked for but not
+    installed (as on Windows)."""
     if name == "uvloop":
         try:
             uvloop = importlib.import_module("uvloop")
@@ -41,8 +43,10 @@ def pause_collector() -> None:
 
 
 def freeze_heap() -> int:
-    """Leave every object tracked now out of later collections and let the collector run again; how many were
-    frozen. (No collection first: it would cost start-up ~50 ms to free the few cycles that imports leave.)"""
+    """Leave every object tracked now out of later collections, and let the collector run again.
+
+    Returns how many were frozen. No collection first: it would cost start-up ~50 ms to free the few cycles that
+    imports leave."""
     gc.freeze()
     gc.enable()
     return gc.get_freeze_count()

@@ -121,8 +121,9 @@ class ConfirmAfterHandling(BaseRequest):
         await self.inner.shutdown()
 
     def parse_json_payload(self, payload: bytes) -> JSONDict:  # type: ignore[override]
-        """The inner client's parser (PTB parses the answer on this wrapper); a ``getUpdates`` answer the ledger
-        parsed already is not parsed twice."""
+        """The inner client's parser: PTB parses the answer on this wrapper.
+
+        A ``getUpdates`` answer the ledger parsed already is not parsed twice."""
         parsed, self._parsed = self._parsed, None
         if parsed is not None and parsed[0] is payload:
             return parsed[1]

@@ -114,9 +114,11 @@ class AiohttpRequest(BaseRequest):
         ssl_context: ssl.SSLContext | bool = True,
         environ_proxies: dict[str, str] | None = None,
     ) -> None:
-        """``ssl_context``: the TLS context for https (``True``: the system's, ``False``: none, for a plain-http
-        Bot API). ``environ_proxies``: the proxies as ``urllib.request.getproxies_environment()`` gives them
-        (tests); by default the environment's, read when an address is first asked for."""
+        """A client with PTB's default timeouts and pool size.
+
+        ``ssl_context``: the TLS context for https (``True``: the system's, ``False``: none, for a plain-http Bot
+        API). ``environ_proxies``: the proxies as ``urllib.request.getproxies_environment()`` gives them (tests);
+        by default the environment's, read when an address is first asked for."""
         if connection_pool_size < 1:
             raise ValueError("connection_pool_size must be at least 1")
         self._pool_size = connection_pool_size
@@ -156,9 +158,10 @@ class AiohttpRequest(BaseRequest):
 
     @staticmethod
     def parse_json_payload(payload: bytes) -> JSONDict:
-        """The answer's JSON by orjson; what orjson refuses (invalid UTF-8) or would read differently (it makes
-        a float of an integer beyond 64 bits) goes to PTB's parser, which replaces bad bytes and reports an answer
-        that is no JSON."""
+        """The answer's JSON, by orjson.
+
+        What orjson refuses (invalid UTF-8) or would read differently (it makes a float of an integer beyond 64
+        bits) goes to PTB's parser, which replaces bad bytes and reports an answer that is no JSON."""
         if LONG_NUMBER.search(payload) is not None:
             return BaseRequest.parse_json_payload(payload)
         try:
