@@ -39,8 +39,8 @@ from handlers.telegram.menus import set_command_menus
 from handlers.telegram.pacing import WINDOW, GroupPacer, SendBudget, earliest_slot
 from handlers.telegram.quiet import QuietGroup
 from handlers.telegram.sending import RetryingRequests
-from handlers.telegram.setup import install
 from handlers.telegram.webhook_setup import TELEGRAM_API
+from handlers.telegram.wiring import install
 
 log = logging.getLogger(__name__)
 
