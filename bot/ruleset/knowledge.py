@@ -485,6 +485,13 @@ COMPOUND_TYPES = frozenset({"full_house", "straight", "tube", "plate"})
 usually its part (the pairs of a tube, the triple of a full house), not a rival."""
 PLACES = frozenset({"first_place", "second_place", "third_place", "last_place"})
 IDENTITY = "_identity"
+_NAMED_A_BOMB = re.compile(
+    r"(?:算|是|叫)炸弹?[吗么嘛呀]?\W*$|\b(?:count|counts|counted|considered)\s+as\s+(?:a\s+)?bombs?\b"
+    r"|^\W*(?:is|are)\b.*\b(?:a\s+)?bombs?\W*$",
+    re.IGNORECASE,
+)
+"""A question whether something is a bomb (同花顺算炸弹吗, is a straight flush a bomb?): it asks what a bomb is, as
+是不是 does, not which of two bombs is bigger."""
 """The glossary concept of asking whether one thing is another (是不是, count as)."""
 MEANING = "_meaning"
 """The glossary concept of asking what a word means (是啥意思, what does … mean): names, not a combination."""
@@ -511,6 +518,10 @@ def _implied(concepts: set[str]) -> list[str]:
     elif len(concepts & PLACES) == 2 and not concepts & {"play_a", "tribute"}:
         # At A the same places decide whether A is passed; with a tribute they say who pays whom.
         implied.append("place_combo")
+    if "go_out" in concepts and "nobody_beats" in concepts:
+        implied.append("jiefeng")  # went out and nobody beat the last play: who leads next is the partner's turn
+    if "two_big_jokers" in concepts and "tribute" in concepts:
+        implied.append("anti_tribute")  # a tribute owed by a side holding both big jokers: refused
     return implied
 
 
@@ -957,6 +968,8 @@ class RuleIndex:
             conditions = set()  # all of it a condition ("what if time runs out…"): nothing to weigh against
         # Cards written out (5566, 三个A) name their play type; only for questions, where they stand for the type,
         # while a section's examples (9992 for 9999) illustrate something else.
+        if _NAMED_A_BOMB.search(text):
+            concepts[IDENTITY] = None  # 同花顺算炸弹吗: whether it is a bomb, as 是不是 asks
         for shape in shapes + _implied(set(concepts) | set(shapes)):
             if shape in self._concept_names:
                 bag[_CONCEPT + shape] += 1

@@ -35,7 +35,7 @@ _EN_COMMA_QUESTION = re.compile(rf",\s+(?=(?:{_EN_QUESTION_WORDS})\b)", re.IGNOR
 _ZH_COMMA = re.compile(r"[，,；;]\s*|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
 _ZH_ASKS = re.compile(
     r"吗|呢|谁|怎么|怎样|咋|几|多少|多久|多长|多大|多远|为啥|为何|什么|啥|哪|能不能|可不可以|是不是|是否|算不算|要不要|有没有"
-    r"|[不没][？?]?$|[？?]"
+    r"|[不没么][？?]?$|[？?]"
 )
 _EN_ASKS = re.compile(
     rf"\b(?:who|whom|whose|what|whats|which|how|hows|why|wat)\b|\?"

@@ -12,7 +12,7 @@ from bot.richtext import to_plain
 from bot.rules.answers import ask
 from bot.rules.references import reference_matches
 from bot.rules.rulebook import document_index
-from bot.rules.seed_documents import DOCUMENTS, _articles, _english, seed_documents, without_names
+from bot.rules.seed_documents import DOCUMENTS, _articles, _english, named_documents, seed_documents, without_names
 from bot.ruleset.variants import RuleVariant, TieBreak
 
 
@@ -129,6 +129,18 @@ def test_an_events_venue_or_date_in_english_is_its_notices_article(question: str
 ])
 def test_a_question_naming_an_event_that_none_of_its_articles_answers_is_declined(question: str) -> None:
     assert ask(question, Language.ZH).off_topic
+
+
+@pytest.mark.parametrize(("question", "documents"), [
+    ("the Hefei electronics company's contest: what did the champion win?", ("002 篇9",)),  # not Hefei TVU's rules
+    ("合肥电大的比赛申诉找谁", ("004",)),
+    ("补充规则里八强以后怎么打", ("002 篇14",)),
+    ("the tournament with its own add-ons on top of the website rules", ("002 篇14",)),
+    ("通州湾快速通道工程那次的奖金", ("002 篇10",)),
+    ("the design school contest in room 74-213", ("000 第三篇",)),
+])
+def test_an_event_is_named_the_way_players_say_it(question: str, documents: tuple[str, ...]) -> None:
+    assert named_documents(question) == documents
 
 
 def test_the_events_name_alone_finds_no_article() -> None:

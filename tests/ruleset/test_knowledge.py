@@ -327,6 +327,12 @@ def test_conditions_weigh_less(question: str, condition: set[str], asked: set[st
         ("上游下游是啥意思", "finishing_places", "place_combo"),  # the names asked, not a combination
         ("我们打A 我头游对家末游 这把算啥", None, "place_combo"),  # at A: whether A is passed
         ("三个八带一个九行不行", "full_house", "type_compare"),  # a triple with a card attached
+        ("四王算炸弹吗", None, "bomb_order"),  # whether it is a bomb, not which bomb is bigger
+        ("is a straight flush a bomb?", None, "bomb_order"),
+        ("8 card bomb or four jokers who wins", "bomb_order", "type_compare"),  # two bombs compared without 管
+        ("我们拿了一二名 升几级", "place_combo", "finishing_places"),  # 一二名: first and second place
+        ("我出完了 三家都不要 接下来谁出", "jiefeng", "place_combo"),  # out, nobody beat the last play
+        ("the losers hold both big jokers between them, do they pay tribute?", "anti_tribute", "place_combo"),
     ],
 )
 def test_what_a_question_names_together(question: str, implied: str | None, not_implied: str) -> None:
