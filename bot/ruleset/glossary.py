@@ -160,7 +160,8 @@ CONCEPTS: Mapping[str, tuple[str, ...]] = {
                "won at A", "get past A", "getting past A", "got past A", "gets past A", "stuck on A", "stuck at A",
                "A level", "打A了", "在A", "卡在A", "打A", "过A", "A必打", "打过A", "打到A", "跳过A", "skip A", "pass A",
                "at A", "on A", "reach A", "reached A", "passing A", "passed A", "level A", "the A rule", "ace level",
-               "play A", "playing A"),
+               "play A", "playing A", "A是必须", "A必须打", "A必须要打", "必须打A", "A一定要打", "A要不要打",
+               "A非打不可", "have to play A", "must play A", "A must be played", "A has to be played"),
     "a_failure": ("too many times", "many times", "several times", "multiple times", "try", "tries", "attempt",
                   "attempts", "没过A", "A没过", "A不过", "过不去", "打不过去", "未过", "没过", "打不过", "没打过",
                   "过不了", "fail", "failed", "failure", "failures", "didn't pass", "did not pass" ),
@@ -279,9 +280,12 @@ CONCEPTS: Mapping[str, tuple[str, ...]] = {
                "signaling", "cheat", "cheating", "hint", "wink", "winking", "gesture", "tell my partner",
                "talk to my partner", "whisper", "说话", "讲话", "聊天", "踢脚", "碰脚", "敲桌子", "咳嗽", "tapping",
                "tap the table", "kick", "kicking", "cough", "coughing", "knock", "knocking" ),
+    "trick": ("一圈", "这一圈", "一轮出完", "一圈出完", "一圈打完", "一轮打完", "trick", "tricks"),
     "look_back": ("查牌", "看牌", "翻看", "翻牌看", "看上一圈", "出过的牌", "打过的牌", "已经出的牌", "look back",
                   "already played", "cards played", "played cards", "previous trick", "last trick", "previous round",
-                  "check the cards", "review the cards", "上一轮", "看上一轮", "上一轮的牌"),
+                  "check the cards", "review the cards", "上一轮", "看上一轮", "上一轮的牌", "翻回去", "翻回去看",
+                  "翻回来看", "回头看", "往回看", "看之前的牌", "看前面的牌", "桌上的牌", "look back at",
+                  "earlier trick", "cards already played"),
     "wrong_count": ("摸多了", "抓多了", "摸多", "抓多", "拿多了", "多拿", "多拿了", "摸少了", "抓少了", "drew too many",
                     "took too many", "too many cards", "too few cards", "发错", "发错了", "发牌错了", "dealt wrong",
                     "wrong deal", "one too many", "one card too many", "one less card", "one card less",
@@ -466,7 +470,8 @@ CONCEPTS: Mapping[str, tuple[str, ...]] = {
     "other_game_dou_dizhu": ("斗地主", "叫地主", "地主", "dou dizhu", "doudizhu", "fight the landlord", "landlord"),
     # Everyday chat around the games (bot.ruleset.knowledge.CHAT): such a message needs a strong match to be answered.
     # (Sports count as other games, above: a message about a match of football is declined whatever its words.)
-    "_chat": ("奖金", "奖品", "prize", "prizes", "reward", "money", "cat", "dog", "knocked over", "knock over",
+    "_chat": ("weekend", "weekend trip", "road trip", "day trip", "field trip", "hiking", "hike", "奖金", "奖品",
+              "prize", "prizes", "reward", "money", "cat", "dog", "knocked over", "knock over",
               "knocked deck over", "grab lunch", "grab a bite", "grab food", "grab dinner", "grab a drink", "开车",
               "what time", "几点", "start time", "schedule", "请假", "concert", "演唱会", "party", "谁带", "带扑克",
               "bring", "brought", "spare", "online", "app", "download", "buy", "purchase", "在哪里举行", "在哪举行",
@@ -515,8 +520,11 @@ EVENT_FACTS: Mapping[str, tuple[str, ...]] = {
     "roles": ("角色", "管理员", "裁判助理", "主裁判", "role", "roles", "administrator", "admin"),
     "interpretation": ("解释", "解释权", "interpret", "interprets", "interpretation", "explains the rules",
                        "explain the rules", "who explains", "final say on the rules"),
+    "format": ("赛制", "比赛形式", "比赛办法", "比赛方式", "竞赛办法", "format", "formats", "what format",
+               "tournament format", "competition format", "how was it run", "how was it organised",
+               "how was it organized", "what kind of tournament"),
     "event": ("比赛", "大赛", "赛事", "活动", "那次", "那个比赛", "tournament", "contest", "competition", "event",
-              "league"),
+              "league", "comp", "comps", "tourney", "tourneys", "cup"),
 }
 """Facts of one event that only its notice holds (prizes, budget, venue, date, organiser; the roles of the paper's
 software): concepts of the seed documents' index only. The rulebook's index reads these words as everyday chat
@@ -538,7 +546,7 @@ WEAK_CONCEPTS: frozenset[str] = frozenset({
     "compare", "equal", "strongest", "strongest_play", "duration", "direction", "attach", "pass_turn", "nobody_beats",
     "go_out", "stand_for", "level", "deal", "match", "joker", "points", "late", "ace", "lead", "single", "expose",
     "look_back", "penalty", "hide", "draw_lots", "seat", "shuffle", "cut", "signup", "time_limit", "first_deal",
-    "table_number", "go_back", "a_failure", "return", "extra_level", "bonus", "referee", "card_count",
+    "table_number", "go_back", "a_failure", "return", "extra_level", "bonus", "referee", "card_count", "trick",
 })
 """Concepts that everyday talk names too (比较, 时间到了, "late", "the same", "score", a lone 王 in 老王): a question
 whose only Guandan-looking words are these needs a strong match to be answered (``bot.ruleset.knowledge``)."""

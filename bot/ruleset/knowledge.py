@@ -339,7 +339,7 @@ _ZH_COUNTED = re.compile(
 )
 _ZH_PAIR_OF = re.compile(r"一对\s*(10|[2-9JQKAjqka])(?![A-Za-z0-9])")
 _EN_COUNTED = re.compile(
-    r"\b(10|[2-9]|two|three|four|five|six|seven|eight|nine|ten)\s+(?:of\s+)?"
+    r"\b(10|[2-9]|two|three|four|five|six|seven|eight|nine|ten)\s+(?:of\s+(?:(?:my|his|her|their|our|your|the)\s+)?)?"
     r"(aces|kings|queens|jacks|tens|nines|eights|sevens|sixes|fives|fours|threes|twos|(?:10|[2-9]|[AJQK])'?s)\b",
     re.IGNORECASE,
 )

@@ -27,7 +27,7 @@ _EN_STARTERS = ("and also", "also", "plus", "btw", "by the way", "and then", "an
 _ZH_STARTER = re.compile(rf"(?:\s+|[，,。；;！!]\s*)(?=(?:{'|'.join(_ZH_STARTERS)}))")
 _EN_STARTER = re.compile(rf"[,;.!]?\s+(?=(?:{'|'.join(_EN_STARTERS)})\b)", re.IGNORECASE)
 _EN_QUESTION_WORDS = (
-    "who|whom|whose|what|which|how|when|where|why|can|could|do|does|did|is|are|was|were|should|must|may|will|would"
+    "who|whom|whose|what|which|how|when|where|why|can|could|do|does|did|am|is|are|was|were|should|must|may|will|would"
     "|whats|hows|wat"
 )
 _EN_AND_QUESTION = re.compile(rf"(?:,\s*|\s+)and\s+(?=(?:{_EN_QUESTION_WORDS})\b)", re.IGNORECASE)

@@ -67,6 +67,18 @@ def test_a_fact_only_one_notice_holds_is_answered_from_it(question: str, referen
 def test_the_rulebook_answers_first_where_it_covers_the_question() -> None:
     found = ask("合肥电大7副牌打完都没过A谁赢", Language.ZH)
     assert not found.each_part[0].documents_first and found.answers[0].section_id == "match_formats"
+    # The 28-point scale is a rule the scoring section covers, not the name of one document.
+    found = ask("28分制里级差怎么折成分数", Language.ZH)
+    assert not found.each_part[0].documents_first and found.answers[0].section_id == "scoring"
+
+
+@pytest.mark.parametrize(("question", "reference"), [
+    ("what format did the Jiangsu association in Canada play?", "002 篇4 ¶1"),
+    ("安庆那次比赛是什么赛制", "002 篇1 五、"),
+])
+def test_an_events_format_is_its_own_fact(question: str, reference: str) -> None:
+    part = ask(question, Language.EN).each_part[0]
+    assert part.documents_first and reference_matches(part.sources[0].removeprefix("seed:"), reference), part.sources
 
 
 @pytest.mark.parametrize("question", ["奖金多少", "社区医院几点开门", "is canada colder than jiangsu in winter?",

@@ -294,6 +294,12 @@ def test_english_words_are_read_as_their_base(question: str, expected: set[str])
         ("are there separate men's and ladies divisions", "gender_groups"),
         ("I told them I had 5 cards but I had 6", "card_count"),
         ("摸牌摸多了咋办", "wrong_count"),
+        ("这一圈打完了还能翻回去看吗", "look_back"),
+        ("这一圈打完了还能翻回去看吗", "trick"),  # a trick over, not a player gone out
+        ("do we have to play A, or is it enough to level up past it?", "play_a"),
+        ("A一定要打吗", "play_a"),
+        ("what level does everybody start at", "start_level"),
+        ("对家走完了 我的牌能给他看吗", "expose"),
     ],
 )
 def test_questions_name_their_concept(question: str, concept: str) -> None:
@@ -364,6 +370,7 @@ def test_numbers_above_ten_are_counts_not_ranks() -> None:
         ("五个五", ["bomb"]),
         ("5个3能压4个A不", ["bomb", "bomb", "bomb_order"]),  # two bombs written out are compared
         ("guy slapped down like 10 sevens", ["bomb"]),
+        ("all four of my jacks against their five 3s", ["bomb", "bomb", "bomb_order"]),  # four of my Js: a count
         ("do 6 of a kind beat a straight flush", ["bomb"]),
         ("we're playing 7s", ["level_card"]),
         ("打10的时候", ["level_card"]),
@@ -438,6 +445,7 @@ def test_event_and_beginner_questions_find_their_section(question: str, sections
         "my score on the quiz was 26 lol",  # chat with only an everyday rule word (score)
         "what's the score in the cricket",
         "今天湖人打勇士几比几",
+        "how much is the weekend trip, and do I bring trips snacks",  # a trip, not trips (a triple)
     ],
 )
 def test_chat_and_other_card_games_are_declined(question: str) -> None:

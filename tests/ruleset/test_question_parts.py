@@ -23,6 +23,8 @@ from bot.ruleset.question_parts import MAX_PARTS, asked, bare_fact, follows_on, 
         ("安庆比赛什么时候 在哪", ("安庆比赛什么时候", "在哪")),
         ("五张的炸弹和同花顺哪个大 六张的呢", ("五张的炸弹和同花顺哪个大", "六张的呢")),  # the question again, of six
         ("抗贡要几张大王？抗了还用还牌么", ("抗贡要几张大王?", "抗了还用还牌么")),  # 么 asks, as 吗 does
+        ("is there a limit per move? am i allowed to check the previous trick",
+         ("is there a limit per move?", "am i allowed to check the previous trick")),
     ],
 )
 def test_a_message_is_cut_where_another_question_starts(message: str, parts: tuple[str, ...]) -> None:
