@@ -35,6 +35,13 @@ def _notice_parts(found: PartAnswer, lang: Language) -> list[str]:
     return parts
 
 
+def _setting_line(note: str, lang: Language, *, beside_notice: bool) -> str:
+    """This tournament's setting on the question, in italics; beside the event's notice it says it is the organiser's
+    setting (results are scored by it), so that a notice saying otherwise is not silently contradicted."""
+    line = f"<i>{escape(note)}</i>"
+    return f"{escape(t('rule_parts.setting_beside_notice', lang))}\n{line}" if beside_notice else line
+
+
 def _document_part(document: DocumentAnswer, lang: Language) -> str:
     header = t("rule_parts.document_header", lang, source=document.source)
     return f"<b>{escape(header)}</b>\n{escape(document.text)}"
@@ -51,6 +58,12 @@ def _part_text(found: PartAnswer, lang: Language) -> str:
     others: list[str] = []
     if found.documents_first or not found.answers:
         best_document, *more = found.documents
+        # Another event's article answers: what this tournament set on the question comes first (never a default
+        # under the event's notice), and the article follows as what other events play.
+        setting = None if found.names_event else next((section for section in found.answers if section.note), None)
+        if setting is not None and setting.note and (setting.chosen or not parts):
+            parts.append(_setting_line(setting.note, lang, beside_notice=bool(parts)))
+            parts.append(f"<i>{escape(t('rule_parts.elsewhere_header', lang))}</i>")
         parts.append(_document_part(best_document, lang))
         others += [section.title for section in found.answers]
         others += [document.source for document in more]
@@ -63,7 +76,7 @@ def _part_text(found: PartAnswer, lang: Language) -> str:
             # tournament's built-in choices is added (the notice is its rule; a default could contradict it) —
             # except a rule the organiser set (/set equal_levels), the setting in force.
             if best.note and best.chosen:
-                parts.append(f"<i>{escape(best.note)}</i>")
+                parts.append(_setting_line(best.note, lang, beside_notice=True))
             parts += [f"{elsewhere}\n{title}", escape(best.text)]
         elif best.note:
             parts += [title, f"<i>{escape(best.note)}</i>", elsewhere, escape(best.text)]

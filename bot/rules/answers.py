@@ -81,6 +81,9 @@ class PartAnswer:
     notice: tuple[NoticeMatch, ...] = ()
     documents: tuple[DocumentAnswer, ...] = ()
     documents_first: bool = False
+    names_event: bool = False
+    """The question (or the message it is part of) names an event of the seed documents: it asks about that event,
+    not about this tournament, so this tournament's settings do not answer it."""
 
     @property
     def unanswered(self) -> bool:
@@ -227,7 +230,7 @@ def _part(
     )
     articles = search_notice(notice, question) if notice is not None else ()
     documents, first = _documents(question, lang, answers, context)
-    return PartAnswer(question, answers, articles, documents, first)
+    return PartAnswer(question, answers, articles, documents, first, bool(context or named_documents(question)))
 
 
 def _documents(
