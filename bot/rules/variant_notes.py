@@ -69,7 +69,10 @@ _NOTES: dict[str, Callable[[RuleVariant, Language], str | None]] = {
 
 def chosen_note(section_id: str, variant: RuleVariant) -> bool:
     """Whether the section's note states a rule the organiser set rather than a default: the time-limit sections
-    under a deciding rule for equal levels (``/set equal_levels first|leading|last_deal``)."""
+    under a deciding rule for equal levels (``/set equal_levels first|leading|last_deal``), the tribute sections
+    without tribute (``/set tribute off``)."""
+    if section_id in ("tribute", "anti_tribute", "who_leads"):
+        return not variant.tribute  # /set tribute off: an organiser's choice, the default plays with tribute
     return section_id in ("time_limit", "match_formats") and variant.tie_break is not TieBreak.DRAW
 
 

@@ -188,3 +188,13 @@ def test_a_documents_name_in_every_article_does_not_rank_its_articles() -> None:
     # The paper's name (自动分组判分系统) spoke of pairing in every one of its parts; its grouping algorithm answers.
     part = ask("how does the paper's system pair teams in the first round?", Language.EN).each_part[0]
     assert part.documents_first and reference_matches(part.sources[0].removeprefix("seed:"), "002 篇3 4.1")
+
+
+def test_tribute_turned_off_by_the_organiser_is_said_beside_a_notice_that_answers() -> None:
+    notice = "一、比赛规则\n本次比赛双下时两个输家各进贡一张最大的牌。"
+    found = ask("这次比赛要进贡吗", Language.ZH, RuleVariant(tribute=False), notice=notice)
+    text = to_plain(answer_text(found))
+    assert text.index("各进贡一张最大的牌") < text.index("组织者的设置") < text.index("本赛事不进贡")
+    # Played with tribute (the default), the built-in details are not set by anyone: the notice alone speaks.
+    text = to_plain(answer_text(ask("这次比赛要进贡吗", Language.ZH, RuleVariant(), notice=notice)))
+    assert "本赛事" not in text and "组织者的设置" not in text
