@@ -57,7 +57,7 @@ CONCEPTS: Mapping[str, tuple[str, ...]] = {
                 "gave up", "doesn't show up", "don't show up", "didn't show up", "show up"),
     "referee": ("who decides", "who rules on", "final say", "who has the final say", "谁说了算", "听谁的", "谁决定",
                 "以哪个为准", "哪个为准", "按哪个", "按谁的", "ref", "refs", "tournament director", "裁判员", "裁判",
-                "裁判长", "referee", "chief referee", "umpire", "judge", "ruling"),
+                "裁判长", "referee", "chief referee", "umpire", "judge", "ruling", "refereeing", "refereed"),
     "appeal": ("不满意", "不满", "有意见", "不同意", "对判罚不满", "who do i talk to", "who do i go to",
                "who should i talk to", "who to complain to", "who do i ask", "申述", "异议", "提出异议", "判得不对",
                "判的不对", "wrong call", "bad call", "overturn", "overrule", "challenge the ruling",

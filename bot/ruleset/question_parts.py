@@ -38,12 +38,13 @@ _ZH_ASKS = re.compile(
     r"|[不没么][？?]?$|[？?]"
 )
 _EN_ASKS = re.compile(
-    rf"\b(?:who|whom|whose|what|whats|which|how|hows|why|wat)\b|\?"
+    rf"\b(?:who|whom|whose|what|whats|which|how|hows|why|wat)\b|\?|\b(?:when|where)\s+(?:is|was|were|are|did|does|do|will)\b"
     rf"|^\W*(?:(?:and|also|so|but|then|plus)\s+)?(?:{_EN_QUESTION_WORDS})\b",
     re.IGNORECASE,
 )
 """An English piece asks when it has a question mark or a wh-word, or starts with an auxiliary or when/where (can
-I…, is it…, when is…); "when" and "where" inside a clause join it ("we're both on 10 when time runs out")."""
+I…, is it…, when is…), or asks when or where something was ("the Heshi contest - when was it"); "when" and "where"
+inside a clause join it ("we're both on 10 when time runs out")."""
 _WORDISH = re.compile(r"[\u4e00-\u9fff]{2,}|[A-Za-z]{3,}")
 _FILLER = re.compile(
     r"^(?:and|also|plus|btw|ok|okay|thanks|thx|then|so|然后|还有|另外|那么|谢谢|好的)[\s?？!！。.,，]*$", re.IGNORECASE
@@ -112,6 +113,8 @@ def follows_on(piece: str) -> bool:
     scene ("what if the clock runs out with both teams level") is a question of its own."""
     if not _FOLLOW_UP.search(piece):
         return False
+    if _TOPIC.match(piece):
+        return True  # "what about per move?": the question before, asked of something else
     return bool(_STANDS_FOR_EARLIER.search(piece)) or 0 < len(_FOLLOW_UP_FILLER.sub("", piece)) <= 4
 
 

@@ -300,6 +300,7 @@ def test_english_words_are_read_as_their_base(question: str, expected: set[str])
         ("A一定要打吗", "play_a"),
         ("what level does everybody start at", "start_level"),
         ("对家走完了 我的牌能给他看吗", "expose"),
+        ("who did the refereeing at the final?", "referee"),
     ],
 )
 def test_questions_name_their_concept(question: str, concept: str) -> None:
