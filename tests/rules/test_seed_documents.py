@@ -128,6 +128,11 @@ def test_a_papers_section_gets_its_own_english_words_and_its_chapters() -> None:
         ("where did the Tongzhou Bay contest take place?", "seed:002 篇10 二、"),
         ("what day was the Heshi school contest?", "seed:002 篇8 一、"),
         ("when did the Anqing union tournament take place?", "seed:002 篇1 二、"),  # 'take place' is no venue
+        # Every notice's own facts have English words (the catalog), not only the ones asked before.
+        ("what date was the Tianxing company contest?", "seed:002 篇6 二、"),
+        ("who was in charge of the Heshi school contest?", "seed:002 篇8 四、"),
+        ("who could enter the Tianxing tournament?", "seed:002 篇6 四、"),
+        ("in the Nanjing institute contest who explains the rules?", "seed:002 篇2 7、"),
     ],
 )
 def test_an_events_venue_or_date_in_english_is_its_notices_article(question: str, article: str) -> None:
