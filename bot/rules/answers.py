@@ -42,7 +42,7 @@ from bot.rules.rulebook import (
 from bot.rules.seed_documents import SeedArticle, document_aliases, named_documents, without_names
 from bot.rules.variant_notes import chosen_note, note
 from bot.ruleset.knowledge import Match, has_cjk
-from bot.ruleset.question_parts import asked, bare_fact, follows_on, question_parts
+from bot.ruleset.question_parts import asked, bare_fact, follows_on, leans_on_earlier, question_parts
 from bot.ruleset.variants import RuleVariant
 
 
@@ -205,11 +205,26 @@ def answer(
             if joined.sources[:1] != found[-1].sources[:1] and not joined.unanswered:
                 found[-1] = joined
                 continue
+            if not joined.unanswered and leans_on_earlier(piece):
+                # "what is jiefeng and when does it happen": "it" is the earlier question's subject, answered there.
+                current = replace(joined, question=piece)
+        elif found and not found[-1].unanswered and leans_on_earlier(piece) and _unsure(current):
+            # 抗贡是什么 它什么时候用: a piece naming its subject only as "it", weakly answered alone, asks about the
+            # earlier question's subject.
+            carried = part(f"{found[-1].question} {piece}")
+            if not carried.unanswered:
+                current = replace(carried, question=piece)
         found.append(current)
     if len(found) <= 1 or all(item.unanswered for item in found):
         whole = part(searched)
         return RuleAnswer(question, lang, whole.answers, whole.notice, (whole,))
     return RuleAnswer(question, lang, found[0].answers, found[0].notice, tuple(found))
+
+
+def _unsure(found: PartAnswer) -> bool:
+    """Whether a part is answered only weakly (its best section under :data:`WEAK_SECTION`, no article first)."""
+    weak = not found.answers or found.answers[0].score < WEAK_SECTION
+    return weak and not found.documents_first and not found.notice
 
 
 def _part(

@@ -106,6 +106,12 @@ _STANDS_FOR_EARLIER = re.compile(r"\b(?:he|she|him|her|they|them|it|its|that|thi
 _FOLLOW_UP_FILLER = re.compile(r"那么|那|如果|要是|假如|是|的|呢|吗|啊|了|[^\u4e00-\u9fff]")
 
 
+def leans_on_earlier(piece: str) -> bool:
+    """Whether a piece names what it asks about only by a word standing for something said before (it, they, 它):
+    "when does it happen" after "what is jiefeng" asks about jiefeng."""
+    return bool(_STANDS_FOR_EARLIER.search(piece))
+
+
 def follows_on(piece: str) -> bool:
     """Whether a piece goes on from the question before it, asking it again of another case ("what if he finishes
     last", "那如果是末游呢", "六张的呢", "and can it make a straight flush?"): it starts so and leans on the earlier

@@ -88,6 +88,12 @@ def test_a_follow_up_is_answered_as_the_question_it_goes_on_from() -> None:
     assert found.each_part[1].question == "and what if he finishes last"
 
 
+def test_a_part_naming_its_subject_only_as_it_asks_about_the_earlier_one() -> None:
+    for message in ("what is anti-tribute, and when does it apply?", "接风是什么 它什么时候用"):
+        first, second = ask(message, Language.EN).each_part
+        assert second.sources[:1] == first.sources[:1] and not second.unanswered, message
+
+
 def test_where_after_a_question_about_an_event_asks_its_venue() -> None:
     found = ask("when was the Tianxing company contest, and where?", Language.EN)
     assert [part.sources[0] for part in found.each_part] == ["seed:002 篇6 二、", "seed:002 篇6 三、"]
