@@ -497,10 +497,11 @@ MEANING = "_meaning"
 """The glossary concept of asking what a word means (是啥意思, what does … mean): names, not a combination."""
 
 
-def _implied(concepts: set[str]) -> list[str]:
+def _implied(concepts: set[str], written: Collection[str] = ()) -> list[str]:
     """Concepts a question implies by what it names together: two kinds of bomb (五个头能管同花顺不) ask for the bomb
     order, two plays of five or six cards (a straight vs a full house) for a comparison of play types unless something
-    is attached to one (钢板带对子); a bomb and a plain play say nothing (any bomb beats it: 炸弹拆开当对子); two
+    is attached to one (钢板带对子); a bomb and a plain play say nothing (炸弹拆开当对子) unless compared
+    (炸弹能管顺子吗: the play types; a plain play only ``written`` out beside a bomb is its shape, A2345同花顺); two
     finishing places (头游和末游, me 1st and partner 2nd) name a finishing combination, which decides the level-up
     (not at A, where they decide whether A is passed, nor beside a tribute, where they say who pays whom), unless
     the question asks what the names mean (上游下游是啥意思)."""
@@ -511,6 +512,8 @@ def _implied(concepts: set[str]) -> list[str]:
         implied.append("bomb_order")  # but 同花顺是不是炸弹, is a straight flush a bomb: what a bomb is
     elif len(plays & COMPOUND_TYPES) >= 2 and "attach" not in concepts:
         implied.append("type_compare")
+    elif bombs and plays - BOMB_TYPES - set(written) and "compare" in concepts:
+        implied.append("type_compare")  # 炸弹能管顺子吗, does a bomb beat a full house: a bomb against another type
     if "triple" in concepts and "attach" in concepts and not concepts & {"plate", "full_house"}:
         implied.append("full_house")  # 三个八带一个九: a triple with something attached
     if MEANING in concepts and concepts & PLACES:
@@ -970,7 +973,7 @@ class RuleIndex:
         # while a section's examples (9992 for 9999) illustrate something else.
         if _NAMED_A_BOMB.search(text):
             concepts[IDENTITY] = None  # 同花顺算炸弹吗: whether it is a bomb, as 是不是 asks
-        for shape in shapes + _implied(set(concepts) | set(shapes)):
+        for shape in shapes + _implied(set(concepts) | set(shapes), shapes):
             if shape in self._concept_names:
                 bag[_CONCEPT + shape] += 1
                 concepts[shape] = None

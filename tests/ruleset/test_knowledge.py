@@ -335,6 +335,8 @@ def test_conditions_weigh_less(question: str, condition: set[str], asked: set[st
         ("我们打A 我头游对家末游 这把算啥", None, "place_combo"),  # at A: whether A is passed
         ("三个八带一个九行不行", "full_house", "type_compare"),  # a triple with a card attached
         ("四王算炸弹吗", None, "bomb_order"),  # whether it is a bomb, not which bomb is bigger
+        ("炸弹能管顺子吗", "type_compare", "bomb_order"),  # a bomb against another play type: the types compared
+        ("A2345同花顺能管10JQKA同花顺吗", None, "type_compare"),  # the written straight is the straight flush
         ("is a straight flush a bomb?", None, "bomb_order"),
         ("8 card bomb or four jokers who wins", "bomb_order", "type_compare"),  # two bombs compared without 管
         ("我们拿了一二名 升几级", "place_combo", "finishing_places"),  # 一二名: first and second place
