@@ -244,6 +244,13 @@ def _articles(document: SeedDocument) -> list[SeedArticle]:
 def _english(article: SeedArticle) -> tuple[str, ...]:
     """The catalog's English words for the article: the whole document's, and those of its numbers."""
     words = [article.document.english.get("*", "")]
+    pieces = article.label.split(" ")
+    if pieces[0] and not leading_marker(pieces[0]) and not _DECIMAL.fullmatch(pieces[0]) and len(pieces) > 1:
+        # Under a heading of words (竞赛方法 1、), an item is not the document's own 1、: only keys naming the heading.
+        heading = pieces[0]
+        words.extend(value for key, value in article.document.english.items()
+                     if key == heading or (key.startswith(f"{heading} ") and article.label.startswith(key)))
+        return tuple(word for word in words if word)
     markers = [piece if _DECIMAL.fullmatch(piece) else leading_marker(piece) for piece in article.label.split(" ")]
     # A paper's decimal numbering nests: the words for "3" speak of 3.1 and 3.3.4 too (their chapter), then their own.
     nested = [".".join(marker.split(".")[:depth]) for marker in markers if _DECIMAL.fullmatch(marker)

@@ -121,10 +121,20 @@ def test_a_papers_section_gets_its_own_english_words_and_its_chapters() -> None:
     assert found.each_part[0].sources[0] == "seed:002 篇3 3.1"
 
 
+def test_an_item_under_a_heading_of_words_gets_only_that_headings_english() -> None:
+    catalog = next(document for document in seed_documents() if document.key == "000 第一篇")
+    keyed = replace(catalog, english={"1、": "schedule words", "竞赛方法 1、": "method words", "竞赛方法": "methods"})
+    labels = {article.label: _english(article) for article in _articles(keyed)}
+    assert labels["1、"] == ("schedule words",)
+    assert set(labels["竞赛方法 1、"]) == {"method words", "methods"}
+    assert labels["竞赛规则 1、"] == ()  # not the schedule's 1、
+
+
 @pytest.mark.parametrize(
     ("question", "article"),
     [
         ("where was the Anqing staff tournament held?", "seed:002 篇1 三、"),
+        ("Dongtai: where was the final played?", "seed:000 第一篇 3、"),
         ("where did the Tongzhou Bay contest take place?", "seed:002 篇10 二、"),
         ("what day was the Heshi school contest?", "seed:002 篇8 一、"),
         ("when did the Anqing union tournament take place?", "seed:002 篇1 二、"),  # 'take place' is no venue
