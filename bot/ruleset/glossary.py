@@ -340,7 +340,9 @@ CONCEPTS: Mapping[str, tuple[str, ...]] = {
     "nobody_beats": ("everybody passed", "all passed", "everyone pass", "everybody pass", "all three passed",
                      "nobody follow", "no one follow", "没人要", "没人压", "没人管", "都不要", "nobody", "no one",
                      "everyone passes", "nobody follows", "no one follows", "everyone passed", "all pass" ),
-    "strongest": ("最大", "最大的", "strongest", "biggest", "highest", "largest"),
+    # The extreme of a kind, either end (同花顺最小的是哪个).
+    "strongest": ("最大", "最大的", "strongest", "biggest", "highest", "largest", "最小", "最小的", "smallest",
+                  "lowest", "weakest"),
     "place_combo": ("1 2 finish", "1 3 finish", "1 4 finish", "finish 1 2", "finish 1 3", "finish 1 4", "1 and 2",
                     "1 and 3", "1 and 4", "1st and 2nd place", "first and second", "first and third", "first and last",
                     "first and fourth", "1st and 2nd", "1st and 3rd", "1st and 4th", "一二名", "一二游", "头二游",
