@@ -35,12 +35,14 @@ CONCEPTS: Mapping[str, tuple[str, ...]] = {
                     "third out", "三游", "第三名", "third place", "3rd place"),
     "last_place": ("came in last", "come in last", "comes in last", "finished in last", "in last place", "mo you",
                    "moyou", "xia you", "wei jia", "last out", "finish last", "finished last", "came last", "come last",
-                   "comes last", "垫底", "倒数第一", "末游", "下游", "尾家", "第四名", "末家", "last place",
+                   "comes last", "goes out last", "go out last", "went out last", "gone out last", "out last",
+                   "垫底", "倒数第一", "末游", "下游", "尾家", "第四名", "末家", "last place",
                    "4th place", "fourth place"),
     "double_down": ("shuang xia", "shuangxia", "shuang shang", "双下", "双上", "双扣", "双中", "double down",
                     "double win", "double victory"),
     "single_down": ("dan xia", "danxia", "单下", "single down"),
-    "deal": ("一副牌", "一牌", "一副", "一局", "deal"),  # 一局 is ambiguous; most documents mean one deal
+    "deal": ("一副牌", "一牌", "一副", "一局", "deal", "next hand", "last hand", "previous hand", "this hand",
+             "each hand", "every hand"),  # 一局 is ambiguous; most documents mean one deal
     "match": ("一场", "一局决胜", "match"),
     "best_of_three": ("best of 3", "2 out of 3", "two out of three", "三局二胜", "三盘两胜", "三把两胜", "三局两胜",
                       "best of three", "bo3"),
@@ -104,7 +106,8 @@ CONCEPTS: Mapping[str, tuple[str, ...]] = {
                 "后面几轮", "以后几轮", "之后几轮", "who do we play next", "who plays who", "matchup", "matchups",
                 "match up", "pairings", "pair teams", "meet again", "same team again", "rematch", "又碰到", "再碰到",
                 "碰到打过的", "遇到打过的", "重复对阵", "不再碰面", "对手怎么定", "定对手", "分对手", "怎么分对手",
-                "配对手", "配对", "编排", "分组", "对阵", "抽对手", "paired up", "matched up", "swiss"),
+                "配对手", "配对", "编排", "分组", "对阵", "抽对手", "paired up", "matched up", "swiss",
+                "opponents chosen", "opponent chosen", "opponents picked", "opponents drawn", "how are opponents"),
     "ranking": ("leaderboard", "final ranking", "who wins overall", "overall ranking", "冠军", "亚军", "champion",
                 "overall winner", "who wins the tournament", "final standing", "排名", "排位", "名次怎么排", "前三名",
                 "前三", "冠亚军", "季军", "ranking", "ranked", "standings", "top three", "podium"),
@@ -256,6 +259,8 @@ CONCEPTS: Mapping[str, tuple[str, ...]] = {
     "lead": ("up first", "who is up", "who is up first", "谁先打", "先打", "who opens", "opens", "open the",
              "opens the", "who is first", "who first", "谁第一个出", "kick off", "kicks off", "kicking off", "谁先走",
              "先走牌", "走牌", "谁先走牌", "第一手", "出第一手", "头一手", "opening lead", "start the hand",
+             "next hand start", "next hand starts", "next deal start", "next deal starts", "start the next hand",
+             "starts the next hand", "begin the next hand",
              "start the deal", "first play", "who starts", "starts first", "who begins", "first to play", "first move",
              "先手", "先出", "先出牌", "出牌权", "领出", "首出", "lead", "leader", "go first", "play first",
              "start first", "who start", "第一个出牌", "第一个出", "首先出牌"),
@@ -644,7 +649,8 @@ SECTION_HINTS: Mapping[str, tuple[str, ...]] = {
               "eligible", "alone", "no partner", "join", "bring a friend", "from another unit", "外单位", "家属"),
     "pairings": ("round", "random", "种子", "seeded", "积分赛配对", "抽签", "第二轮", "下一轮", "轮空", "单数", "碰到",
                  "配对", "对阵", "桌号", "second round", "next round", "later rounds", "who do we play", "bye",
-                 "odd number", "paired", "pairing", "swiss", "meet again"),
+                 "odd number", "paired", "pairing", "swiss", "meet again", "how are opponents chosen",
+                 "opponents chosen", "who we play next"),
 }
 
 LOOSE_TERMS: frozenset[str] = frozenset({"team", "teams"})

@@ -423,6 +423,9 @@ def test_chinese_terms_do_not_span_a_space() -> None:
         ("does any tournament skip tribute completely?", {"tribute"}),
         ("can you play just two pairs in a row like 5566? or must be 3 pairs", {"sequences"}),
         ("how many poker cards does each player get", {"cards_and_deal"}),  # playing cards, not the game
+        ("after a double down how does the next hand start?", {"who_leads"}),
+        ("how are opponents chosen for the second round?", {"pairings"}),
+        ("what do you call whoever goes out last?", {"finishing_names"}),
     ],
 )
 def test_event_and_beginner_questions_find_their_section(question: str, sections: set[str]) -> None:
