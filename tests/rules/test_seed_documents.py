@@ -33,10 +33,14 @@ def test_articles_are_cited_by_their_documents_name_and_their_own_numbering() ->
     articles = document_index().articles
     prizes = next(article for article in articles if "奖金800元" in article.text)
     assert prizes.source(Language.ZH) == "安庆师范学院工会 2015 掼蛋游戏比赛规程 六、"
-    assert prizes.source(Language.EN).startswith("Anqing Normal College staff union 2015")
+    assert prizes.source(Language.EN).endswith("staff union 2015 Guandan tournament rules, section 6 (六、)")
     assert reference_matches(prizes.reference, "002 篇1 六、")
     hefei = next(article for article in articles if article.text.startswith("第二条"))
     assert hefei.source(Language.ZH) == "合肥电大掼蛋竞赛规则 第一章 第二条"
+    assert hefei.source(Language.EN).endswith("Guandan competition rules, Chapter 1, Article 2 (第一章 第二条)")
+    report = next(article for article in articles if article.reference == "002 篇4 ¶2")
+    assert report.source(Language.ZH).endswith(" 第2段")
+    assert report.source(Language.EN).endswith("(news report), paragraph 2")
     assert reference_matches(hefei.reference, "004 第二条")
     forfeit = next(article for article in articles if article.text.startswith("1.弃权"))
     assert forfeit.label == "违规的判罚 1."  # an unnumbered heading names the items under it
