@@ -232,6 +232,13 @@ def _part(
     context: tuple[str, ...], time_limit: int | None = None,
 ) -> PartAnswer:
     matches = rule_index().search(question, limit=limit)
+    named = named_documents(question)
+    if matches and named:
+        # An event's name alone (瓦坊中学校长是谁: a section that mentions 瓦坊) is no rule question: what is asked
+        # of the event must find the section without it.
+        asked_of = without_names(question, named)
+        if not asked_of.strip() or not rule_index().search(asked_of, limit=1):
+            matches = ()
     answers = tuple(
         SectionAnswer(
             match.section_id,
