@@ -19,8 +19,9 @@ event's prizes are not this one's.
 A message asking several things (``bot.ruleset.question_parts``) is answered part by part, in the order asked: each
 piece is searched on its own (an event the message names anywhere stays the subject for its facts); a piece that
 finds nothing is read with the one before it, and when that changes the answer they were one question; otherwise it
-is kept as a part without an answer, so the reply says so instead of leaving it out. A message whose pieces all
-find nothing is one question (off-topic, or answered as a whole).
+is kept as a part without an answer, so the reply says so instead of leaving it out — unless it names its subject
+only as "it" (接风是什么 它什么时候用): then it asks about the subject of the piece before and is read with it. A
+message whose pieces all find nothing is one question (off-topic, or answered as a whole).
 """
 
 from __future__ import annotations
@@ -252,7 +253,7 @@ def _part(
     )
     articles = search_notice(notice, question) if notice is not None else ()
     documents, first = _documents(question, lang, answers, context)
-    return PartAnswer(question, answers, articles, documents, first, bool(context or named_documents(question)))
+    return PartAnswer(question, answers, articles, documents, first, bool(context or named))
 
 
 def _documents(
