@@ -6,7 +6,9 @@ The chat sends the markup; ``python -m bot rules`` prints it as plain text (:fun
 first, cited as such, with the rulebook's section after it under "elsewhere"; in a tournament whose settings decide
 the question (its A rule, tribute, scoring, walkover, time limit, equal levels) the line saying what applies in this
 tournament comes first and the rulebook's section after it, again under "elsewhere" (其他比赛的做法). An article of
-a seed document that answers first is quoted under its source's name. A message asking several things gets one
+a seed document that answers first is quoted under its source's name, after this tournament's setting on the question
+when the question names no event. A setting the organiser chose, shown beside the tournament's notice, is labelled as
+the organiser's setting, by which results are scored. A message asking several things gets one
 reply with a numbered block per question, in the order asked; a question nothing answers says so in its block.
 """
 
