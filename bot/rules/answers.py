@@ -167,8 +167,8 @@ def ask(
 ) -> RuleAnswer:
     """The rule sections answering ``question`` (none when it is not about the rules), in the language of the
     policy above with ``chat_language`` as the asker's; with ``variant`` (a tournament's rule choices) each section
-    notes what that tournament plays (``time_limit``: its minutes per match); with ``notice`` (the event's own
-    rules) its answering articles come first."""
+    notes what that tournament plays (``time_limit``: its minutes per match, ``UNTIMED`` when it has none); with
+    ``notice`` (the event's own rules) its answering articles come first."""
     return answer(question, answer_language(question, chat_language), limit=limit, variant=variant, notice=notice,
                   time_limit=time_limit)
 
