@@ -426,6 +426,7 @@ def test_chinese_terms_do_not_span_a_space() -> None:
         ("after a double down how does the next hand start?", {"who_leads"}),
         ("how are opponents chosen for the second round?", {"pairings"}),
         ("what do you call whoever goes out last?", {"finishing_names"}),
+        ("报名的有11对 落单的那一对怎么办", {"pairings"}),  # the odd pair out: a bye
     ],
 )
 def test_event_and_beginner_questions_find_their_section(question: str, sections: set[str]) -> None:
