@@ -253,8 +253,8 @@ CONCEPTS: Mapping[str, tuple[str, ...]] = {
                          "级差", "level difference"),
     "points": ("多少分", "几分", "得几分", "拿几分", "能得多少分", "得多少分", "积分", "大分", "小分", "场分", "计分",
                "得分", "point", "score", "scoring"),
-    "scale_28": ("28分制", "28 point", "28 scale"),
-    "scale_26": ("26分制", "26 point", "26 scale"),
+    "scale_28": ("28分制", "28 point", "28 scale", "28分那个算法", "28分算法", "28分的算法", "按28分算", "28分那种"),
+    "scale_26": ("26分制", "26 point", "26 scale", "26分那个算法", "26分算法", "26分的算法", "按26分算", "26分那种"),
     "opponents_score": ("对手分", "opponents score", "buchholz"),
     # Other rule words
     "lead": ("up first", "who is up", "who is up first", "谁先打", "先打", "who opens", "opens", "open the",

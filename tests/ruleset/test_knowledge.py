@@ -302,6 +302,7 @@ def test_english_words_are_read_as_their_base(question: str, expected: set[str])
         ("对家走完了 我的牌能给他看吗", "expose"),
         ("who did the refereeing at the final?", "referee"),
         ("同花顺最小的是哪个", "strongest"),  # either end of a kind, not the single-card order
+        ("按28分那个算法 打到Q对过A怎么算", "scale_28"),
     ],
 )
 def test_questions_name_their_concept(question: str, concept: str) -> None:
