@@ -38,8 +38,10 @@ def _notice_parts(found: PartAnswer, lang: Language) -> list[str]:
 
 
 def _setting_line(note: str, lang: Language, *, beside_notice: bool) -> str:
-    """This tournament's setting on the question, in italics; beside the event's notice it says it is the organiser's
-    setting (results are scored by it), so that a notice saying otherwise is not silently contradicted."""
+    """This tournament's setting on the question, in italics.
+
+    Beside the tournament's notice it says it is the organiser's setting (results are scored by it), so that a notice
+    saying otherwise is not silently contradicted."""
     line = f"<i>{escape(note)}</i>"
     return f"{escape(t('rule_parts.setting_beside_notice', lang))}\n{line}" if beside_notice else line
 

@@ -75,8 +75,10 @@ class SeedArticle:
         return " ".join(piece for piece in (self.document.key, self.label) if piece)
 
     def source(self, lang: Language) -> str:
-        """The article cited by name: ``安庆师范学院工会 2015 掼蛋游戏比赛规程 六、``; in English its numbering read
-        out (``… tournament rules, section 6 (六、)``, ``…, Chapter 1, Article 2 (第一章 第二条)``)."""
+        """The article cited by name: ``安庆师范学院工会 2015 掼蛋游戏比赛规程 六、``.
+
+        In English its numbering is read out (``… tournament rules, section 6 (六、)``, ``…, Chapter 1, Article 2
+        (第一章 第二条)``)."""
         spoken = _spoken_label(self.label, lang)
         joint = ", " if lang is Language.EN and spoken != self.label else " "
         return f"{self.document.names[lang]}{joint}{spoken}".strip()
@@ -95,8 +97,10 @@ _ENGLISH_MARKS: tuple[tuple[re.Pattern[str], str], ...] = (
 
 
 def _spoken_label(label: str, lang: Language) -> str:
-    """An article's numbering as a reader of ``lang`` says it: a paragraph as 第2段 or paragraph 2; in English the
-    Chinese marks read out (六、 → section 6, 第二条 → Article 2, 附件二 → Annex 2), the original after them."""
+    """An article's numbering as a reader of ``lang`` says it.
+
+    A paragraph is 第2段 or paragraph 2; in English the Chinese marks are read out (六、 → section 6, 第二条 →
+    Article 2, 附件二 → Annex 2), the original after them."""
     if lang is Language.ZH:
         return _PARAGRAPH.sub(r"第\1段", label)
     spoken = []

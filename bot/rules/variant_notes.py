@@ -68,9 +68,10 @@ _NOTES: dict[str, Callable[[RuleVariant, Language], str | None]] = {
 
 
 def chosen_note(section_id: str, variant: RuleVariant) -> bool:
-    """Whether the section's note states a rule the organiser set rather than a default: the time-limit sections
-    under a deciding rule for equal levels (``/set equal_levels first|leading|last_deal``), the tribute sections
-    without tribute (``/set tribute off``)."""
+    """Whether the section's note states a rule the organiser set rather than a default.
+
+    The time-limit sections under a deciding rule for equal levels (``/set equal_levels first|leading|last_deal``),
+    the tribute sections without tribute (``/set tribute off``)."""
     if section_id in ("tribute", "anti_tribute", "who_leads"):
         return not variant.tribute  # /set tribute off: an organiser's choice, the default plays with tribute
     return section_id in ("time_limit", "match_formats") and variant.tie_break is not TieBreak.DRAW
@@ -82,8 +83,10 @@ A, which the time-limit sections then say (no time limit is shorter than 5 minut
 
 
 def note(section_id: str, variant: RuleVariant, lang: Language, *, time_limit: int | None = None) -> str | None:
-    """This tournament's choice for the section, or ``None`` when the section has no local variant; ``time_limit``:
-    the tournament's minutes per match (its setting; :data:`UNTIMED` for none), said on the time-limit sections."""
+    """This tournament's choice for the section, or ``None`` when the section has no local variant.
+
+    ``time_limit``: the tournament's minutes per match (its setting; :data:`UNTIMED` for none), said on the time-limit
+    sections."""
     if section_id in ("time_limit", "match_formats") and time_limit == UNTIMED:
         return t("rule_parts.untimed_line", lang)
     if section_id in ("time_limit", "match_formats") and time_limit is not None:

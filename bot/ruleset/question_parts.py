@@ -107,7 +107,8 @@ _FOLLOW_UP_FILLER = re.compile(r"那么|那|如果|要是|假如|是|的|呢|吗
 
 
 def leans_on_earlier(piece: str) -> bool:
-    """Whether a piece names what it asks about only by a word standing for something said before (it, they, 它):
+    """Whether a piece names what it asks about by a word standing for something said before (it, they, 它).
+
     "when does it happen" after "what is jiefeng" asks about jiefeng."""
     return bool(_STANDS_FOR_EARLIER.search(piece))
 

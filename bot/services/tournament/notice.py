@@ -78,8 +78,10 @@ class RuleContext:
 
     @property
     def minutes(self) -> int | None:
-        """The time limit as rule answers take it: the minutes, :data:`~bot.rules.variant_notes.UNTIMED` for a
-        tournament played without one, ``None`` outside a tournament."""
+        """The time limit as rule answers take it.
+
+        The minutes, :data:`~bot.rules.variant_notes.UNTIMED` for a tournament played without one, ``None`` outside a
+        tournament."""
         return UNTIMED if self.variant is not None and self.time_limit is None else self.time_limit
 
 
