@@ -147,6 +147,8 @@ def test_an_item_under_a_heading_of_words_gets_only_that_headings_english() -> N
         ("who was in charge of the Heshi school contest?", "seed:002 篇8 四、"),
         ("who could enter the Tianxing tournament?", "seed:002 篇6 四、"),
         ("in the Nanjing institute contest who explains the rules?", "seed:002 篇2 7、"),
+        ("in the playing-card rules, what does the other side get if a pair pulls out before the match?",
+         "seed:001 八、 1."),
     ],
 )
 def test_an_events_venue_or_date_in_english_is_its_notices_article(question: str, article: str) -> None:
