@@ -149,6 +149,7 @@ def test_an_item_under_a_heading_of_words_gets_only_that_headings_english() -> N
         ("in the Nanjing institute contest who explains the rules?", "seed:002 篇2 7、"),
         ("in the playing-card rules, what does the other side get if a pair pulls out before the match?",
          "seed:001 八、 1."),
+        ("at Hefei TVU, what happens after three fouls?", "seed:004 第九章 第三十五条"),  # named by all its words
     ],
 )
 def test_an_events_venue_or_date_in_english_is_its_notices_article(question: str, article: str) -> None:
@@ -172,6 +173,7 @@ def test_a_question_naming_an_event_that_none_of_its_articles_answers_is_decline
     ("the tournament with its own add-ons on top of the website rules", ("002 篇14",)),
     ("通州湾快速通道工程那次的奖金", ("002 篇10",)),
     ("the design school contest in room 74-213", ("000 第三篇",)),
+    ("at Hefei TVU what happens after three fouls?", ("004",)),
 ])
 def test_an_event_is_named_the_way_players_say_it(question: str, documents: tuple[str, ...]) -> None:
     assert named_documents(question) == documents
