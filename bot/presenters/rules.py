@@ -64,7 +64,7 @@ def _part_text(found: PartAnswer, lang: Language) -> str:
         best_document, *more = found.documents
         # Another event's article answers: what this tournament set on the question comes first (never a default
         # under the event's notice), and the article follows as what other events play.
-        setting = None if found.names_event else next((section for section in found.answers if section.note), None)
+        setting = None if found.names_event or not found.answers else found.answers[0]  # the best section's topic
         if setting is not None and setting.note and (setting.chosen or not parts):
             parts.append(_setting_line(setting.note, lang, beside_notice=bool(parts)))
             parts.append(f"<i>{escape(t('rule_parts.elsewhere_header', lang))}</i>")
