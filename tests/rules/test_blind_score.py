@@ -101,6 +101,8 @@ REGRESSION_FIGURES = [
     ("developer_batch_r6_heldout.toml", 35, 35, 4),
     ("developer_batch_r7.toml", 76, 76, 7),
     ("developer_batch_r7_heldout.toml", 40, 40, 4),
+    # Developer batch r8, held out and scored once at the end of its round: 40/44 before and after that round's work.
+    ("developer_batch_r8_heldout.toml", 40, 40, 4),
 ]
 
 
