@@ -71,9 +71,12 @@ def chosen_note(section_id: str, variant: RuleVariant) -> bool:
     """Whether the section's note states a rule the organiser set rather than a default.
 
     The time-limit sections under a deciding rule for equal levels (``/set equal_levels first|leading|last_deal``),
-    the tribute sections without tribute (``/set tribute off``)."""
+    the tribute sections without tribute (``/set tribute off``), the forfeits section with walkover points set
+    (``/set walkover 10``)."""
     if section_id in ("tribute", "anti_tribute", "who_leads"):
         return not variant.tribute  # /set tribute off: an organiser's choice, the default plays with tribute
+    if section_id == "forfeits":
+        return variant.walkover_points is not None  # /set walkover: the scale's default is no one's choice
     return section_id in ("time_limit", "match_formats") and variant.tie_break is not TieBreak.DRAW
 
 

@@ -222,3 +222,11 @@ def test_tribute_turned_off_by_the_organiser_is_said_beside_a_notice_that_answer
     # Played with tribute (the default), the built-in details are not set by anyone: the notice alone speaks.
     text = to_plain(answer_text(ask("这次比赛要进贡吗", Language.ZH, RuleVariant(), notice=notice)))
     assert "本赛事" not in text and "组织者的设置" not in text
+
+
+def test_walkover_points_the_organiser_set_are_said_beside_a_notice_that_answers() -> None:
+    notice = "五、计分\n有弃权的，胜方得2分，弃权方不得分。"
+    text = to_plain(answer_text(ask("对方弃权我们得几分", Language.ZH, RuleVariant(walkover_points=10), notice=notice)))
+    assert text.index("胜方得2分") < text.index("组织者的设置") < text.index("对方得 10 分")
+    default = to_plain(answer_text(ask("对方弃权我们得几分", Language.ZH, RuleVariant(), notice=notice)))
+    assert "组织者的设置" not in default and "本赛事" not in default  # the scale's default 16 is no one's choice
