@@ -20,6 +20,13 @@ from tests.handlers.tournament_helpers import Club
 from tests.support.telegram import ApiCall
 from tests.support.updates import group_chat
 
+
+@pytest.fixture
+def club(telegram_club: Club) -> Club:
+    """Last week's export comes back as a document uploaded to Telegram: the club on Telegram."""
+    return telegram_club
+
+
 THIS_WEEK = group_chat(-4_000_555, "周五掼蛋（本周）")
 
 

@@ -22,6 +22,13 @@ from tests.handlers.test_one_transaction import snapshot
 from tests.handlers.tournament_helpers import Club
 from tests.support.jobs import scheduled
 
+
+@pytest.fixture
+def club(telegram_club: Club) -> Club:
+    """The announcements are Telegram's timers: the club on Telegram."""
+    return telegram_club
+
+
 APOLOGY = t("registry.apology", Language.ZH)
 
 

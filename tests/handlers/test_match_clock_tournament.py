@@ -3,10 +3,19 @@
 import random
 from datetime import UTC, datetime, timedelta
 
+import pytest
+
 from bot.clock import ManualClock
 from bot.ruleset.scoring import Side
 from tests.handlers.match_clock_fixtures import run_until
 from tests.handlers.tournament_helpers import Club
+
+
+@pytest.fixture
+def club(telegram_club: Club) -> Club:
+    """The announcements go out through Telegram's timers and courier: the club on Telegram."""
+    return telegram_club
+
 
 # The clock fixture starts at 2026-05-01 09:00 UTC, 17:00 in Shanghai.
 ROUND_1 = datetime(2026, 5, 1, 11, 30, tzinfo=UTC)  # 19:30 in Shanghai

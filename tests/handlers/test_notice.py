@@ -17,6 +17,13 @@ from tests.rules.notice_files import docx, pdf, pdf_bomb
 from tests.support.telegram import ApiCall
 from tests.support.updates import FakeUser, group_chat
 
+
+@pytest.fixture
+def club(telegram_club: Club) -> Club:
+    """Notices arrive as documents uploaded to Telegram (getFile and a download): the club on Telegram."""
+    return telegram_club
+
+
 FIXTURES = Path(__file__).parents[1] / "rules" / "fixtures"
 SHORT = ("一、比赛时间\n每局限时50分钟，时间到以级数高者胜。\n二、进贡\n本次比赛不进贡。\n"
          "三、申诉\n本桌比赛结束后10分钟内向裁判长提出。")

@@ -21,6 +21,13 @@ from tests.handlers.tournament_helpers import Club
 from tests.support.jobs import scheduled
 from tests.support.updates import FakeUser
 
+
+@pytest.fixture
+def club(telegram_club: Club) -> Club:
+    """An update Telegram delivers again after a failure: the club on Telegram."""
+    return telegram_club
+
+
 ROUND_1 = datetime(2026, 5, 1, 11, 30, tzinfo=UTC)  # 19:30 in Shanghai; the clock starts at 17:00 there
 REFUSED = t("storage.unavailable", Language.ZH)
 

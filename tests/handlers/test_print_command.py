@@ -15,6 +15,12 @@ from tests.paperwork.pdf_checks import page_texts, pdf_text
 from tests.support.updates import FakeUser, group_chat, private_chat
 
 
+@pytest.fixture
+def club(telegram_club: Club) -> Club:
+    """The printed pack goes out as Telegram documents, also in private chats: the club on Telegram."""
+    return telegram_club
+
+
 async def test_an_organiser_gets_the_round_pack_and_a_player_is_refused(club: Club) -> None:
     await club.say(club.admin, "/new 周五杯")
     await club.sign_up_singles(8)

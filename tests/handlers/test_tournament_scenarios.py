@@ -1,7 +1,6 @@
 """Whole tournaments through the real application: sign-up, draw, every table, champion."""
 
 import random
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -16,13 +15,6 @@ from tests.handlers.tournament_helpers import DispatchedClub as Club
 from tests.support.bracket_invariants import check_bracket
 from tests.support.harness import OfflineBot
 from tests.support.updates import FakeUser, group_chat
-
-
-@pytest.fixture
-async def club(settings: Settings, clock: ManualClock) -> AsyncIterator[Club]:
-    async with Club.running(settings, clock=clock) as running:
-        yield running
-
 
 ADMIN = FakeUser(101, "老王", "laowang", language_code="zh-hans")
 MEMBER = FakeUser(202, "Lily", "lily", language_code="en")
