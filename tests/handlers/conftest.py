@@ -1,7 +1,8 @@
 """Fixtures for the handlers' tests, at two levels.
 
 Command behaviour is tested on the dispatcher itself (``tests.support.dispatched``: no platform): ``bot`` is the
-dispatcher over real services on a fresh SQLite file and a manual clock; ``group`` is a group in which 老王
+dispatcher over real services on a fresh SQLite file and a manual clock (announcement timers where a module's
+``timers`` fixture says so); ``group`` is a group in which 老王
 (``admin``) is an administrator and Lily (``member``) is not, with each person's private chat; ``club`` is the same
 group running tournaments (``tests.handlers.tournament_helpers.DispatchedClub``).
 
@@ -73,8 +74,14 @@ def settings(tmp_path: Path) -> Settings:
 
 
 @pytest.fixture
-async def bot(settings: Settings, clock: ManualClock) -> AsyncIterator[DispatchedBot]:
-    async with DispatchedBot.running(settings, clock=clock) as running:
+def timers() -> bool:
+    """Whether ``bot`` sets timers for the announcements commands plan; a module that runs them overrides this."""
+    return False
+
+
+@pytest.fixture
+async def bot(settings: Settings, clock: ManualClock, timers: bool) -> AsyncIterator[DispatchedBot]:
+    async with DispatchedBot.running(settings, clock=clock, timers=timers) as running:
         yield running
 
 

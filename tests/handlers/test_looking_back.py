@@ -1,4 +1,4 @@
-"""Looking back on an evening (issue 22 §5) through the chat: each match's points in ``matches.csv``, earlier
+"""Looking back on an evening through the chat: each match's points in ``matches.csv``, earlier
 rounds' tables and standings, one pair's evening."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Pairs who leave, arrive late or change places after the draw of a Swiss tournament (issue 22 §3): /withdraw (退赛),
+"""Pairs who leave, arrive late or change places after the draw of a Swiss tournament: /withdraw (退赛),
 /reinstate (恢复), an organiser's late /signup, /swap (交换) — and their refusals in groups and knockouts."""
 
 from __future__ import annotations

@@ -188,6 +188,8 @@ class DispatchedClub(Playing):
     member: ChatUser = ChatUser(202, "Lily", "lily", "en")
     """Lily (user 202, English app), not an administrator."""
     people: dict[int, ChatUser] = field(default_factory=dict)
+    downloads: int = 0
+    """How many files sent with :meth:`send_file` the bot downloaded."""
 
     @classmethod
     @asynccontextmanager
@@ -228,6 +230,7 @@ class DispatchedClub(Playing):
     async def send_file(self, sender: ChatUser, name: str, content: bytes, caption: str = "") -> list[Answer]:
         """``sender`` sends the file ``name`` with the caption ``caption`` in the group; everything answered."""
         async def download() -> bytes:
+            self.downloads += 1
             return content
 
         return await self.bot.answers(self.chat, sender, caption, file=Attachment(name, len(content), download))

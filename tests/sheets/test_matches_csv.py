@@ -171,7 +171,7 @@ def test_only_text_columns_are_neutralised() -> None:
 
 
 def test_points_columns_round_trip_and_older_files_still_read() -> None:
-    """Issue 22: each match's points are the last two columns; files written before them read as before."""
+    """Each match's points are the last two columns; files written before them read as before."""
     row = MatchRow(1, Stage.SWISS, 1, "甲", "乙", MatchLevel.parse("A+"), MatchLevel.parse("10"), Side.LEFT,
                    MatchStatus.CONFIRMED, left_points=17, right_points=9)
     data = write_matches_csv([row])

@@ -27,6 +27,8 @@ from bot.richtext import Keyboard, to_plain
 from bot.services import Services
 from bot.services.assembly import start_services, stop_services
 from bot.services.caller import Caller, ChatKind, ChatUser
+from bot.services.platform_ids import Platform
+from handlers.announcer import AnnouncementScheduler
 from handlers.bootstrap import ProcessOptions, assemble
 from handlers.buttons import ButtonSpec, Note
 from handlers.commands import COMMANDS
@@ -119,6 +121,27 @@ class RecordingChannel:
         self.buttons_dropped = True
 
 
+@dataclass
+class RecordingCourier:
+    """The announcements a platform was given, one piece each (``chat_id``, markup)."""
+
+    sent: list[tuple[int, str]] = field(default_factory=list)
+
+    def split(self, text: str) -> Sequence[str]:
+        return [text]
+
+    async def send(self, chat_id: int, piece: str) -> None:
+        self.sent.append((chat_id, piece))
+
+
+def attached(name: str, content: bytes) -> Attachment:
+    """The file ``name`` sent with a message (whose text is its caption)."""
+    async def download() -> bytes:
+        return content
+
+    return Attachment(name, len(content), download)
+
+
 def settings_on(target: Path | str) -> Settings:
     """The settings of a bot on the migrated database ``target``: a PostgreSQL URL, or an SQLite file's path."""
     return Settings(db_url=target) if isinstance(target, str) else Settings(db_path=target)
@@ -141,9 +164,13 @@ class DispatchedBot:
     on, as for ``tests.support.harness.OfflineBot``)."""
 
     def __init__(self, services: Services, dispatcher: Dispatcher, admins: dict[int, set[int]],
-                 first_update_id: int) -> None:
+                 first_update_id: int, announcer: AnnouncementScheduler, courier: RecordingCourier) -> None:
         self.services = services
         self.dispatcher = dispatcher
+        self.announcer = announcer
+        """The process's announcer: its timers wait in a scheduler that never starts (``tests.support.jobs``)."""
+        self.courier = courier
+        """What the announcements said in the chats (:meth:`running` with ``timers``)."""
         self._admins = admins
         self._next_update_id = first_update_id
         self.last_press: RecordingChannel | None = None
@@ -153,8 +180,13 @@ class DispatchedBot:
     @asynccontextmanager
     async def running(cls, settings: Settings, *, clock: Clock = system_clock,
                       commands: Sequence[CommandSpec] = COMMANDS, buttons: Sequence[ButtonSpec] = BUTTONS,
-                      entropy: Callable[[int], bytes] = os.urandom) -> AsyncIterator[DispatchedBot]:
-        """Build and start the services (storage open and migrated), stop them after."""
+                      entropy: Callable[[int], bytes] = os.urandom, timers: bool = False,
+                      ) -> AsyncIterator[DispatchedBot]:
+        """Build and start the services (storage open and migrated), stop them after.
+
+        ``timers``: the announcements a command plans get timers (run by ``tests.support.jobs.run_due_jobs_of``),
+        and what they say in a chat is recorded (:attr:`courier`); without, they are only stored, as on the
+        console."""
         admins: dict[int, set[int]] = {}
 
         async def lookup(chat_id: int) -> frozenset[int]:
@@ -163,13 +195,16 @@ class DispatchedBot:
         process = assemble(settings, ProcessOptions(clock=clock, entropy=entropy, admin_cache_ttl=timedelta(0),
                                                     commands=commands, buttons=buttons))
         process.admins.add(lookup)
+        courier = RecordingCourier()
+        process.announcer.add_courier(Platform.TELEGRAM, courier)
         services = process.services
         await start_services(services)
         try:
             # Continue the numbering of an earlier run on the same database, or its ids would count as re-deliveries.
             async with services.storage.read() as tx:
                 first_update_id = await updates.last_update_id(tx) + 1
-            yield cls(services, process.dispatcher(timers=False), admins, first_update_id)
+            yield cls(services, process.dispatcher(timers=timers), admins, first_update_id, process.announcer,
+                      courier)
         finally:
             await stop_services(services)
 
@@ -181,16 +216,25 @@ class DispatchedBot:
         """The next message arrives as a re-delivery of the last one (the same update id)."""
         self._next_update_id -= 1
 
-    def _arrival(self, chat: Chat, person: ChatUser, *others: ChatUser) -> Arrival:
-        self._next_update_id += 1
+    @property
+    def last_update_id(self) -> int:
+        """The id of the last message or press delivered."""
+        return self._next_update_id - 1
+
+    def _arrival(self, chat: Chat, person: ChatUser, *others: ChatUser, update_id: int | None = None) -> Arrival:
+        if update_id is None:
+            update_id = self._next_update_id
+            self._next_update_id += 1
         caller = Caller(chat.chat_id, chat.kind, person, chat_title=chat.title)
-        return Arrival(caller, self._next_update_id - 1, (person, *others))
+        return Arrival(caller, update_id, (person, *others))
 
     async def answers(self, chat: Chat, person: ChatUser, text: str, *, replying_to: ChatUser | None = None,
-                      replying_to_bot: bool = False, file: Attachment | None = None) -> list[Answer]:
+                      replying_to_bot: bool = False, file: Attachment | None = None,
+                      update_id: int | None = None) -> list[Answer]:
         """``person`` writes ``text`` in ``chat`` (replying to someone's message or to one of the bot's, with a
-        file whose caption it is); everything the bot answered."""
-        arrival = self._arrival(chat, person, *(() if replying_to is None else (replying_to,)))
+        file whose caption it is; ``update_id``: delivered again with the id of an earlier one); everything the
+        bot answered."""
+        arrival = self._arrival(chat, person, *(() if replying_to is None else (replying_to,)), update_id=update_id)
         addressing = Addressing(private=chat.kind is ChatKind.PRIVATE, names_bot=f"@{BOT_USERNAME}" in text,
                                 replies_to_bot=replying_to_bot, bot_username=BOT_USERNAME, other_bots=True)
         mentioned = None if replying_to is None else Mentioned(replying_to)

@@ -1,6 +1,6 @@
-"""Defects found when a Swiss and a groups → knockout evening were run as an organiser would, each
-through the chat: the round after a knockout round is announced by its knockout name, the whole field is ranked,
-``/help`` says what the bot organises."""
+"""Details of Swiss and groups → knockout evenings, each as an organiser runs it through the chat: the round
+after a knockout round announced by its knockout name, the whole field ranked, standings during round one, names
+claimed after the draw, units, and who won a mirrored report. ``/help`` says what the bot organises."""
 
 from __future__ import annotations
 
