@@ -15,9 +15,8 @@ import pytest
 from bot.clock import ManualClock
 from bot.ruleset.scoring import MatchLevel, Side
 from bot.tournament.draw_file import verify
-from tests.handlers.match_clock_fixtures import run_until
+from tests.handlers.match_clock_fixtures import announced_until
 from tests.handlers.tournament_helpers import LEVELS
-from tests.handlers.tournament_helpers import Club as TelegramClub
 from tests.handlers.tournament_helpers import DispatchedClub as Club
 from tests.support.dispatched import Answer
 
@@ -259,9 +258,9 @@ async def test_players_report_a_draw_and_confirm_it_with_the_button(club: Club) 
     assert stale is not None and "out of date" in str(stale.text)
 
 
-async def test_a_swiss_round_completed_early_waits_for_the_next_rounds_reminder(telegram_club: TelegramClub,
-                                                                               clock: ManualClock) -> None:
-    club = telegram_club  # the reminder goes out through Telegram's timers and courier
+@pytest.mark.parametrize("timers", [True])  # the reminder fires as the clock moves
+async def test_a_swiss_round_completed_early_waits_for_the_next_rounds_reminder(club: Club, clock: ManualClock,
+                                                                               timers: bool) -> None:
     await club.say(club.admin, "/new 周五杯")
     await club.say(club.admin, "/set format swiss")
     await club.say(club.admin, "/set time_limit 50")  # random final levels are results of timed matches
@@ -273,5 +272,5 @@ async def test_a_swiss_round_completed_early_waits_for_the_next_rounds_reminder(
     texts = await decide_open_tables(club, random.Random(5))
     assert "第 2 轮 2026-05-01 21:00 开始：对阵表将在 20:40 随赛前提醒公布" in texts[-1]
     assert not any("积分赛第 2 轮" in text for text in texts)
-    [reminder] = await run_until(club.offline, clock, datetime(2026, 5, 1, 12, 40, tzinfo=UTC))
+    [reminder] = await announced_until(club.bot, clock, datetime(2026, 5, 1, 12, 40, tzinfo=UTC))
     assert "积分赛第 2 轮（共 2 轮）" in reminder and "第 1 桌：" in reminder

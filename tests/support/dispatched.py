@@ -27,6 +27,7 @@ from bot.richtext import Keyboard, to_plain
 from bot.services import Services
 from bot.services.assembly import start_services, stop_services
 from bot.services.caller import Caller, ChatKind, ChatUser
+from bot.services.match_clock.board import TournamentBoard
 from bot.services.platform_ids import Platform
 from handlers.announcer import AnnouncementScheduler
 from handlers.bootstrap import ProcessOptions, assemble
@@ -181,19 +182,19 @@ class DispatchedBot:
     async def running(cls, settings: Settings, *, clock: Clock = system_clock,
                       commands: Sequence[CommandSpec] = COMMANDS, buttons: Sequence[ButtonSpec] = BUTTONS,
                       entropy: Callable[[int], bytes] = os.urandom, timers: bool = False,
-                      ) -> AsyncIterator[DispatchedBot]:
+                      board: TournamentBoard | None = None) -> AsyncIterator[DispatchedBot]:
         """Build and start the services (storage open and migrated), stop them after.
 
         ``timers``: the announcements a command plans get timers (run by ``tests.support.jobs.run_due_jobs_of``),
         and what they say in a chat is recorded (:attr:`courier`); without, they are only stored, as on the
-        console."""
+        console. ``board`` replaces the tournaments the match clock sees."""
         admins: dict[int, set[int]] = {}
 
         async def lookup(chat_id: int) -> frozenset[int]:
             return frozenset(admins.get(chat_id, set()))
 
         process = assemble(settings, ProcessOptions(clock=clock, entropy=entropy, admin_cache_ttl=timedelta(0),
-                                                    commands=commands, buttons=buttons))
+                                                    commands=commands, buttons=buttons, board=board))
         process.admins.add(lookup)
         courier = RecordingCourier()
         process.announcer.add_courier(Platform.TELEGRAM, courier)

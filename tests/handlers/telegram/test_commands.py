@@ -7,21 +7,25 @@ translation, through the real application on the fake Bot API (``handlers.telegr
 ``handlers.telegram.replies``).
 """
 
+from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
 
+from bot.config import Settings
 from bot.i18n import Language
 from bot.rules.answers import RuleAnswer, SectionAnswer
 from bot.ruleset.variants import RuleVariant
 from handlers.commands import COMMANDS
 from handlers.commands.rules import rule_questions as rules_handlers
 from handlers.registry import CommandTable, unknown_command_text
+from handlers.telegram.replies import MESSAGE_LIMIT, text_length
 from tests.handlers.conftest import Group
+from tests.handlers.test_registry import RESTRICTED
 from tests.handlers.test_rules import ZH_OFF_TOPIC, ZH_TOPICS, assert_telegram_html
 from tests.handlers.tournament_helpers import Club
 from tests.support.harness import OfflineBot
-from tests.support.updates import FakeUser, supergroup_chat, utf16_length
+from tests.support.updates import FakeUser, group_chat, supergroup_chat, utf16_length
 
 HINT = "我不认识命令 /{name}。发送 /help 查看你可以使用的命令。"
 
@@ -208,3 +212,22 @@ async def test_an_anonymous_administrator_organises(club: Club) -> None:
     decided, finished = await club.say(None, "/result 1 K A+", sender_chat=club.chat)
     assert decided.startswith("✅") and "组织者或裁判录入" in decided  # no dispute: no ruling
     assert "圆满结束" in finished
+
+
+@pytest.fixture
+async def bot_with_restricted_commands(settings: Settings) -> AsyncIterator[OfflineBot]:
+    async with OfflineBot.running(settings, commands=RESTRICTED) as running:
+        yield running
+
+
+async def test_an_edited_command_does_not_run_again(bot_with_restricted_commands: OfflineBot) -> None:
+    alice = FakeUser(1, "Alice")
+    update = bot_with_restricted_commands.updates.message(group_chat(), alice, "/grouponly x")
+    update["edited_message"] = update.pop("message")
+    assert await bot_with_restricted_commands.process(update) == []
+
+
+async def test_a_long_reply_is_sent_in_pieces_telegram_accepts(bot_with_restricted_commands: OfflineBot) -> None:
+    pieces = await bot_with_restricted_commands.say(group_chat(), FakeUser(1, "Alice"), "/long")
+    assert len(pieces) > 1 and all(text_length(piece) <= MESSAGE_LIMIT for piece in pieces)
+    assert all(piece.startswith("<b>") for piece in pieces)  # cut between lines, never inside one
