@@ -215,8 +215,8 @@ async def rush_tables(pacing: str, folder: Path) -> Run:
     application, factory = await open_application(db, pacing, telegram)
     services = application.bot_data.services
     state = await read_state(services, int(GROUP["id"]))
-    assert state.event is not None
-    matches = list(state.event.playable())[:TABLES]
+    assert state.points_stage is not None
+    matches = list(state.points_stage.playable())[:TABLES]
     people = {f"tg:{person.user_id}": person for person in players(2 * TABLES * 2)}
     run = Run("tables", pacing)
     started = time.monotonic()

@@ -79,7 +79,7 @@ def week(number: int, rng: random.Random) -> tuple[TournamentState, list[int]]:
                               Registration().mode, "chat:-100123", None, settings, None, seed.hex, 1, at,
                               at, at + timedelta(hours=3))
     registration = Registration(entries=entries, state=RegistrationState.DRAWN)
-    return TournamentState(record, registration, tuple(teams), event=event), order
+    return TournamentState(record, registration, tuple(teams), points_stage=event), order
 
 
 def season() -> tuple[list[TournamentState], list[FinalRow]]:
@@ -112,7 +112,7 @@ def report(label: str, wall: float, cpu: float, target: float) -> bool:
 def bench_replay(states: list[TournamentState], rows: list[FinalRow]) -> bool:
     print("replaying the season (build_club + season_ladder; best of 3: wall / CPU)")
     window = SeasonWindow(START - timedelta(days=1))
-    tables = sum(1 for state in states for match in state.event.store if match.games)  # type: ignore[union-attr]
+    tables = sum(1 for state in states for match in state.points_stage.store if match.games)  # type: ignore[union-attr]
 
     def replay() -> object:
         club = build_club(CHAT, states, rows, ())
@@ -179,7 +179,7 @@ async def store_states(storage: Storage, states: list[TournamentState], rows: li
 
     async with storage.transaction() as tx:
         for state in states:
-            record, event = state.record, state.event
+            record, event = state.record, state.points_stage
             assert event is not None and record.seed is not None and record.finished_at is not None
             tid = await tournaments.create_tournament(
                 tx, chat_id=CHAT, name=record.name, mode=record.mode, creator=record.creator, creator_user_id=None,

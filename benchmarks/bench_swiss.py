@@ -142,14 +142,14 @@ async def standings_through_the_service() -> bool:
         await make_draw(services, caller)
         results: list[float] = []
         for _ in range(8):
-            event = (await read_state(services, caller.chat_id)).event
+            event = (await read_state(services, caller.chat_id)).points_stage
             assert event is not None
             for match in event.playable():
                 started = time.perf_counter()
                 await record_result(services, caller, TableRef(match.table or 0), random_result(rng))
                 results.append(time.perf_counter() - started)
         state = await read_state(services, caller.chat_id)
-        assert state.event is not None and state.event.finished
+        assert state.points_stage is not None and state.points_stage.finished
 
         async def show() -> None:
             view = await standings_view(services, caller)

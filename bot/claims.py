@@ -25,7 +25,7 @@ class TournamentSeen:
     sender_referee: bool = False
     """Whether the sender is one of its referees (by id, or by a username named before they spoke)."""
     noticed: bool = False
-    """Whether it has an event notice (``/notice``)."""
+    """Whether it has a notice (``/notice``)."""
 
 
 @dataclass(frozen=True, slots=True)

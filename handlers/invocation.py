@@ -64,7 +64,7 @@ class Channel(Protocol):
         """The file sent with the command, or with the message it replies to."""
 
     async def command_text(self) -> str:
-        """The text after the command word, line breaks kept (a long argument such as an event notice, whose lines
+        """The text after the command word, line breaks kept (a long argument such as a notice, whose lines
         matter); empty when there is none."""
 
 

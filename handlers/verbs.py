@@ -164,7 +164,7 @@ _FIRST_WORD = re.compile(r"\s*\S+")
 
 def text_after_command(text: str) -> str:
     """``/notice@bot 第一条 …\n第二条 …``, ``@bot 规程 …`` or ``规程 …`` → the text after the command word, its line
-    breaks kept (a long argument such as an event notice, whose lines matter)."""
+    breaks kept (a long argument such as a notice, whose lines matter)."""
     mention = _LEADING_MENTION.match(text)
     rest = text[mention.end():] if mention else text
     found = _FIRST_WORD.match(rest)

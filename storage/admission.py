@@ -27,8 +27,8 @@ _ADMISSION = (
 )
 """The chat's open tournament (one at most: a unique index), else its latest finished one: what
 ``storage.tournaments.latest_tournament`` finds, in one statement with the update's check and the language; with
-it, whether the sender is one of its referees (``storage.tournament_people.is_referee``) and whether it has an
-event notice."""
+it, whether the sender is one of its referees (``storage.tournament_people.is_referee``) and whether it has a
+notice."""
 
 
 def _seen(row: Row | None, user_id: int | None) -> tuple[bool, ChatSeen]:

@@ -17,11 +17,13 @@ from storage.tournaments import get_tournament
 
 @dataclass(frozen=True, slots=True)
 class FinalRow:
-    """A table that became final: ``board`` ``knockout`` (a bracket match) or ``points`` (a Swiss or group table)."""
+    """A table that became final: ``stage_kind`` ``knockout`` (a bracket match) or ``points`` (a Swiss or group table).
+
+    Stored in the ``board`` column (its name since migration 0012)."""
 
     sequence: int
     tournament_id: int
-    board: str
+    stage_kind: str
     match_id: int
 
 
@@ -37,11 +39,11 @@ class SeasonRow:
     best: int | None
 
 
-async def record_final(tx: Tx, tournament_id: int, board: str, match_ids: Iterable[int], at: datetime) -> None:
-    """Append that these tables of ``board`` became final now, in this order."""
+async def record_final(tx: Tx, tournament_id: int, stage_kind: str, match_ids: Iterable[int], at: datetime) -> None:
+    """Append that these tables of ``stage_kind`` became final now, in this order."""
     await tx.execute_many(
         "INSERT INTO results_final (tournament_id, board, match_id, at) VALUES (?, ?, ?, ?)",
-        [(tournament_id, board, match_id, at.isoformat()) for match_id in match_ids])
+        [(tournament_id, stage_kind, match_id, at.isoformat()) for match_id in match_ids])
 
 
 async def final_order(tx: Tx, chat_id: int) -> list[FinalRow]:

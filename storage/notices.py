@@ -1,4 +1,4 @@
-"""The event notices (竞赛规程) attached to tournaments: at most one per tournament, replaced by a new one."""
+"""The notices (竞赛规程) attached to tournaments: at most one per tournament, replaced by a new one."""
 
 from __future__ import annotations
 

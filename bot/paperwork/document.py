@@ -125,7 +125,7 @@ class CheckinLine:
 @dataclass(frozen=True, slots=True)
 class Booklet:
     facts: tuple[tuple[str, str], ...]
-    """(label, value): the event's name, time zone, format, scoring, tie-breaks and settings as ``/settings``."""
+    """(label, value): the tournament's name, time zone, format, scoring, tie-breaks and settings as ``/settings``."""
     notice: str | None
     entries: tuple[CheckinLine, ...]
     first_round: RoundSheet | None

@@ -30,7 +30,7 @@ from bot.pictures.text import fit, width, wrap
 
 WIDTH = theme.MIN_WIDTH
 TITLE_BAR_HEIGHT = 116
-"""Two lines: what the picture shows (large), then the event's name and the page."""
+"""Two lines: what the picture shows (large), then the tournament's name and the page."""
 HEADING_MIDDLE = 40
 NAME_MIDDLE = 90
 TITLE_SPLIT = 70
@@ -101,7 +101,7 @@ def _pages(rows: Sequence[object], per_page: int) -> list[Sequence[object]]:
 
 
 def _title(heading: str, name: str, label: str) -> list[TextBox]:
-    """The title bar's texts: the heading on the first line, the event's name and the page label on the second."""
+    """The title bar's texts: the heading on the first line, the tournament's name and the page label on the second."""
     right = WIDTH - theme.MARGIN
     texts = []
     heading_cell = (theme.MARGIN - 2, 0, right + 2, TITLE_SPLIT)  # the title's stroke reaches a pixel out

@@ -13,9 +13,9 @@ def pair_changed_text(changed: PairChanged, lang: Language) -> str:
     """The answer to ``/withdraw`` (after the draw), ``/reinstate`` and ``/swap``."""
     names = [team.name for team in changed.teams]
     if changed.kind == "withdrawn" and changed.unplayed is not None:
-        event = changed.state.event
-        void = event is not None and event.groups is not None and \
-            event.groups.withdrawn_results is WithdrawnResults.VOID
+        stage = changed.state.points_stage
+        void = stage is not None and stage.groups is not None and \
+            stage.groups.withdrawn_results is WithdrawnResults.VOID
         results = say("pair_changes.results_void" if void else "pair_changes.results_keep", lang)
         return say("pair_changes.withdrawn_group", lang, name=names[0], unplayed=changed.unplayed, results=results,
                    group=changed.group)
@@ -23,8 +23,8 @@ def pair_changed_text(changed: PairChanged, lang: Language) -> str:
         return say("pair_changes.reinstated_group", lang, name=names[0], round=changed.from_round,
                    count=changed.unplayed)
     if changed.kind == "withdrawn":
-        event = changed.state.event
-        later = event is not None and changed.from_round <= event.rounds
+        stage = changed.state.points_stage
+        later = stage is not None and changed.from_round <= stage.rounds
         key = "pair_changes.withdrawn" if later else "pair_changes.withdrawn_last"
         return say(key, lang, name=names[0], round=changed.from_round)
     if changed.kind == "reinstated":

@@ -84,9 +84,9 @@ def _local(material: PrintMaterial, moment: datetime) -> str:
 def _round_title(material: PrintMaterial, lang: Language) -> str:
     state, tables = material.state, material.round
     assert tables is not None and material.round_number is not None
-    event, bracket = state.event, state.bracket
-    if event is not None and material.round_number <= event.rounds:
-        return points_round_title(event, tables.round, lang)
+    stage, bracket = state.points_stage, state.bracket
+    if stage is not None and material.round_number <= stage.rounds:
+        return points_round_title(stage, tables.round, lang)
     assert bracket is not None
     return round_title(bracket, tables.round, lang)
 
@@ -95,10 +95,10 @@ def _byes(material: PrintMaterial) -> tuple[Team, ...]:
     """Pairs of the round without a table: round-1 byes of a knockout, a Swiss round's bye."""
     state, tables = material.state, material.round
     assert tables is not None and material.round_number is not None
-    event, bracket = state.event, state.bracket
+    stage, bracket = state.points_stage, state.bracket
     matches: Iterable[Match]
-    if event is not None and material.round_number <= event.rounds:
-        matches = (match for match in event.store if match.round == tables.round)
+    if stage is not None and material.round_number <= stage.rounds:
+        matches = (match for match in stage.store if match.round == tables.round)
     elif bracket is not None:
         matches = bracket.round_matches(tables.round)
     else:
@@ -118,7 +118,7 @@ def round_sheet(material: PrintMaterial, lang: Language) -> RoundSheet | None:
     if tables is None or material.round_number is None:
         return None
     state = material.state
-    event = state.event
+    stage = state.points_stage
     seats = {} if material.tokens is None else material.tokens.seats
     printed: list[PrintedTable] = []
     names: list[NameLine] = []
@@ -128,8 +128,8 @@ def round_sheet(material: PrintMaterial, lang: Language) -> RoundSheet | None:
         left, right = _pair(state, match.left), _pair(state, match.right)
         left_seat, right_seat = seats.get((match.table, Side.LEFT)), seats.get((match.table, Side.RIGHT))
         group = None
-        if event is not None and state.bracket is None and event.groups is not None:
-            group = event.group_label_of(match)
+        if stage is not None and state.bracket is None and stage.groups is not None:
+            group = stage.group_label_of(match)
         printed.append(PrintedTable(
             match.table, left, right, None if left_seat is None else left_seat.url,
             None if right_seat is None else right_seat.url, group))
@@ -197,7 +197,7 @@ def certificates(material: PrintMaterial, lang: Language, count: int = DEFAULT_C
     if material.placings is not None:
         places = [(placing.place, placing.team) for placing in material.placings.placings
                   if placing.place is not None and placing.place <= count]
-    elif material.points and state.event is not None and state.event.finished:
+    elif material.points and state.points_stage is not None and state.points_stage.finished:
         places = [(row.rank, row.team) for row in material.points if row.rank <= count and row.group is None]
     return tuple(Certificate(place, _place_text(place, lang), _pair(state, team)) for place, team in places)
 

@@ -2,7 +2,7 @@
 
 The chat sends the markup; ``python -m bot rules`` prints it as plain text (:func:`bot.richtext.to_plain`), or, with
 ``--json``, the values of :func:`answer_json` / :func:`topics_json`. Every catalog text is escaped (rule texts hold
-``>``); titles are bold, this tournament's note italic. An answer from the event's own notice (``/notice``) comes
+``>``); titles are bold, this tournament's note italic. An answer from the tournament's own notice (``/notice``) comes
 first, cited as such, with the rulebook's section after it under "elsewhere"; in a tournament whose settings decide
 the question (its A rule, tribute, scoring, walkover, time limit, equal levels) the line saying what applies in this
 tournament comes first and the rulebook's section after it, again under "elsewhere" (其他比赛的做法). An article of
@@ -59,7 +59,7 @@ def _part_text(found: PartAnswer, lang: Language) -> str:
         title = f"<b>{escape(best.title)}</b>"
         elsewhere = f"<i>{escape(t('rules.rulebook_header', lang))}</i>"
         if parts:
-            # The event's notice answered: the rulebook follows as what other events play, and no line of this
+            # The tournament's notice answered: the rulebook follows as what other tournaments play, and no line of this
             # tournament's built-in choices is added (the notice is its rule; a default could contradict it) —
             # except a rule the organiser set (/set equal_levels), the setting in force.
             if best.note and best.chosen:
@@ -86,7 +86,7 @@ def _best_title(found: PartAnswer) -> str:
 
 def answer_text(found: RuleAnswer) -> str:
     """The best section (title, text, this tournament's note if any) and the titles of the next best, after the
-    event notice's articles when they answer; for a question that is not about the rules, saying so and the
+    notice's articles when they answer; for a question that is not about the rules, saying so and the
     topics. A message of several questions: a numbered block for each, in the order asked (a question answered by
     the same source as an earlier one points to it rather than repeating it)."""
     if found.off_topic:

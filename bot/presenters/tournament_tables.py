@@ -145,11 +145,11 @@ def round_text(state: TournamentState, round_number: int, lang: Language, limit:
     """A round as it starts: its tables, its byes (round 1) and walkovers, and how to report (``limit`` lines
     of each list; ``None``: all, for a document). In a Swiss or groups tournament its rounds come first; the
     knockout after the groups counts on from them."""
-    event = state.event
-    if event is not None:
-        if state.bracket is None or round_number <= event.rounds:
-            return points.points_round_text(state, event, round_number, lang, limit)
-        round_number -= event.rounds
+    stage = state.points_stage
+    if stage is not None:
+        if state.bracket is None or round_number <= stage.rounds:
+            return points.points_round_text(state, stage, round_number, lang, limit)
+        round_number -= stage.rounds
     bracket = state.require_bracket()
     tables = bracket.table_matches(round_number)
     lines = [say("tables.round.title", lang, raw={"round": escape(round_title(bracket, round_number, lang))},
@@ -191,11 +191,11 @@ def _state_text(match: Match, lang: Language) -> str:
 def _round_place(state: TournamentState, round_number: int, lang: Language) -> tuple[str, int]:
     """A round as the chat counts it: its title and its number of tables (a points stage's rounds first, then the
     knockout after the groups)."""
-    event = state.event
-    if event is not None and (state.bracket is None or round_number <= event.rounds):
-        return points.points_round_title(event, round_number, lang), len(event.table_matches(round_number))
-    if event is not None:
-        round_number -= event.rounds
+    stage = state.points_stage
+    if stage is not None and (state.bracket is None or round_number <= stage.rounds):
+        return points.points_round_title(stage, round_number, lang), len(stage.table_matches(round_number))
+    if stage is not None:
+        round_number -= stage.rounds
     bracket = state.require_bracket()
     return round_title(bracket, round_number, lang), len(bracket.table_matches(round_number))
 
@@ -207,9 +207,9 @@ def round_summary(state: TournamentState, round_number: int, lang: Language) -> 
 
 
 def tables_summary(view: RoundTables, lang: Language) -> str:
-    event = view.state.event
-    if event is not None and view.state.bracket is None:
-        title = points.points_round_title(event, event.current_round, lang)
+    stage = view.state.points_stage
+    if stage is not None and view.state.bracket is None:
+        title = points.points_round_title(stage, stage.current_round, lang)
     else:
         title = round_title(view.state.require_bracket(), view.round, lang)
     return say("tables.long.tables", lang, raw={"round": escape(title)}, name=view.state.record.name,
@@ -217,9 +217,9 @@ def tables_summary(view: RoundTables, lang: Language) -> str:
 
 
 def tables_text(view: RoundTables, lang: Language, limit: int | None = LIST_LIMIT) -> str:
-    event = view.state.event
-    if event is not None and view.state.bracket is None:
-        return points.points_tables_text(view.state, event, lang, _state_text, limit)
+    stage = view.state.points_stage
+    if stage is not None and view.state.bracket is None:
+        return points.points_tables_text(view.state, stage, lang, _state_text, limit)
     bracket = view.state.require_bracket()
     title = escape(round_title(bracket, view.round, lang))
     lines = [say("tables.list.title", lang, raw={"round": title}, name=view.state.record.name,
@@ -257,9 +257,9 @@ BRACKET_LINES = 150
 
 
 def bracket_summary(state: TournamentState, lang: Language) -> str:
-    event = state.event
-    if event is not None and state.bracket is None:
-        return points.points_overview_summary(state, event, lang)
+    stage = state.points_stage
+    if stage is not None and state.bracket is None:
+        return points.points_overview_summary(state, stage, lang)
     bracket = state.require_bracket()
     return say("tables.long.bracket", lang, name=state.record.name, pairs=len(bracket.teams),
                rounds=bracket.rounds, byes=bracket.byes)
@@ -268,9 +268,9 @@ def bracket_summary(state: TournamentState, lang: Language) -> str:
 def bracket_text(state: TournamentState, lang: Language, limit: int | None = BRACKET_LINES) -> str:
     """The bracket; a Swiss tournament's round with its results, a group stage's group tables (then the knockout after
     it, once drawn). ``limit`` lines of each list (``None``: all, for a document)."""
-    event = state.event
-    if event is not None:
-        overview = points.points_overview_text(state, event, lang, outcome_text, limit)
+    stage = state.points_stage
+    if stage is not None:
+        overview = points.points_overview_text(state, stage, lang, outcome_text, limit)
         if state.bracket is None:
             return overview
         return overview + "\n\n" + t("points.overview.knockout", lang) + "\n" + _knockout_text(state, lang, limit)
@@ -477,12 +477,12 @@ def points_standings_text(state: TournamentState, lang: Language, limit: int | N
                           after_round: int | None = None) -> str:
     """``/standings`` of a Swiss or groups tournament: the points standings with their tie-break columns; after the
     groups' knockout is drawn, its placings first. ``after_round`` (``/standings 2``): as they stood then."""
-    event = state.event
-    assert event is not None
+    stage = state.points_stage
+    assert stage is not None
     if after_round is not None:
-        return points.points_standings_text(state, event, standings_after(event, after_round), lang, limit,
+        return points.points_standings_text(state, stage, standings_after(stage, after_round), lang, limit,
                                             after_round=after_round)
-    text = points.points_standings_text(state, event, points_standings(event), lang, limit)
+    text = points.points_standings_text(state, stage, points_standings(stage), lang, limit)
     if state.bracket is None:
         return text
     return standings_text(state, standings(state.bracket), lang, limit) + "\n\n" + text
@@ -490,28 +490,28 @@ def points_standings_text(state: TournamentState, lang: Language, limit: int | N
 
 def points_standings_summary(state: TournamentState, lang: Language) -> str:
     """``/standings`` of a Swiss or groups tournament too long for one message: how many, and the pictures."""
-    event = state.event
-    assert event is not None
+    stage = state.points_stage
+    assert stage is not None
     finished = state.record.status is TournamentStatus.FINISHED
     key = "tables.long.standings_final" if finished else "tables.long.standings"
-    return say(key, lang, name=state.record.name, count=len(event.teams))
+    return say(key, lang, name=state.record.name, count=len(stage.teams))
 
 
 def final_text(state: TournamentState, lang: Language, *, corrected: bool = False) -> str:
     """What the group sees when the tournament ends (or a correction after the end changed its ranking): the
     champion and the final ranking, for every format."""
-    if state.event is not None and state.bracket is None:
-        return points.points_finished_text(state, state.event, lang, corrected=corrected)
+    if state.points_stage is not None and state.bracket is None:
+        return points.points_finished_text(state, state.points_stage, lang, corrected=corrected)
     text = finished_text(state, standings(state.require_bracket()), lang, corrected=corrected)
-    if state.event is None:
+    if state.points_stage is None:
         return text
     return "\n".join([text, *_out_in_the_groups(state, lang)])
 
 
 def _out_in_the_groups(state: TournamentState, lang: Language) -> list[str]:
     """The lines of a groups → knockout ranking below the knockout: the pairs out in the groups, ranked on."""
-    assert state.event is not None
-    field = whole_field(points_standings(state.event), standings(state.require_bracket()))
+    assert state.points_stage is not None
+    field = whole_field(points_standings(state.points_stage), standings(state.require_bracket()))
     return [say("tables.standings.group_out", lang, rank=place.rank or 0, name=place.team.name,
                 group=place.group_row.group or "", place=place.group_row.rank, points=place.group_row.points)
             for place in field if place.placing is None]
@@ -519,8 +519,8 @@ def _out_in_the_groups(state: TournamentState, lang: Language) -> list[str]:
 
 def final_summary(state: TournamentState, lang: Language, *, corrected: bool = False) -> str:
     """:func:`final_text` too long for one message: who won, and where to see the rest."""
-    if state.event is not None and state.bracket is None:
-        return points.points_finished_summary(state, state.event, lang, corrected=corrected)
+    if state.points_stage is not None and state.bracket is None:
+        return points.points_finished_summary(state, state.points_stage, lang, corrected=corrected)
     return finished_summary(state, standings(state.require_bracket()), lang, corrected=corrected)
 
 
@@ -534,18 +534,18 @@ def repaired_text(state: TournamentState, round_number: int, lang: Language,
 
     A Swiss round paired again after a correction: with its pairings ``before``, only what changed (or that
     nothing did); without them, the whole round."""
-    event = state.event
-    assert event is not None
+    stage = state.points_stage
+    assert stage is not None
     if before is not None and before.round == round_number:
-        return points.repaired_changes_text(state, event, before, lang)
-    return points.repaired_text(event, round_number, lang) + "\n" + round_text(state, round_number, lang)
+        return points.repaired_changes_text(state, stage, before, lang)
+    return points.repaired_text(stage, round_number, lang) + "\n" + round_text(state, round_number, lang)
 
 
 def repaired_summary(state: TournamentState, round_number: int, lang: Language) -> str:
     """:func:`repaired_text` of a round with more tables than one message holds."""
-    event = state.event
-    assert event is not None
-    return points.repaired_text(event, round_number, lang) + "\n" + round_summary(state, round_number, lang)
+    stage = state.points_stage
+    assert stage is not None
+    return points.repaired_text(stage, round_number, lang) + "\n" + round_summary(state, round_number, lang)
 
 
 def _podium(state: TournamentState, standings: Standings, lang: Language, *, corrected: bool = False) -> list[str]:
@@ -580,16 +580,16 @@ def finished_summary(state: TournamentState, standings: Standings, lang: Languag
 
 def _my_points_table_text(mine: MyTable, lang: Language) -> str:
     """``/mytable`` in a Swiss tournament or group stage: the table, the bye or rest, the decided table, the place."""
-    event, row, match = mine.state.event, mine.row, mine.match
-    assert event is not None and row is not None
-    title = escape(points.points_round_title(event, event.current_round, lang))
+    stage, row, match = mine.state.points_stage, mine.row, mine.match
+    assert stage is not None and row is not None
+    title = escape(points.points_round_title(stage, stage.current_round, lang))
     if mine.where is Whereabouts.AT_TABLE:
         assert match is not None
         return say("tables.mine.at_table", lang, raw={
             "round": title, "left": _name(match.left, lang), "right": _name(match.right, lang),
             "mark": "", "state": _state_text(match, lang)}, table=match.table or 0)
     if mine.where is Whereabouts.POINTS_BYE:
-        key = "tables.mine.points_bye" if event.swiss is not None else "tables.mine.group_rest"
+        key = "tables.mine.points_bye" if stage.swiss is not None else "tables.mine.group_rest"
         return say(key, lang, raw={"round": title}, name=row.name)
     if mine.where is Whereabouts.PLAYED:
         return say("tables.mine.played", lang, raw={"round": title}, name=row.name)
@@ -626,9 +626,9 @@ def my_table_text(mine: MyTable, lang: Language) -> str:
 
 def round_list_text(state: TournamentState, round_number: int, lang: Language, limit: int | None = LIST_LIMIT) -> str:
     """``/tables 2`` or ``/bracket 2`` of a Swiss or groups tournament: that round's tables with their results."""
-    event = state.event
-    assert event is not None
-    return points.points_round_list_text(state, event, round_number, lang, outcome_text, limit)
+    stage = state.points_stage
+    assert stage is not None
+    return points.points_round_list_text(state, stage, round_number, lang, outcome_text, limit)
 
 
 def completed_round_text(state: TournamentState, round_number: int, lang: Language,
@@ -636,10 +636,10 @@ def completed_round_text(state: TournamentState, round_number: int, lang: Langua
     """A round that one message both started and completed (its tables were never posted): every table with its
     result — a Swiss or group round as ``/tables 2`` shows it, a knockout round (counted on from the group rounds)
     likewise."""
-    event = state.event
-    if event is not None and (state.bracket is None or round_number <= event.rounds):
+    stage = state.points_stage
+    if stage is not None and (state.bracket is None or round_number <= stage.rounds):
         return round_list_text(state, round_number, lang, limit)
-    number = round_number - (0 if event is None else event.rounds)
+    number = round_number - (0 if stage is None else stage.rounds)
     bracket = state.require_bracket()
     tables = bracket.table_matches(number)
     title = escape(round_title(bracket, number, lang))
@@ -650,23 +650,23 @@ def completed_round_text(state: TournamentState, round_number: int, lang: Langua
 
 def completed_round_summary(state: TournamentState, round_number: int, lang: Language) -> str:
     """:func:`completed_round_text` too long for one message."""
-    event = state.event
-    if event is not None and (state.bracket is None or round_number <= event.rounds):
+    stage = state.points_stage
+    if stage is not None and (state.bracket is None or round_number <= stage.rounds):
         return round_list_summary(state, round_number, lang)
     return round_summary(state, round_number, lang)
 
 
 def round_list_summary(state: TournamentState, round_number: int, lang: Language) -> str:
     """:func:`round_list_text` too long for one message: which round, and the pictures."""
-    event = state.event
-    assert event is not None
-    title = escape(points.points_round_title(event, round_number, lang))
+    stage = state.points_stage
+    assert stage is not None
+    title = escape(points.points_round_title(stage, round_number, lang))
     return say("points.list.round_title", lang, raw={"round": title}, name=state.record.name,
-               count=len(event.table_matches(round_number))) + "\n" + t("points.overview.too_long", lang)
+               count=len(stage.table_matches(round_number))) + "\n" + t("points.overview.too_long", lang)
 
 
 def pair_text(state: TournamentState, team: Team, lang: Language) -> str:
     """``/pair``: one pair's evening round by round."""
-    event = state.event
-    assert event is not None
-    return points.pair_evening_text(state, event, team, lang, outcome_text)
+    stage = state.points_stage
+    assert stage is not None
+    return points.pair_evening_text(state, stage, team, lang, outcome_text)

@@ -3,7 +3,7 @@
 Per finished tournament and player: the pairs that finished below the player's pair + 1 (a tournament of N pairs gives
 the champions N and the last pair 1; a withdrawn pair 1), unless the season has a points table by place (the last
 entry for any place beyond it, 0 for none). The season's total is the sum of a player's best ``best`` results (all
-without it), so a later event never lowers it. The ladder ranks by points, then rating, then name.
+without it), so a later tournament never lowers it. The ladder ranks by points, then rating, then name.
 """
 
 from __future__ import annotations

@@ -155,7 +155,7 @@ async def _material(services: Services, state: TournamentState, round_number: in
         starts = await timetable.timetable(tx, state.tournament_id)
         named = await tournament_people.referees(tx, state.tournament_id)
     placings = None if state.bracket is None else standings(state.bracket)
-    points = () if state.event is None else points_standings(state.event)
+    points = () if state.points_stage is None else points_standings(state.points_stage)
     return PrintMaterial(
         state=state, round=tables, round_number=round_number, last_round=current, tokens=tokens,
         notice=None if attached is None else attached.text, timetable=tuple(starts),

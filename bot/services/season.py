@@ -180,39 +180,39 @@ def rated_tables(states: Sequence[TournamentState], order: Sequence[FinalRow],
     by_id = {state.tournament_id: state for state in states}
     position: dict[tuple[int, str, int], int] = {}
     for row in order:
-        key = (row.tournament_id, row.board, row.match_id)
+        key = (row.tournament_id, row.stage_kind, row.match_id)
         position.pop(key, None)
         position[key] = row.sequence
     ordered = sorted(position.items(), key=lambda item: item[1])
     tables: list[RatedTable] = []
     seen: set[tuple[int, str, int]] = set()
-    for (tournament_id, board, match_id), _ in ordered:
+    for (tournament_id, stage_kind, match_id), _ in ordered:
         state = by_id.get(tournament_id)
-        match = None if state is None else _stored_match(state, board, match_id)
+        match = None if state is None else _stored_match(state, stage_kind, match_id)
         if match is not None:
-            seen.add((tournament_id, board, match_id))
+            seen.add((tournament_id, stage_kind, match_id))
             table = _rated(tournament_id, match, identity)
             if table is not None:
                 tables.append(table)
     for state in states:
-        for board, match in _decided(state):
-            if (state.tournament_id, board, match.match_id) not in seen:
+        for stage_kind, match in _decided(state):
+            if (state.tournament_id, stage_kind, match.match_id) not in seen:
                 table = _rated(state.tournament_id, match, identity)
                 if table is not None:
                     tables.append(table)
     return tables
 
 
-def _stored_match(state: TournamentState, board: str, match_id: int) -> Match | None:
-    source: Bracket | PointsStage | None = state.bracket if board == "knockout" else state.event
+def _stored_match(state: TournamentState, stage_kind: str, match_id: int) -> Match | None:
+    source: Bracket | PointsStage | None = state.bracket if stage_kind == "knockout" else state.points_stage
     if source is None or not 1 <= match_id <= len(source.store):
         return None
     return source.store[match_id - 1]
 
 
 def _decided(state: TournamentState) -> Iterable[tuple[str, Match]]:
-    if state.event is not None:
-        yield from (("points", match) for match in state.event.store if match.state is MatchState.CONFIRMED)
+    if state.points_stage is not None:
+        yield from (("points", match) for match in state.points_stage.store if match.state is MatchState.CONFIRMED)
     if state.bracket is not None:
         yield from (("knockout", match) for match in state.bracket.store
                     if match is not None and match.state is MatchState.CONFIRMED)
@@ -246,14 +246,14 @@ def finished_tournament(state: TournamentState, identity: ClubIdentity) -> Finis
         placings = standings(state.bracket).placings
         placed = {placing.team.team_id for placing in placings}
         places.extend((placing.team, placing.place or len(placings)) for placing in placings)
-        if state.event is not None:
+        if state.points_stage is not None:
             below = max((place for _, place in places), default=0)
-            rows = [row for row in points_standings(state.event) if row.team.team_id not in placed]
+            rows = [row for row in points_standings(state.points_stage) if row.team.team_id not in placed]
             places.extend((row.team, below + row.rank) for row in rows)
-    elif state.event is not None:
-        places.extend((row.team, row.rank) for row in points_standings(state.event))
+    elif state.points_stage is not None:
+        places.extend((row.team, row.rank) for row in points_standings(state.points_stage))
     # Pairs that left a Swiss or groups tournament (/withdraw after the draw) get the last points, whatever their place.
-    withdrawn: frozenset[int] = getattr(state.event, "withdrawn", frozenset())
+    withdrawn: frozenset[int] = getattr(state.points_stage, "withdrawn", frozenset())
     pairs = tuple(FinishedPair(tuple(identity.member(key) for key in team.members), place, team.team_id in withdrawn)
                   for team, place in places)
     return FinishedTournament(record.tournament_id, record.finished_at, pairs)
@@ -299,8 +299,8 @@ def tournament_line(state: TournamentState) -> TournamentLine:
         if state.bracket is not None:
             found = standings(state.bracket).champion
             champion = None if found is None else found.name
-        elif state.event is not None:
-            best = leader(state.event)
+        elif state.points_stage is not None:
+            best = leader(state.points_stage)
             champion = None if best is None else best.name
     pairs = len(state.teams) if state.drawn else sum(1 for entry in state.registration.entries if entry.is_current)
     return TournamentLine(record.tournament_id, record.name, record.created_at, record.finished_at,

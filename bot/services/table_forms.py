@@ -93,7 +93,7 @@ class TableSeat:
     @property
     def draws_possible(self) -> bool:
         """Equal levels may stand as a draw: a Swiss or group table with a time limit."""
-        return (self.state.event is not None and self.state.bracket is None
+        return (self.state.points_stage is not None and self.state.bracket is None
                 and self.state.record.settings.time_limit is not None)
 
 

@@ -9,7 +9,7 @@ code of its table card (``/print cards``) and sent privately to the organiser (`
 A token names the round, table, side and pair it was issued for. It is worth something only while that round is
 being played, that table is still open, the tournament is drawn and that seat still holds that pair (a new draw or
 a swap seats another pair there, which gets a token of its own): :func:`token_status` decides, and
-:func:`check_token` looks a token up. Round numbers are those of ``/tables N``: a Swiss or groups event counts its
+:func:`check_token` looks a token up. Round numbers are those of ``/tables N``: a Swiss or groups tournament counts its
 points rounds first and the knockout after the groups on from them.
 """
 
@@ -80,11 +80,11 @@ async def public_link(services: Services, tournament_id: int) -> StoredLink:
 
 def current_round_number(state: TournamentState) -> int | None:
     """The round being played, numbered as ``/tables N`` numbers it; ``None`` before the draw."""
-    event, bracket = state.event, state.bracket
+    stage, bracket = state.points_stage, state.bracket
     if bracket is not None:
-        return bracket.current_round + (0 if event is None else event.rounds)
-    if event is not None:
-        return event.current_round
+        return bracket.current_round + (0 if stage is None else stage.rounds)
+    if stage is not None:
+        return stage.current_round
     return None
 
 

@@ -7,7 +7,7 @@ never move).
 
 * Swiss: the standings (``rank`` 1 first) with the tie-break columns: opponents' points (对手分), level difference
   (级差, 净积小分), ``wins`` (rounds scored as a win: tables won and byes) and ``levels_reached`` (累积小分), as
-  :mod:`bot.tournament.ranking` orders them; ``group`` empty. ``withdrawn`` is 1 for a pair that left the event
+  :mod:`bot.tournament.ranking` orders them; ``group`` empty. ``withdrawn`` is 1 for a pair that left the tournament
   after the draw, else 0.
 * Groups: each group's standings, group A first; ``rank`` is the place within the group, ``group`` its letter.
 * Groups → knockout, once the knockout is drawn: the whole field ranked 1…N (:mod:`bot.tournament.field_ranking`):
@@ -15,7 +15,7 @@ never move).
   ``played``/``won``/``drawn``/``lost``/``byes`` count both stages, ``group`` is the pair's group.
 * Knockout: the placings (``rank`` = place; pairs sharing a place repeat it; empty while a pair is still playing),
   match points, matches played, won and lost, byes and walkovers counted in ``byes`` (and in ``wins``); the
-  points-event columns (``opponent_points``, ``level_difference``, ``drawn``, ``levels_reached``) are empty, as a
+  points-stage columns (``opponent_points``, ``level_difference``, ``drawn``, ``levels_reached``) are empty, as a
   knockout has none.
 
 UTF-8 with a byte order mark, like the other exports, so Excel reads Chinese names. A name that would start a

@@ -32,7 +32,7 @@ public before the entries were final: the reader compares ``commitment`` and ``c
 message of that time (``verify-draw`` prints both). A file is read strictly: every key once, no unknown field.
 
 A Swiss tournament's or a group stage's draw is the same version (3; 2 before) with an ``event`` field naming the format
-(and, for groups, a ``groups`` field): :mod:`bot.tournament.event_draw_file`. A file without ``event`` is a
+(and, for groups, a ``groups`` field): :mod:`bot.tournament.points_draw_file`. A file without ``event`` is a
 knockout's.
 
 A draw seeded by rating (``/set seeding rating``, :mod:`bot.tournament.seeding`) has a ``seeding`` field after the
@@ -63,8 +63,8 @@ from bot.errors import GuandanError, TournamentError
 from bot.tournament.bracket import Bracket, BracketOptions
 from bot.tournament.draw import Draw, DrawOrder, draw, is_public_key
 from bot.tournament.entries import NAME_PREFIX, Gender, Person, RegistrationMode, is_person_key
-from bot.tournament.event_draw import EventDraw
 from bot.tournament.names import clean_name, clean_unit
+from bot.tournament.points_draw import PointsDraw
 from bot.tournament.registration import Registration, close, open_registration, sign_up_many
 from bot.tournament.seed import DrawSeed
 
@@ -72,7 +72,7 @@ FORMAT = "guandan-bot/draw"
 SEEDING_BY_RATING = "rating"
 VERSION = 3
 VERSIONS = (1, 2, 3)
-"""What :func:`verify` reads; :func:`export_draw` (and ``export_event_draw``) write :data:`VERSION` for every draw
+"""What :func:`verify` reads; :func:`export_draw` (and ``export_points_draw``) write :data:`VERSION` for every draw
 the bot makes (the version follows the draw's :class:`~bot.tournament.draw.DrawOrder`: a draw made without an
 account secret, as tests and benchmarks make, is a version 2 draw)."""
 
@@ -93,7 +93,7 @@ class DrawCheck(enum.StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class VerifyResult:
-    draw: Draw | EventDraw
+    draw: Draw | PointsDraw
     """The draw recomputed from the file's entries and seed."""
     mismatches: tuple[DrawCheck, ...]
     committed_at: str | None = None
@@ -106,7 +106,7 @@ class VerifyResult:
         return not self.mismatches
 
 
-def _person_json(person: Person, result: Draw | EventDraw) -> dict[str, Any]:
+def _person_json(person: Person, result: Draw | PointsDraw) -> dict[str, Any]:
     gender = None if person.gender is None else person.gender.value
     return {"key": result.public_key(person.key), "name": person.name, "gender": gender, "unit": person.unit}
 
@@ -147,7 +147,7 @@ def export_draw(result: Draw, *, committed_at: datetime) -> str:
     return _dump({**_drawn_json(result, result.order.value, committed_at), **_outcome_json(result)})
 
 
-def _seeding_json(result: Draw | EventDraw) -> dict[str, Any]:
+def _seeding_json(result: Draw | PointsDraw) -> dict[str, Any]:
     """``{"seeding": …}`` for a draw seeded by rating (every drawn member's rating, by public key); empty for one by
     lot."""
     if result.ratings is None:
@@ -157,7 +157,7 @@ def _seeding_json(result: Draw | EventDraw) -> dict[str, Any]:
     return {"seeding": {"by": SEEDING_BY_RATING, "ratings": dict(members)}}
 
 
-def _drawn_json(result: Draw | EventDraw, version: int, committed_at: datetime,
+def _drawn_json(result: Draw | PointsDraw, version: int, committed_at: datetime,
                 extra: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The fields every draw file opens with, in their order: what was drawn, from which entries and seed
     (``extra``, e.g. a points stage's ``event``, goes after the options, then a rating seeding); the outcome
@@ -388,9 +388,9 @@ def verify(content: str | bytes) -> VerifyResult:
     committed_at = _committed_at(document, version)
     if "event" in document:
         # Imported here: the points stage's reader builds on this module's readers.
-        from bot.tournament.event_draw_file import verify_event
+        from bot.tournament.points_draw_file import verify_points_draw
 
-        return verify_event(document, committed_at, version)
+        return verify_points_draw(document, committed_at, version)
     if "groups" in document:
         raise UnreadableDrawFileError(reason="groups")  # only a group stage's file has groups
     registration = _read_registration(document, version)

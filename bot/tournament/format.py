@@ -2,13 +2,13 @@
 
 Rules (from seed 002): 篇3 §3.1 and §4.1 — a fixed number of rounds paired by points (积分编排), every
 pair plays every round; 篇1 (Anqing) — 分组单循环赛制，每组取前2名进入第二阶段 … 单淘汰赛制: round-robin groups
-whose top two go on to a knockout; 篇2 — 小组赛 … 循环赛赛制 … 以积分多少确定名次: groups may be the whole event.
+whose top two go on to a knockout; 篇2 — 小组赛 … 循环赛赛制 … 以积分多少确定名次: groups may be the whole tournament.
 
 * Swiss: ``rounds`` in 1 … pairs − 1 (a pair cannot meet more than pairs − 1 different opponents); default
   ⌈log₂ pairs⌉, the rounds a knockout of the same field would take.
 * Groups: ``groups`` groups of at least :data:`MIN_GROUP_SIZE` pairs, sizes differing by at most one; default
   groups of four or five (``pairs // 4``). ``advance`` of each group go on to a knockout (default 2); 0: the groups
-  are the whole event. At most the smallest group's size may advance, and a knockout needs two pairs.
+  are the whole tournament. At most the smallest group's size may advance, and a knockout needs two pairs.
 
 Organisers set these with ``/set`` before the draw (``bot.tournament.settings``), when the number of pairs is not
 known yet; :func:`plan_format` checks them against the pairs drawn and raises the errors below.
@@ -117,7 +117,7 @@ def group_sizes(pairs: int, groups: int) -> tuple[int, ...]:
 
 
 def plan_format(options: FormatOptions, pairs: int) -> FormatPlan:
-    """The numbers the event will use for ``pairs`` pairs, defaults filled in; raise the errors of this module
+    """The numbers the tournament will use for ``pairs`` pairs, defaults filled in; raise the errors of this module
     (and ``TooFewTeamsError`` below two pairs) when the choice does not fit the field."""
     if pairs < MIN_PAIRS:
         raise TooFewTeamsError(count=pairs, minimum=MIN_PAIRS)

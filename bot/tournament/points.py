@@ -17,7 +17,7 @@ Equal levels at time (``/set equal_levels``): with ``draw`` (the default) equal 
 draw; under a deciding rule (reached first, the pair playing its own level, the last deal's first place) they are
 refused with the rule's question (:func:`refuse_undecided_equal_levels`), so the report names the winner.
 
-Equal levels with no winner named are a draw (``Outcome.draw``); naming a winner on equal levels (an event that
+Equal levels with no winner named are a draw (``Outcome.draw``); naming a winner on equal levels (a tournament that
 breaks such ties, ``RuleVariant.tie_break``) still makes an :class:`~bot.tournament.outcome.Outcome` with that
 winner — on the 26 and 28 scales it scores 13 : 13 (14 : 14) all the same, but counts as a win and a loss.
 """

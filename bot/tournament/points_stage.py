@@ -1,15 +1,15 @@
 """A Swiss tournament or a group stage as the chat plays it: every table a :class:`~bot.tournament.matches.Match`.
 
-The pure events (:class:`~bot.tournament.swiss.SwissStage`, :class:`~bot.tournament.round_robin.GroupStage`) know
+The pure cores (:class:`~bot.tournament.swiss.SwissStage`, :class:`~bot.tournament.round_robin.GroupStage`) know
 the pairings and the decided results. At the tables results are reported, confirmed, disputed and decided as in a
 knockout (:mod:`bot.tournament.results`), so each table also lives here as a ``Match`` of kind ``swiss`` or
-``group`` (``best_of`` 1, ``slot`` = table − 1). Match ids are numbered through the event, round by round, from 1.
+``group`` (``best_of`` 1, ``slot`` = table − 1). Match ids are numbered through the stage, round by round, from 1.
 
 :class:`PointsStage` is the container :mod:`bot.tournament.results` works on in place of a bracket
 (:mod:`bot.tournament.stages`): :meth:`PointsStage.store_changes` stores changed tables and records every decided
-result in the pure event (a correction replaces the result there, in any round: the rounds paired after it stay as
+result in the pure core (a correction replaces the result there, in any round: the rounds paired after it stay as
 they were played; whether a paired round without results is paired again is the service's call);
-:meth:`PointsStage.settle` also moves the event on once a round is
+:meth:`PointsStage.settle` also moves the stage on once a round is
 complete — the next Swiss round is paired from the standings, the next group round starts — and records
 ``round.started``. Tables are numbered by rank in a Swiss round (table 1 holds the leading pairs) and across the
 groups in a group round.
@@ -65,7 +65,7 @@ class NextRoundStartedError(TournamentError):
 
 @dataclass(frozen=True, slots=True)
 class PointsStage:
-    """The pure event (``core``), every table paired so far as a match (``store``, by match id − 1), each
+    """The pure core (``core``), every table paired so far as a match (``store``, by match id − 1), each
     round's match ids in table order (``tables``), the round being played and its undecided tables."""
 
     core: PointsCore
@@ -94,7 +94,7 @@ class PointsStage:
 
     @property
     def rounds(self) -> int:
-        """Rounds of the event: the Swiss rounds planned, or the rounds of the largest group's round robin."""
+        """Rounds of the stage: the Swiss rounds planned, or the rounds of the largest group's round robin."""
         return self.core.planned_rounds if isinstance(self.core, SwissStage) else len(self.core.rounds)
 
     @property
@@ -161,8 +161,8 @@ class PointsStage:
         return tuple(team for _, team in self.core.round(round_number).byes)
 
     def store_changes(self, changes: Mapping[int, Match], open_change: int = 0) -> PointsStage:
-        """The event with ``changes`` (by match id) stored and every decided result among them recorded in the
-        pure event (raises its errors); a correction may be of any earlier round."""
+        """The stage with ``changes`` (by match id) stored and every decided result among them recorded in the
+        pure core (raises its errors); a correction may be of any earlier round."""
         store = list(self.store)
         core = self.core
         for ident, match in changes.items():
@@ -174,9 +174,9 @@ class PointsStage:
 
     def settle(self, decided: Match, actor: str, at: datetime, events: list[Event]) -> PointsStage:
         """Store ``decided`` (an open table of the current round, now decided) and, when it completes the round,
-        move the event on (:func:`advance`)."""
-        event = self.store_changes({decided.match_id: decided}, -1)
-        return advance(event, actor, at, events) if event.open_matches == 0 else event
+        move the stage on (:func:`advance`)."""
+        stage = self.store_changes({decided.match_id: decided}, -1)
+        return advance(stage, actor, at, events) if stage.open_matches == 0 else stage
 
     @property
     def withdrawn(self) -> frozenset[int]:
@@ -185,11 +185,11 @@ class PointsStage:
         return self.core.withdrawn
 
     def with_groups(self, core: GroupStage) -> PointsStage:
-        """The event with ``core`` (the same tables): a pair withdrawn or reinstated."""
+        """The stage with ``core`` (the same tables): a pair withdrawn or reinstated."""
         return replace(self, core=core)
 
     def with_swiss(self, core: SwissStage) -> PointsStage:
-        """The event with ``core`` (the same rounds paired): the current round's tables seat the core's pairs."""
+        """The stage with ``core`` (the same rounds paired): the current round's tables seat the core's pairs."""
         store = list(self.store)
         if self.tables:
             for ident, table in zip(self.tables[-1], core.current.tables, strict=True):
@@ -209,18 +209,18 @@ class PointsStage:
         return PointsStage(core, self.store[:keep], self.tables[:-1], self.current_round - 1, 0)
 
 
-def advance(event: PointsStage, actor: str, at: datetime, events: list[Event]) -> PointsStage:
+def advance(stage: PointsStage, actor: str, at: datetime, events: list[Event]) -> PointsStage:
     """After the current round's last result: pair the next Swiss round (or start the next group round) and record
     ``round.started``; after the last round record ``points.finished``. Does nothing while a table is open."""
-    if event.open_matches:
-        return event
-    core = event.core
+    if stage.open_matches:
+        return stage
+    core = stage.core
     if isinstance(core, SwissStage):
         if len(core.rounds) < core.planned_rounds:
             paired = pair_next_round(core)
-            first = len(event.store) + 1
+            first = len(stage.store) + 1
             new = tuple(_swiss_match(first + index, table) for index, table in enumerate(paired.current.tables))
-            started = PointsStage(paired, event.store + new, (*event.tables, tuple(match.match_id for match in new)),
+            started = PointsStage(paired, stage.store + new, (*stage.tables, tuple(match.match_id for match in new)),
                                   paired.current.number, len(new))
             bye = paired.current.bye
             events.append(Event(at, actor, "round.started", {
@@ -229,31 +229,31 @@ def advance(event: PointsStage, actor: str, at: datetime, events: list[Event]) -
                 "flawed": ",".join(str(table.table) for table in paired.current.flawed_tables)}))
             return started
         events.append(Event(at, actor, "points.finished", {"rounds": str(len(core.rounds))}))
-        return event
-    store = list(event.store)
-    number = event.current_round
+        return stage
+    store = list(stage.store)
+    number = stage.current_round
     while True:
         number += 1
         if number > len(core.rounds):
             events.append(Event(at, actor, "points.finished", {"rounds": str(len(core.rounds))}))
-            return PointsStage(core, tuple(store), event.tables, number - 1, 0)
+            return PointsStage(core, tuple(store), stage.tables, number - 1, 0)
         # Tables of a pair that withdrew are decided before their round starts (walkovers): only the others open.
-        idents = [ident for ident in event.tables[number - 1] if not store[ident - 1].state.decided]
+        idents = [ident for ident in stage.tables[number - 1] if not store[ident - 1].state.decided]
         for ident in idents:
             store[ident - 1] = store[ident - 1].started(store[ident - 1].table or 0)
         events.append(Event(at, actor, "round.started", {"round": str(number), "tables": str(len(idents))}))
         if idents:
-            return PointsStage(core, tuple(store), event.tables, number, len(idents))
+            return PointsStage(core, tuple(store), stage.tables, number, len(idents))
 
 
-def forfeit_unplayed(event: PointsStage, team: Team, actor: str, at: datetime,
+def forfeit_unplayed(stage: PointsStage, team: Team, actor: str, at: datetime,
                      variant: RuleVariant) -> tuple[PointsStage, tuple[Event, ...]]:
     """A group stage's waiting tables (rounds not started) of a pair that withdrew, decided as walkovers for its
     opponents, so every later round starts without it; its open table of the current round is decided as any
     result is, by the caller."""
     changes: dict[int, Match] = {}
     events = []
-    for match in event.store:
+    for match in stage.store:
         if match.state is not MatchState.WAITING or team.team_id not in _team_ids(match):
             continue
         side = Side.LEFT if match.left is not None and match.left.team_id == team.team_id else Side.RIGHT
@@ -262,23 +262,23 @@ def forfeit_unplayed(event: PointsStage, team: Team, actor: str, at: datetime,
                                                    (), side.other)
         events.append(Event(at, actor, "result.decided",
                             match_details(match, seat="official", outcome=outcome.text, withdrawn=str(team.team_id))))
-    return (event.store_changes(changes) if changes else event), tuple(events)
+    return (stage.store_changes(changes) if changes else stage), tuple(events)
 
 
-def restore_unplayed(event: PointsStage, team: Team) -> tuple[PointsStage, int]:
+def restore_unplayed(stage: PointsStage, team: Team) -> tuple[PointsStage, int]:
     """A reinstated pair's tables of the group rounds not started, waiting to be played again (the walkovers its
     withdrawal decided there taken back); with how many."""
-    core = event.core
+    core = stage.core
     assert isinstance(core, GroupStage)
-    store = list(event.store)
+    store = list(stage.store)
     count = 0
-    for index, match in enumerate(event.store):
-        if match.round > event.current_round and match.state.decided and team.team_id in _team_ids(match):
+    for index, match in enumerate(stage.store):
+        if match.round > stage.current_round and match.state.decided and team.team_id in _team_ids(match):
             store[index] = match.with_games(MatchState.WAITING, (), (), None)
             assert match.table is not None
             core = clear_group_result(core, match.round, match.table)
             count += 1
-    return replace(event, core=core, store=tuple(store)), count
+    return replace(stage, core=core, store=tuple(store)), count
 
 
 def _team_ids(match: Match) -> tuple[int, ...]:
@@ -303,7 +303,7 @@ def _group_match(ident: int, table: GroupTable, state: MatchState) -> Match:
 
 
 def start_points_stage(core: PointsCore) -> PointsStage:
-    """The event as drawn: a Swiss tournament's round 1, or every group round (round 1 playable, the others waiting)."""
+    """The stage as drawn: a Swiss tournament's round 1, or every group round (round 1 playable, the others waiting)."""
     store: list[Match] = []
     tables: list[tuple[int, ...]] = []
     if isinstance(core, SwissStage):
@@ -325,7 +325,7 @@ def start_points_stage(core: PointsCore) -> PointsStage:
 
 
 def restore_points_stage(core: PointsCore, stored: Iterable[Match]) -> PointsStage:
-    """The event of ``core`` (rebuilt from storage, with the decided results) and its stored tables: the current
+    """The stage of ``core`` (rebuilt from storage, with the decided results) and its stored tables: the current
     round is the last Swiss round paired, or the first group round with an open table (else the last)."""
     store = tuple(sorted(stored, key=lambda match: match.match_id))
     by_round: dict[int, list[tuple[int, int]]] = {}
@@ -348,9 +348,9 @@ def changed_tables(before: PointsStage | None, after: PointsStage) -> list[Match
 
 def repaired_rounds(before: PointsStage | None, after: PointsStage) -> tuple[int, ...]:
     """Rounds of ``after`` paired differently from (or not paired in) ``before``: their byes are to be stored."""
-    def pairing(event: PointsStage, number: int) -> tuple[object, ...]:
-        teams = tuple((match.left, match.right) for match in event.table_matches(number))
-        return teams, event.byes(number)
+    def pairing(stage: PointsStage, number: int) -> tuple[object, ...]:
+        teams = tuple((match.left, match.right) for match in stage.table_matches(number))
+        return teams, stage.byes(number)
 
     known = 0 if before is None else len(before.tables)
     return tuple(number for number in range(1, len(after.tables) + 1)
@@ -369,75 +369,75 @@ class RoundPairings:
     byes: tuple[int, ...]
 
     @classmethod
-    def of(cls, event: PointsStage, round_number: int) -> RoundPairings:
+    def of(cls, stage: PointsStage, round_number: int) -> RoundPairings:
         return cls(round_number, tuple((match.table or 0, _team_id(match.left), _team_id(match.right))
-                         for match in event.table_matches(round_number)),
-                     tuple(team.team_id for team in event.byes(round_number)))
+                         for match in stage.table_matches(round_number)),
+                     tuple(team.team_id for team in stage.byes(round_number)))
 
-    def changed_tables(self, event: PointsStage) -> tuple[int, ...]:
-        """Table numbers of ``event``'s round whose pairs differ from these (either way round is the same table)."""
+    def changed_tables(self, stage: PointsStage) -> tuple[int, ...]:
+        """Table numbers of ``stage``'s round whose pairs differ from these (either way round is the same table)."""
         before = {table: frozenset((left, right)) for table, left, right in self.tables}
-        return tuple(match.table or 0 for match in event.table_matches(self.round)
+        return tuple(match.table or 0 for match in stage.table_matches(self.round)
                      if before.get(match.table or 0) != frozenset((_team_id(match.left), _team_id(match.right))))
 
-    def byes_changed(self, event: PointsStage) -> bool:
-        return self.byes != tuple(team.team_id for team in event.byes(self.round))
+    def byes_changed(self, stage: PointsStage) -> bool:
+        return self.byes != tuple(team.team_id for team in stage.byes(self.round))
 
 
 def _team_id(team: Team | None) -> int | None:
     return None if team is None else team.team_id
 
 
-def results_recorded(event: PointsStage) -> bool:
+def results_recorded(stage: PointsStage) -> bool:
     """Whether anything was reported or decided at a table, or a round after the first has started (a draw can
     no longer be taken back)."""
-    if event.current_round > 1:
+    if stage.current_round > 1:
         return True
     return any(match.games or match.reports or match.state not in (MatchState.PENDING, MatchState.WAITING)
-               for match in event.store)
+               for match in stage.store)
 
 
-def score_groups(event: PointsStage) -> tuple[frozenset[int], ...]:
+def score_groups(stage: PointsStage) -> tuple[frozenset[int], ...]:
     """The Swiss pairs by points, highest first (team ids): what the next round is paired within."""
-    if event.swiss is None:
+    if stage.swiss is None:
         return ()
     by_points: dict[float, set[int]] = {}
-    for row in swiss_standings(event.swiss):
+    for row in swiss_standings(stage.swiss):
         by_points.setdefault(float(row.points), set()).add(row.team.team_id)
     return tuple(frozenset(by_points[points]) for points in sorted(by_points, reverse=True))
 
 
-def later_results(event: PointsStage, round_number: int) -> bool:
+def later_results(stage: PointsStage, round_number: int) -> bool:
     """Whether a table of a round after ``round_number`` has a report or a result (a correction then asks for a
     confirmation first)."""
     return any(match.reports or match.games
-               for number in range(round_number + 1, len(event.tables) + 1) for match in event.table_matches(number))
+               for number in range(round_number + 1, len(stage.tables) + 1) for match in stage.table_matches(number))
 
 
-def points_standings(event: PointsStage) -> tuple[StandingRow, ...]:
+def points_standings(stage: PointsStage) -> tuple[StandingRow, ...]:
     """The standings so far: a Swiss tournament's, or every group's one after the other (group A first; ``rank``
     within the group), each row with its tie-break columns (:mod:`bot.tournament.ranking`)."""
-    if isinstance(event.core, SwissStage):
-        return swiss_standings(event.core)
-    return tuple(row for rows in group_standings(event.core) for row in rows)
+    if isinstance(stage.core, SwissStage):
+        return swiss_standings(stage.core)
+    return tuple(row for rows in group_standings(stage.core) for row in rows)
 
 
-def leader(event: PointsStage) -> Team | None:
+def leader(stage: PointsStage) -> Team | None:
     """The pair on top: the Swiss leader, or the best group winner (as the knockout would seed it)."""
-    if isinstance(event.core, SwissStage):
-        rows = swiss_standings(event.core)
+    if isinstance(stage.core, SwissStage):
+        rows = swiss_standings(stage.core)
         return rows[0].team if rows else None
-    tiers = qualifier_tiers(group_standings(event.core), 1, bye_points(event.core.variant))
+    tiers = qualifier_tiers(group_standings(stage.core), 1, bye_points(stage.core.variant))
     return tiers[0][0][1] if tiers and tiers[0] else None
 
 
-def forfeit_wins(event: PointsStage, up_to: int | None = None) -> dict[int, int]:
+def forfeit_wins(stage: PointsStage, up_to: int | None = None) -> dict[int, int]:
     """Tables each pair won because the other pair forfeited (their walkover points are in its points), by team;
     ``up_to``: counting rounds 1 … ``up_to`` only (default: up to the round being played — a later group round's
     walkovers, decided when a pair withdrew, count once it starts)."""
     counts: dict[int, int] = {}
-    last = event.current_round if up_to is None else up_to
-    for match in event.store:
+    last = stage.current_round if up_to is None else up_to
+    for match in stage.store:
         if match.round > last:
             continue
         if match.state is not MatchState.CONFIRMED or not match.games:
@@ -461,29 +461,29 @@ class StandingsMoment:
     count: int = 0
 
 
-def standings_moment(event: PointsStage) -> StandingsMoment:
-    completed = sum(1 for number in range(1, len(event.tables) + 1)
-                    if event.table_matches(number) and all(match.state.decided
-                                                           for match in event.table_matches(number)))
-    tables = event.table_matches()
+def standings_moment(stage: PointsStage) -> StandingsMoment:
+    completed = sum(1 for number in range(1, len(stage.tables) + 1)
+                    if stage.table_matches(number) and all(match.state.decided
+                                                           for match in stage.table_matches(number)))
+    tables = stage.table_matches()
     done = sum(1 for match in tables if match.state.decided)
     if 0 < done < len(tables):
-        return StandingsMoment(completed, event.current_round, done, len(tables))
+        return StandingsMoment(completed, stage.current_round, done, len(tables))
     return StandingsMoment(completed)
 
 
-def as_after(event: PointsStage, round_number: int) -> PointsStage:
-    """``event`` as its standings stood after round ``round_number``: the later rounds left out (their results and
-    byes do not count). Only the pure event is cut; the tables (``store``) stay as they are."""
-    core = event.core
+def as_after(stage: PointsStage, round_number: int) -> PointsStage:
+    """``stage`` as its standings stood after round ``round_number``: the later rounds left out (their results and
+    byes do not count). Only the pure core is cut; the tables (``store``) stay as they are."""
+    core = stage.core
     cut: PointsCore
     if isinstance(core, SwissStage):
         cut = replace(core, rounds=core.rounds[:round_number])
     else:
         cut = replace(core, rounds=core.rounds[:round_number])
-    return replace(event, core=cut)
+    return replace(stage, core=cut)
 
 
-def standings_after(event: PointsStage, round_number: int) -> tuple[StandingRow, ...]:
-    """The standings after round ``round_number`` (:func:`points_standings` of the event cut there)."""
-    return points_standings(as_after(event, round_number))
+def standings_after(stage: PointsStage, round_number: int) -> tuple[StandingRow, ...]:
+    """The standings after round ``round_number`` (:func:`points_standings` of the stage cut there)."""
+    return points_standings(as_after(stage, round_number))

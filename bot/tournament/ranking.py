@@ -7,7 +7,7 @@ tiebreak``), points first and the lot last; without one, the scale's order (:fun
   points → level difference → head-to-head → lot, in a Swiss tournament and in a group alike.
 * 3-2-1 (场分; the national competition rules and the big club events, NOTES-EVENTS.md): in a group, points →
   head-to-head (two pairs only) → 净积小分 (net level difference) → 累积小分 (levels reached) → lot; in a Swiss
-  event, points → opponents' points → wins → net level difference → lot.
+  tournament, points → opponents' points → wins → net level difference → lot.
 
 The criteria:
 
@@ -30,7 +30,7 @@ Each criterion splits the groups of pairs still tied after the ones before it; t
 group it is given, so it is applied once, where it stands in the order.
 
 :func:`rank_pairs` takes the decided tables and byes and returns one :class:`StandingRow` per pair; it is a pure
-function of them, so standings can be recomputed at any moment of an event.
+function of them, so standings can be recomputed at any moment of a tournament.
 """
 
 from __future__ import annotations

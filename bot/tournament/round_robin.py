@@ -64,7 +64,7 @@ class GroupsIncompleteError(TournamentError):
 
 
 class NoKnockoutError(TournamentError):
-    """``advance`` is 0: the groups are the whole event."""
+    """``advance`` is 0: the groups are the whole tournament."""
 
     key = "groups.no_knockout"
 

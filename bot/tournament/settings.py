@@ -85,7 +85,7 @@ class TournamentSettings:
     groups: int | None = None
     """Round-robin groups; ``None``: groups of four or five."""
     advance: int = DEFAULT_ADVANCE
-    """Pairs of each group that go on to the knockout; 0: the groups are the whole event."""
+    """Pairs of each group that go on to the knockout; 0: the groups are the whole tournament."""
     seeding: Seeding = Seeding.LOT
     """Knockout seeds and Swiss round-1 halves by the pairs' summed ratings, or by lot (``bot.tournament.seeding``)."""
     equal_levels: TieBreak = TieBreak.DRAW

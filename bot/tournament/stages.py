@@ -65,7 +65,7 @@ def settle(stage: Stage, decided: Match, actor: str, at: datetime, events: list[
 
 def following_slots(stage: Stage, match: Match) -> list[tuple[int, Side, Team | None]]:
     """Where a decided match sends its pairs (:func:`bot.tournament.advance.following_slots`); nowhere in a points
-    event, whose next round is paired from the standings."""
+    stage, whose next round is paired from the standings."""
     if isinstance(stage, Bracket):
         return advance.following_slots(stage, match)
     return []

@@ -8,26 +8,26 @@ After the last round the standings (:mod:`bot.tournament.ranking`) are final.
 
 Randomness: :func:`start_swiss` takes ``rng`` = ``seed.stream(SWISS_STREAM)`` of the draw's seed and draws two
 things from it, in order: the lot (the last tie-break, :func:`bot.tournament.ranking.draw_lot`), then the order of
-round 1. Later rounds are a pure function of the results, so the whole event can be recomputed from the seed and the
-results, as ``verify-draw`` does for a knockout.
+round 1. Later rounds are a pure function of the results, so the whole Swiss tournament can be recomputed from the seed
+and the results, as ``verify-draw`` does for a knockout.
 
-An event is an immutable :class:`SwissStage`: :func:`record_result` stores a decided result, :func:`pair_next_round`
-pairs the next round once the current one is complete, :attr:`SwissStage.finished` says when the last round is
-decided. A result of a round before the current one cannot change any more (the next round was paired from it):
-:class:`NextRoundPairedError`. :func:`unpair_last_round` takes back the current round while nothing is recorded in
+A Swiss tournament's pairing is an immutable :class:`SwissStage`: :func:`record_result` stores a decided result,
+:func:`pair_next_round` pairs the next round once the current one is complete, :attr:`SwissStage.finished` says when the
+last round is decided. A result of a round before the current one cannot change any more (the next round was paired from
+it): :class:`NextRoundPairedError`. :func:`unpair_last_round` takes back the current round while nothing is recorded in
 it, so a service that knows the round has not started can correct the round before and pair again.
 
 How the chat plays it (built; ``bot.tournament.points_stage``, ``bot.services.tournament``):
 
 * A table is a :class:`~bot.tournament.matches.Match` (``kind`` ``swiss`` / ``group``, ``slot`` = table − 1, match
-  ids numbered through the event round by round) in a :class:`~bot.tournament.points_stage.PointsStage`, so
+  ids numbered through the stage round by round) in a :class:`~bot.tournament.points_stage.PointsStage`, so
   reports, confirmations, disputes and decisions run through :mod:`bot.tournament.results` as for a knockout
-  (:mod:`bot.tournament.stages` hands the decided match to its container); the event records it here with
+  (:mod:`bot.tournament.stages` hands the decided match to its container); the Swiss core records it here with
   :func:`record_result` (a correction with ``replace_result=True``).
 * :class:`~bot.tournament.outcome.Outcome` has a draw kind (``Outcome.draw(level)``, text ``K K draw``); the chat
   takes equal levels without a winner as a draw, and a knockout refuses one.
 * Storage keeps each round's pairing as paired (tables, flaws, bye) with the results (migration 0008), never
-  recomputed on load; the event is rebuilt with ``SwissStage(teams, planned_rounds, variant, lot, rounds)``, the
+  recomputed on load; the core is rebuilt with ``SwissStage(teams, planned_rounds, variant, lot, rounds)``, the
   lot recomputed from the seed.
 * When the last table of a round is decided, :func:`pair_next_round` runs in the same transaction and the round is
   posted (tables with their flaws, the bye), or the final standings once :attr:`SwissStage.finished`. An
@@ -181,29 +181,29 @@ def start_swiss(teams: Sequence[Team], rounds: int, variant: RuleVariant, rng: r
     if strengths is not None:
         order.sort(key=lambda ident: -strengths.get(ident, 0))
         order = halves(order)
-    event = SwissStage(tuple(teams), rounds, variant, lot, ())
+    stage = SwissStage(tuple(teams), rounds, variant, lot, ())
     request = PairingRequest(tuple(order), (0,) * len(order), _units(teams), {})
-    return replace(event, rounds=(_round(event, 1, pair_round(request)),))
+    return replace(stage, rounds=(_round(stage, 1, pair_round(request)),))
 
 
-def swiss_standings(event: SwissStage) -> tuple[StandingRow, ...]:
+def swiss_standings(stage: SwissStage) -> tuple[StandingRow, ...]:
     """Standings from every decided table and bye so far (final once :attr:`SwissStage.finished`)."""
-    return rank_pairs(event.teams, event.meetings(), event.byes(), event.variant, event.lot, swiss=True)
+    return rank_pairs(stage.teams, stage.meetings(), stage.byes(), stage.variant, stage.lot, swiss=True)
 
 
-def record_result(event: SwissStage, table: int, result: TableResult, *, round_number: int | None = None,
+def record_result(stage: SwissStage, table: int, result: TableResult, *, round_number: int | None = None,
                   replace_result: bool = False, past_round: bool = False) -> SwissStage:
-    """``event`` with ``result`` at ``table`` of the current round (or ``round_number``).
+    """``stage`` with ``result`` at ``table`` of the current round (or ``round_number``).
 
     A table that has a result is refused with ``MatchFinishedError`` unless ``replace_result`` (a correction,
     which needs a result to replace: ``NothingToCorrectError``). Any change to a round before the current one is
     refused with :class:`NextRoundPairedError` unless ``past_round``: a correction at any time, the
     rounds paired after it staying as they were played; only the standings move.
     """
-    number = len(event.rounds) if round_number is None else round_number
-    played = event.round(number)
+    number = len(stage.rounds) if round_number is None else round_number
+    played = stage.round(number)
     target = played.table(table)
-    if number < len(event.rounds) and not (past_round and replace_result):
+    if number < len(stage.rounds) and not (past_round and replace_result):
         raise NextRoundPairedError(round=number, table=table, next_round=number + 1)
     if replace_result and target.result is None:
         raise NothingToCorrectError(round=number, table=table, match="-")
@@ -211,46 +211,46 @@ def record_result(event: SwissStage, table: int, result: TableResult, *, round_n
         raise MatchFinishedError(round=number, table=table, match="-")
     tables = list(played.tables)
     tables[table - 1] = replace(target, result=result)
-    rounds = list(event.rounds)
+    rounds = list(stage.rounds)
     rounds[number - 1] = replace(played, tables=tuple(tables))
-    return replace(event, rounds=tuple(rounds))
+    return replace(stage, rounds=tuple(rounds))
 
 
-def pair_next_round(event: SwissStage) -> SwissStage:
-    """``event`` with the next round paired from the current standings; raise :class:`RoundIncompleteError` while
+def pair_next_round(stage: SwissStage) -> SwissStage:
+    """``stage`` with the next round paired from the current standings; raise :class:`RoundIncompleteError` while
     a table of the current round has no result and :class:`SwissFinishedError` after the last round."""
-    if not event.current.complete:
-        raise RoundIncompleteError(round=event.current.number, open=len(event.current.open_tables))
-    if len(event.rounds) >= event.planned_rounds:
-        raise SwissFinishedError(rounds=event.planned_rounds)
-    standings = tuple(row for row in swiss_standings(event) if row.team.team_id not in event.withdrawn)
+    if not stage.current.complete:
+        raise RoundIncompleteError(round=stage.current.number, open=len(stage.current.open_tables))
+    if len(stage.rounds) >= stage.planned_rounds:
+        raise SwissFinishedError(rounds=stage.planned_rounds)
+    standings = tuple(row for row in swiss_standings(stage) if row.team.team_id not in stage.withdrawn)
     order = tuple(row.team.team_id for row in standings)
     groups: list[int] = []
     for index, row in enumerate(standings):
         groups.append(0 if index == 0 else groups[-1] + (row.points != standings[index - 1].points))
     meetings: dict[tuple[int, int], int] = {}
-    for meeting in event.meetings():
+    for meeting in stage.meetings():
         key = meeting_key(meeting.left.team_id, meeting.right.team_id)
         meetings[key] = meetings.get(key, 0) + 1
-    had_bye = frozenset(team.team_id for team in event.byes())
-    request = PairingRequest(order, tuple(groups), _units(event.teams), meetings, had_bye)
-    return replace(event, rounds=(*event.rounds, _round(event, len(event.rounds) + 1, pair_round(request))))
+    had_bye = frozenset(team.team_id for team in stage.byes())
+    request = PairingRequest(order, tuple(groups), _units(stage.teams), meetings, had_bye)
+    return replace(stage, rounds=(*stage.rounds, _round(stage, len(stage.rounds) + 1, pair_round(request))))
 
 
-def withdraw_pair(event: SwissStage, team_id: int) -> SwissStage:
-    """``event`` with the pair no longer paired from the next round on (its played results stay)."""
-    return replace(event, withdrawn=event.withdrawn | {team_id})
+def withdraw_pair(stage: SwissStage, team_id: int) -> SwissStage:
+    """``stage`` with the pair no longer paired from the next round on (its played results stay)."""
+    return replace(stage, withdrawn=stage.withdrawn | {team_id})
 
 
-def reinstate_pair(event: SwissStage, team_id: int) -> SwissStage:
-    """``event`` with a withdrawn pair paired again from the next round on."""
-    return replace(event, withdrawn=event.withdrawn - {team_id})
+def reinstate_pair(stage: SwissStage, team_id: int) -> SwissStage:
+    """``stage`` with a withdrawn pair paired again from the next round on."""
+    return replace(stage, withdrawn=stage.withdrawn - {team_id})
 
 
-def add_late_pair(event: SwissStage, team: Team) -> SwissStage:
-    """``event`` with a pair entered after the draw: paired from the next round on with 0 points for the rounds it
+def add_late_pair(stage: SwissStage, team: Team) -> SwissStage:
+    """``stage`` with a pair entered after the draw: paired from the next round on with 0 points for the rounds it
     missed (no bye points); last in the lot."""
-    return replace(event, teams=(*event.teams, team), lot=(*event.lot, team.team_id))
+    return replace(stage, teams=(*stage.teams, team), lot=(*stage.lot, team.team_id))
 
 
 class SwapHasResultError(TournamentError):
@@ -263,18 +263,18 @@ class SwapSameTableError(TournamentError):
     key = "pair_changes.swap_same_table"
 
 
-def swap_pairs(event: SwissStage, first: int, second: int) -> SwissStage:
-    """``event`` with two pairs (team ids) exchanging their places in the current round (a table seat or the bye);
+def swap_pairs(stage: SwissStage, first: int, second: int) -> SwissStage:
+    """``stage`` with two pairs (team ids) exchanging their places in the current round (a table seat or the bye);
     the flaws of the tables they move to are worked out again."""
-    played = event.current
+    played = stage.current
     seats: dict[int, tuple[int, str]] = {}
     for index, table in enumerate(played.tables):
         seats[table.left.team_id] = (index, "left")
         seats[table.right.team_id] = (index, "right")
     if first == second or (first in seats and second in seats and seats[first][0] == seats[second][0]):
         raise SwapSameTableError()
-    teams = {team.team_id: team for team in event.teams}
-    met = {meeting_key(meeting.left.team_id, meeting.right.team_id) for meeting in event.meetings()}
+    teams = {team.team_id: team for team in stage.teams}
+    met = {meeting_key(meeting.left.team_id, meeting.right.team_id) for meeting in stage.meetings()}
     tables = list(played.tables)
     bye = played.bye
     for moving, into in ((first, second), (second, first)):
@@ -294,25 +294,25 @@ def swap_pairs(event: SwissStage, first: int, second: int) -> SwissStage:
         flaws = tuple(flaw for flaw, present in ((PairingFlaw.REMATCH, rematch), (PairingFlaw.SAME_UNIT, same_unit))
                       if present)
         tables[index] = replace(table, flaws=flaws)
-    rounds = (*event.rounds[:-1], replace(played, tables=tuple(tables), bye=bye))
-    return replace(event, rounds=rounds)
+    rounds = (*stage.rounds[:-1], replace(played, tables=tuple(tables), bye=bye))
+    return replace(stage, rounds=rounds)
 
 
-def unpair_last_round(event: SwissStage) -> SwissStage:
-    """``event`` without its current round, which has no result yet (the caller knows it has not started)."""
-    if len(event.rounds) == 1:
+def unpair_last_round(stage: SwissStage) -> SwissStage:
+    """``stage`` without its current round, which has no result yet (the caller knows it has not started)."""
+    if len(stage.rounds) == 1:
         raise NothingToUnpairError()
-    if any(table.result is not None for table in event.current.tables):
-        raise RoundHasResultsError(round=event.current.number)
-    return replace(event, rounds=event.rounds[:-1])
+    if any(table.result is not None for table in stage.current.tables):
+        raise RoundHasResultsError(round=stage.current.number)
+    return replace(stage, rounds=stage.rounds[:-1])
 
 
 def _units(teams: Sequence[Team]) -> dict[int, str | None]:
     return {team.team_id: team.unit for team in teams}
 
 
-def _round(event: SwissStage, number: int, pairing: RoundPairing) -> SwissRound:
-    teams = {team.team_id: team for team in event.teams}
+def _round(stage: SwissStage, number: int, pairing: RoundPairing) -> SwissRound:
+    teams = {team.team_id: team for team in stage.teams}
     tables = []
     for index, paired in enumerate(pairing.tables, start=1):
         flaws = tuple(flaw for flaw, present in ((PairingFlaw.REMATCH, paired.rematch),

@@ -43,9 +43,9 @@ from handlers.commands.people.help import help_command, start_command
 from handlers.commands.people.name import name_command
 from handlers.commands.results.results import confirm_command, mytable_command, result_command
 from handlers.commands.rules.calculators import levelup_command, score_command, tribute_command
-from handlers.commands.rules.event_notice import notice_command
 from handlers.commands.rules.play import play_command
 from handlers.commands.rules.rule_questions import rule_command
+from handlers.commands.rules.tournament_notice import notice_command
 from handlers.commands.settings.language import lang_command
 from handlers.commands.settings.setup import (
     cancel_command,

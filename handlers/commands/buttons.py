@@ -5,7 +5,7 @@ Callback data ``t:<tournament id>:<action>[:<arg>…]``: ``su`` sign up alone, `
 woman, ``ac:<invitation>`` accept, ``cf:<match>:<revision>`` confirm, ``dp:<match>:<revision>`` dispute,
 ``cc:<match>:<revision>:<result>`` confirm a correction after the final (``result`` in the text form of
 ``bot.tournament.outcome``) — ``pc``, ``pd`` and ``pk`` the same three at a Swiss or group table (whose match ids are
-the event's own) —, ``dw:<version>`` draw in spite of the warnings (made for that version of the tournament),
+the tournament's own) —, ``dw:<version>`` draw in spite of the warnings (made for that version of the tournament),
 ``cl:<claim>`` approve a claim, ``ww:<match>:l|r`` (``pw`` at a Swiss or group table) answer "who won?" after two
 mirrored reports: the left or right pair. The services check each press against the chat's current tournament (and the
 match's current revision), so a forged or stale press changes nothing and is answered with the reason.

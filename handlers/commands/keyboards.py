@@ -43,7 +43,7 @@ def report_buttons(recorded: ResultRecorded, lang: Language) -> Keyboard | None:
     """Confirm / Dispute under a report; Confirm (the other pair's report) under a mirrored one; Confirm the
     correction under a correction that waits for it."""
     tid, args = recorded.state.tournament_id, (str(recorded.match.match_id), str(recorded.revision))
-    # A Swiss or group table's buttons say so: its match ids are the event's own, apart from a knockout's.
+    # A Swiss or group table's buttons say so: its match ids are the points stage's own, apart from a knockout's.
     confirm, dispute, correct = ("pc", "pd", "pk") if recorded.at_points_table else ("cf", "dp", "cc")
     if recorded.kind is ResultKind.REPORTED:
         return keyboard([_button(t("tables.button.confirm", lang), ButtonData(AREA, tid, confirm, args)),

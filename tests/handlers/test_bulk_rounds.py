@@ -44,12 +44,12 @@ async def enter(bot: DispatchedBot, *settings: str) -> None:
 
 async def test_two_group_rounds_in_one_message_announce_both(bot: DispatchedBot) -> None:
     await enter(bot, "/set format groups", "/set groups 2", "/set advance 2")
-    event = (await state(bot)).event
+    event = (await state(bot)).points_stage
     assert event is not None
     first = [f"{match.table} K 9" for match in event.table_matches(1)]
     second = [f"2-{match.table} 9 K" for match in event.table_matches(2)]
     replies = await say(bot, "/result " + "\n".join(first + second))
-    event = (await state(bot)).event
+    event = (await state(bot)).points_stage
     assert event is not None and event.current_round == 3
     # The lines' reply, then ONE message: round 2 with its results (never posted before), then round 3's tables.
     assert len(replies) == 2, replies

@@ -49,7 +49,7 @@ async def test_the_setting_in_both_names_and_locked_after_the_draw(club: Club) -
 
 async def test_by_default_equal_levels_at_time_are_a_draw(club: Club) -> None:
     await swiss(club)
-    match = (await club.state()).event.table_matches()[0]  # type: ignore[union-attr]
+    match = (await club.state()).points_stage.table_matches()[0]  # type: ignore[union-attr]
     await club.say(club.admin, f"/result {match.table} K K")
     assert match.left is not None and match.right is not None
     points = await points_of(club)
@@ -61,7 +61,7 @@ async def test_by_default_equal_levels_at_time_are_a_draw(club: Club) -> None:
 async def test_a_deciding_rule_asks_its_question_and_scores_the_named_winner(club: Club, rule: str,
                                                                             question: str) -> None:
     await swiss(club, f"/set equal_levels {rule}", "/set scoring 3-2-1")
-    match = (await club.state()).event.table_matches()[0]  # type: ignore[union-attr]
+    match = (await club.state()).points_stage.table_matches()[0]  # type: ignore[union-attr]
     before = await club.fingerprint()
     for report in ("K K", "K K draw"):
         [refused] = await club.say(club.seat(match, Side.LEFT), f"/result {match.table} {report}")
@@ -103,7 +103,7 @@ async def test_a_draw_without_a_time_limit_is_refused_in_chinese_words(club: Clu
     await club.say(club.admin, "/set format swiss")
     await club.sign_up_singles(8)
     await club.say(club.admin, "/draw")
-    match = (await club.state()).event.table_matches()[0]  # type: ignore[union-attr]
+    match = (await club.state()).points_stage.table_matches()[0]  # type: ignore[union-attr]
     before = await club.fingerprint()
     for report in ("K K", "K K 平局", "K K draw"):
         [refused] = await club.say(club.admin, f"/result {match.table} {report}")

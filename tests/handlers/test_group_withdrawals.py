@@ -44,7 +44,7 @@ async def state(bot: DispatchedBot, *, reload: bool = False) -> TournamentState:
 
 
 async def event_of(bot: DispatchedBot, *, reload: bool = False) -> PointsStage:
-    event = (await state(bot, reload=reload)).event
+    event = (await state(bot, reload=reload)).points_stage
     assert event is not None
     return event
 
@@ -138,12 +138,12 @@ async def test_a_pair_withdraws_in_round_two_its_unplayed_tables_are_walkovers_a
     assert reloaded.current_round == 3 and reloaded.open_matches == event.open_matches
     await say(bot, f"/result {left_wins(reloaded.playable())}")
     final = await state(bot)
-    assert final.bracket is not None and final.event is not None
+    assert final.bracket is not None and final.points_stage is not None
     assert leaving.team_id not in {team.team_id for team in final.bracket.teams}
     assert len(final.bracket.teams) == 4
     # Every point as the test counts it; standings.csv marks the pair and ranks it after everyone.
-    counted = expected_points(final.event)
-    for row in points_standings(final.event):
+    counted = expected_points(final.points_stage)
+    for row in points_standings(final.points_stage):
         assert row.points == counted[row.team.team_id], row
     exported = await export_rows(bot, "standings.csv")
     by_name = {row["name"]: row for row in exported}
@@ -151,7 +151,7 @@ async def test_a_pair_withdraws_in_round_two_its_unplayed_tables_are_walkovers_a
     assert sum(row["withdrawn"] == "1" for row in exported) == 1
     assert int(by_name[leaving.name]["points"]) == counted[leaving.team_id] == WIN
     # Once the knockout is drawn the group stage is over: refused, nothing changed.
-    other = next(team for team in final.event.teams if team.team_id != leaving.team_id)
+    other = next(team for team in final.points_stage.teams if team.team_id != leaving.team_id)
     [refused] = await say(bot, f"/withdraw {other.name.split(' / ')[0]}")
     assert "小组赛已经结束" in refused
     assert (await event_of(bot, reload=True)).withdrawn == frozenset({leaving.team_id})
@@ -171,15 +171,15 @@ async def test_void_counts_no_result_against_the_pair_that_withdrew(bot: Dispatc
     for _ in range(2):
         await say(bot, f"/result {left_wins((await event_of(bot)).playable())}")
     final = await state(bot, reload=True)
-    assert final.event is not None and final.bracket is not None
-    counted = expected_points(final.event, void=frozenset({leaving.team_id}))
-    rows = {row.team.team_id: row for row in points_standings(final.event)}
+    assert final.points_stage is not None and final.bracket is not None
+    counted = expected_points(final.points_stage, void=frozenset({leaving.team_id}))
+    rows = {row.team.team_id: row for row in points_standings(final.points_stage)}
     for ident, row in rows.items():
         assert row.points == counted[ident], row
     # The pair it beat lost nothing by it; the pair itself has nothing counted; each of the others in its group
     # played two tables that count.
     assert rows[leaving.team_id].played == 0 and rows[leaving.team_id].points == 0
-    assert all(rows[team.team_id].played == 2 for team in group_of(final.event, leaving) if team != leaving)
+    assert all(rows[team.team_id].played == 2 for team in group_of(final.points_stage, leaving) if team != leaving)
     matches = await export_rows(bot, "matches.csv")
     voided = [row for row in matches if row["stage"] != "knockout" and leaving.name in (row["left"], row["right"])]
     assert len(voided) == 3 and all((row["left_points"], row["right_points"]) == ("0", "0") for row in voided)

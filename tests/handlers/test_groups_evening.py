@@ -71,7 +71,7 @@ class Evening:
         return await read_state(self.bot.services, GROUP.chat_id)
 
     async def event(self) -> PointsStage:
-        event = (await self.state()).event
+        event = (await self.state()).points_stage
         assert event is not None
         return event
 
@@ -157,7 +157,7 @@ async def test_a_groups_then_knockout_evening(bot: DispatchedBot) -> None:
     announced = replies[1]
     assert announced.index("小组赛第 3 轮") < announced.index("小组赛结束") < announced.index("四分之一决赛")
     state = await evening.state()
-    assert state.bracket is not None and state.event is not None and state.event.finished
+    assert state.bracket is not None and state.points_stage is not None and state.points_stage.finished
 
     # The knockout: each round in bulk; each post names its knockout round and no group round.
     for label in KNOCKOUT_LABELS:
@@ -171,7 +171,7 @@ async def test_a_groups_then_knockout_evening(bot: DispatchedBot) -> None:
             assert any(following in post for post in replies[1:]), (label, replies)
     state = await evening.state(reload=True)
     bracket = state.require_bracket()
-    assert bracket.finished and state.event is not None
+    assert bracket.finished and state.points_stage is not None
     champion = evening.knockout[bracket.rounds, 1].winner
     assert any(f"冠军：{champion}" in post for post in replies)
 
@@ -214,12 +214,12 @@ async def test_a_groups_then_knockout_evening(bot: DispatchedBot) -> None:
     for row in standings:
         assert int(row["points"]) == counted[row["name"]], row
     # The pairs out: the third-placed of each group before the fourth-placed.
-    places = {row.team.name: row.rank for row in points_standings(state.event)}
+    places = {row.team.name: row.rank for row in points_standings(state.points_stage)}
     out = standings[8:]
     assert [places[row["name"]] for row in out] == sorted(places[row["name"]] for row in out)
     # Each group sent on its two best by the points the test counts; the pair that withdrew never went on.
     went_on = {row["name"] for row in standings[:8]}
-    for group in state.event.groups.groups:  # type: ignore[union-attr]
+    for group in state.points_stage.groups.groups:  # type: ignore[union-attr]
         names = {team.name for team in group}
         on, off = names & went_on, names - went_on
         assert len(on) == 2 and leaving.name not in on

@@ -29,8 +29,8 @@ async def swiss_evening(club: Club, pairs: int = 7) -> None:
 
 async def play_round(club: Club, results: tuple[str, ...]) -> None:
     state = await club.state()
-    assert state.event is not None
-    for match, result in zip(state.event.playable(), results, strict=False):
+    assert state.points_stage is not None
+    for match, result in zip(state.points_stage.playable(), results, strict=False):
         await club.say(club.admin, f"/result {match.table} {result}")
 
 
@@ -80,12 +80,12 @@ async def two_rounds(club: Club) -> None:
 async def test_tables_and_bracket_of_an_earlier_round(club: Club) -> None:
     await two_rounds(club)
     state = await club.state()
-    assert state.event is not None and state.event.current_round == 3
+    assert state.points_stage is not None and state.points_stage.current_round == 3
     calls = await club.calls(club.member, "/tables 1")
     assert [call.kind for call in calls] == ["message", "pictures"]
     text = calls[0].text
     assert "Swiss round 1 of 3" in text and "A+ : 10" in text and "K : K" in text and "Bye" in text, text
-    for match in state.event.table_matches(1):
+    for match in state.points_stage.table_matches(1):
         assert match.left is not None and match.left.name in text
     [picture] = calls[1].pictures
     image = Image.open(io.BytesIO(picture.png))
@@ -104,8 +104,8 @@ async def test_standings_after_an_earlier_round(club: Club) -> None:
     text = calls[0].text
     assert "standings after round 1" in text and any(call.kind == "pictures" for call in calls)
     state = await club.state()
-    assert state.event is not None
-    after_one = standings_after(state.event, 1)
+    assert state.points_stage is not None
+    after_one = standings_after(state.points_stage, 1)
     first = after_one[0]
     assert f"1. {first.name} — {first.points} pts" in text
     now = await club.say(club.member, "/standings")
@@ -115,15 +115,16 @@ async def test_standings_after_an_earlier_round(club: Club) -> None:
 async def test_pair_shows_one_pairs_evening(club: Club) -> None:
     await two_rounds(club)
     state = await club.state()
-    assert state.event is not None
-    team = state.event.table_matches(1)[0].left
+    assert state.points_stage is not None
+    team = state.points_stage.table_matches(1)[0].left
     assert team is not None
     [text] = await club.say(club.member, f"/pair {team.name.split(' / ')[0]}")
     lines = text.splitlines()
     assert team.name in lines[0] and lines[1].startswith("Round 1 · table 1 · vs ")
     assert "A+ : 10, won, 18 pts · total 18" in lines[1], lines
     assert lines[2].startswith("Round 2 ·") and lines[3].startswith("Round 3 ·")
-    rank_after_two = next(row.rank for row in standings_after(state.event, 2) if row.team.team_id == team.team_id)
+    rank_after_two = next(row.rank for row in standings_after(state.points_stage, 2)
+                          if row.team.team_id == team.team_id)
     assert lines[2].endswith(f"place {rank_after_two}"), lines[2]
     [by_number] = await club.say(club.member, f"/pair {team.team_id}")
     assert by_number == text

@@ -34,7 +34,7 @@ async def test_a_swiss_round_on_3_2_1_scores_win_3_draw_2_loss_1_and_a_bye_3(clu
         await club.say(club.admin, setting)
     await club.sign_up_singles(10)
     await club.say(club.admin, "/draw")
-    event = (await club.state()).event
+    event = (await club.state()).points_stage
     assert event is not None
     drawn, decided = event.table_matches()
     [bye] = event.byes(1)
@@ -61,7 +61,7 @@ async def test_a_walkover_on_3_2_1_scores_3_to_0(club: Club) -> None:
         await club.say(club.admin, setting)
     await club.sign_up_singles(8)
     await club.say(club.admin, "/draw")
-    event = (await club.state()).event
+    event = (await club.state()).points_stage
     assert event is not None
     first, second = event.table_matches()
     await club.say(club.admin, f"/result {first.table} forfeit left")
@@ -84,11 +84,11 @@ async def play_the_group(club: Club, *settings: str) -> list[str]:
         await club.say(club.admin, setting)
     await club.sign_up_singles(8)
     await club.say(club.admin, "/draw")
-    event = (await club.state()).event
+    event = (await club.state()).points_stage
     assert event is not None
     number = {team.team_id: index for index, team in enumerate(event.teams, start=1)}
     for _ in range(3):
-        event = (await club.state()).event
+        event = (await club.state()).points_stage
         assert event is not None
         for match in event.playable():
             assert match.left is not None and match.right is not None

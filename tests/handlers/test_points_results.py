@@ -40,7 +40,7 @@ def data_of(answer: Answer) -> list[str]:
 @pytest.mark.slow  # long (seconds under load): make quick leaves it out
 async def test_without_a_time_limit_a_draw_and_a_winner_below_a_are_refused_at_a_swiss_table(club: Club) -> None:
     await swiss(club)
-    match = (await club.state()).event.table_matches()[0]  # type: ignore[union-attr]
+    match = (await club.state()).points_stage.table_matches()[0]  # type: ignore[union-attr]
     before = await club.fingerprint()
     [draw] = await club.say(club.seat(match, Side.LEFT), f"/result {match.table} K K")
     assert "不会打成平局" in draw
@@ -54,8 +54,8 @@ async def test_without_a_time_limit_a_draw_and_a_winner_below_a_are_refused_at_a
 async def test_a_mirrored_report_and_we_won_at_a_swiss_table(club: Club) -> None:
     await swiss(club, "/set time_limit 50")
     state = await club.state()
-    assert state.event is not None
-    first, second = state.event.table_matches()
+    assert state.points_stage is not None
+    first, second = state.points_stage.table_matches()
     await club.say(club.seat(first, Side.LEFT), f"/result {first.table} K A+")
     calls = await club.calls(club.seat(first, Side.RIGHT), f"/result {first.table} A+ K")
     assert "左右正好相反" in calls[0].text and "谁赢了" in calls[0].text
@@ -63,10 +63,10 @@ async def test_a_mirrored_report_and_we_won_at_a_swiss_table(club: Club) -> None
     assert first.right is not None
     replies, _answer = await club.tap(club.seat(first, Side.RIGHT), calls[0], f"{first.right.name} 胜")
     assert replies[0].text.startswith("✅") and "K : A+" in replies[0].text
-    assert (await club.state()).event.match(first.match_id).state.decided  # type: ignore[union-attr]
+    assert (await club.state()).points_stage.match(first.match_id).state.decided  # type: ignore[union-attr]
     [reported] = await club.say(club.seat(second, Side.RIGHT), f"/result {second.table} 赢 A+ 10")
     assert "📝" in reported
-    games_or_report = (await club.state()).event.match(second.match_id).reports  # type: ignore[union-attr]
+    games_or_report = (await club.state()).points_stage.match(second.match_id).reports  # type: ignore[union-attr]
     assert str(games_or_report[-1].outcome.left_level) == "10" and games_or_report[-1].outcome.winner is Side.RIGHT
 
 
@@ -74,21 +74,21 @@ async def test_a_correction_after_the_last_swiss_round_waits_for_its_confirmatio
     await swiss(club, "/set time_limit 50")
     rng = random.Random(3)
     for _ in range(2):
-        event = (await club.state()).event
+        event = (await club.state()).points_stage
         assert event is not None
         for match in event.playable():
             left, right = rng.sample(("6", "9", "K", "A+"), 2)
             await club.say(club.admin, f"/result {match.table} {left} {right}")
     state = await club.state()
-    assert state.record.status.value == "finished" and state.event is not None
-    match = state.event.table_matches(2)[0]
+    assert state.record.status.value == "finished" and state.points_stage is not None
+    match = state.points_stage.table_matches(2)[0]
     before = await club.fingerprint()
     calls = await club.calls(club.admin, f"/result 2-{match.table} 2 A+")
     assert "冠军已经公布" in calls[0].text and await club.fingerprint() == before
     assert [data.split(":")[2] for data in data_of(calls[0])] == ["pk"]
     replies, answer = await club.tap(club.admin, calls[0], "确认更正")
     assert "已更正" in replies[0].text, [call.text for call in replies]
-    corrected = (await club.state()).event.match(match.match_id)  # type: ignore[union-attr]
+    corrected = (await club.state()).points_stage.match(match.match_id)  # type: ignore[union-attr]
     assert str(corrected.games[-1].outcome) == "2 A+"
 
 
@@ -97,7 +97,7 @@ async def test_undraw_of_a_swiss_draw_and_the_redraw_file(club: Club) -> None:
     [undone] = await club.say(club.admin, "/undraw")
     assert "抽签已撤销" in undone
     state = await club.state()
-    assert state.event is None and not state.drawn
+    assert state.points_stage is None and not state.drawn
     calls = await club.calls(club.admin, "/draw")
     assert "撤销抽签时已公布指纹" in calls[0].text
     [document] = [call for call in calls
@@ -106,7 +106,7 @@ async def test_undraw_of_a_swiss_draw_and_the_redraw_file(club: Club) -> None:
     drawn = json.loads(content)
     assert drawn["version"] == 3 and drawn["event"]["format"] == "swiss" and drawn["commitment"] in undone
     assert verify(content).matches
-    match = (await club.state()).event.table_matches()[0]  # type: ignore[union-attr]
+    match = (await club.state()).points_stage.table_matches()[0]  # type: ignore[union-attr]
     await club.say(club.admin, f"/result {match.table} 9 A+")
     [refused] = await club.say(club.admin, "/undraw")
     assert "不能再撤销抽签" in refused
@@ -114,7 +114,7 @@ async def test_undraw_of_a_swiss_draw_and_the_redraw_file(club: Club) -> None:
 
 async def test_the_offline_export_writes_the_files_export_sends(club: Club) -> None:
     await swiss(club, "/set time_limit 50", pairs=5)
-    event = (await club.state()).event
+    event = (await club.state()).points_stage
     assert event is not None
     for match in event.playable():
         await club.say(club.admin, f"/result {match.table} K K")
@@ -132,8 +132,8 @@ async def test_mytable_and_substitute_in_a_swiss_event(club: Club) -> None:
     await club.sign_up_singles(9)  # four pairs and a reserve
     await club.say(club.admin, "/draw")
     state = await club.state()
-    assert state.event is not None and len(state.reserves) == 1
-    match = state.event.table_matches()[0]
+    assert state.points_stage is not None and len(state.reserves) == 1
+    match = state.points_stage.table_matches()[0]
     player = club.seat(match, Side.LEFT)
     [mine] = await club.say(player, "/mytable")
     assert f"你们在第 {match.table} 桌" in mine and "积分赛第 1 轮" in mine
@@ -143,9 +143,9 @@ async def test_mytable_and_substitute_in_a_swiss_event(club: Club) -> None:
     [done] = await club.say(club.admin, f"/substitute {leaving} {coming}")
     assert coming in done
     after = await club.state()
-    assert after.event is not None and coming in after.event.match(match.match_id).team(Side.LEFT).name  # type: ignore[union-attr]
+    assert after.points_stage is not None and coming in after.points_stage.match(match.match_id).team(Side.LEFT).name  # type: ignore[union-attr]
     club.bot.services.tournaments.clear()  # the stored event reads back the same
-    assert (await club.state()).event == after.event
+    assert (await club.state()).points_stage == after.points_stage
     await club.say(club.admin, f"/result {match.table} 9 A+")
     [played] = await club.say(club.by_key(state.reserves[0].key), "/mytable")
     assert "成绩已经出来了" in played
@@ -161,7 +161,7 @@ def test_every_tournament_button_has_its_command_for_wecom() -> None:
 async def test_the_offline_export_in_chinese_writes_what_export_zh_sends(club: Club, tmp_path: Path) -> None:
     """``python -m bot export --lang zh`` wrote English headers, unlike ``/export zh``."""
     await swiss(club, "/set time_limit 50", pairs=5)
-    event = (await club.state()).event
+    event = (await club.state()).points_stage
     assert event is not None
     for match in event.playable():
         await club.say(club.admin, f"/result {match.table} K A")

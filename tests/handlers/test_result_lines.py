@@ -22,7 +22,7 @@ async def swiss(club: Club, tables: int = 4) -> None:
 
 
 async def states(club: Club) -> dict[int, MatchState]:
-    event = (await club.state()).event
+    event = (await club.state()).points_stage
     assert event is not None
     return {match.table or 0: match.state for match in event.table_matches()}
 
@@ -45,14 +45,14 @@ async def test_an_official_enters_a_round_in_one_message_and_a_bad_line_stops_no
     assert "记录 2 行" in replies[0]
     assert any("积分赛第 2 轮" in text for text in replies[1:]), replies  # the round the message completed
     state = await club.state()
-    assert state.event is not None and state.event.current_round == 2
+    assert state.points_stage is not None and state.points_stage.current_round == 2
     # "1" named table 1 of round 1, the round being played when the message came: corrected there, round 2 re-paired
-    assert str(state.event.table_matches(1)[0].games[-1].outcome) == "A+ 3"
+    assert str(state.points_stage.table_matches(1)[0].games[-1].outcome) == "A+ 3"
 
 
 async def test_a_player_s_lines_count_only_at_their_own_table(club: Club) -> None:
     await swiss(club)
-    event = (await club.state()).event
+    event = (await club.state()).points_stage
     assert event is not None
     own, other = event.table_matches()[:2]
     player = club.seat(own, Side.LEFT)
@@ -66,7 +66,7 @@ async def test_a_player_s_lines_count_only_at_their_own_table(club: Club) -> Non
 
 async def test_confirm_all_confirms_every_reported_table_and_leaves_the_disputed_one(club: Club) -> None:
     await swiss(club, tables=5)
-    event = (await club.state()).event
+    event = (await club.state()).points_stage
     assert event is not None
     first, second, third, fourth, fifth = event.table_matches()
     for match in (first, second, third, fourth):
@@ -85,7 +85,7 @@ async def test_confirm_all_confirms_every_reported_table_and_leaves_the_disputed
 
 async def test_confirm_several_tables_and_the_round_that_completes(club: Club) -> None:
     await swiss(club)
-    event = (await club.state()).event
+    event = (await club.state()).points_stage
     assert event is not None
     for match in event.table_matches():
         await club.say(club.seat(match, Side.LEFT), f"/result {match.table} A+ 9")
@@ -93,7 +93,7 @@ async def test_confirm_several_tables_and_the_round_that_completes(club: Club) -
     assert "确认了 2 桌（共 3 桌）" in replies[0] and "第 9 桌未确认" in replies[0]
     replies = await club.say(club.admin, "/confirm 3,4")
     assert any("积分赛第 2 轮" in text for text in replies[1:]), replies
-    assert (await club.state()).event.current_round == 2  # type: ignore[union-attr]
+    assert (await club.state()).points_stage.current_round == 2  # type: ignore[union-attr]
 
 
 async def test_results_against_pairs_entered_by_name_wait_for_an_official_and_confirm_all_clears_them(
@@ -105,7 +105,7 @@ async def test_results_against_pairs_entered_by_name_wait_for_an_official_and_co
         await club.say(club.admin, f"/signup 张{number} 李{number}")
     await club.sign_up_singles(2)  # the one pair with accounts meets a pair entered by name
     await club.say(club.admin, "/draw")
-    event = (await club.state()).event
+    event = (await club.state()).points_stage
     assert event is not None
     waiting = []
     for match in event.table_matches():
@@ -119,7 +119,7 @@ async def test_results_against_pairs_entered_by_name_wait_for_an_official_and_co
     assert len(waiting) == 1
     replies = await club.say(club.admin, "/confirm all")
     assert f"一次确认了 {len(waiting)} 桌" in replies[0]
-    assert (await club.state()).event.current_round == 2  # type: ignore[union-attr]
+    assert (await club.state()).points_stage.current_round == 2  # type: ignore[union-attr]
 
 
 @pytest.mark.parametrize("separator", ["\n", "; "])

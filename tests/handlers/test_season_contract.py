@@ -110,7 +110,7 @@ async def play_swiss(club: Club, ledger: Ledger, rng: random.Random) -> None:
     and the organiser's decisions."""
     for _ in range(10):
         state = await club.state()
-        event = state.event
+        event = state.points_stage
         assert event is not None
         if state.record.status.value == "finished":
             return
@@ -177,8 +177,8 @@ async def test_three_tournaments_give_the_ladder_and_ratings_the_contract_states
     await club.say(admin, "/draw")
     await play_swiss(club, ledger, rng)
     second = await club.state()
-    assert second.event is not None
-    second_places = [(row.team.members, row.rank) for row in points_standings(second.event)]
+    assert second.points_stage is not None
+    second_places = [(row.team.members, row.rank) for row in points_standings(second.points_stage)]
 
     # 3: a knockout that has started (one result) when the first tournament's final is corrected.
     await club.say(admin, "/new 三号杯")

@@ -31,8 +31,8 @@ async def groups_into_knockout(club: Club, pairs: int = 14) -> list[str]:
     texts: list[str] = []
     for _ in range(3):
         state = await club.state()
-        assert state.event is not None and state.bracket is None
-        for match in state.event.playable():
+        assert state.points_stage is not None and state.bracket is None
+        for match in state.points_stage.playable():
             left, right = rng.sample(["K", "A", "10", "A+", "Q"], 2)
             texts = await club.say(club.admin, f"/result {match.table} {left} {right}")
     return texts
@@ -85,8 +85,8 @@ async def test_the_whole_field_is_ranked_after_a_groups_knockout(club: Club) -> 
     # Below the knockout: group places first (the 3rd places, then the 4th), then group points.
     assert [int(line["rank"]) for line in out] == sorted(int(line["rank"]) for line in out)
     state = await club.state()
-    assert state.event is not None
-    group_place = {row.name: row.rank for row in points_standings(state.event)}
+    assert state.points_stage is not None
+    group_place = {row.name: row.rank for row in points_standings(state.points_stage)}
     places = [group_place[line["name"]] for line in out]
     assert places == sorted(places) and set(places) == {3, 4}
     for earlier, later in zip(out, out[1:], strict=False):
@@ -110,8 +110,8 @@ async def test_standings_during_round_one_say_so_and_mark_walkovers_and_byes(clu
     [before] = (await club.say(club.member, "/standings"))[:1]
     assert "no results yet" in before and "after round 0" not in before
     state = await club.state()
-    assert state.event is not None
-    first, second = state.event.table_matches()[:2]
+    assert state.points_stage is not None
+    first, second = state.points_stage.table_matches()[:2]
     await club.say(club.admin, f"/result {first.table} forfeit right")
     await club.say(club.admin, f"/result {second.table} A+ 10")
     calls = await club.calls(club.member, "/standings")
@@ -120,7 +120,7 @@ async def test_standings_during_round_one_say_so_and_mark_walkovers_and_byes(clu
     assert first.left is not None and second.left is not None
     walkover_line = next(line for line in text.splitlines() if first.left.name in line)
     assert "1 walkover win included" in walkover_line, walkover_line
-    [bye] = state.event.byes(1)
+    [bye] = state.points_stage.byes(1)
     bye_line = next(line for line in text.splitlines() if bye.name in line)
     assert "1 bye" in bye_line and "W-D-L counts the tables played, not byes" in text
     assert any(call.kind == "pictures" for call in calls)
@@ -134,8 +134,8 @@ async def test_a_name_claimed_after_a_swiss_draw_plays_as_the_account(club: Club
     await club.sign_up_singles(6)
     await club.say(club.admin, "/draw")
     state = await club.state()
-    assert state.event is not None
-    match = next(match for match in state.event.table_matches()
+    assert state.points_stage is not None
+    match = next(match for match in state.points_stage.table_matches()
                  if any(team is not None and team.name == "小红 / 小明" for team in (match.left, match.right)))
     [before] = await club.say(club.member, f"/result {match.table} A+ K")
     assert "你的账号不在这张桌" in before and "/claim 你的名字" in before
@@ -148,8 +148,8 @@ async def test_a_name_claimed_after_a_swiss_draw_plays_as_the_account(club: Club
     assert "小红 / 小明 报成绩" in reported[0] and "不在这张桌" not in reported[0], reported
     club.bot.services.tournaments.clear()  # read back from storage
     again = await club.state()
-    assert again.event is not None
-    stored = again.event.match(match.match_id)
+    assert again.points_stage is not None
+    stored = again.points_stage.match(match.match_id)
     assert any(team is not None and "tg:202" in team.members for team in (stored.left, stored.right))
     assert stored.reports
 
@@ -184,8 +184,8 @@ async def test_mirrored_reports_ask_both_pairs_who_won(club: Club) -> None:
     await club.sign_up_singles(8)
     await club.say(club.admin, "/draw")
     state = await club.state()
-    assert state.event is not None
-    match = state.event.table_matches()[0]
+    assert state.points_stage is not None
+    match = state.points_stage.table_matches()[0]
     assert match.left is not None and match.right is not None
     # The truth: the right pair won on A+, the left pair ended on K — "K A+" with the left pair first.
     await club.say(club.seat(match, Side.RIGHT), f"/result {match.table} A+ K")  # its own level first: wrong
@@ -196,12 +196,12 @@ async def test_mirrored_reports_ask_both_pairs_who_won(club: Club) -> None:
     # The left pair answers with the button: the right pair won; its answer replaces the mirrored report.
     replies, _ = await club.tap(club.seat(match, Side.LEFT), asked, f"{match.right.name} 胜")
     assert "K : A+" in replies[0].text and replies[0].text.startswith("📝"), replies[0].text
-    now = (await club.state()).event.match(match.match_id)  # type: ignore[union-attr]
+    now = (await club.state()).points_stage.match(match.match_id)  # type: ignore[union-attr]
     assert [report.outcome.text for report in now.reports] == ["K A+"]
     # The right pair answers too, in words: we won. The two answers agree: confirmed, K : A+ for the right pair.
     [done] = await club.say(club.seat(match, Side.RIGHT, 1), f"/result {match.table} 赢")
     assert done.startswith("✅") and "K : A+" in done, done
-    decided = (await club.state()).event.match(match.match_id)  # type: ignore[union-attr]
+    decided = (await club.state()).points_stage.match(match.match_id)  # type: ignore[union-attr]
     assert decided.state.decided and decided.games[-1].outcome.winner is Side.RIGHT
 
 
@@ -212,8 +212,8 @@ async def test_who_won_needs_a_report_with_levels(club: Club) -> None:
     await club.sign_up_singles(8)
     await club.say(club.admin, "/draw")
     state = await club.state()
-    assert state.event is not None
-    match = state.event.table_matches()[0]
+    assert state.points_stage is not None
+    match = state.points_stage.table_matches()[0]
     before = await club.fingerprint()
     [refused] = await club.say(club.seat(match, Side.LEFT), f"/result {match.table} 赢")
     assert "请连级数一起报" in refused and await club.fingerprint() == before

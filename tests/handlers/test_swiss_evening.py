@@ -32,7 +32,7 @@ class Entered:
 
 
 async def event_of(club: Club) -> PointsStage:
-    event = (await club.state()).event
+    event = (await club.state()).points_stage
     assert event is not None
     return event
 

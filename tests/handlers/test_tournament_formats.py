@@ -51,9 +51,9 @@ def outcome_words(rng: random.Random) -> str:
 async def decide_open_tables(club: Club, rng: random.Random) -> list[str]:
     """The organiser decides every open table of the round being played; the texts of the last reply."""
     state = await club.state()
-    assert state.event is not None and state.bracket is None
+    assert state.points_stage is not None and state.bracket is None
     texts: list[str] = []
-    for match in state.event.playable():
+    for match in state.points_stage.playable():
         texts = await club.say(club.admin, f"/result {match.table} {outcome_words(rng)}")
     return texts
 
@@ -125,7 +125,7 @@ async def test_a_41_pair_swiss_of_6_rounds_from_a_roster(club: Club) -> None:
     postings: list[str] = []
     for number in range(1, 7):
         state = await club.state()
-        assert state.event is not None and state.event.current_round == number
+        assert state.points_stage is not None and state.points_stage.current_round == number
         texts = await decide_open_tables(club, rng)
         postings.append("\n".join(texts))
         if number < 6:
@@ -135,10 +135,10 @@ async def test_a_41_pair_swiss_of_6_rounds_from_a_roster(club: Club) -> None:
     cached = await club.state()
     club.bot.services.tournaments.clear()  # read back from storage
     state = await club.state()
-    assert state.record.status.value == "finished" and state.event is not None and state.event.finished
-    assert cached.event is not None and state.event.store == cached.event.store
-    assert state.event.core == cached.event.core
-    swiss = state.event.swiss
+    assert state.record.status.value == "finished" and state.points_stage is not None and state.points_stage.finished
+    assert cached.points_stage is not None and state.points_stage.store == cached.points_stage.store
+    assert state.points_stage.core == cached.points_stage.core
+    swiss = state.points_stage.swiss
     assert swiss is not None
     met = Counter(frozenset((table.left.team_id, table.right.team_id)) for played in swiss.rounds
                   for table in played.tables)
@@ -197,18 +197,20 @@ async def test_14_pairs_in_4_groups_into_an_8_pair_knockout(club: Club) -> None:
             assert f"Group round {number + 1} of 3" in texts[-1]
     assert any("go on to the knockout" in text for text in texts), texts
     state = await club.state()
-    assert state.bracket is not None and len(state.bracket.teams) == 8 and state.event is not None
-    assert state.event.groups is not None and state.event.groups.closed
-    group_of = {team.team_id: index for index, group in enumerate(state.event.groups.groups) for team in group}
+    assert state.bracket is not None and len(state.bracket.teams) == 8 and state.points_stage is not None
+    assert state.points_stage.groups is not None and state.points_stage.groups.closed
+    group_of = {team.team_id: index for index, group in enumerate(state.points_stage.groups.groups) for team in group}
     for match in state.bracket.table_matches(1):
         assert match.left is not None and match.right is not None
         assert group_of[match.left.team_id] != group_of[match.right.team_id]
 
     club.bot.services.tournaments.clear()  # read back from storage
     reloaded = await club.state()
-    assert reloaded.bracket is not None and reloaded.event is not None and reloaded.event.groups is not None
-    assert reloaded.bracket.lines == state.bracket.lines and reloaded.event.store == state.event.store
-    assert reloaded.event.groups.closed and reloaded.event.groups.groups == state.event.groups.groups
+    assert reloaded.bracket is not None and reloaded.points_stage is not None
+    assert reloaded.points_stage.groups is not None
+    assert reloaded.bracket.lines == state.bracket.lines and reloaded.points_stage.store == state.points_stage.store
+    assert reloaded.points_stage.groups.closed
+    assert reloaded.points_stage.groups.groups == state.points_stage.groups.groups
     [tables] = await club.say(club.member, "/tables")
     assert "Quarter-finals" in tables and "4 of 4 tables open" in tables
     refused = await club.say(club.admin, "/result 1 K K")
@@ -244,14 +246,14 @@ async def test_players_report_a_draw_and_confirm_it_with_the_button(club: Club) 
     await club.sign_up_singles(8)
     await club.say(club.admin, "/draw")
     state = await club.state()
-    assert state.event is not None
-    match = state.event.table_matches()[0]
+    assert state.points_stage is not None
+    match = state.points_stage.table_matches()[0]
     calls = await club.calls(club.seat(match, Side.LEFT), f"/result {match.table} K K")
     assert "a draw" in calls[0].text
     replies, answer = await club.tap(club.seat(match, Side.RIGHT), calls[0], "Confirm")
     assert answer is not None and answer.text == "Done ✅" and "K : K — a draw." in replies[0].text
     after = await club.state()
-    assert after.event is not None and after.event.match(match.match_id).games[0].outcome.is_draw
+    assert after.points_stage is not None and after.points_stage.match(match.match_id).games[0].outcome.is_draw
     [tables] = await club.say(club.member, "/tables")
     assert "Swiss round 1 of 2" in tables and "1 of 2 tables open" in tables  # 4 pairs: ⌈log₂ 4⌉ rounds
     _replies, stale = await club.tap(club.seat(match, Side.RIGHT), calls[0], "Confirm")

@@ -47,8 +47,8 @@ async def test_a_bad_format_choice_is_explained_and_changes_nothing(
 
 async def play_round_one(club: Club) -> None:
     state = await club.state()
-    assert state.event is not None
-    for match in state.event.playable():
+    assert state.points_stage is not None
+    for match in state.points_stage.playable():
         await club.say(club.admin, f"/result {match.table} K A")
 
 
@@ -57,8 +57,8 @@ async def test_a_correction_after_the_next_round_started_waits_for_its_confirmat
     await club.say(club.admin, "/draw")
     await play_round_one(club)
     state = await club.state()
-    assert state.event is not None and state.event.current_round == 2
-    first = state.event.table_matches(2)[0]
+    assert state.points_stage is not None and state.points_stage.current_round == 2
+    first = state.points_stage.table_matches(2)[0]
     player = club.admin
     await club.say(player, f"/result {first.table} 10 J")  # the organiser decides a table of round 2
     before = await club.fingerprint()
@@ -72,16 +72,18 @@ async def test_a_correction_before_the_next_round_starts_re_pairs_it(club: Club)
     await club.say(club.admin, "/draw")
     await play_round_one(club)
     before = await club.state()
-    assert before.event is not None and before.event.current_round == 2
+    assert before.points_stage is not None and before.points_stage.current_round == 2
     replies = await club.say(club.admin, "/result 1-1 A K")
     assert any("已更正" in reply for reply in replies) and any("重新编排" in reply for reply in replies), replies
     after = await club.state()
-    assert after.event is not None and after.event.current_round == 2 and after.event.swiss is not None
-    corrected = after.event.swiss.round(1).table(1).result
+    assert after.points_stage is not None and after.points_stage.current_round == 2
+    assert after.points_stage.swiss is not None
+    corrected = after.points_stage.swiss.round(1).table(1).result
     assert corrected is not None and str(corrected) == "A K"
-    assert len(after.event.table_matches(2)) == 3 and all(match.state.open for match in after.event.table_matches(2))
+    assert len(after.points_stage.table_matches(2)) == 3
+    assert all(match.state.open for match in after.points_stage.table_matches(2))
     # The stored event reads back as the engine holds it.
     services = club.bot.services
     services.tournaments.clear()
     reloaded = await club.state()
-    assert reloaded.event is not None and reloaded.event.store == after.event.store
+    assert reloaded.points_stage is not None and reloaded.points_stage.store == after.points_stage.store

@@ -12,9 +12,9 @@ from bot.tournament.bracket import BracketOptions
 from bot.tournament.draw import draw
 from bot.tournament.draw_file import DrawCheck, export_draw, verify
 from bot.tournament.entries import RegistrationMode
-from bot.tournament.event_draw import draw_event
-from bot.tournament.event_draw_file import export_event_draw
 from bot.tournament.format import FormatOptions, TournamentFormat
+from bot.tournament.points_draw import draw_points_stage
+from bot.tournament.points_draw_file import export_points_draw
 from bot.tournament.seeding import halves, rating_units, seeded_lines, team_strength
 from bot.tournament.swiss import SWISS_STREAM, start_swiss
 from bot.tournament.teams import Team
@@ -96,8 +96,8 @@ def test_a_seeded_swiss_draw_file_verifies() -> None:
     registration = closed(RegistrationMode.PAIRS, free_people(9, 0))
     people = [person.key for entry in registration.active for person in entry.members]
     ratings = {key: rating_units(index / 3) for index, key in enumerate(people)}
-    made = draw_event(registration, seed_of(4), BracketOptions(), FormatOptions(TournamentFormat.SWISS, rounds=3),
-                      DEFAULT_VARIANT, ratings)
-    text = export_event_draw(made, committed_at=COMMITTED_AT)
+    made = draw_points_stage(registration, seed_of(4), BracketOptions(),
+                             FormatOptions(TournamentFormat.SWISS, rounds=3), DEFAULT_VARIANT, ratings)
+    text = export_points_draw(made, committed_at=COMMITTED_AT)
     assert json.loads(text)["seeding"]["by"] == "rating"
     assert verify(text).matches

@@ -3,7 +3,7 @@
 (``bot.services.tournament.state``, cached by version).
 
 A Swiss or groups tournament counts its rounds as the chat does: the points stage's rounds first, then the
-knockout after the groups (its round ``r`` is round ``event rounds + r``), so a schedule can name every round.
+knockout after the groups (its round ``r`` is round ``points-stage rounds + r``), so a schedule can name every round.
 
 How a round is posted is the presenters' business: the board is given that renderer
 (``bot.presenters.tournament_tables.round_text``) when it is built, and only calls it.
@@ -50,27 +50,27 @@ def _pair(team: Team | None) -> BoardPair:
 
 def _points_rounds(state: TournamentState) -> tuple[int | None, int]:
     """Rounds in all (``None`` while unknown) and rounds completed, counting a points stage's rounds first."""
-    event, bracket = state.event, state.bracket
-    if event is None:
+    stage, bracket = state.points_stage, state.bracket
+    if stage is None:
         return (None if bracket is None else bracket.rounds), completed_rounds(bracket)
-    done = sum(1 for number in range(1, len(event.tables) + 1)
-               if all(match.state.decided for match in event.table_matches(number)))
+    done = sum(1 for number in range(1, len(stage.tables) + 1)
+               if all(match.state.decided for match in stage.table_matches(number)))
     later = 0
-    stage = event.groups
+    group_stage = stage.groups
     if bracket is not None:
         later = bracket.rounds
-    elif stage is not None and stage.advance:
-        later = round_count(bracket_size(len(stage.groups) * stage.advance))
-    return event.rounds + later, done + completed_rounds(bracket)
+    elif group_stage is not None and group_stage.advance:
+        later = round_count(bracket_size(len(group_stage.groups) * group_stage.advance))
+    return stage.rounds + later, done + completed_rounds(bracket)
 
 
 def _stage_round(state: TournamentState, round_number: int) -> tuple[PointsStage | Bracket | None, int]:
     """Where round ``round_number`` (as the clock counts) is played, and its number there."""
-    event, bracket = state.event, state.bracket
-    if event is not None and round_number <= event.rounds:
-        return event, round_number
-    if event is not None:
-        return bracket, round_number - event.rounds
+    stage, bracket = state.points_stage, state.bracket
+    if stage is not None and round_number <= stage.rounds:
+        return stage, round_number
+    if stage is not None:
+        return bracket, round_number - stage.rounds
     return bracket, round_number
 
 

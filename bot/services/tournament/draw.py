@@ -28,8 +28,8 @@ seals a NEW seed: its commitment is published at once and the next draw uses it.
 draw stays in the history, so nobody can redraw with a seed they already know.
 
 A Swiss or groups tournament (``/set format``) draws the same pairs and then its round 1 or its groups instead of a
-bracket (:mod:`bot.tournament.event_draw`; its draw file is the same version 2 with an ``event`` field,
-:mod:`bot.tournament.event_draw_file`); the format's numbers are checked against the pairs drawn here, and a misfit
+bracket (:mod:`bot.tournament.points_draw`; its draw file is the same version 2 with an ``event`` field,
+:mod:`bot.tournament.points_draw_file`); the format's numbers are checked against the pairs drawn here, and a misfit
 refuses the whole draw with the reason. ``/undraw`` takes back a Swiss round 1 or a group stage the same way.
 """
 
@@ -49,18 +49,18 @@ from bot.tournament import registration as engine
 from bot.tournament.draw import ACCOUNT_SECRET_BYTES, Draw, draw, undrawable
 from bot.tournament.draw_file import export_draw
 from bot.tournament.entries import Entry
-from bot.tournament.event_draw import EventDraw, draw_event
-from bot.tournament.event_draw_file import export_event_draw
 from bot.tournament.format import SwissPlan
 from bot.tournament.lineup import ResultsRecordedError, results_recorded
 from bot.tournament.people import Invitation, InvitationStatus
+from bot.tournament.points_draw import PointsDraw, draw_points_stage
+from bot.tournament.points_draw_file import export_points_draw
 from bot.tournament.points_stage import results_recorded as event_results_recorded
 from bot.tournament.points_stage import start_points_stage
 from bot.tournament.registration import Registration
 from bot.tournament.seed import SEED_BYTES, DrawSeed, new_seed
 from bot.tournament.seeding import Seeding, rating_units
 from bot.tournament.snapshot import stored_matches, team_lines
-from storage import points_events, tournament_bracket, tournament_people, tournaments
+from storage import tournament_bracket, tournament_people, tournament_points, tournaments
 
 NO_LINE = -1
 """The draw line of a pair in a points stage (none until a knockout after the groups places it)."""
@@ -80,7 +80,7 @@ class Sealed(enum.Enum):
 @dataclass(frozen=True, slots=True)
 class DrawMade:
     state: TournamentState
-    draw: Draw | EventDraw
+    draw: Draw | PointsDraw
     draw_file: str
     waiting: tuple[Entry, ...]
     """Entries left on the waiting list by the capacity: reserves too, ahead of the pairing's left-overs."""
@@ -168,19 +168,19 @@ async def _draw_points_stage(change: Change, closed: Registration, seed: DrawSee
     """The draw of a Swiss tournament or group stage, inside :func:`make_draw`'s transaction."""
     state = change.before
     settings = state.record.settings
-    result = draw_event(closed, seed, settings.bracket_options(), settings.format_options(), settings.variant(),
+    result = draw_points_stage(closed, seed, settings.bracket_options(), settings.format_options(), settings.variant(),
                         ratings, account_secret=account_secret)
     drawn = engine.mark_drawn(closed)
-    text = export_event_draw(result, committed_at=committed_at)
+    text = export_points_draw(result, committed_at=committed_at)
     tid = state.tournament_id
-    event = start_points_stage(result.event)
+    stage = start_points_stage(result.stage)
     await tournament_bracket.save_teams(change.tx, tid, result.teams, dict.fromkeys(
         (team.team_id for team in result.teams), NO_LINE), result.reserves)
-    if event.groups is not None:
-        await points_events.save_groups(change.tx, tid, event.groups.groups)
+    if stage.groups is not None:
+        await tournament_points.save_groups(change.tx, tid, stage.groups.groups)
     await tournaments.record_draw(change.tx, tid, commitment=seed.commitment, seed=seed.hex, draw_file=text,
                                   account_secret=account_secret.hex(), at=change.at)
-    change.after = replace(state, registration=drawn, teams=result.teams, reserves=result.reserves, event=event)
+    change.after = replace(state, registration=drawn, teams=result.teams, reserves=result.reserves, points_stage=stage)
     details: dict[str, object] = {"seed": seed.hex, "teams": len(result.teams), "reserves": len(result.reserves),
                                   "format": settings.format.value}
     if isinstance(result.plan, SwissPlan):
@@ -188,7 +188,7 @@ async def _draw_points_stage(change: Change, closed: Registration, seed: DrawSee
     else:
         details |= {"groups": result.plan.groups, "advance": result.plan.advance}
     change.record("draw.made", details)
-    change.record("round.started", {"round": "1", "tables": str(len(event.table_matches(1)))})
+    change.record("round.started", {"round": "1", "tables": str(len(stage.table_matches(1)))})
     return DrawMade(change.after, result, text, drawn.waiting, committed_at)
 
 
@@ -223,20 +223,20 @@ async def undo_draw(services: Services, caller: Caller) -> DrawUndone:
     round's)."""
     async with changing(services, caller, required=Role.ORGANISER) as change:
         state = change.before
-        if state.event is not None:
-            if event_results_recorded(state.event) or state.bracket is not None:
+        if state.points_stage is not None:
+            if event_results_recorded(state.points_stage) or state.bracket is not None:
                 raise ResultsRecordedError(name=state.record.name)
         elif results_recorded(state.require_bracket()):
             raise ResultsRecordedError(name=state.record.name)
         registration = engine.undo_draw(state.registration)
         tid = state.tournament_id
         revealed = state.record.seed or ""
-        await points_events.delete_event(change.tx, tid)
+        await tournament_points.delete_points_stage(change.tx, tid)
         await tournament_bracket.delete_draw(change.tx, tid)
         await tournaments.undo_draw(change.tx, tid)
         seed = new_seed(services.entropy(SEED_BYTES))
         await tournaments.seal_seed(change.tx, tid, commitment=seed.commitment, seed=seed.hex, at=change.at)
-        change.after = replace(state, registration=registration, teams=(), reserves=(), bracket=None, event=None)
+        change.after = replace(state, registration=registration, teams=(), reserves=(), bracket=None, points_stage=None)
         change.record("draw.undone", {"seed": revealed, "commitment": state.record.commitment or ""})
         change.record("draw.committed", {"commitment": seed.commitment, "entries": len(registration.active),
                                          "waiting": len(registration.waiting), "sealed": True})

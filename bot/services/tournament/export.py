@@ -99,55 +99,55 @@ def genders(people: Iterable[Person | None]) -> str:
 
 def state_match_rows(state: TournamentState) -> list[MatchRow]:
     """Every row of ``matches.csv``: the points stage's tables and byes, then the bracket's matches."""
-    rows = [] if state.event is None else points_match_rows(state.event)
+    rows = [] if state.points_stage is None else points_match_rows(state.points_stage)
     return rows + match_rows(state.bracket)
 
 
-def points_match_rows(event: PointsStage) -> list[MatchRow]:
-    stage = Stage.SWISS if event.swiss is not None else Stage.GROUP
-    groups = event.groups
+def points_match_rows(stage: PointsStage) -> list[MatchRow]:
+    kind = Stage.SWISS if stage.swiss is not None else Stage.GROUP
+    groups = stage.groups
     # A group stage that voids the results against pairs that withdrew: their tables score 0 : 0, as counted.
     void = groups.withdrawn if groups is not None and groups.withdrawn_results is WithdrawnResults.VOID \
         else frozenset()
     rows: list[MatchRow] = []
-    for number in range(1, len(event.tables) + 1):
-        for match in event.table_matches(number):
+    for number in range(1, len(stage.tables) + 1):
+        for match in stage.table_matches(number):
             if match.state is MatchState.WAITING:
                 continue
-            # A points table scores by the event's scale (draws too): bot.tournament.points.table_points.
-            scored = table_points(match.games[-1].outcome, event.core.variant) \
+            # A points table scores by the tournament's scale (draws too): bot.tournament.points.table_points.
+            scored = table_points(match.games[-1].outcome, stage.core.variant) \
                 if match.state is MatchState.CONFIRMED and match.games else None
             if scored is not None and any(team is not None and team.team_id in void
                                           for team in (match.left, match.right)):
                 scored = (0, 0)
-            rows.extend(replace(row, group=event.group_label_of(match),
+            rows.extend(replace(row, group=stage.group_label_of(match),
                                 left_points=None if scored is None else scored[0],
-                                right_points=None if scored is None else scored[1]) for row in _rows(match, stage))
-        for team in event.byes(number):
-            if number <= event.current_round:  # a bye scores as a walkover win (bot.tournament.points)
-                rows.append(replace(MatchRow.bye(number, team.name, stage, _bye_group(event, number, team)),
-                                    left_points=bye_points(event.core.variant)))
+                                right_points=None if scored is None else scored[1]) for row in _rows(match, kind))
+        for team in stage.byes(number):
+            if number <= stage.current_round:  # a bye scores as a walkover win (bot.tournament.points)
+                rows.append(replace(MatchRow.bye(number, team.name, kind, _bye_group(stage, number, team)),
+                                    left_points=bye_points(stage.core.variant)))
     return rows
 
 
-def _bye_group(event: PointsStage, number: int, team: Team) -> str:
-    stage = event.groups
-    if stage is None:
+def _bye_group(stage: PointsStage, number: int, team: Team) -> str:
+    group_stage = stage.groups
+    if group_stage is None:
         return ""
-    return next(group_label(group) for group, resting in stage.round(number).byes if resting is team)
+    return next(group_label(group) for group, resting in group_stage.round(number).byes if resting is team)
 
 
 def standings_csv_rows(state: TournamentState) -> list[StandingsCsvRow]:
     """``standings.csv``: a points stage's standings with their tie-break columns, or a knockout's placings; a
     groups → knockout tournament's whole field ranked 1…N (:func:`field_csv_rows`)."""
-    if state.event is not None and state.bracket is not None:
+    if state.points_stage is not None and state.bracket is not None:
         return field_csv_rows(state)
-    if state.event is not None:
-        out = state.event.withdrawn  # pairs that left after the draw (issue 22 §3): their rows stay, marked
+    if state.points_stage is not None:
+        out = state.points_stage.withdrawn  # pairs that left after the draw (issue 22 §3): their rows stay, marked
         return [StandingsCsvRow(row.rank, row.name, row.points, row.opponent_points, row.level_difference,
                                 row.played, row.won, row.drawn, row.lost, row.byes, row.group or "", row.wins,
                                 row.levels_reached, row.team.team_id in out)
-                for row in points_standings(state.event)]
+                for row in points_standings(state.points_stage)]
     if state.bracket is None:
         return []
     bracket = state.bracket
@@ -170,12 +170,12 @@ def field_csv_rows(state: TournamentState) -> list[StandingsCsvRow]:
     """A groups → knockout tournament's whole field (:mod:`bot.tournament.field_ranking`): ``rank`` 1…N (empty
     for a pair still playing), the group stage's points and tie-break columns, ``played``, ``won``, ``drawn``,
     ``lost`` and ``byes`` over both stages, ``group`` the pair's group."""
-    event, bracket = state.event, state.require_bracket()
-    assert event is not None
+    stage, bracket = state.points_stage, state.require_bracket()
+    assert stage is not None
     knockout_byes = _knockout_byes(bracket)
     rows = []
-    out = event.withdrawn
-    for place in whole_field(points_standings(event), standings(bracket), out):
+    out = stage.withdrawn
+    for place in whole_field(points_standings(stage), standings(bracket), out):
         group, placing = place.group_row, place.placing
         played, won = group.played, group.won
         lost, byes = group.lost, group.byes

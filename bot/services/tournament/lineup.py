@@ -40,7 +40,7 @@ def _named(people: list[Person], name: str) -> Person | None:
 async def substitute(services: Services, caller: Caller, leaving_name: str, reserve_name: str) -> Substituted:
     async with changing(services, caller, required=Role.ORGANISER) as change:
         state = change.before
-        points = state.event is not None and state.bracket is None  # a Swiss tournament or group stage
+        points = state.points_stage is not None and state.bracket is None  # a Swiss tournament or group stage
         bracket = None if points else state.require_bracket()
         people = state.people()
         playing = [key for team in state.teams for key in team.members] if bracket is None \
@@ -81,10 +81,10 @@ async def substitute(services: Services, caller: Caller, leaving_name: str, rese
             change.after = replace(state, registration=registration, bracket=lineup.bracket,
                                    teams=lineup.bracket.teams, reserves=reserves)
         else:
-            # The event is read back from its stored tables with the pair as it is now (its results kept).
+            # The points stage is read back from its stored tables with the pair as it is now (its results kept).
             teams = tuple(team if other.team_id == team.team_id else other for other in state.teams)
-            event = await load_points_stage(change.tx, state.record, teams, closed=False)
-            change.after = replace(state, registration=registration, teams=teams, event=event, reserves=reserves)
+            stage = await load_points_stage(change.tx, state.record, teams, closed=False)
+            change.after = replace(state, registration=registration, teams=teams, points_stage=stage, reserves=reserves)
         change.record("team.substituted", {"team": team.team_id, "out": leaving.key, "out_name": leaving.name,
                                            "in": reserve.key, "in_name": reserve.name, "name": team.name})
     return Substituted(change.current, team, leaving, reserve)

@@ -96,7 +96,7 @@ async def approve_claim(services: Services, caller: Caller, *, claim_id: int | N
 
 async def _relink_points(change: Change, state: TournamentState, old_key: str, new_key: str) -> TournamentState:
     """A Swiss or groups tournament after the draw: the claimed member's pair (stored once, read back into the
-    event's tables with its results) and the reserves know the member by the account from now on; so does the
+    points stage's tables with its results) and the reserves know the member by the account from now on; so does the
     knockout after the groups when the pair is in it."""
     reserves = tuple(Person(new_key, person.name, person.gender, person.unit) if person.key == old_key else person
                      for person in state.reserves)
@@ -111,8 +111,8 @@ async def _relink_points(change: Change, state: TournamentState, old_key: str, n
     bracket = state.bracket
     if bracket is not None and old_key in bracket.frame.member_teams:
         bracket = replace_team(bracket, changed)
-    event = await load_points_stage(change.tx, state.record, teams, closed=bracket is not None)
-    return replace(state, teams=teams, reserves=reserves, event=event, bracket=bracket)
+    stage = await load_points_stage(change.tx, state.record, teams, closed=bracket is not None)
+    return replace(state, teams=teams, reserves=reserves, points_stage=stage, bracket=bracket)
 
 
 async def _link(change: Change, made: NameClaim) -> None:
@@ -122,7 +122,7 @@ async def _link(change: Change, made: NameClaim) -> None:
     account = Person.account(made.user_id, made.display_name)
     registration = engine.link_account(state.registration, made.person_key, account)
     after = replace(state, registration=registration)
-    if state.event is not None:
+    if state.points_stage is not None:
         after = await _relink_points(change, after, made.person_key, account.key)
     elif state.bracket is not None:
         lineup = relink(state.bracket, state.reserves, made.person_key, account.key)

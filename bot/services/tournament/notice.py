@@ -1,4 +1,4 @@
-"""The event's own rules (竞赛规程) of a chat's tournament: attach one (typed or as a document), show its sections,
+"""The tournament's own rules (竞赛规程) of a chat's tournament: attach one (typed or as a document), show its sections,
 remove it; and what ``/rule`` needs to answer in that chat (the notice and the tournament's rule choices).
 
 Attaching and removing are for organisers, each one transaction (the notice row and its history event). A document

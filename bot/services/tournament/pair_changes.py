@@ -3,7 +3,7 @@
 * ``/withdraw <name or number>`` (an organiser for any pair, a member for their own): the pair is not paired from the
   next round on; its played results stay. Its table of the current round, if undecided, is a walkover for the
   opponents (which may complete the round: the next one is paired without the pair). ``/reinstate`` takes it back
-  from the next round paired. The rows (``storage.points_events``: ``event_pairs``) hold who is out now; the history
+  from the next round paired. The rows (``storage.tournament_points``: ``event_pairs``) hold who is out now; the history
   records each step.
 * An organiser's ``/signup`` of a pair by name after the draw enters it late: paired from the next round not yet
   paired (the bot pairs a round the moment the one before is decided, so a pair entered during round 1 plays from
@@ -48,7 +48,7 @@ from bot.tournament.swiss import (
     withdraw_pair,
 )
 from bot.tournament.teams import Actor, Team
-from storage import points_events as rows
+from storage import tournament_points as rows
 
 WITHDRAWAL_ACTOR = "official:withdrawal"
 """Who decides the walkover of a withdrawn pair's table (the organiser's own seat at it must not matter)."""
@@ -108,32 +108,32 @@ class PairChanged:
 
 
 def _swiss(state: TournamentState) -> PointsStage:
-    event = state.event
-    if event is None or event.swiss is None or state.bracket is not None:
+    stage = state.points_stage
+    if stage is None or stage.swiss is None or state.bracket is not None:
         raise SwissOnlyError(format=state.record.settings.format.value)
-    return event
+    return stage
 
 
 def _withdrawable(state: TournamentState) -> PointsStage:
     """A Swiss tournament, or a group stage whose knockout is not drawn (the group stage's own check follows)."""
-    event = state.event
-    if event is not None and state.bracket is not None:
+    stage = state.points_stage
+    if stage is not None and state.bracket is not None:
         raise GroupStageOverError()
-    if event is None:
+    if stage is None:
         raise SwissOnlyError(format=state.record.settings.format.value)
-    return event
+    return stage
 
 
-def team_named(state: TournamentState, event: PointsStage, text: str) -> Team:
+def team_named(state: TournamentState, stage: PointsStage, text: str) -> Team:
     """The pair with a member called ``text`` (any case or width), or the pair's entry number."""
     wanted = name_key(text)
-    found = [team for team in event.teams
+    found = [team for team in stage.teams
              if name_key(team.name) == wanted
              or any(name_key(state.name_of(key) or "") == wanted for key in team.members)]
     if not found and text.isascii() and text.isdigit():
         entries = [entry for entry in state.registration.entries if entry.entry_id == int(text)]
         keys = set(entries[0].person_keys) if entries else set()
-        found = [team for team in event.teams if keys and keys <= set(team.members)]
+        found = [team for team in stage.teams if keys and keys <= set(team.members)]
     if not found:
         raise NoPairNamedError(name=text)
     if len(found) > 1:
@@ -141,8 +141,8 @@ def team_named(state: TournamentState, event: PointsStage, text: str) -> Team:
     return found[0]
 
 
-def _open_table_of(event: PointsStage, team: Team) -> Match | None:
-    for match in event.table_matches():
+def _open_table_of(stage: PointsStage, team: Team) -> Match | None:
+    for match in stage.table_matches():
         if not match.state.decided and team in (match.left, match.right):
             return match
     return None
@@ -152,62 +152,62 @@ async def withdraw_after_draw(services: Services, caller: Caller, name: str | No
     """``/withdraw`` after the draw of a Swiss tournament: the caller's own pair, or (organisers) the pair named."""
     async with changing(services, caller, with_roles=True) as change:
         state = change.before
-        event = _withdrawable(state)
-        team = _caller_team(state, event, caller) if name is None else team_named(state, event, name)
+        stage = _withdrawable(state)
+        team = _caller_team(state, stage, caller) if name is None else team_named(state, stage, name)
         if Role.ORGANISER not in change.roles and caller.actor_key not in team.members:
             raise NotOrganiser()
-        if team.team_id in event.withdrawn:
+        if team.team_id in stage.withdrawn:
             raise AlreadyWithdrawnError(name=team.name)
         unplayed: int | None = None
         group = ""
         details: dict[str, object] = {}
-        if event.swiss is not None:
-            event = event.with_swiss(withdraw_pair(event.swiss, team.team_id))
-            from_round = len(event.tables) + 1
+        if stage.swiss is not None:
+            stage = stage.with_swiss(withdraw_pair(stage.swiss, team.team_id))
+            from_round = len(stage.tables) + 1
         else:
-            stage = event.groups
-            assert stage is not None
+            group_stage = stage.groups
+            assert group_stage is not None
             rule = state.record.settings.withdrawn_results
-            event = event.with_groups(withdraw_group_pair(stage, team.team_id, rule))
-            from_round = event.current_round + 1
-            open_table = _open_table_of(event, team)
-            event, decided = forfeit_unplayed(event, team, WITHDRAWAL_ACTOR, change.at, state.record.settings.variant())
+            stage = stage.with_groups(withdraw_group_pair(group_stage, team.team_id, rule))
+            from_round = stage.current_round + 1
+            open_table = _open_table_of(stage, team)
+            stage, decided = forfeit_unplayed(stage, team, WITHDRAWAL_ACTOR, change.at, state.record.settings.variant())
             for done in decided:
                 change.record(done.kind, dict(done.details))
             unplayed = len(decided) + (open_table is not None)
-            group = _group_of(event, team)
+            group = _group_of(stage, team)
             details = {"results": rule.value, "unplayed": unplayed}
         await rows.set_withdrawn(change.tx, state.tournament_id, team.team_id, from_round)
         change.record("pair.withdrawn", {"team": team.team_id, "name": team.name, "from_round": from_round,
                                          **details})
-        change.after = replace(state, event=event)
-        walkover = await _walkover(change, event, team)
+        change.after = replace(state, points_stage=stage)
+        walkover = await _walkover(change, stage, team)
     return PairChanged(change.current, "withdrawn", (team,), from_round, walkover, unplayed=unplayed, group=group)
 
 
-def _group_of(event: PointsStage, team: Team) -> str:
-    stage = event.groups
-    assert stage is not None
-    return next(group_label(index) for index, members in enumerate(stage.groups)
+def _group_of(stage: PointsStage, team: Team) -> str:
+    group_stage = stage.groups
+    assert group_stage is not None
+    return next(group_label(index) for index, members in enumerate(group_stage.groups)
                 if any(member.team_id == team.team_id for member in members))
 
 
-def _caller_team(state: TournamentState, event: PointsStage, caller: Caller) -> Team:
-    for team in event.teams:
+def _caller_team(state: TournamentState, stage: PointsStage, caller: Caller) -> Team:
+    for team in stage.teams:
         if caller.actor_key in team.members:
             return team
     raise NoPairNamedError(name=caller.actor_key)
 
 
-async def _walkover(change: Change, event: PointsStage, team: Team) -> ResultRecorded | None:
+async def _walkover(change: Change, stage: PointsStage, team: Team) -> ResultRecorded | None:
     """The opponents of a withdrawn pair win its undecided table of the current round by walkover."""
-    match = _open_table_of(event, team)
+    match = _open_table_of(stage, team)
     if match is None:
         return None
     side = match.side_of(team.members[0])
     assert side is not None
     settings = change.before.record.settings
-    result = engine.decide(event, MatchId(match.match_id), Actor(WITHDRAWAL_ACTOR, True), Outcome.forfeit(side),
+    result = engine.decide(stage, MatchId(match.match_id), Actor(WITHDRAWAL_ACTOR, True), Outcome.forfeit(side),
                            change.at, settings.variant())
     part = Change(change.tx, change.current, change.at, change.actor, change.roles)
     recorded = await apply_points_result(part, match, result)
@@ -220,46 +220,46 @@ async def reinstate_after_draw(services: Services, caller: Caller, name: str) ->
     """``/reinstate``: a withdrawn pair is paired again from the next round paired."""
     async with changing(services, caller, required=Role.ORGANISER) as change:
         state = change.before
-        event = _withdrawable(state)
-        team = team_named(state, event, name)
-        if team.team_id not in event.withdrawn:
+        stage = _withdrawable(state)
+        team = team_named(state, stage, name)
+        if team.team_id not in stage.withdrawn:
             raise NotWithdrawnError(name=team.name)
         unplayed: int | None = None
-        if event.swiss is not None:
-            from_round = len(event.tables) + 1
-            if from_round > event.rounds:
-                raise NoRoundLeftError(rounds=event.rounds)
-            event = event.with_swiss(reinstate_pair(event.swiss, team.team_id))
+        if stage.swiss is not None:
+            from_round = len(stage.tables) + 1
+            if from_round > stage.rounds:
+                raise NoRoundLeftError(rounds=stage.rounds)
+            stage = stage.with_swiss(reinstate_pair(stage.swiss, team.team_id))
         else:
-            stage = event.groups
-            assert stage is not None
-            from_round = event.current_round + 1
-            event = event.with_groups(reinstate_group_pair(stage, team.team_id))
-            if from_round > event.rounds:
-                raise NoRoundLeftError(rounds=event.rounds)
-            event, unplayed = restore_unplayed(event, team)
+            group_stage = stage.groups
+            assert group_stage is not None
+            from_round = stage.current_round + 1
+            stage = stage.with_groups(reinstate_group_pair(group_stage, team.team_id))
+            if from_round > stage.rounds:
+                raise NoRoundLeftError(rounds=stage.rounds)
+            stage, unplayed = restore_unplayed(stage, team)
             # A table against a pair still withdrawn is that pair's walkover again, now for the one come back.
-            for other in event.teams:
-                if other.team_id in event.withdrawn:
-                    event, decided = forfeit_unplayed(event, other, WITHDRAWAL_ACTOR, change.at,
+            for other in stage.teams:
+                if other.team_id in stage.withdrawn:
+                    stage, decided = forfeit_unplayed(stage, other, WITHDRAWAL_ACTOR, change.at,
                                                       state.record.settings.variant())
                     for done in decided:
                         change.record(done.kind, dict(done.details))
         await rows.set_withdrawn(change.tx, state.tournament_id, team.team_id, None)
         change.record("pair.reinstated", {"team": team.team_id, "name": team.name, "from_round": from_round})
-        change.after = replace(state, event=event)
+        change.after = replace(state, points_stage=stage)
     return PairChanged(change.current, "reinstated", (team,), from_round, unplayed=unplayed)
 
 
 async def enter_late(change: Change, people: list[Person]) -> tuple[Entry, PairChanged]:
     """An organiser's ``/signup`` of a pair by name after the draw, within the sign-up service's change."""
     state = change.before
-    event = _swiss(state)
-    core = event.swiss
+    stage = _swiss(state)
+    core = stage.swiss
     assert core is not None
     if len(people) != 2:
         raise LatePairNeedsTwoError()
-    joined = len(event.tables) + 1
+    joined = len(stage.tables) + 1
     if joined > core.planned_rounds:
         raise NoRoundLeftError(rounds=core.planned_rounds)
     # Entered as if sign-up were open and without a capacity (the draw is made: a late pair always plays).
@@ -272,7 +272,7 @@ async def enter_late(change: Change, people: list[Person]) -> tuple[Entry, PairC
     change.record("pair.joined", {"team": team_id, "name": team.name, "from_round": joined,
                                   "entry": entry.entry_id})
     change.after = replace(state, registration=registration, teams=(*state.teams, team),
-                           event=event.with_swiss(add_late_pair(core, team)))
+                           points_stage=stage.with_swiss(add_late_pair(core, team)))
     return entry, PairChanged(change.current, "joined", (team,), joined)
 
 
@@ -281,11 +281,11 @@ async def swap(services: Services, caller: Caller, first: str, second: str, *, c
     rematch or one-unit table it makes waits for ``confirmed``."""
     async with changing(services, caller, required=Role.ORGANISER) as change:
         state = change.before
-        event = _swiss(state)
-        core = event.swiss
+        stage = _swiss(state)
+        core = stage.swiss
         assert core is not None
-        teams = (team_named(state, event, first), team_named(state, event, second))
-        for match in event.table_matches():
+        teams = (team_named(state, stage, first), team_named(state, stage, second))
+        for match in stage.table_matches():
             if any(team in (match.left, match.right) for team in teams) and (match.reports or match.games):
                 raise SwapHasResultError(table=match.table or 0)
         swapped = swap_pairs(core, teams[0].team_id, teams[1].team_id)
@@ -293,9 +293,9 @@ async def swap(services: Services, caller: Caller, first: str, second: str, *, c
         flaws = tuple(sorted((table.table, flaw) for table in swapped.current.tables for flaw in table.flaws
                              if (table.table, flaw) not in before_flaws))
         if flaws and not confirmed:
-            return PairChanged(state, "swap_pending", teams, len(event.tables), flaws=flaws)
-        change.record("pairs.swapped", {"round": len(event.tables), "first": teams[0].team_id,
+            return PairChanged(state, "swap_pending", teams, len(stage.tables), flaws=flaws)
+        change.record("pairs.swapped", {"round": len(stage.tables), "first": teams[0].team_id,
                                         "second": teams[1].team_id})
-        change.after = replace(state, event=event.with_swiss(swapped))
-    return PairChanged(change.current, "swapped", teams, len(event.tables), flaws=flaws)
+        change.after = replace(state, points_stage=stage.with_swiss(swapped))
+    return PairChanged(change.current, "swapped", teams, len(stage.tables), flaws=flaws)
 

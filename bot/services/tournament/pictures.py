@@ -85,7 +85,7 @@ def _draw_standings(rows: tuple[StandingRow, ...], lang: Language, title: str) -
 # Swiss rounds and groups ------------------------------------------------------------------------------------------
 
 
-def _table_status(event: PointsStage, match: Match, lang: Language) -> str:
+def _table_status(stage: PointsStage, match: Match, lang: Language) -> str:
     if match.state is MatchState.CONFIRMED and match.games:
         outcome = match.games[-1].outcome
         if outcome.left_level is not None and outcome.right_level is not None:
@@ -94,20 +94,20 @@ def _table_status(event: PointsStage, match: Match, lang: Language) -> str:
     return t(f"bracket.state.{match.state.value}", lang)
 
 
-def round_table_lines(event: PointsStage, round_number: int, lang: Language) -> tuple[TableLine, ...]:
+def round_table_lines(stage: PointsStage, round_number: int, lang: Language) -> tuple[TableLine, ...]:
     """A round's tables as the list picture shows them, then its byes (no table number)."""
     lines = []
-    for match in event.table_matches(round_number):
-        group = event.group_label_of(match)
+    for match in stage.table_matches(round_number):
+        group = stage.group_label_of(match)
         # The chat's warning emoji is not in the pictures' font: the picture marks a flaw with "!".
         mark = " ".join("! " + t(f"points.round.{flaw.value}", lang).replace("⚠️", "").strip()
-                        for flaw in event.flaws(match))
+                        for flaw in stage.flaws(match))
         if group:
             mark = t("points.group", lang, group=group)
         lines.append(TableLine(match.table, "?" if match.left is None else match.left.name,
-                               "?" if match.right is None else match.right.name, _table_status(event, match, lang),
+                               "?" if match.right is None else match.right.name, _table_status(stage, match, lang),
                                mark))
-    for team in event.byes(round_number):
+    for team in stage.byes(round_number):
         lines.append(TableLine(None, team.name, "", t("bracket.state.bye", lang)))
     return tuple(lines)
 
@@ -121,15 +121,15 @@ def points_lines(rows: tuple[PointsStandingRow, ...], forfeits: dict[int, int], 
                             row.levels_reached) for row in rows)
 
 
-def standings_notes(event: PointsStage, rows: tuple[PointsStandingRow, ...], forfeits: dict[int, int],
+def standings_notes(stage: PointsStage, rows: tuple[PointsStandingRow, ...], forfeits: dict[int, int],
                     lang: Language) -> tuple[str, ...]:
     """The lines under a standings picture: the order the ranks follow in words (the tie-break chain), what the
     columns mean, then what the marks mean."""
-    swiss = event.swiss is not None
-    order = ranking_order(event.core.variant, swiss=swiss)
+    swiss = stage.swiss is not None
+    order = ranking_order(stage.core.variant, swiss=swiss)
     # The order's sentence explains its own criteria; a column the order does not use gets its legend.
     legends = [t(f"points.picture.{key}", lang) for criterion, key in _LEGENDS if criterion not in order]
-    return (standings_order_text(event.core.variant, lang, swiss=swiss, plain=True), *legends,
+    return (standings_order_text(stage.core.variant, lang, swiss=swiss, plain=True), *legends,
             *_explained_marks(rows, forfeits, lang))
 
 
@@ -137,9 +137,9 @@ _LEGENDS = ((RankingCriterion.OPPONENT_POINTS, "legend_opponents"),
             (RankingCriterion.LEVEL_DIFFERENCE, "legend_level"), (RankingCriterion.LEVELS_REACHED, "legend_levels"))
 
 
-def _standings_heading(event: PointsStage, lang: Language) -> str:
+def _standings_heading(stage: PointsStage, lang: Language) -> str:
     """After whole rounds, during a round with some results in, or before any result."""
-    moment = standings_moment(event)
+    moment = standings_moment(stage)
     if moment.playing is not None:
         return t("points.picture.standings.playing", lang, round=moment.playing, done=moment.done,
                  count=moment.count)
@@ -166,30 +166,30 @@ def _note(row: PointsStandingRow, forfeits: dict[int, int], lang: Language, with
     return " ".join(marks)
 
 
-async def round_tables_pictures(state: TournamentState, event: PointsStage, lang: Language,
+async def round_tables_pictures(state: TournamentState, stage: PointsStage, lang: Language,
                                 round_number: int | None = None) -> tuple[Picture, ...]:
     """The round's tables (default: the round being played) as a phone-width list picture."""
-    number = event.current_round if round_number is None else round_number
-    kind = "points.swiss_round" if event.swiss is not None else "points.group_round"
-    title = t(kind, lang, round=number, rounds=event.rounds)
-    return await in_worker(_draw_tables, round_table_lines(event, number, lang), lang, title, state.record.name)
+    number = stage.current_round if round_number is None else round_number
+    kind = "points.swiss_round" if stage.swiss is not None else "points.group_round"
+    title = t(kind, lang, round=number, rounds=stage.rounds)
+    return await in_worker(_draw_tables, round_table_lines(stage, number, lang), lang, title, state.record.name)
 
 
-async def points_standings_pictures(state: TournamentState, event: PointsStage, lang: Language,
+async def points_standings_pictures(state: TournamentState, stage: PointsStage, lang: Language,
                                     after_round: int | None = None) -> tuple[Picture, ...]:
     """Standings with the tie-break columns: one table for a Swiss tournament, one per group for a group stage;
     ``after_round``: as they stood after that round."""
-    rows = points_standings(event) if after_round is None else standings_after(event, after_round)
-    forfeits = forfeit_wins(event, after_round)
-    notes = standings_notes(event, rows, forfeits, lang)
+    rows = points_standings(stage) if after_round is None else standings_after(stage, after_round)
+    forfeits = forfeit_wins(stage, after_round)
+    notes = standings_notes(stage, rows, forfeits, lang)
     name = state.record.name
-    out = event.withdrawn
-    if after_round is not None and event.swiss is not None:
+    out = stage.withdrawn
+    if after_round is not None and stage.swiss is not None:
         title = t("points.picture.standings.so_far", lang, round=after_round)
         return await in_worker(_draw_points, points_lines(rows, forfeits, lang, out), lang, title, name, notes)
-    if event.swiss is not None:
-        title = t("points.picture.final_title", lang) if event.finished \
-            else _standings_heading(event, lang)
+    if stage.swiss is not None:
+        title = t("points.picture.final_title", lang) if stage.finished \
+            else _standings_heading(stage, lang)
         return await in_worker(_draw_points, points_lines(rows, forfeits, lang, out), lang, title, name, notes)
     pictures: list[Picture] = []
     groups: dict[str, list[PointsStandingRow]] = {}

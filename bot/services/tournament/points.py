@@ -1,8 +1,8 @@
 """A Swiss tournament or group stage between storage and the engine: rebuilding the :class:`PointsStage` from its rows
-(``storage.points_events``) and writing what a change touched.
+(``storage.tournament_points``) and writing what a change touched.
 
 Storage keeps each round's pairing as it was made (tables, flaws, byes) with the results, never recomputed on load,
-so a later change of the pairing code never moves an old event. The lot (the last tie-break) is recomputed from the
+so a later change of the pairing code never moves an old tournament. The lot (the last tie-break) is recomputed from the
 revealed seed, as the draw made it (``start_swiss`` / ``start_groups`` draw it first from their stream). A group
 stage is closed once the knockout after it is drawn.
 """
@@ -22,8 +22,8 @@ from bot.tournament.seed import DrawSeed
 from bot.tournament.swiss import SWISS_STREAM, PairingFlaw, SwissRound, SwissStage, SwissTable
 from bot.tournament.teams import Team
 from storage import Tx
-from storage import points_events as rows
-from storage.points_events import StoredBye, StoredTable
+from storage import tournament_points as rows
+from storage.tournament_points import StoredBye, StoredTable
 
 
 def is_points_format(record: TournamentRecord) -> bool:

@@ -64,7 +64,7 @@ from bot.tournament.results import MirrorReportError, ResultChange
 from bot.tournament.stages import DrawInKnockoutError, Stage
 from bot.tournament.standings import standings
 from bot.tournament.teams import Actor, Event, Team
-from storage import points_events, tournament_bracket, tournament_people, tournaments
+from storage import tournament_bracket, tournament_people, tournament_points, tournaments
 
 
 class OwnResultByOfficialError(UsageError):
@@ -106,7 +106,7 @@ _KINDS = {"result.reported": ResultKind.REPORTED, "result.disputed": ResultKind.
 @dataclass(frozen=True, slots=True)
 class ResultRecorded:
     state: TournamentState
-    """After the change (``state.bracket`` is the new bracket, ``state.event`` the new points stage)."""
+    """After the change (``state.bracket`` is the new bracket, ``state.points_stage`` the new points stage)."""
     kind: ResultKind
     match: Match
     """The match concerned, as it is now."""
@@ -163,7 +163,7 @@ class Moved:
 
 
 def moved_pairs(before: PointsStage, after: PointsStage) -> tuple[Moved, ...]:
-    """The pairs whose points or rank differ between two states of the event, in the new order."""
+    """The pairs whose points or rank differ between two states of the points stage, in the new order."""
     old = {row.team.team_id: row for row in points_standings(before)}
     moved = []
     for row in points_standings(after):
@@ -270,22 +270,22 @@ def _report(stage: Stage, ref: TableRef, actor: Actor, outcome: Outcome, at: dat
                          refuse_mirror=refuse_mirror, replace_mirror=replace_mirror)
 
 
-async def _report_points(change: Change, event: PointsStage, ref: TableRef, actor: Actor, outcome: Outcome,
+async def _report_points(change: Change, stage: PointsStage, ref: TableRef, actor: Actor, outcome: Outcome,
                          variant: RuleVariant, *, refuse_mirror: bool = False,
                          replace_mirror: bool = False) -> _Outline:
     """A result at a Swiss or group table. An official's correction of an earlier round keeps every pairing that
     was played; when it changes the score groups of a Swiss round that is paired but has nothing
     reported yet, that round is taken back and paired again from the corrected standings."""
-    match = event.find(ref.where(), ref.round)
+    match = stage.find(ref.where(), ref.round)
     correcting = actor.official and match.state.decided and match.side_of(actor.key) is None
-    result = _report(event, ref, actor, outcome, change.at, variant, refuse_mirror=refuse_mirror,
+    result = _report(stage, ref, actor, outcome, change.at, variant, refuse_mirror=refuse_mirror,
                      replace_mirror=replace_mirror)
     repaired: RoundPairings | None = None
-    if (correcting and event.swiss is not None and match.round < event.current_round
-            and not any(table.reports or table.games for table in event.table_matches())
-            and score_groups(result.stage) != score_groups(event)):
-        repaired = RoundPairings.of(event, event.current_round)
-        result = _report(event.unpaired(), ref, actor, outcome, change.at, variant, refuse_mirror=refuse_mirror,
+    if (correcting and stage.swiss is not None and match.round < stage.current_round
+            and not any(table.reports or table.games for table in stage.table_matches())
+            and score_groups(result.stage) != score_groups(stage)):
+        repaired = RoundPairings.of(stage, stage.current_round)
+        result = _report(stage.unpaired(), ref, actor, outcome, change.at, variant, refuse_mirror=refuse_mirror,
                          replace_mirror=replace_mirror)
         started: list[Event] = []
         paired = advance_points(result.stage, actor.key, change.at, started)
@@ -367,7 +367,7 @@ class LineDone:
 @dataclass(frozen=True, slots=True)
 class ResultsRecorded:
     """Every line in order, the state after them all, and what the group is to be shown once: the round they
-    started (its tables), the Swiss round a correction re-paired, the end of the event, a changed final ranking."""
+    started (its tables), the Swiss round a correction re-paired, the end of the tournament, a changed final ranking."""
 
     lines: tuple[LineDone, ...]
     state: TournamentState
@@ -476,15 +476,15 @@ def _summed(change: Change, done: Sequence[LineDone]) -> ResultsRecorded:
 def _stage(state: TournamentState, ref: TableRef) -> Bracket | PointsStage:
     """Where the table is: the knockout (also the one after the groups, once drawn), else the points stage. A
     finished tournament takes corrections only; the engine refuses anything else on its decided matches."""
-    if state.event is not None and (state.bracket is None or ref.points):
-        return state.event
+    if state.points_stage is not None and (state.bracket is None or ref.points):
+        return state.points_stage
     return state.require_bracket()
 
 
 async def _revision(change: Change, match: Match, *, points: bool) -> int | None:
     tid = change.before.tournament_id
     if points:
-        return await points_events.table_revision(change.tx, tid, match.match_id)
+        return await tournament_points.table_revision(change.tx, tid, match.match_id)
     return await tournament_bracket.match_revision(change.tx, tid, match.match_id)
 
 
@@ -568,8 +568,8 @@ async def _apply(change: Change, match: Match, result: ResultChange[Bracket]) ->
     if after.store[index] is not before.store[index]:
         revision += 1
     started = after.current_round if after.current_round > before.current_round else None
-    if started is not None and state.event is not None:
-        started += state.event.rounds  # the knockout after the groups counts on from the group rounds
+    if started is not None and state.points_stage is not None:
+        started += state.points_stage.rounds  # the knockout after the groups counts on from the group rounds
     return _Outline(kind, match.match_id, revision, before.current_round, started,
                     after.finished and not before.finished, referees, podium_changed, reopened,
                     **_replaced(kind, match))
@@ -581,7 +581,7 @@ async def _apply_points(change: Change, match: Match, result: ResultChange[Point
     tournament, or draw the knockout after the groups and start its first round. A correction after the end that
     changes the top of the standings says so (``tournament.ranking_changed``)."""
     state = change.before
-    before, after = state.event, result.stage
+    before, after = state.points_stage, result.stage
     assert before is not None
     kind = ResultKind.REPORTED
     for event in result.events:
@@ -591,9 +591,9 @@ async def _apply_points(change: Change, match: Match, result: ResultChange[Point
     started = after.current_round if after.current_round > before.current_round else None
     finished_now = False
     if after.finished and not before.finished and state.bracket is None:
-        stage = after.groups
-        if stage is not None and stage.advance:
-            closed, bracket = knockout_from_groups(stage, state.record.settings.bracket_options())
+        group_stage = after.groups
+        if group_stage is not None and group_stage.advance:
+            closed, bracket = knockout_from_groups(group_stage, state.record.settings.bracket_options())
             after = replace(after, core=closed)
             started = after.rounds + 1
             change.record("knockout.drawn", {"pairs": len(bracket.teams), "byes": bracket.byes})
@@ -608,11 +608,11 @@ async def _apply_points(change: Change, match: Match, result: ResultChange[Point
     if podium_changed:
         best = leader(after)
         change.record("tournament.ranking_changed", {"champion": "" if best is None else best.name})
-    change.after = replace(state, event=after, bracket=bracket)
+    change.after = replace(state, points_stage=after, bracket=bracket)
     referees: tuple[Referee, ...] = ()
     if kind is ResultKind.DISPUTED:
         referees = tuple(await tournament_people.referees(change.tx, state.tournament_id))
-    revision = await points_events.table_revision(change.tx, state.tournament_id, match.match_id) or 0
+    revision = await tournament_points.table_revision(change.tx, state.tournament_id, match.match_id) or 0
     index = match.match_id - 1
     if index >= len(before.store) or after.store[index] is not before.store[index]:
         revision += 1
@@ -627,10 +627,10 @@ async def _apply_points(change: Change, match: Match, result: ResultChange[Point
 def _recorded(change: Change, outline: _Outline) -> ResultRecorded:
     state = change.current
     if outline.points:
-        event = state.event
-        assert event is not None
+        stage = state.points_stage
+        assert stage is not None
         finished = state.record.status is TournamentStatus.FINISHED
-        return ResultRecorded(state, outline.kind, event.match(outline.match_id), outline.revision,
+        return ResultRecorded(state, outline.kind, stage.match(outline.match_id), outline.revision,
                               outline.round_played, outline.started_round, finished, outline.finished_now,
                               outline.referees, by=change.actor, podium_changed=outline.podium_changed,
                               at_points_table=True, repaired_round=outline.repaired_round,
@@ -646,5 +646,5 @@ def _recorded(change: Change, outline: _Outline) -> ResultRecorded:
 
 async def apply_points_result(change: Change, match: Match, result: ResultChange[PointsStage]) -> ResultRecorded:
     """A result another service made at a Swiss or group table (a walkover for a pair that withdrew), applied as
-    ``/result`` applies one: events recorded, the next round paired or the event finished."""
+    ``/result`` applies one: events recorded, the next round paired or the tournament finished."""
     return _recorded(change, await _apply_points(change, match, result, None))

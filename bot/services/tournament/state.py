@@ -39,9 +39,9 @@ from bot.tournament.snapshot import changed_matches, restore_bracket, stored_mat
 from bot.tournament.teams import Team
 from storage import Tx, history
 from storage import club as club_rows
-from storage import points_events as points_rows
 from storage import tournament_bracket as bracket_rows
 from storage import tournament_entries as entry_rows
+from storage import tournament_points as points_rows
 from storage import tournaments as tournament_rows
 
 if TYPE_CHECKING:
@@ -83,8 +83,8 @@ class TournamentState:
     teams: tuple[Team, ...] = ()
     reserves: tuple[Person, ...] = ()
     bracket: Bracket | None = None
-    """The knockout: the whole event, or the knockout after the groups."""
-    event: PointsStage | None = None
+    """The knockout: the whole tournament, or the knockout after the groups."""
+    points_stage: PointsStage | None = None
     """The Swiss rounds or the group stage (``bot.tournament.points_stage``)."""
 
     @property
@@ -93,7 +93,7 @@ class TournamentState:
 
     @property
     def drawn(self) -> bool:
-        return self.bracket is not None or self.event is not None
+        return self.bracket is not None or self.points_stage is not None
 
     @property
     def format(self) -> TournamentFormat:
@@ -181,7 +181,7 @@ async def load_state(tx: Tx, cache: TournamentCache, record: TournamentRecord) -
 
 
 async def _load_points_state(tx: Tx, state: TournamentState) -> TournamentState:
-    """A Swiss or groups tournament after its draw: the event, and the knockout after the groups once drawn (its
+    """A Swiss or groups tournament after its draw: the points stage, and the knockout after the groups once drawn (its
     pairs are the ones with a draw line)."""
     record = state.record
     teams, lines = await bracket_rows.load_teams(tx, record.tournament_id)
@@ -191,9 +191,9 @@ async def _load_points_state(tx: Tx, state: TournamentState) -> TournamentState:
         qualifiers = tuple(team for team in teams if team.team_id in placed)
         matches = await bracket_rows.load_matches(tx, record.tournament_id, qualifiers)
         bracket = restore_bracket(record.settings.bracket_options(), qualifiers, placed, matches)
-    event = await load_points_stage(tx, record, teams, closed=bracket is not None)
+    stage = await load_points_stage(tx, record, teams, closed=bracket is not None)
     return replace(state, teams=teams, reserves=await bracket_rows.load_reserves(tx, record.tournament_id),
-                   bracket=bracket, event=event)
+                   bracket=bracket, points_stage=stage)
 
 
 async def read_state(services: Services, chat_id: int, *, finished: bool = True,
@@ -250,12 +250,12 @@ async def _write_state(change: Change) -> None:
                                       after=after.registration.entries, by=change.actor, at=change.at)
     if after.bracket is not None and before.bracket is not None and after.bracket is not before.bracket:
         await bracket_rows.write_matches(change.tx, tid, changed_matches(before.bracket, after.bracket), change.at)
-    if after.bracket is not None and before.bracket is None and before.event is not None:
+    if after.bracket is not None and before.bracket is None and before.points_stage is not None:
         # The knockout after the groups: its pairs' draw lines and its first round.
         await points_rows.set_lines(change.tx, tid, team_lines(after.bracket))
         await bracket_rows.write_matches(change.tx, tid, stored_matches(after.bracket), change.at)
-    if after.event is not None and after.event is not before.event:
-        await write_points_stage(change.tx, tid, before.event, after.event, change.at)
+    if after.points_stage is not None and after.points_stage is not before.points_stage:
+        await write_points_stage(change.tx, tid, before.points_stage, after.points_stage, change.at)
     await _record_finals(change)
 
 
@@ -263,8 +263,8 @@ async def _record_finals(change: Change) -> None:
     """Append the tables this change made final, in the order ratings replay them (``bot.season.finals``)."""
     before, after = change.before, change.current
     tid = before.tournament_id
-    if after.event is not None and after.event is not before.event:
-        tables = newly_final_tables(before.event, after.event)
+    if after.points_stage is not None and after.points_stage is not before.points_stage:
+        tables = newly_final_tables(before.points_stage, after.points_stage)
         if tables:
             await club_rows.record_final(change.tx, tid, POINTS, tables, change.at)
     if after.bracket is not None and after.bracket is not before.bracket:

@@ -36,12 +36,12 @@ async def entries_view(services: Services, caller: Caller) -> EntriesView:
 class BracketView:
     state: TournamentState
     bracket: Bracket | None
-    """``None`` while a Swiss tournament or group stage is played (its tables are in ``state.event``)."""
+    """``None`` while a Swiss tournament or group stage is played (its tables are in ``state.points_stage``)."""
 
 
 async def bracket_view(services: Services, caller: Caller) -> BracketView:
     state = await read_state(services, caller.chat_id, claim=caller.claim)
-    if state.event is not None and state.bracket is None:
+    if state.points_stage is not None and state.bracket is None:
         return BracketView(state, None)
     return BracketView(state, state.require_bracket())
 
@@ -64,12 +64,12 @@ def round_tables_of(state: TournamentState, round_number: int | None = None) -> 
     """The tables of ``round_number`` (default: the round being played). A Swiss or groups tournament counts its
     points rounds first and the knockout after the groups on from them; ``round`` of the result is the stage's
     own number."""
-    event, bracket = state.event, state.bracket
-    if event is not None and (bracket is None or (round_number is not None and round_number <= event.rounds)):
-        number = event.current_round if round_number is None else round_number
-        return RoundTables(state, number, event.rounds, event.table_matches(number))
+    stage, bracket = state.points_stage, state.bracket
+    if stage is not None and (bracket is None or (round_number is not None and round_number <= stage.rounds)):
+        number = stage.current_round if round_number is None else round_number
+        return RoundTables(state, number, stage.rounds, stage.table_matches(number))
     bracket = state.require_bracket()
-    offset = 0 if event is None else event.rounds
+    offset = 0 if stage is None else stage.rounds
     number = bracket.current_round if round_number is None else round_number - offset
     return RoundTables(state, number, bracket.rounds, bracket.table_matches(number))
 
@@ -116,9 +116,9 @@ class StandingsView:
 async def standings_view(services: Services, caller: Caller) -> StandingsView:
     """``/standings``: placings so far (the final ranking once the tournament is finished)."""
     state = await read_state(services, caller.chat_id, claim=caller.claim)
-    if state.event is not None:
+    if state.points_stage is not None:
         placings = None if state.bracket is None else standings(state.bracket)
-        return StandingsView(state, placings, points_standings(state.event))
+        return StandingsView(state, placings, points_standings(state.points_stage))
     return StandingsView(state, standings(state.require_bracket()))
 
 
@@ -149,20 +149,20 @@ class MyTable:
     """In a Swiss tournament or group stage: the pair's line of the standings."""
 
 
-def _my_points_table(state: TournamentState, event: PointsStage, key: str) -> MyTable:
+def _my_points_table(state: TournamentState, stage: PointsStage, key: str) -> MyTable:
     """``/mytable`` in a Swiss tournament or group stage (or for a pair the groups did not send to the knockout)."""
-    team = next((team for team in event.teams if key in team.members), None)
+    team = next((team for team in stage.teams if key in team.members), None)
     if team is None:
         reserves = {person.key for person in state.reserves} | {
             member for entry in state.registration.waiting for member in entry.person_keys}
         return MyTable(state, Whereabouts.RESERVE if key in reserves else Whereabouts.NOT_PLAYING)
-    row = next(line for line in points_standings(event) if line.team.team_id == team.team_id)
+    row = next(line for line in points_standings(stage) if line.team.team_id == team.team_id)
     if state.record.status is TournamentStatus.FINISHED or state.bracket is not None:
         return MyTable(state, Whereabouts.STANDING, row=row)
-    match = event.match_of(key)
+    match = stage.match_of(key)
     if match is not None and match.state.open:
         return MyTable(state, Whereabouts.AT_TABLE, match, row=row)
-    if any(bye.team_id == team.team_id for bye in event.byes(event.current_round)):
+    if any(bye.team_id == team.team_id for bye in stage.byes(stage.current_round)):
         return MyTable(state, Whereabouts.POINTS_BYE, row=row)
     return MyTable(state, Whereabouts.PLAYED, match, row=row)
 
@@ -171,9 +171,9 @@ async def my_table(services: Services, caller: Caller) -> MyTable:
     """``/mytable``: the caller's table this round, their bye, that they are through or out (and their place)."""
     state = await read_state(services, caller.chat_id, claim=caller.claim)
     key = caller.actor_key
-    event = state.event
-    if event is not None and (state.bracket is None or key not in state.bracket.frame.member_teams):
-        return _my_points_table(state, event, key)
+    stage = state.points_stage
+    if stage is not None and (state.bracket is None or key not in state.bracket.frame.member_teams):
+        return _my_points_table(state, stage, key)
     bracket = state.require_bracket()
     team_id = bracket.frame.member_teams.get(key)
     if team_id is None:
@@ -220,48 +220,48 @@ class LookBack:
     """The chat's Swiss or groups tournament and a round of it that has been paired."""
 
     state: TournamentState
-    event: PointsStage
+    stage: PointsStage
     round: int
 
 
 def _points_stage(state: TournamentState) -> PointsStage:
-    if state.event is None:
+    if state.points_stage is None:
         raise NotAPointsTournamentError()
-    return state.event
+    return state.points_stage
 
 
 async def look_back(services: Services, caller: Caller, round_number: int) -> LookBack:
     """Round ``round_number`` of the chat's Swiss or groups tournament; refused for a knockout and for a round not
     paired yet (with the rounds there are)."""
     state = await read_state(services, caller.chat_id, claim=caller.claim)
-    event = _points_stage(state)
-    if not 1 <= round_number <= len(event.tables):
-        raise RoundNotPlayedError(round=round_number, rounds=len(event.tables))
-    return LookBack(state, event, round_number)
+    stage = _points_stage(state)
+    if not 1 <= round_number <= len(stage.tables):
+        raise RoundNotPlayedError(round=round_number, rounds=len(stage.tables))
+    return LookBack(state, stage, round_number)
 
 
 @dataclass(frozen=True, slots=True)
 class PairView:
     state: TournamentState
-    event: PointsStage
+    stage: PointsStage
     team: Team
 
 
 async def pair_view(services: Services, caller: Caller, which: str) -> PairView:
     """``/pair 张三`` or ``/pair 3``: the pair with a member (or a name) called ``which``, or numbered ``which``."""
     state = await read_state(services, caller.chat_id, claim=caller.claim)
-    event = _points_stage(state)
+    stage = _points_stage(state)
     people = state.people()
     number = which[1:] if which.startswith(("#", "＃")) else which
     if number.isascii() and number.isdigit():
-        found = [team for team in event.teams if team.team_id == int(number)]
+        found = [team for team in stage.teams if team.team_id == int(number)]
     else:
         wanted = name_key(which)
-        found = [team for team in event.teams
+        found = [team for team in stage.teams
                  if name_key(team.name) == wanted
                  or any(name_key(people[key].name) == wanted for key in team.members if key in people)]
     if not found:
         raise NoPairCalledError(name=which)
     if len(found) > 1:
         raise AmbiguousPairError(name=which, numbers=" ".join(f"#{team.team_id}" for team in found))
-    return PairView(state, event, found[0])
+    return PairView(state, stage, found[0])

@@ -117,10 +117,10 @@ async def tournament_workbook(services: Services, state: TournamentState, lang: 
         names = await people_names(tx, state, stored, lang)
     zone = ZoneInfo(state.record.settings.timezone)
     table = standing_rows(state, standings(state.bracket), lang) if state.bracket is not None else []
-    if state.event is not None:
+    if state.points_stage is not None:
         # A points stage's standings sheet: its rows with the points (the tie-break columns are in ranking).
         table = [StandingRow(row.rank, row.name, row.points, row.group or "")
-                 for row in points_standings(state.event)]
+                 for row in points_standings(state.points_stage)]
     return await in_worker(
         build_tournament_xlsx,
         entries=entry_rows(state),

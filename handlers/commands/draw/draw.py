@@ -37,19 +37,19 @@ SendFile = Callable[[bytes, str, str | None], Awaitable[None]]
 
 async def announce_draw(post: Post, send_file: SendFile, made: DrawMade, lang: Language) -> None:
     """The commitment first, then pairs and seed, round 1, the bracket — four messages — and the draw file. A Swiss
-    event posts round 1 (tables by rank) without a bracket; a group stage the groups, then round 1. When one of
+    tournament posts round 1 (tables by rank) without a bracket; a group stage the groups, then round 1. When one of
     those is too long for one message, they go as one text document instead, its caption revealing the seed
     (at most five messages)."""
-    state, event = made.state, made.state.event
+    state, stage = made.state, made.state.points_stage
 
     def parts(*, whole: bool) -> list[str]:
         """The posts in order; ``whole``: without the chat's list limits, for the document."""
         pairs = text.draw_pairs(made, lang, None) if whole else text.draw_pairs(made, lang)
         round_one = text.round_text(state, 1, lang, None) if whole else text.round_text(state, 1, lang)
         bracket = text.bracket_text(state, lang, None) if whole else text.bracket_text(state, lang)
-        if event is None:
+        if stage is None:
             return [pairs, round_one, bracket]
-        return [pairs, bracket, round_one] if event.groups is not None else [pairs, round_one]
+        return [pairs, bracket, round_one] if stage.groups is not None else [pairs, round_one]
 
     await post(text.draw_commitment(made, lang), None)
     shown = parts(whole=False)
@@ -99,7 +99,7 @@ async def _looking_back_at_round(call: Invocation, round_number: int) -> None:
     await reply_with_pictures(
         call, text.round_list_text(seen.state, round_number, lang),
         text.round_list_text(seen.state, round_number, lang, None),
-        await round_tables_pictures(seen.state, seen.event, lang, round_number),
+        await round_tables_pictures(seen.state, seen.stage, lang, round_number),
         caption=call.text("pictures.bracket_caption", name=seen.state.record.name), stem="tables",
         file_name="tables.txt", summary=text.round_list_summary(seen.state, round_number, lang))
 
@@ -115,11 +115,11 @@ async def bracket_command(call: Invocation) -> None:
         return
     state = (await bracket_view(call.services, call.caller)).state
     lang = call.language
-    event = state.event
+    stage = state.points_stage
     stem = "bracket"
-    if event is not None and state.bracket is None:
-        pictures = await round_tables_pictures(state, event, lang) if event.swiss is not None \
-            else await points_standings_pictures(state, event, lang)
+    if stage is not None and state.bracket is None:
+        pictures = await round_tables_pictures(state, stage, lang) if stage.swiss is not None \
+            else await points_standings_pictures(state, stage, lang)
         stem = "tables"
     else:
         pictures = await bracket_pictures(state, lang)
@@ -150,17 +150,17 @@ async def standings_command(call: Invocation) -> None:
         await reply_with_pictures(
             call, text.points_standings_text(seen.state, lang, after_round=asked),
             text.points_standings_text(seen.state, lang, None, after_round=asked),
-            await points_standings_pictures(seen.state, seen.event, lang, after_round=asked),
+            await points_standings_pictures(seen.state, seen.stage, lang, after_round=asked),
             caption=call.text("pictures.standings_caption", name=seen.state.record.name), stem="standings",
             file_name="standings.txt", summary=text.points_standings_summary(seen.state, lang))
         return
     view = await standings_view(call.services, call.caller)
     state, lang = view.state, call.language
     caption = call.text("pictures.standings_caption", name=state.record.name)
-    if state.event is not None:
+    if state.points_stage is not None:
         await reply_with_pictures(
             call, text.points_standings_text(state, lang), text.points_standings_text(state, lang, None),
-            await points_standings_pictures(state, state.event, lang), caption=caption, stem="standings",
+            await points_standings_pictures(state, state.points_stage, lang), caption=caption, stem="standings",
             file_name="standings.txt", summary=text.points_standings_summary(state, lang))
         return
     table = view.standings

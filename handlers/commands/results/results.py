@@ -101,7 +101,8 @@ async def announce_consequences(send: Send, state: TournamentState, lang: Langua
 
 def _knockout_drawn_at(state: TournamentState, round_number: int) -> bool:
     """Whether ``round_number`` is the knockout's first round after the groups (its draw is announced with it)."""
-    return state.event is not None and state.bracket is not None and round_number == state.event.rounds + 1
+    stage = state.points_stage
+    return stage is not None and state.bracket is not None and round_number == stage.rounds + 1
 
 
 def _coalesced(parts: Sequence[str]) -> list[str]:

@@ -158,7 +158,7 @@ async def test_a_swiss_round_and_its_standings_are_pictures_a_phone_reads(club: 
         image = image_of(photos[0].files["photo"][1])
         assert image.width >= theme.MIN_WIDTH
     state = await club.state()
-    assert state.event is not None
-    [page] = round_tables_layout(round_table_lines(state.event, 1, Language.ZH), lang="zh", title="第 1 轮")
+    assert state.points_stage is not None
+    [page] = round_tables_layout(round_table_lines(state.points_stage, 1, Language.ZH), lang="zh", title="第 1 轮")
     shown = [text.text for text in page.texts]
     assert "BYE" not in shown and "轮空" in shown

@@ -102,7 +102,7 @@ async def test_a_twenty_pair_swiss_round_fits_a_phone_and_a_projector(
     await club.say(club.admin, "/set format swiss")
     await club.sign_up_singles(40)
     await club.say(club.admin, "/draw")
-    event = (await club.state()).event
+    event = (await club.state()).points_stage
     assert event is not None
     for number, match in enumerate(event.table_matches(event.current_round)[:6]):
         if number % 3 == 0:  # a player's report, waiting for the other pair

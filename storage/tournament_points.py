@@ -57,7 +57,7 @@ async def write_tables(tx: Tx, tournament_id: int, tables: Iterable[StoredTable]
     )
 
 
-async def delete_event(tx: Tx, tournament_id: int) -> None:
+async def delete_points_stage(tx: Tx, tournament_id: int) -> None:
     """Forget a points stage whose draw is undone: its tables, byes and groups."""
     await tx.execute("DELETE FROM event_tables WHERE tournament_id = ?", (tournament_id,))
     await tx.execute("DELETE FROM event_byes WHERE tournament_id = ?", (tournament_id,))

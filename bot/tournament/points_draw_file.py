@@ -1,7 +1,7 @@
 """The published draw file of a Swiss tournament or a group stage, and checking one.
 
 One format for every draw, version 3 (2 before the account secret; :mod:`bot.tournament.draw_file`): a points
-event's file has a knockout's fields (``mode``, ``options``, ``entries`` with public keys, ``commitment``,
+stage's file has a knockout's fields (``mode``, ``options``, ``entries`` with public keys, ``commitment``,
 ``committed_at``, ``seed``, ``teams``, ``reserves``) and::
 
     "event": {"format": "swiss", "rounds": 6}              // or {"format": "groups", "groups": 4, "advance": 2}
@@ -10,9 +10,9 @@ event's file has a knockout's fields (``mode``, ``options``, ``entries`` with pu
     "groups": [[3, 8, 1, 12], [5, 2, 9, 11], …]             // groups only: each group's team ids, group A first
 
 A group stage's round-1 items also carry ``"group": "A"``. Verifying recomputes the pairs as for a knockout, then
-the event from the seed and ``event`` (:func:`bot.tournament.event_draw.draw_event`) and compares ``teams``,
-``reserves``, ``round_1`` and ``groups``. Later rounds follow from the results, not from the seed (a Swiss round
-is paired from the standings), so the file covers what the draw decided: round 1 and the groups.
+the points stage from the seed and ``event`` (:func:`bot.tournament.points_draw.draw_points_stage`) and compares
+``teams``, ``reserves``, ``round_1`` and ``groups``. Later rounds follow from the results, not from the seed (a Swiss
+round is paired from the standings), so the file covers what the draw decided: round 1 and the groups.
 """
 
 from __future__ import annotations
@@ -37,8 +37,8 @@ from bot.tournament.draw_file import (
     read_commitment,
     read_seeding,
 )
-from bot.tournament.event_draw import EventDraw, draw_event
 from bot.tournament.format import FormatOptions, TournamentFormat
+from bot.tournament.points_draw import PointsDraw, draw_points_stage
 from bot.tournament.round_robin import GroupStage, group_label
 from bot.tournament.seed import DrawSeed
 
@@ -46,17 +46,17 @@ EVENT_VERSIONS = (2, 3)
 """The versions a points stage's file is written in (a file with ``event``): points stages came with version 2."""
 
 
-def _event_json(result: EventDraw) -> dict[str, Any]:
-    if isinstance(result.event, GroupStage):
-        return {"format": TournamentFormat.GROUPS.value, "groups": len(result.event.groups),
-                "advance": result.event.advance}
-    return {"format": TournamentFormat.SWISS.value, "rounds": result.event.planned_rounds}
+def _format_json(result: PointsDraw) -> dict[str, Any]:
+    if isinstance(result.stage, GroupStage):
+        return {"format": TournamentFormat.GROUPS.value, "groups": len(result.stage.groups),
+                "advance": result.stage.advance}
+    return {"format": TournamentFormat.SWISS.value, "rounds": result.stage.planned_rounds}
 
 
-def _round_one_json(result: EventDraw) -> list[dict[str, Any]]:
-    event = result.event
-    if isinstance(event, GroupStage):
-        first = event.rounds[0] if event.rounds else None
+def _round_one_json(result: PointsDraw) -> list[dict[str, Any]]:
+    stage = result.stage
+    if isinstance(stage, GroupStage):
+        first = stage.rounds[0] if stage.rounds else None
         if first is None:
             return []
         tables = [{"table": table.table, "group": group_label(table.group), "left": table.left.team_id,
@@ -64,14 +64,14 @@ def _round_one_json(result: EventDraw) -> list[dict[str, Any]]:
         byes = [{"table": None, "group": group_label(group), "left": team.team_id, "right": None}
                 for group, team in first.byes]
         return tables + byes
-    played = event.rounds[0]
+    played = stage.rounds[0]
     tables = [{"table": table.table, "left": table.left.team_id, "right": table.right.team_id}
               for table in played.tables]
     bye = [] if played.bye is None else [{"table": None, "left": played.bye.team_id, "right": None}]
     return tables + bye
 
 
-def _outcome_json(result: EventDraw) -> dict[str, Any]:
+def _outcome_json(result: PointsDraw) -> dict[str, Any]:
     outcome: dict[str, Any] = {
         "teams": [{"team_id": team.team_id, "name": team.name,
                    "members": [result.public_key(member) for member in team.members], "unit": team.unit}
@@ -79,19 +79,19 @@ def _outcome_json(result: EventDraw) -> dict[str, Any]:
         "reserves": [{"key": result.public_key(person.key), "name": person.name} for person in result.reserves],
         "round_1": _round_one_json(result),
     }
-    if isinstance(result.event, GroupStage):
-        outcome["groups"] = [[team.team_id for team in group] for group in result.event.groups]
+    if isinstance(result.stage, GroupStage):
+        outcome["groups"] = [[team.team_id for team in group] for group in result.stage.groups]
     return outcome
 
 
-def export_event_draw(result: EventDraw, *, committed_at: datetime) -> str:
+def export_points_draw(result: PointsDraw, *, committed_at: datetime) -> str:
     """The draw file of a points stage (the format above) as JSON text; ``committed_at``: when the commitment was
     published."""
-    return _dump({**_drawn_json(result, result.order.value, committed_at, {"event": _event_json(result)}),
+    return _dump({**_drawn_json(result, result.order.value, committed_at, {"event": _format_json(result)}),
                   **_outcome_json(result)})
 
 
-def _read_event(document: Mapping[str, Any]) -> FormatOptions:
+def _read_format(document: Mapping[str, Any]) -> FormatOptions:
     stated = _get(document, "event", dict, "")
     try:
         kind = TournamentFormat(_get(stated, "format", str, "event."))
@@ -110,14 +110,14 @@ def _read_event(document: Mapping[str, Any]) -> FormatOptions:
     raise UnreadableDrawFileError(reason="event.format")
 
 
-def verify_event(document: Mapping[str, Any], committed_at: str | None, version: int) -> VerifyResult:
+def verify_points_draw(document: Mapping[str, Any], committed_at: str | None, version: int) -> VerifyResult:
     """Recompute the points stage a file (of ``version``) with ``event`` describes and compare; raise
     :class:`UnreadableDrawFileError`."""
     if committed_at is None or version not in EVENT_VERSIONS:
         raise UnreadableDrawFileError(reason="version")  # points stages came with version 2
     registration = _read_registration(document, version)
     options = _read_options(document)
-    format_options = _read_event(document)
+    format_options = _read_format(document)
     try:
         seed = DrawSeed.from_hex(_get(document, "seed", str, ""))
     except GuandanError:
@@ -125,7 +125,7 @@ def verify_event(document: Mapping[str, Any], committed_at: str | None, version:
     commitment = read_commitment(document)
     try:
         # Round 1 and the groups do not depend on the scoring: the default variant recomputes them.
-        recomputed = draw_event(registration, seed, options, format_options, DEFAULT_VARIANT,
+        recomputed = draw_points_stage(registration, seed, options, format_options, DEFAULT_VARIANT,
                                 read_seeding(document, version), order=DrawOrder(version))
     except TournamentError as error:
         raise UnreadableDrawFileError(reason=f"entries ({error.key})") from error

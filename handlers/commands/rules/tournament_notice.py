@@ -1,4 +1,4 @@
-"""``/notice`` (alias ``/guicheng``, 规程): the event's own rules for the chat's tournament.
+"""``/notice`` (alias ``/guicheng``, 规程): the tournament's own rules for the chat's tournament.
 
 ``/notice <text>`` or a ``.txt``/``.docx``/``.pdf`` document captioned ``/notice`` (or ``/notice`` replying to one)
 attaches it (organisers); ``/notice`` or ``/notice show`` lists its sections; ``/notice remove`` drops it. ``/rule``

@@ -4,10 +4,10 @@ As a knockout's draw (:func:`bot.tournament.draw.draw_pairs`): the drawable acti
 (:class:`bot.tournament.draw.DrawOrder`) are paired with the seed's ``b"pairing"`` stream, so the pairs and reserves
 of a draw do not depend on the format. Then the format plan (:func:`bot.tournament.format.plan_format`, refusing a
 number of rounds or groups that does not fit the pairs drawn) and, from the seed's own stream for the format, the
-event: a Swiss tournament's lot and round 1 (``b"swiss"``, :func:`bot.tournament.swiss.start_swiss`) or a group stage's
-lot, groups and schedule (``b"groups"``, :func:`bot.tournament.round_robin.start_groups`). Everything is a pure
+points stage: a Swiss tournament's lot and round 1 (``b"swiss"``, :func:`bot.tournament.swiss.start_swiss`) or a group
+stage's lot, groups and schedule (``b"groups"``, :func:`bot.tournament.round_robin.start_groups`). Everything is a pure
 function of the entries, the seed and the format options, so ``verify-draw`` recomputes it
-(:mod:`bot.tournament.event_draw_file`).
+(:mod:`bot.tournament.points_draw_file`).
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from bot.tournament.teams import Team
 
 
 @dataclass(frozen=True, slots=True)
-class EventDraw:
+class PointsDraw:
     """Everything the draw of a points stage decided, with everything needed to recompute it."""
 
     mode: RegistrationMode
@@ -41,7 +41,7 @@ class EventDraw:
     plan: SwissPlan | GroupsPlan
     teams: tuple[Team, ...]
     reserves: tuple[Person, ...]
-    event: SwissStage | GroupStage
+    stage: SwissStage | GroupStage
     ratings: Mapping[str, int] | None = None
     """A Swiss tournament seeded by rating: each drawn person's rating in millionths (``bot.tournament.seeding``)."""
     order: DrawOrder = DrawOrder.PUBLIC_KEYS
@@ -58,9 +58,9 @@ class EventDraw:
         return public_key(self.seed, key, self.account_secret)
 
 
-def draw_event(registration: Registration, seed: DrawSeed, options: BracketOptions, format_options: FormatOptions,
-               variant: RuleVariant, ratings: Mapping[str, int] | None = None, *, order: DrawOrder | None = None,
-               account_secret: bytes | None = None) -> EventDraw:
+def draw_points_stage(registration: Registration, seed: DrawSeed, options: BracketOptions,
+                      format_options: FormatOptions, variant: RuleVariant, ratings: Mapping[str, int] | None = None,
+                      *, order: DrawOrder | None = None, account_secret: bytes | None = None) -> PointsDraw:
     """Pair the closed registration by lot and start the Swiss tournament or group stage, all from ``seed``.
 
     Raise as :func:`bot.tournament.draw.draw` does, and the format errors of
@@ -71,18 +71,18 @@ def draw_event(registration: Registration, seed: DrawSeed, options: BracketOptio
     """
     order = order or default_order(account_secret)
     if order is DrawOrder.PERSON_KEYS:
-        raise ValueError("a points event's draw file has no version 1")
+        raise ValueError("a points stage's draw file has no version 1")
     pairing = draw_pairs(registration, seed, order=order, account_secret=account_secret)
     plan = plan_format(format_options, len(pairing.teams))
-    event: SwissStage | GroupStage
+    stage: SwissStage | GroupStage
     if isinstance(plan, KnockoutPlan):
         raise ValueError("a knockout is drawn by bot.tournament.draw.draw")
     if isinstance(plan, SwissPlan):
         strengths = None if ratings is None else {team.team_id: team_strength(team, ratings)
                                                   for team in pairing.teams}
-        event = start_swiss(pairing.teams, plan.rounds, variant, seed.stream(SWISS_STREAM), strengths=strengths)
+        stage = start_swiss(pairing.teams, plan.rounds, variant, seed.stream(SWISS_STREAM), strengths=strengths)
     else:
-        event = start_groups(pairing.teams, plan.groups, plan.advance, variant, seed.stream(GROUPS_STREAM))
+        stage = start_groups(pairing.teams, plan.groups, plan.advance, variant, seed.stream(GROUPS_STREAM))
         ratings = None
-    return EventDraw(registration.mode, pairing.entries, seed, options, plan, pairing.teams, pairing.reserves, event,
+    return PointsDraw(registration.mode, pairing.entries, seed, options, plan, pairing.teams, pairing.reserves, stage,
                      ratings, order, account_secret)
