@@ -227,13 +227,16 @@ class DispatchedClub(Playing):
         presser's note."""
         return await self.bot.press(self.chat, sender, data)
 
-    async def send_file(self, sender: ChatUser, name: str, content: bytes, caption: str = "") -> list[Answer]:
-        """``sender`` sends the file ``name`` with the caption ``caption`` in the group; everything answered."""
+    async def send_file(self, sender: ChatUser, name: str, content: bytes, caption: str = "", *,
+                        announced: bool = True) -> list[Answer]:
+        """``sender`` sends the file ``name`` with the caption ``caption`` in the group (its size announced before
+        the download, or not); everything answered."""
         async def download() -> bytes:
             self.downloads += 1
             return content
 
-        return await self.bot.answers(self.chat, sender, caption, file=Attachment(name, len(content), download))
+        attachment = Attachment(name, len(content) if announced else None, download)
+        return await self.bot.answers(self.chat, sender, caption, file=attachment)
 
     async def tap(self, sender: ChatUser, answer: Answer, label_part: str) -> tuple[list[Answer], Note | None]:
         """Press the button whose label contains ``label_part`` under ``answer``: what the bot posted or edited,
