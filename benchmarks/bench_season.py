@@ -29,7 +29,7 @@ import _paths  # noqa: F401
 
 from bot.ruleset.scoring import MatchLevel
 from bot.ruleset.variants import DEFAULT_VARIANT
-from bot.season.ladder import SeasonRules, SeasonWindow
+from bot.season.ladder import SeasonScoring, SeasonWindow
 from bot.services.season import Season, build_club, season_ladder
 from bot.services.tournament.state import TournamentState
 from bot.tournament import results as engine
@@ -116,7 +116,7 @@ def bench_replay(states: list[TournamentState], rows: list[FinalRow]) -> bool:
 
     def replay() -> object:
         club = build_club(CHAT, states, rows, ())
-        return season_ladder(club, Season("2026", window, SeasonRules(), False))
+        return season_ladder(club, Season("2026", window, SeasonScoring(), False))
 
     wall, cpu = best_of(3, replay)
     club = build_club(CHAT, states, rows, ())
@@ -174,7 +174,7 @@ async def bench_ladder(states: list[TournamentState], rows: list[FinalRow]) -> b
 async def store_states(storage: Storage, states: list[TournamentState], rows: list[FinalRow]) -> None:
     """The season written as the bot writes it: each tournament, its entries, pairs, draw, tables and the order its
     tables became final."""
-    from bot.services.tournament.points import write_points_stage
+    from bot.services.tournament.points_stage import write_points_stage
     from storage import club, tournament_bracket, tournament_entries, tournaments
 
     async with storage.transaction() as tx:

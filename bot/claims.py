@@ -13,8 +13,10 @@ from datetime import datetime
 
 @dataclass(frozen=True, slots=True)
 class TournamentSeen:
-    """The chat's current tournament as the intake saw it: its id, the version of its row, whether it is open
-    (in registration or drawn; else it is the chat's latest finished one)."""
+    """The chat's current tournament as the intake saw it.
+
+    Its id, the version of its row, whether it is open (in registration or drawn; else it is the chat's latest finished
+    one)."""
 
     tournament_id: int
     version: int
@@ -30,8 +32,9 @@ class TournamentSeen:
 
 @dataclass(frozen=True, slots=True)
 class ChatSeen:
-    """What the intake read about the update's chat in the same statement that checked the update was new (one
-    round trip instead of three or four: ``storage.admission``). Good for reading while the update has changed
+    """What the intake read about the update's chat, in the statement that checked the update was new.
+
+    One round trip instead of three or four (``storage.admission``). Good for reading while the update has changed
     nothing; a service that changed something reads afresh."""
 
     language: str | None

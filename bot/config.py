@@ -172,8 +172,10 @@ class Settings:
 
     @property
     def base_file_url(self) -> str | None:
-        """Where the server of ``base_url`` serves files for download: its ``/bot`` becomes ``/file/bot``, the
-        layout of Telegram's own and of a self-hosted Bot API server (``None``: Telegram's, or no ``/bot``)."""
+        """Where the server of ``base_url`` serves files for download.
+
+        Its ``/bot`` becomes ``/file/bot``, the layout of Telegram's own and of a self-hosted Bot API server (``None``:
+        Telegram's, or no ``/bot``)."""
         if not self.base_url or "/bot" not in self.base_url:
             return None
         head, _, tail = self.base_url.rpartition("/bot")
@@ -226,9 +228,10 @@ _TOKEN_SECRET = re.compile(r"^[A-Za-z0-9_-]+$")
 
 
 def token_problem(token: str) -> str | None:
-    """The catalog key saying why ``token`` cannot be a bot token (BotFather's look like ``123456789:AAH…``: the
-    bot's number, a colon, letters, digits, ``-`` and ``_``), or ``None`` when it may be one. Only Telegram can say
-    whether it is the right one."""
+    """The catalog key saying why ``token`` cannot be a bot token, or ``None`` when it may be one.
+
+    BotFather's tokens look like ``123456789:AAH…``: the bot's number, a colon, letters, digits, ``-`` and ``_``. Only
+    Telegram can say whether it is the right one."""
     if any(char.isspace() or char in "\"'`“”‘’<>" for char in token):
         return "config.token.spaces_or_quotes"
     if token.lower().startswith("bot") and ":" in token:
@@ -244,8 +247,9 @@ def token_problem(token: str) -> str | None:
 
 
 def environment_language(environ: Mapping[str, str] | None = None) -> Language:
-    """``GUANDAN_LANG`` alone, for what speaks before (or without) the whole settings (a missing package, ``python
-    -m bot render``); the default language when it is unset or not ``zh``/``en``."""
+    """``GUANDAN_LANG`` alone, for what speaks before (or without) the whole settings.
+
+    A missing package, ``python -m bot render``. The default language when it is unset or not ``zh``/``en``."""
     text = (os.environ if environ is None else environ).get("GUANDAN_LANG", "").strip()
     try:
         return Language.parse(text) if text else DEFAULT_LANGUAGE
@@ -304,8 +308,10 @@ def load_settings(environ: Mapping[str, str] | None = None, env_file: Path | Non
 
 
 def public_url_of(text: str | None) -> str | None:
-    """``GUANDAN_PUBLIC_URL`` as links start with it (no trailing slash); :class:`BadPublicUrlSetting` for
-    anything but an ``http``/``https`` address with a host and without a query or fragment."""
+    """``GUANDAN_PUBLIC_URL`` as links start with it (no trailing slash).
+
+    :class:`BadPublicUrlSetting` for anything but an ``http``/``https`` address with a host and without a query or
+    fragment."""
     if text is None:
         return None
     parts = urlsplit(text)

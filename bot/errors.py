@@ -70,5 +70,6 @@ class StorageError(GuandanError):
 
 
 class UpdateAlreadyApplied(Exception):  # noqa: N818 - a signal to stop quietly, not a failure
-    """The update's id was recorded meanwhile (the same update handled twice at once); its change was rolled
-    back. Nothing to tell anyone: the first handling answered."""
+    """The update's id was recorded meanwhile (the same update handled twice at once); its change was rolled back.
+
+    Nothing to tell anyone: the first handling answered."""

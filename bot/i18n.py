@@ -122,8 +122,8 @@ class CommandWords:
     def write(self, text: str, lang: Language, *, markup: bool = True) -> str:
         """``text`` with its commands as these people type them.
 
-        ``text`` with its commands as these people type them: a catalog text (``markup``: the mention escaped
-        into it), or a command the code composed, plain (escaped where it is placed, as any value)."""
+        A catalog text (``markup``: the mention escaped into it), or a command the code composed, plain (escaped where
+        it is placed, as any value)."""
         key = (text, lang, markup)
         found = self._written.get(key)
         if found is None:
@@ -163,8 +163,8 @@ def command_text(command: str, lang: Language) -> str:
 def t(key: str, lang: Language | str, /, **params: Any) -> str:
     """The text ``key`` in ``lang`` with ``params`` filled in.
 
-    The text ``key`` in ``lang`` with ``params`` filled in (a tuple as a list, see above); its commands as the
-    chat's people type them (:class:`CommandWords`). An unknown key raises ``KeyError``."""
+    A tuple as a list, see above. Its commands as the chat's people type them (:class:`CommandWords`). An unknown key
+    raises ``KeyError``."""
     language = Language(lang)
     texts = catalog(language)
     template = texts[key]

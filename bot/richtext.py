@@ -119,8 +119,10 @@ _TELEGRAM_MENTION = re.compile(r'<mention key="([^"]*)">(.*?)</mention>', re.S)
 
 
 def to_telegram_html(markup: str) -> str:
-    """Telegram's HTML parse mode: the markup as it is, mentions of Telegram people as ``tg://user`` links
-    (anyone else's mention is just their name)."""
+    """Telegram's HTML parse mode.
+
+    The markup as it is, mentions of Telegram people as ``tg://user`` links (anyone else's mention is just their name).
+    """
 
     def link(match: re.Match[str]) -> str:
         key, name = html.unescape(match.group(1)), match.group(2)
@@ -141,9 +143,11 @@ someone reads as typed and is never a live mention or formatting (WeCom document
 
 
 def to_markdown(markup: str, *, mention_prefix: str = "") -> str:
-    """Markdown (WeCom's dialect): bold ``**``, italic ``*``, code in backticks, mentions of this platform's people
-    (keys starting with ``mention_prefix``, e.g. ``wecom:``) as ``<@id>``, other mentions as the name. Only those
-    mentions become markup: every ``<`` of text (people's words, the bot's own ``&lt;``) stays text."""
+    """Markdown (WeCom's dialect).
+
+    Bold ``**``, italic ``*``, code in backticks, mentions of this platform's people (keys starting with
+    ``mention_prefix``, e.g. ``wecom:``) as ``<@id>``, other mentions as the name. Only those mentions become markup:
+    every ``<`` of text (people's words, the bot's own ``&lt;``) stays text."""
     out: list[str] = []
     for span in spans(markup):
         if span.person is not None and mention_prefix and span.person.startswith(mention_prefix):

@@ -76,9 +76,11 @@ day after it (and a day to spare)."""
 
 
 class UnschedulableError(Exception):
-    """No timer should hold this due time: beyond what any accepted start announces (``TIMER_HORIZON``), or so near
-    the calendar's end that the delay added to "now" overflows. Starts are bounded
-    (``bot.match_clock.plan.SCHEDULE_HORIZON``); only a row stored before that bound can meet this."""
+    """No timer should hold this due time.
+
+    Beyond what any accepted start announces (``TIMER_HORIZON``), or so near the calendar's end that the delay added to
+    "now" overflows. Starts are bounded (``bot.match_clock.plan.SCHEDULE_HORIZON``); only a row stored before that bound
+    can meet this."""
 
 
 class RetryLater(Exception):
@@ -113,31 +115,32 @@ class Courier(Protocol):
         """The announcement's markup as the platform's pieces, in order."""
 
     async def send(self, chat_id: int, piece: str) -> None:
-        """Send one piece; raise :class:`RetryLater`, :class:`ChatMoved` or :class:`GiveUp` when it was not
-        accepted."""
+        """Send one piece; raise :class:`RetryLater`, :class:`ChatMoved` or :class:`GiveUp` when it was not accepted."""
 
 
 @runtime_checkable
 class WritesCommands(Protocol):
     """A courier whose people type commands otherwise than ``/command``.
 
-    A courier whose platform's people type commands otherwise than ``/command`` (WeCom: the bot's @-mention and
-    the verb): the announcement's text names them so (``bot.i18n.CommandWords``)."""
+    On WeCom the bot's @-mention and the verb: the announcement's text names commands so (``bot.i18n.CommandWords``)."""
 
     def command_words(self, language: Language) -> CommandWords | None:
         """How a group's people type commands; ``language``: the process's default (the mention's fallback words)."""
 
 
 class AnnouncementScheduler(Protocol):
-    """What the platforms and the command functions ask of the process's announcer: :class:`Announcer` (one
-    process, timers) or :class:`handlers.claimed_announcer.ClaimingAnnouncer` (many workers, claims)."""
+    """What the platforms and the command functions ask of the process's announcer.
+
+    :class:`Announcer` (one process, timers) or :class:`handlers.claimed_announcer.ClaimingAnnouncer` (many workers,
+    claims)."""
 
     def add_courier(self, platform: Platform, courier: Courier) -> None:
         """Send the announcements of ``platform``'s chats through ``courier``."""
 
     def apply(self, changes: JobChanges) -> None:
-        """After a committed change: the announcements it added or cancelled (the command functions'
-        :class:`~handlers.invocation.Timers`)."""
+        """After a committed change.
+
+        The announcements it added or cancelled (the command functions' :class:`~handlers.invocation.Timers`)."""
 
     async def restore(self) -> Restored:
         """At start-up, before :meth:`start`: what is pending, what is sent late and what was dropped."""
@@ -173,11 +176,13 @@ class Delivery:
 
 async def deliver(services: Services, couriers: Mapping[Platform, Courier], announcement_id: int, *,
                   failures: int = 0, holder: str | None = None, chat_id: int | None = None) -> Delivery:
-    """One attempt at an announcement: re-read its row, send its pieces through the courier of its chat's platform,
-    recording each piece before its request (in flight) and after it was accepted, and the row as sent once every
-    piece was; say how it ended. ``failures``: attempts not accepted so far (the backoff). ``holder``: the claiming
-    worker, whose every step changes the row only while it holds it (``chat_id``: the row's chat, whose writers
-    alone the steps wait for on PostgreSQL); ``None`` for the one process's timers.
+    """One attempt at an announcement.
+
+    Re-read its row, send its pieces through the courier of its chat's platform, recording each piece before its request
+    (in flight) and after it was accepted, and the row as sent once every piece was; say how it ended. ``failures``:
+    attempts not accepted so far (the backoff). ``holder``: the claiming worker, whose every step changes the row only
+    while it holds it (``chat_id``: the row's chat, whose writers alone the steps wait for on PostgreSQL); ``None`` for
+    the one process's timers.
 
     :class:`RetryLater`, :class:`ChatMoved` and :class:`GiveUp` of a courier before the row was read again (it
     cannot be) propagate; after, they become the outcome, the row updated as the module says."""
@@ -241,8 +246,9 @@ async def deliver(services: Services, couriers: Mapping[Platform, Courier], anno
 
 
 class Announcer:
-    """The scheduler of announcement timers and the couriers of the platforms that run (also the command
-    functions' :class:`~handlers.invocation.Timers`)."""
+    """The scheduler of announcement timers and the couriers of the platforms that run.
+
+    Also the command functions' :class:`~handlers.invocation.Timers`."""
 
     def __init__(self, services: Services) -> None:
         self.services = services
@@ -284,9 +290,10 @@ class Announcer:
                 f"announcement {data.announcement_id} due {data.due.isoformat()}: {error}") from error
 
     def apply(self, changes: JobChanges) -> None:
-        """After a committed change: remove the timers of cancelled rows, create those of new ones. A row no timer
-        can hold is logged and left pending (the next start-up drops it): the change is committed, and the reply
-        must say so."""
+        """After a committed change: remove the timers of cancelled rows, create those of new ones.
+
+        A row no timer can hold is logged and left pending (the next start-up drops it): the change is committed, and
+        the reply must say so."""
         for announcement_id in changes.stop:
             self.cancel_job(announcement_id)
         for row in changes.start:
@@ -308,10 +315,11 @@ class Announcer:
         return data if isinstance(data, AnnouncementJob) else None
 
     async def restore(self) -> Restored:
-        """At start-up: a timer for every pending row still ahead, an immediate run for those missed by at most
-        the late grace (sent marked late); older ones are dropped and logged. A row no timer can hold (stored
-        before starts were bounded) is dropped and logged too: one bad row must not keep the bot from starting,
-        for every group."""
+        """At start-up: a timer for every pending row, late sends for recent misses, the rest dropped.
+
+        Rows still ahead get a timer; those missed by at most the late grace run at once (sent marked late); older ones
+        are dropped and logged. A row no timer can hold (stored before starts were bounded) is dropped and logged too:
+        one bad row must not keep the bot from starting, for every group."""
         now = self.services.clock()
         restored = await announcing.restore(self.services)
         # One query, one job per row: nothing else has created announcement timers before start-up.
@@ -344,9 +352,10 @@ class Announcer:
         self.add_job(replace(data, due=self.services.clock() + delay, failures=data.failures + 1))
 
     async def announce(self, data: AnnouncementJob) -> None:
-        """The job: send the announcement unless it was sent, cancelled or is moot; retry on flood control and on
-        network trouble, never dropping it for those. A failure of our own leaves the row pending for the next
-        start-up."""
+        """The job: send the announcement unless it was sent, cancelled or is moot.
+
+        Retry on flood control and on network trouble, never dropping it for those. A failure of our own leaves the row
+        pending for the next start-up."""
         delivery = await deliver(self.services, self._couriers, data.announcement_id, failures=data.failures)
         if delivery.outcome is Delivered.RETRY:
             self._retry(data, delivery.delay)

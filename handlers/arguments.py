@@ -50,7 +50,9 @@ _WORD_SEPARATORS = re.compile(f"[{WORD_SEPARATORS}]+")
 
 
 def split_words(text: str, *, separate: bool = False) -> list[str]:
-    """``text`` cut at white space (and, with ``separate``, at :data:`WORD_SEPARATORS` too), a quoted stretch being
+    """``text`` cut into words at white space, a quoted stretch being one word.
+
+    ``text`` cut at white space (and, with ``separate``, at :data:`WORD_SEPARATORS` too), a quoted stretch being
     one word (without its quotes; inner spaces kept as one space; separators kept); empty quotes give nothing."""
 
     def gap(char: str) -> bool:
@@ -81,8 +83,10 @@ def split_words(text: str, *, separate: bool = False) -> list[str]:
 
 
 def clean_arguments(raw: Iterable[str], max_length: int, *, separate: bool = False) -> tuple[str, ...]:
-    """The arguments, cleaned, without empties, quoted stretches as one argument (``separate``: commas and the like
-    separate words outside quotes); :class:`ArgumentTooLong` past ``max_length`` characters."""
+    """The arguments, cleaned, without empties, quoted stretches as one argument.
+
+    ``separate``: commas and the like separate words outside quotes. :class:`ArgumentTooLong` past ``max_length``
+    characters."""
     text = " ".join(clean_text(argument) for argument in raw)
     words = split_words(text)
     for word in words:  # as typed between spaces: a run of thousands of cards with commas is still too long
@@ -92,8 +96,9 @@ def clean_arguments(raw: Iterable[str], max_length: int, *, separate: bool = Fal
 
 
 def separate_words(arguments: Iterable[str]) -> tuple[str, ...]:
-    """Cleaned arguments split at commas, enumeration commas, semicolons and the Chinese full stop, without
-    empties: ``("2,A+,10",)`` → ``("2", "A+", "10")``, ``("。",)`` → ``()``."""
+    """Cleaned arguments split at commas, enumeration commas, semicolons and the Chinese full stop, without empties.
+
+    ``("2,A+,10",)`` → ``("2", "A+", "10")``, ``("。",)`` → ``()``."""
     return tuple(part for argument in arguments for part in _WORD_SEPARATORS.split(argument) if part)
 
 

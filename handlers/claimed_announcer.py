@@ -1,44 +1,9 @@
-"""Announcements claimed from the database: what each of many workers on one PostgreSQL database runs instead of
-the one process's timers (:class:`handlers.announcer.Announcer`).
+"""Announcements claimed from the database.
 
-A :class:`ClaimingAnnouncer` keeps no timer per row. :meth:`~ClaimingAnnouncer.start` runs one loop that claims due
-rows (``bot.services.match_clock.announcements.claim_due``: ``SELECT … FOR UPDATE SKIP LOCKED`` on PostgreSQL, so
-workers claiming together take different rows; SQLite's ``BEGIN IMMEDIATE`` makes claims one at a time) and sends
-each through the courier of its chat's platform exactly as the one process does (:func:`handlers.announcer.deliver`:
-the piece being sent is recorded before its request, the row becomes ``sent`` only when every piece was accepted).
-
-A claim is a lease: the row is this worker's until ``claimed_until`` (:data:`LEASE` from the claim), renewed every
-:data:`HEARTBEAT` while the worker sends. Every step of sending changes the row only while this worker still holds
-it. A worker that dies stops renewing; once its lease has lapsed any worker claims the row again and settles it by
-the in-flight rule of a restart (``bot.services.match_clock.announcements.settle``): the piece that was in flight
-counts as sent, never sent twice; a row whose every piece is then counted is closed as sent. A worker that was only
-slow (its lease lapsed while a request hung) finds the row no longer its own after the request and sends no more of
-it. So each announcement is sent by one worker, at most once, also while workers die and start; a dead worker's
-rows wait for its lease to lapse (at most :data:`LEASE`).
-
-What goes wrong while sending is handled as in the one process, but remembered in the row instead of a timer:
-:class:`~handlers.announcer.RetryLater` lets go of the row until the platform's wait (else the backoff) has passed
-(``retry_at``, ``failures``), any worker then tries again; :class:`~handlers.announcer.ChatMoved` moves the chat's
-rows and lets go at once; :class:`~handlers.announcer.GiveUp` drops it. A failure of our own (a bug) also waits for
-the backoff (at most a minute) instead of the next start-up, as a worker has no start-up of its own to wait for.
-
-Late grace: the one process decides at start-up what was missed while it was down. Here workers start and stop at
-any time, so a row is taken for missed when it is claimed more than :data:`MISSED_AFTER` after its attempt was due
-(no worker ran then: a running worker claims within a second, or within its queue of sends at a busy moment); it
-is then sent marked late within ``GUANDAN_LATE_GRACE_MINUTES`` of its due time and dropped after that, by the same
-rule. A bot down for less than :data:`MISSED_AFTER` sends on time rather than marked late.
-
-On time: the loop sleeps until the earliest next attempt no worker holds, at most :data:`POLL`, and wakes at once
-when this worker's own change added or cancelled rows (:meth:`~ClaimingAnnouncer.apply`); another worker's change
-is seen at its next poll. It sends at most :data:`SENDING_AT_ONCE` rows at a time (claiming only as many), so a
-moment when many groups' rounds start is shared among the workers. Times come from the services' clock; the
-workers' clocks are taken to agree to well within :data:`LEASE` (NTP).
-
-Only rows of the platforms this worker has a courier for are claimed (``bot.services.platform_ids.chat_id_ranges``):
-a Telegram webhook worker leaves a WeCom group's rows to the process that runs WeCom.
-
-Not for a mix: a database served by claiming workers must not also run an :class:`~handlers.announcer.Announcer`
-(its timers ignore claims). :func:`announcer_for` picks the claiming one on PostgreSQL.
+Each worker claims due rows for a lease and sends them through :func:`handlers.announcer.deliver`, so each
+announcement is sent by one worker, at most once, also while workers die and start. Leases, failures, the late
+grace and timing: docs/design.md, "Announcements claimed by many workers". A database served by claiming workers must
+not also run an :class:`~handlers.announcer.Announcer`; :func:`announcer_for` picks the claiming one on PostgreSQL.
 """
 
 from __future__ import annotations
@@ -115,15 +80,18 @@ class ClaimingAnnouncer:
     # The scheduler's interface (handlers.announcer.AnnouncementScheduler).
 
     def apply(self, changes: JobChanges) -> None:
-        """After this worker committed a change: the rows are in the database already; look again at once (a row
-        due now goes out now, a later one sets the next wake-up)."""
+        """After this worker committed a change.
+
+        The rows are in the database already; look again at once (a row due now goes out now, a later one sets the next
+        wake-up)."""
         if changes.start or changes.stop:
             self.wake()
 
     async def restore(self) -> Restored:
-        """At start-up: what is pending for this worker's platforms (``ahead``). Nothing is settled here: other
-        workers may be sending right now, so what was missed or left in flight is settled row by row when it is
-        claimed (see the module); ``late`` and ``dropped`` are therefore empty."""
+        """At start-up: what is pending for this worker's platforms (``ahead``).
+
+        Nothing is settled here: other workers may be sending right now, so what was missed or left in flight is settled
+        row by row when it is claimed (see the module); ``late`` and ``dropped`` are therefore empty."""
         ranges = self._chat_ranges()
         pending = await announcing.pending(self.services)
         ahead = tuple(row for row in pending if any(low <= row.chat_id <= high for low, high in ranges))
@@ -135,14 +103,18 @@ class ClaimingAnnouncer:
             self._loop_task = asyncio.get_running_loop().create_task(self._run(), name=f"announcer {self.worker}")
 
     def stop(self) -> None:
-        """Stop at once, as if the worker died: sends under way are cancelled; their rows are taken over when their
-        lease lapses. :meth:`aclose` stops gently."""
+        """Stop at once, as if the worker died.
+
+        Sends under way are cancelled; their rows are taken over when their lease lapses. :meth:`aclose` stops gently.
+        """
         for task in (self._loop_task, *self._sending):
             if task is not None and not task.done():
                 task.cancel()
 
     async def aclose(self) -> None:
-        """Stop gently: no new claims, the sends under way get a few seconds to finish, then the rows this worker
+        """Stop gently and let go of the rows this worker still holds.
+
+        Stop gently: no new claims, the sends under way get a few seconds to finish, then the rows this worker
         still holds with no piece in flight are let go (another worker takes them at once)."""
         if self._loop_task is not None:
             self._loop_task.cancel()
@@ -180,8 +152,10 @@ class ClaimingAnnouncer:
             await asyncio.gather(*self._sending, return_exceptions=True)
 
     async def claim_once(self) -> float:
-        """One pass: renew this worker's claims if due, claim as many due rows as it may send now and start sending
-        them; the seconds until the loop should look again."""
+        """One pass: renew claims, claim due rows and start sending them.
+
+        Claims are renewed when due, and as many due rows claimed as the worker may send now; the seconds until the loop
+        should look again."""
         await self._renew_if_due()
         free = self.sending_at_once - len(self._sending)
         ranges = self._chat_ranges()
@@ -231,8 +205,9 @@ class ClaimingAnnouncer:
         self.wake()
 
     async def _send(self, row: Announcement) -> None:
-        """Send one claimed row (:func:`handlers.announcer.deliver`), then let go of it until its next attempt
-        when it was not accepted."""
+        """Send one claimed row, then let go of it until its next attempt if it was not accepted.
+
+        Sending is :func:`handlers.announcer.deliver`."""
         try:
             delivery = await deliver(self.services, self._couriers, row.announcement_id, failures=row.failures,
                                      holder=self.worker, chat_id=row.chat_id)
@@ -252,8 +227,10 @@ class ClaimingAnnouncer:
 
 
 def announcer_for(services: Services) -> AnnouncementScheduler:
-    """The announcer for a process on ``services``' database: claims (:class:`ClaimingAnnouncer`) on PostgreSQL,
-    where any number of workers may share the database; the one process's timers (:class:`Announcer`) on SQLite."""
+    """The announcer for a process on ``services``' database.
+
+    Claims (:class:`ClaimingAnnouncer`) on PostgreSQL, where any number of workers may share the database; the one
+    process's timers (:class:`Announcer`) on SQLite."""
     if services.storage.engine == "postgresql":
         return ClaimingAnnouncer(services)
     return Announcer(services)

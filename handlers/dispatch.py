@@ -141,8 +141,10 @@ AnswerKey = tuple[int, str, tuple[str, ...]]
 
 @runtime_checkable
 class ReadOnlyAnswers(Protocol):
-    """A channel that may replace the answer of a command that only shows something, given again with the same
-    words, by a pointer to the earlier one (Telegram's quiet groups, ``handlers.telegram.quiet``)."""
+    """A channel that may point to an earlier identical answer instead of repeating it.
+
+    For a command that only shows something, given again with the same words (Telegram's quiet groups,
+    ``handlers.telegram.quiet``)."""
 
     async def answer_read_only(self, key: AnswerKey, run: Callable[[Channel], Awaitable[Language]]) -> None:
         """Run the command (``run`` with the channel to answer on) and send or point to its answer."""
@@ -154,9 +156,10 @@ class Dispatcher:
     def __init__(self, services: Services, *, commands: Iterable[CommandSpec] | None = None,
                  buttons: Iterable[ButtonSpec] | None = None, timers: Timers | None = None,
                  own_errors: tuple[type[BaseException], ...] = ()) -> None:
-        """``commands`` and ``buttons``: the product's tables unless a test adds its own; ``timers``: the process's
-        scheduler of announcement jobs; ``own_errors``: the platform's own errors, which it answers itself
-        (Telegram: a chat that moved)."""
+        """The dispatcher of one process, over its services and the command and button tables.
+
+        The product's tables unless a test adds its own; ``timers``: the process's scheduler of announcement jobs;
+        ``own_errors``: the platform's own errors, which it answers itself (Telegram: a chat that moved)."""
         self.services = services
         self.commands = CommandTable(COMMANDS if commands is None else commands)
         self.buttons = ButtonTable(BUTTONS if buttons is None else buttons)
@@ -170,8 +173,10 @@ class Dispatcher:
     # Admit and settle.
 
     async def admit(self, arrival: Arrival) -> Admitted | None:
-        """Claim the delivery (``None``: delivered again, already handled or being handled) and remember its chat
-        and people. A claimed delivery must be let go with :meth:`done` when it is handled."""
+        """Claim the delivery and remember its chat and people.
+
+        ``None``: delivered again, already handled or being handled. A claimed delivery must be let go with :meth:`done`
+        when it is handled."""
         services = self.services
         caller = arrival.caller
         update_id = arrival.update_id
@@ -206,8 +211,9 @@ class Dispatcher:
 
     async def other(self, arrival: Arrival,
                     action: Callable[[Admitted], Awaitable[None]] | None = None) -> None:
-        """A delivery that is neither a message nor a press (a member update, a chat's move): admitted, ``action``
-        run, settled. A failure is the platform's (raised)."""
+        """A delivery that is neither a message nor a press (a member update, a chat's move).
+
+        Admitted, ``action`` run, settled. A failure is the platform's (raised)."""
         admitted = await self.admit(arrival)
         if admitted is None:
             return
@@ -238,8 +244,10 @@ class Dispatcher:
         return isinstance(self.read(incoming), CommandCall)
 
     async def message(self, incoming: Incoming, channel: Channel) -> bool:
-        """Admit, read, run and answer one message (module docstring); ``False`` when it was not handled after all
-        (delivered again, or applied meanwhile by another process: what the channel was given must not go)."""
+        """Admit, read, run and answer one message (module docstring).
+
+        ``False`` when it was not handled after all (delivered again, or applied meanwhile by another process: what the
+        channel was given must not go)."""
         admitted = await self.admit(incoming.arrival)
         if admitted is None:
             return False
@@ -251,8 +259,7 @@ class Dispatcher:
     def command_words(self, channel: object, language: Language) -> CommandWords | None:
         """How the channel's people type commands, when not as ``/command``.
 
-        How the channel's people type commands, when not as ``/command`` (WeCom: ``@掼蛋助手 报名``): the
-        catalog's texts write them so in its answers (``bot.i18n.CommandWords``)."""
+        WeCom: ``@掼蛋助手 报名``. The catalog's texts write them so in its answers (``bot.i18n.CommandWords``)."""
         if not provides(channel, TypesVerbs):
             return None
         mention = cast(TypesVerbs, channel).command_mention(language)
@@ -327,8 +334,9 @@ class Dispatcher:
     # Presses.
 
     async def press(self, arrival: Arrival, data: str | None, channel: PressChannel) -> Note | None:
-        """Admit a press of a button, run its action (``handlers.buttons``), settle; the note for the presser, or
-        ``None`` for a re-delivery."""
+        """Admit a press of a button, run its action (``handlers.buttons``), settle.
+
+        The note for the presser, or ``None`` for a re-delivery."""
         admitted = await self.admit(arrival)
         if admitted is None:
             return None
@@ -346,8 +354,10 @@ class Dispatcher:
     # Failing.
 
     async def failure_text(self, error: BaseException, caller: Caller, spec: CommandSpec | None) -> str:
-        """What the person is told when a message failed: a refusal's text (with ``spec``'s usage line for a usage
-        error), or an apology that says whether the change was committed before the failure."""
+        """What the person is told when a message failed.
+
+        A refusal's text (with ``spec``'s usage line for a usage error), or an apology that says whether the change was
+        committed before the failure."""
         language = await self.language(caller)
         if isinstance(error, GuandanError):
             return error_text(error, language, spec.usage_key if spec else None)

@@ -39,8 +39,9 @@ class Attachment:
 
 @dataclass(frozen=True, slots=True)
 class Mentioned:
-    """A person the message points at: named in it without a username (``inline``), or the author of the message
-    it replies to."""
+    """A person the message points at.
+
+    Named in it without a username (``inline``), or the author of the message it replies to."""
 
     user: ChatUser
     is_bot: bool = False
@@ -57,22 +58,26 @@ class Channel(Protocol):
         """A document (a CSV export, the draw file, the workbook); ``caption`` in markup."""
 
     async def send_pictures(self, pictures: Sequence[Picture], caption: str, stem: str, language: Language) -> None:
-        """PNG pictures in as few messages as the platform allows, named ``stem.png``, ``stem-2.png`` …; captions
-        that say which part a picture shows are in ``language``."""
+        """PNG pictures in as few messages as the platform allows, named ``stem.png``, ``stem-2.png`` ….
+
+        Captions that say which part a picture shows are in ``language``."""
 
     async def attachment(self) -> Attachment | None:
         """The file sent with the command, or with the message it replies to."""
 
     async def command_text(self) -> str:
-        """The text after the command word, line breaks kept (a long argument such as a notice, whose lines
-        matter); empty when there is none."""
+        """The text after the command word, line breaks kept (a long argument such as a notice, whose lines matter).
+
+        Empty when there is none."""
 
 
 @dataclass(frozen=True, slots=True)
 class Acknowledgement:
-    """An answer that only says "done" (a sign-up taken): ``text`` is the whole answer; a platform that can say
-    several at once (``handlers.telegram.quiet``) may instead show ``item`` in one message with the others of the
-    same ``batch`` in that chat, under the latest ``summary``. All three are markup."""
+    """An answer that only says "done" (a sign-up taken).
+
+    ``text`` is the whole answer; a platform that can say several at once (``handlers.telegram.quiet``) may instead show
+    ``item`` in one message with the others of the same ``batch`` in that chat, under the latest ``summary``. All three
+    are markup."""
 
     text: str
     batch: str
@@ -85,8 +90,9 @@ _PROVIDED: dict[tuple[type, type], bool] = {}
 
 
 def provides(channel: object, protocol: Any) -> bool:
-    """``isinstance(channel, protocol)`` for a protocol of methods only, answered once per channel class: Python
-    3.11 checks a runtime protocol member by member on every call (~10 µs), and every update asks a few times."""
+    """``isinstance(channel, protocol)`` for a protocol of methods only, answered once per channel class.
+
+    Python 3.11 checks a runtime protocol member by member on every call (~10 µs), and every update asks a few times."""
     key = (type(channel), protocol)
     known = _PROVIDED.get(key)
     if known is None:
@@ -99,8 +105,9 @@ class Acknowledging(Protocol):
     """A channel that may gather acknowledgements (Telegram in a group); others get :attr:`Acknowledgement.text`."""
 
     async def acknowledge(self, acknowledgement: Acknowledgement, language: Language) -> None:
-        """Acknowledge the command; the platform decides how (a reply, a reaction and a gathered message …);
-        ``language``: the chat's."""
+        """Acknowledge the command.
+
+        The platform decides how (a reply, a reaction and a gathered message …); ``language``: the chat's."""
 
 
 @runtime_checkable
@@ -123,16 +130,17 @@ class PrivateReplies(Protocol):
     """A channel that can also write to the caller privately (Telegram: the caller's chat with the bot)."""
 
     async def in_private(self, text: str, pictures: Sequence[Picture], stem: str, language: Language) -> bool:
-        """``text`` (markup), then ``pictures``, in the caller's private chat; ``False`` when the platform cannot
-        reach it (they never started a chat with the bot)."""
+        """``text`` (markup), then ``pictures``, in the caller's private chat.
+
+        ``False`` when the platform cannot reach it (they never started a chat with the bot)."""
 
 
 @runtime_checkable
 class TypesVerbs(Protocol):
     """A channel whose people type a command as the bot's @-mention and its verb.
 
-    A channel whose people type a command as the bot's @-mention and the command's Chinese verb (WeCom), not as
-    Telegram's ``/command``: its answers write the catalog's commands that way (``bot.i18n.CommandWords``)."""
+    WeCom's people do, not Telegram's ``/command``: its answers write the catalog's commands that way
+    (``bot.i18n.CommandWords``)."""
 
     def command_mention(self, language: Language) -> str:
         """What goes before a command here: the bot's @-mention and a space in a group, nothing in a private chat."""
@@ -174,16 +182,19 @@ class Invocation:
         await self.channel.reply(text, buttons)
 
     async def acknowledge(self, acknowledgement: Acknowledgement) -> None:
-        """Say that the command was done: gathered with others where the platform can (see
-        :class:`Acknowledging`), else :attr:`Acknowledgement.text` as a reply."""
+        """Say that the command was done.
+
+        Gathered with others where the platform can (see :class:`Acknowledging`), else :attr:`Acknowledgement.text` as a
+        reply."""
         if provides(self.channel, Acknowledging):
             await cast(Acknowledging, self.channel).acknowledge(acknowledgement, self.language)
         else:
             await self.channel.reply(acknowledgement.text)
 
     async def received(self) -> None:
-        """Show that the command was taken and done before its answer, where the platform can without a message
-        (a reaction in a Telegram group with the quiet habits on); elsewhere nothing: the answer follows at once."""
+        """Show that the command was taken and done, where the platform can without a message.
+
+        A reaction in a Telegram group with the quiet habits on; elsewhere nothing: the answer follows at once."""
         if provides(self.channel, Receiving):
             await cast(Receiving, self.channel).received()
 

@@ -29,8 +29,9 @@ def fits(markup: str) -> bool:
 
 
 def text_file(markup: str) -> bytes:
-    """``markup`` as a UTF-8 text file: what a reader sees, without styles (with a byte order mark, so that any
-    editor reads Chinese names)."""
+    """``markup`` as a UTF-8 text file.
+
+    What a reader sees, without styles (with a byte order mark, so that any editor reads Chinese names)."""
     return to_plain(markup).encode("utf-8-sig")
 
 
@@ -40,8 +41,9 @@ def bundles_pictures(call: Invocation) -> bool:
 
 
 async def reply_or_file(call: Invocation, markup: str, full: str, *, file_name: str, summary: str) -> None:
-    """``markup`` as one message if it fits; else ``full`` (the same without the chat's list limits) as one
-    document ``file_name`` captioned with ``summary``."""
+    """``markup`` as one message if it fits.
+
+    Else ``full`` (the same without the chat's list limits) as one document ``file_name`` captioned with ``summary``."""
     if fits(markup):
         await call.reply(markup)
     else:

@@ -59,8 +59,10 @@ class CommandCall:
 
 @dataclass(frozen=True, slots=True)
 class UnknownCommand:
-    """``/name`` that no command has: answered with "did you mean …" or a pointer to /help; or a mistyped verb
-    (``成级``, :func:`~handlers.verbs.mistyped_verb`) with the verb it was one character from."""
+    """``/name`` that no command has.
+
+    Answered with "did you mean …" or a pointer to /help; or a mistyped verb (``成级``,
+    :func:`~handlers.verbs.mistyped_verb`) with the verb it was one character from."""
 
     name: str
     meant_verb: str | None = None
@@ -68,8 +70,9 @@ class UnknownCommand:
 
 @dataclass(frozen=True, slots=True)
 class RuleQuestion:
-    """Plain text put to the bot; ``addressed``: named or spoken to privately, so an off-topic question is still
-    answered (with the topics)."""
+    """Plain text put to the bot.
+
+    ``addressed``: named or spoken to privately, so an off-topic question is still answered (with the topics)."""
 
     text: str
     addressed: bool
@@ -118,9 +121,11 @@ def without_mention(text: str, username: str | None) -> str:
 
 def read_message(text: str, table: CommandTable, addressing: Addressing, *, with_file: bool = False,
                  marked_length: int | None = None) -> Reading:
-    """What ``text`` asks of the bot. ``with_file``: the text is the caption of a file. ``marked_length``: the
-    length of the command the platform marked at the start (Telegram's entity) on a platform that marks them;
-    elsewhere the text is read as Telegram would mark it (:func:`marked_command_length`)."""
+    """What ``text`` asks of the bot.
+
+    ``with_file``: the text is the caption of a file. ``marked_length``: the length of the command the platform marked
+    at the start (Telegram's entity) on a platform that marks them; elsewhere the text is read as Telegram would mark it
+    (:func:`marked_command_length`)."""
     if with_file:
         spec = table.find(caption_command(text, addressing))
         return CommandCall(spec, ()) if spec is not None and spec.documents else NotForUs()

@@ -1,5 +1,6 @@
-"""The command registry: one :class:`CommandSpec` per command gives its handler on every platform, its help line
-and its menus.
+"""The command registry.
+
+One :class:`CommandSpec` per command gives its handler on every platform, its help line and its menus.
 
 Adding a command: write ``async def my_command(call: Invocation) -> None`` in a handler module, add one
 ``CommandSpec`` to ``handlers.commands.COMMANDS`` and its texts (``commands.describe.<name>``,
@@ -60,8 +61,10 @@ def error_text(error: GuandanError, language: Language, usage_key: str | None = 
 
 def failure_text(error: BaseException, language: Language, usage_key: str | None = None, *,
                  committed: bool = False) -> str:
-    """What a person is told when their message or press failed (markup): a refusal's text (:func:`error_text`), or
-    an apology without internals that says whether the change was ``committed`` before the failure."""
+    """What a person is told when their message or press failed (markup).
+
+    A refusal's text (:func:`error_text`), or an apology without internals that says whether the change was
+    ``committed`` before the failure."""
     if isinstance(error, GuandanError):
         return error_text(error, language, usage_key)
     return t("registry.apology_after_change" if committed else "registry.apology", language)
@@ -133,8 +136,10 @@ class CommandSpec:
 
 
 def unknown_command_text(table: CommandTable, name: str, language: Language) -> str:
-    """The answer to ``/name`` that no command has: "did you mean /result?" with that command's usage when a
-    registered name is one typo away, otherwise a pointer to /help (markup)."""
+    """The answer to ``/name`` that no command has.
+
+    "did you mean /result?" with that command's usage when a registered name is one typo away, otherwise a pointer to
+    /help (markup)."""
     shown = escape_params({"command": name[:40]})["command"]
     suggestion = table.closest(name)
     if suggestion is None:
@@ -159,8 +164,10 @@ def mistyped_verb_text(table: CommandTable, typed: str, verb: str, command: str,
 
 @dataclass(frozen=True, slots=True)
 class TypedCommand:
-    """A command found in plain text: ``／ｒｅｓｕｌｔ ２ Ａ＋`` (a full-width slash, which Telegram does not mark as
-    a command) read as ``/result 2 A+``."""
+    """A command found in plain text.
+
+    ``／ｒｅｓｕｌｔ ２ Ａ＋`` (a full-width slash, which Telegram does not mark as a command) read as ``/result 2 A+``.
+    """
 
     name: str
     addressee: str | None
@@ -171,9 +178,10 @@ _TYPED_COMMAND = re.compile(r"/([A-Za-z0-9_]{1,32})(?:@([A-Za-z0-9_]*))?(?![A-Za
 
 
 def typed_command(text: str | None) -> TypedCommand | None:
-    """The command a text starts with once cleaned (NFKC folds ``／`` into ``/`` and full-width letters into
-    plain ones); ``None`` when it does not start with one. The arguments are the words after the command, even
-    when punctuation is glued to it (``/signup。``)."""
+    """The command a text starts with once cleaned, ``None`` when it does not start with one.
+
+    NFKC folds ``／`` into ``/`` and full-width letters into plain ones. The arguments are the words after the command,
+    even when punctuation is glued to it (``/signup。``)."""
     if not text:
         return None
     cleaned = clean_text(text).lstrip()

@@ -83,8 +83,10 @@ _GLUED_ARGUMENT = re.compile(r"[A-Za-z0-9@]")
 
 @dataclass(frozen=True, slots=True)
 class WrittenCommand:
-    """A command read from a message's text: the command's ``name`` as written (an alias stays an alias; a verb
-    becomes its command), the words after it, and whether it came as a verb."""
+    """A command read from a message's text.
+
+    The command's ``name`` as written (an alias stays an alias; a verb becomes its command), the words after it, and
+    whether it came as a verb."""
 
     name: str
     args: tuple[str, ...]
@@ -95,8 +97,10 @@ _GLUED_SEPARATOR = re.compile(f"[{WORD_SEPARATORS}]")
 
 
 def written_command(text: str | None) -> WrittenCommand | None:
-    """``/signup @lily`` → ``signup``; ``报名 男`` and ``/报名 男`` → ``signup``; ``None`` for anything else (a
-    question). ``/cmd@name`` drops the ``@name``; command names compare in lower case."""
+    """``/signup @lily`` → ``signup``.
+
+    ``报名 男`` and ``/报名 男`` → ``signup``; ``None`` for anything else (a question). ``/cmd@name`` drops the
+    ``@name``; command names compare in lower case."""
     words = (text or "").split()
     if not words:
         return None
@@ -130,10 +134,11 @@ def _glued_verb(word: str) -> str | None:
 
 
 def mistyped_verb(text: str | None) -> tuple[str, str] | None:
-    """``成级 5 A+ 9`` → (``成级``, ``成绩``): a first word of two or more characters, not a verb, one character away
-    from exactly one verb (of several, the one that sounds the same: 成级 is 成绩, not 成员 or 升级), followed by
-    nothing or by words that look like a command's (a digit, a Latin letter or ``@`` first) — a question
-    (``抽奖是什么``) is never taken for a command."""
+    """``成级 5 A+ 9`` → (``成级``, ``成绩``).
+
+    A first word of two or more characters, not a verb, one character away from exactly one verb (of several, the one
+    that sounds the same: 成级 is 成绩, not 成员 or 升级), followed by nothing or by words that look like a command's (a
+    digit, a Latin letter or ``@`` first) — a question (``抽奖是什么``) is never taken for a command."""
     words = (text or "").split()
     if not words:
         return None

@@ -44,8 +44,10 @@ def _seen(row: Row | None, user_id: int | None) -> tuple[bool, ChatSeen]:
 
 async def admission(storage: Storage, update_id: int, chat_id: int, user_id: int | None,
                     username: str | None) -> tuple[bool, ChatSeen]:
-    """Whether ``update_id`` was applied before, and what the chat shows now to its sender (``user_id``,
-    ``username``; ``None`` for a post on behalf of a chat); one statement outside any transaction."""
+    """Whether ``update_id`` was applied before, and what the chat shows its sender now.
+
+    The sender is ``user_id`` and ``username`` (``None`` for a post on behalf of a chat); one statement outside any
+    transaction."""
     return _seen(await storage.query_one(_ADMISSION, (update_id, chat_id, user_id, username, username, chat_id)),
                  user_id)
 

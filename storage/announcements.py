@@ -1,5 +1,6 @@
-"""Announcement rows (:class:`bot.match_clock.announcement.Announcement`): the database is the source of truth for
-what the bot still has to say, and when.
+"""Announcement rows (:class:`bot.match_clock.announcement.Announcement`).
+
+The database is the source of truth for what the bot still has to say, and when.
 
 A row starts ``pending``; it ends ``sent`` (on time), ``late`` (sent after a restart, marked late), ``dropped``
 (missed by too much, or Telegram refused it for good) or ``cancelled`` (its schedule changed). Only pending rows
@@ -93,8 +94,10 @@ async def pending_for(tx: Tx, tournament_id: int, round_number: int | None = Non
 
 async def close(tx: Tx, announcement_id: int, state: AnnouncementState, at: datetime, reason: str | None = None,
                 *, holder: str | None = None) -> bool:
-    """End a pending row as ``state``; ``False`` if it was no longer pending (someone else ended it) or, with
-    ``holder``, no longer claimed by that worker."""
+    """End a pending row as ``state``.
+
+    ``False`` if it was no longer pending (someone else ended it) or, with ``holder``, no longer claimed by that worker.
+    """
     if state is AnnouncementState.PENDING:
         raise ValueError("close() ends a row; pending is not an end")
     sent_at = utc_text(at) if state in (AnnouncementState.SENT, AnnouncementState.LATE) else None
@@ -129,7 +132,9 @@ _HELD: LiteralString = " AND claimed_by = ?"
 
 async def begin_attempt(tx: Tx, announcement_id: int, body: str, parts_total: int, *, holder: str | None = None
                         ) -> Announcement | None:
-    """Count one more attempt, keep ``body`` (of ``parts_total`` pieces) unless an earlier attempt stored one, and
+    """Begin one more attempt of a pending row and mark its next piece in flight.
+
+    Count one more attempt, keep ``body`` (of ``parts_total`` pieces) unless an earlier attempt stored one, and
     mark the first piece still to send as in flight; the row as it now is, or ``None`` if it is no longer
     pending (or, with ``holder``, no longer claimed by that worker)."""
     beginning: LiteralString = (
@@ -145,8 +150,10 @@ async def begin_attempt(tx: Tx, announcement_id: int, body: str, parts_total: in
 
 
 async def record_parts_sent(tx: Tx, announcement_id: int, parts_sent: int, *, holder: str | None = None) -> bool:
-    """Telegram accepted the first ``parts_sent`` pieces; the next one (if any) is now in flight. ``False`` when the
-    row is no longer pending or, with ``holder``, no longer claimed by that worker (who must stop sending it)."""
+    """Telegram accepted the first ``parts_sent`` pieces; the next one (if any) is now in flight.
+
+    ``False`` when the row is no longer pending or, with ``holder``, no longer claimed by that worker (who must stop
+    sending it)."""
     recording: LiteralString = (
         # CASE, not max(a, b): SQLite's two-argument max is GREATEST on PostgreSQL.
         "UPDATE announcements SET parts_sent = CASE WHEN parts_sent > ? THEN parts_sent ELSE ? END,"
@@ -170,8 +177,10 @@ async def record_failure(tx: Tx, announcement_id: int, error: str, *, holder: st
 
 
 async def settle_in_flight(tx: Tx, announcement_id: int) -> Announcement | None:
-    """At start-up, for a row whose process died during a request: count the piece in flight as sent (Telegram
-    may have accepted it, and an announcement goes out at most once). The row afterwards."""
+    """At start-up, for a row whose process died during a request.
+
+    Count the piece in flight as sent (Telegram may have accepted it, and an announcement goes out at most once). The
+    row afterwards."""
     await tx.execute(
         "UPDATE announcements SET parts_sent = CASE WHEN parts_sent > part_in_flight + 1 THEN parts_sent"
         " ELSE part_in_flight + 1 END, part_in_flight = NULL"
@@ -207,9 +216,10 @@ def _range_values(chat_ranges: Sequence[ChatRange]) -> tuple[int, ...]:
 
 async def claim_due(tx: Tx, *, holder: str, now: datetime, until: datetime, limit: int,
                     chat_ranges: Sequence[ChatRange]) -> list[Announcement]:
-    """Claim for ``holder`` until ``until`` at most ``limit`` pending rows of chats in ``chat_ranges`` whose next
-    attempt is due at ``now`` and that no worker holds (never claimed, or the claim lapsed), earliest first; the
-    rows as claimed.
+    """Claim for ``holder`` at most ``limit`` due rows no worker holds, earliest first.
+
+    Pending rows of chats in ``chat_ranges`` whose next attempt is due at ``now`` and that no worker holds (never
+    claimed, or the claim lapsed), claimed until ``until``; the rows as claimed.
 
     PostgreSQL: the rows are picked ``FOR UPDATE SKIP LOCKED``, so workers claiming at the same moment each take
     other rows without waiting for each other. SQLite has no row locks: the transaction's ``BEGIN IMMEDIATE``
@@ -245,8 +255,9 @@ async def renew_claims(tx: Tx, holder: str, until: datetime) -> int:
 
 
 async def retry_at(tx: Tx, announcement_id: int, holder: str, at: datetime) -> bool:
-    """``holder`` lets go of the row, to be tried again at ``at`` (one more failure counted); ``False`` if it no
-    longer held it."""
+    """``holder`` lets go of the row, to be tried again at ``at`` (one more failure counted).
+
+    ``False`` if it no longer held it."""
     changed = await tx.execute(
         "UPDATE announcements SET retry_at = ?, failures = failures + 1, claimed_by = NULL, claimed_until = NULL"
         " WHERE announcement_id = ? AND state = 'pending' AND claimed_by = ?",
@@ -255,8 +266,9 @@ async def retry_at(tx: Tx, announcement_id: int, holder: str, at: datetime) -> b
 
 
 async def release_claims(tx: Tx, holder: str) -> int:
-    """A worker stopping lets go of the rows it holds with no piece in flight (they are taken over at once); a row
-    with a piece in flight stays claimed until the claim lapses, then is settled under the in-flight rule."""
+    """A worker stopping lets go of the rows it holds with no piece in flight (they are taken over at once).
+
+    A row with a piece in flight stays claimed until the claim lapses, then is settled under the in-flight rule."""
     return await tx.execute(
         "UPDATE announcements SET claimed_by = NULL, claimed_until = NULL"
         " WHERE claimed_by = ? AND state = 'pending' AND part_in_flight IS NULL", (holder,))

@@ -1,6 +1,7 @@
-"""A group chat as a club (migration 0012): the order tables became final, the club's records about its people, and
-its seasons; the claims of names the club knows waiting for an organiser (migration 0014). ``results_final`` and
-``club_people`` are only ever appended to."""
+"""A group chat as a club (migration 0012).
+
+The order tables became final, the club's records about its people, and its seasons; the claims of names the club knows
+waiting for an organiser (migration 0014). ``results_final`` and ``club_people`` are only ever appended to."""
 
 from __future__ import annotations
 
@@ -67,8 +68,9 @@ async def chat_tournaments(tx: Tx, chat_id: int) -> list[TournamentRecord]:
 
 
 async def fingerprint(tx: Tx, chat_id: int) -> tuple[object, ...]:
-    """What changes whenever anything the club's ladder and ratings are made from changes: every tournament's
-    version, the last club record and the seasons' last change."""
+    """What changes whenever anything the club's ladder and ratings are made from changes.
+
+    Every tournament's version, the last club record and the seasons' last change."""
     versions = await tx.fetch_all(
         "SELECT tournament_id, version FROM tournaments WHERE chat_id = ? ORDER BY tournament_id", (chat_id,))
     people = await tx.fetch_value("SELECT MAX(row_id) FROM club_people WHERE chat_id = ?", (chat_id,))
@@ -125,16 +127,17 @@ async def end_season(tx: Tx, season_id: int, at: datetime) -> None:
                      (at.isoformat(), at.isoformat(), season_id))
 
 
-async def set_rules(tx: Tx, season_id: int, points_table: tuple[int, ...] | None, best: int | None,
-                    at: datetime) -> None:
+async def set_scoring(tx: Tx, season_id: int, points_table: tuple[int, ...] | None, best: int | None,
+                      at: datetime) -> None:
     await tx.execute(
         "UPDATE seasons SET points_table = ?, best = ?, updated_at = ? WHERE season_id = ?",
         (None if points_table is None else json.dumps(list(points_table)), best, at.isoformat(), season_id))
 
 
 async def known_people(tx: Tx, chat_id: int) -> dict[str, tuple[str | None, str | None]]:
-    """Every person key entered in the chat's tournaments with the gender and unit of their latest entry that has
-    one: ``key → (gender, unit)``."""
+    """Every person key entered in the chat's tournaments with the gender and unit of their latest entry that has one.
+
+    ``key → (gender, unit)``."""
     rows = await tx.fetch_all(
         "SELECT m.person_key, m.gender, m.unit FROM entry_members m"
         " JOIN tournaments t ON t.tournament_id = m.tournament_id WHERE t.chat_id = ?"

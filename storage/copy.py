@@ -1,5 +1,6 @@
-"""Moving a club's SQLite file into an empty PostgreSQL database (``python -m bot copy-db``): every row of every
-table, the history included, checked by counting.
+"""Moving a club's SQLite file into an empty PostgreSQL database (``python -m bot copy-db``).
+
+Every row of every table, the history included, checked by counting.
 
 The file is first brought to the current schema (as the bot does when it opens it) and the target database is
 migrated (it must hold no rows: a second copy, or a copy over a database in use, is refused before anything is

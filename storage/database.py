@@ -98,15 +98,17 @@ class StorageReadOnly(StorageUnavailable):
 
 
 class StorageUnreachable(StorageUnavailable):
-    """The database server cannot be reached or refused the connection (``database``: where, without a password;
-    ``reason``: what the driver said)."""
+    """The database server cannot be reached or refused the connection.
+
+    ``database``: where, without a password; ``reason``: what the driver said."""
 
     key = "storage.unreachable"
 
 
 class StorageConflict(StorageUnavailable):
-    """PostgreSQL aborted the transaction to resolve a conflict with another one (a deadlock, a serialization
-    failure); it was rolled back and may simply be run again (:meth:`Storage.retrying`)."""
+    """PostgreSQL aborted the transaction to resolve a conflict with another one (a deadlock, a serialization failure).
+
+    It was rolled back and may simply be run again (:meth:`Storage.retrying`)."""
 
 
 class SchemaMismatch(StorageError):
@@ -241,12 +243,14 @@ def _require_returning(sql: str) -> None:
 
 
 class SqliteTx(Tx):
-    """A transaction on the SQLite file. Its single statements run on the event loop's thread (``_raw``), not on
-    aiosqlite's worker thread: the transaction holds what it waits for already (a writer's lock was taken by
-    its ``BEGIN IMMEDIATE`` on the worker thread; a WAL reader waits for nobody), so a statement takes
-    microseconds, while handing it to the thread and back cost ~0.1 ms of CPU and a GIL switch each (measured:
-    the largest cost of our own per update, ``docs/performance.md``). Many rows at once (a draw's thousands,
-    :meth:`execute_many`, :meth:`copy_rows`) still go to the thread, leaving the loop free meanwhile."""
+    """A transaction on the SQLite file.
+
+    Its single statements run on the event loop's thread (``_raw``), not on aiosqlite's worker thread: the transaction
+    holds what it waits for already (a writer's lock was taken by its ``BEGIN IMMEDIATE`` on the worker thread; a WAL
+    reader waits for nobody), so a statement takes microseconds, while handing it to the thread and back cost ~0.1 ms of
+    CPU and a GIL switch each (measured: the largest cost of our own per update, ``docs/performance.md``). Many rows at
+    once (a draw's thousands, :meth:`execute_many`, :meth:`copy_rows`) still go to the thread, leaving the loop free
+    meanwhile."""
 
     __slots__ = ("_changes_before", "_connection", "_raw", "_storage")
 
@@ -333,7 +337,9 @@ class Storage:
         raise NotImplementedError
 
     async def open(self, *, migrate: bool | None = None) -> None:
-        """Connect; then ``migrate=True`` applies pending migrations, ``False`` does nothing more, and ``None`` (the
+        """Connect, and apply or check the migrations as ``migrate`` says.
+
+        Connect; then ``migrate=True`` applies pending migrations, ``False`` does nothing more, and ``None`` (the
         default) follows the engine: SQLite applies them (one embedded process: ``make run`` keeps working on an
         old file), PostgreSQL only checks that none is pending (several processes share the server: an operator
         applies them with ``python -m bot migrate``) and raises :class:`SchemaBehind`. A schema newer than this
@@ -365,7 +371,9 @@ class Storage:
     def transaction(
         self, *, claim: UpdateClaim | None = None, chats: Sequence[int] | None = None
     ) -> AbstractAsyncContextManager[Tx]:
-        """``async with storage.transaction(claim=caller.claim) as tx:`` — commit at the end of the block, roll back
+        """A transaction: commit at the end of the block, roll back on any error.
+
+        ``async with storage.transaction(claim=caller.claim) as tx:`` — commit at the end of the block, roll back
         on any error.
 
         Send replies only after the block has ended: then the change they announce is committed. ``claim``: the
@@ -391,8 +399,9 @@ class Storage:
         raise NotImplementedError
 
     async def execute_one(self, sql: LiteralString, params: Params = ()) -> int:
-        """ONE statement in its own (autocommit) transaction: one trip where :meth:`transaction` takes three. The
-        number of rows it changed. No update claim is attached (see ``storage.updates``)."""
+        """ONE statement in its own (autocommit) transaction: one trip where :meth:`transaction` takes three.
+
+        The number of rows it changed. No update claim is attached (see ``storage.updates``)."""
         raise NotImplementedError
 
     async def table_names(self) -> list[str]:
@@ -400,10 +409,11 @@ class Storage:
         raise NotImplementedError
 
     async def retrying(self, work: Callable[[], Awaitable[T]], *, attempts: int = 3) -> T:
-        """``await storage.retrying(lambda: unit_of_work())``: run ``work`` again (up to ``attempts`` times in all)
-        when PostgreSQL aborted its transaction for a conflict (:class:`StorageConflict`). Only for work whose
-        every effect is in the database and that reads its inputs there again: nothing sent, nothing cached
-        before its commit."""
+        """``await storage.retrying(lambda: unit_of_work())``: run work again after a conflict.
+
+        Run ``work`` again (up to ``attempts`` times in all) when PostgreSQL aborted its transaction for a conflict
+        (:class:`StorageConflict`). Only for work whose every effect is in the database and that reads its inputs there
+        again: nothing sent, nothing cached before its commit."""
         for attempt in range(1, attempts + 1):
             try:
                 return await work()
@@ -415,9 +425,10 @@ class Storage:
 
 
 def _raw(connection: aiosqlite.Connection) -> sqlite3.Connection:
-    """The sqlite3 connection inside aiosqlite's (opened with ``check_same_thread=False``): statements that wait for
-    nothing run on it directly (``SqliteTx``). Only ever used under ``SqliteStorage._lock``, like the worker
-    thread, so the two never use it at once."""
+    """The sqlite3 connection inside aiosqlite's (opened with ``check_same_thread=False``).
+
+    Statements that wait for nothing run on it directly (``SqliteTx``). Only ever used under ``SqliteStorage._lock``,
+    like the worker thread, so the two never use it at once."""
     raw: sqlite3.Connection = connection._conn  # aiosqlite's own handle (pinned < 0.23)
     return raw
 
@@ -562,8 +573,10 @@ class SqliteStorage(Storage):
 
 
 async def record_claim(tx: Tx, claim: UpdateClaim | None) -> bool:
-    """At the end of a transaction's block: record the claim's update if the block changed a row; whether it was
-    recorded now (the claim is marked once the commit succeeded)."""
+    """At the end of a transaction's block.
+
+    Record the claim's update if the block changed a row; whether it was recorded now (the claim is marked once the
+    commit succeeded)."""
     if claim is None or not tx.wrote:
         return False
     if claim.recorded:

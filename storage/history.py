@@ -50,10 +50,11 @@ async def append(
     details: Mapping[str, Any] | None = None,
     tournament_id: int | None = None,
 ) -> int:
-    """Add one event; its id. ``details`` must be JSON-serializable. An event written in a transaction that applies
-    an update (``tx.claim``, ``storage.updates``) also names it (stored in the details, read back as
-    :attr:`HistoryEntry.update_id`): which message caused what, and a check that no update was applied twice
-    (``tests.support.chaos``)."""
+    """Add one event; its id.
+
+    ``details`` must be JSON-serializable. An event written in a transaction that applies an update (``tx.claim``,
+    ``storage.updates``) also names it (stored in the details, read back as :attr:`HistoryEntry.update_id`): which
+    message caused what, and a check that no update was applied twice (``tests.support.chaos``)."""
     recorded = dict(details or {})
     if tx.claim is not None:
         recorded.setdefault(UPDATE_KEY, tx.claim.update_id)

@@ -2,37 +2,9 @@
 
 ``Storage("postgresql://user@host:port/dbname")`` gives a :class:`PostgresStorage`: a pool of connections (at most
 :data:`POOL_SIZE`), the same API as the SQLite engine (``storage.database``) and the same SQL, with the ``?`` of a
-statement numbered ``$1, $2 …`` once per statement text (:func:`numbered`). Query parameters of the URL are
-server settings (``?search_path=club1`` puts the bot's tables in a schema of their own).
-
-Why asyncpg and not psycopg 3 (both async, both pooled). Measured on the 2-core benchmark machine, one unit of an
-update's work — BEGIN with an advisory lock, three indexed reads, an update, an insert with RETURNING, COMMIT —
-over a local server: asyncpg 0.17–0.19 ms of the bot's CPU and 0.50–0.61 ms wall; psycopg 3.3 (binary build,
-prepared statements) 0.42–0.45 ms CPU and 0.90–0.94 ms wall; SQLite through aiosqlite 0.14 ms. The bot's CPU is
-what a worker saturates on, so asyncpg's binary protocol written in Cython wins by 2.3×. It also prepares and
-caches every statement per connection by itself (one round trip per statement once warm), and its ``Record``
-reads by name and by position like ``sqlite3.Row``, so the store modules read rows the same way on both engines.
-What it lacks — type hints — comes from ``asyncpg-stubs``.
-
-One writer at a time, as SQLite's ``BEGIN IMMEDIATE`` (what the services were written for), but per chat where
-the caller says so. Every transaction takes transaction-level advisory locks as its first statement (in the same
-round trip as its BEGIN), released by its COMMIT or ROLLBACK:
-
-* the database lock ``(LOCK_SPACE, 0)``: EXCLUSIVE for a transaction that names no chat (start-up, migrations,
-  the intake, scheduled jobs) — it waits for every writer and every writer waits for it, exactly SQLite's single
-  writer; SHARED for one that names its chats;
-* one lock per chat it names (``pg_advisory_xact_lock(chat_id)``, in id order, so two never wait for each other
-  crosswise): two updates of one chat run one after the other, updates of different chats side by side.
-
-A transaction of an update (``claim=…``) names the update's chat by default. Inside, READ COMMITTED is enough: no
-other writer of the same chat can run between its reads and its writes, and rows shared between chats (the
-update ids, the history) are only inserted. SERIALIZABLE with retries would also be correct, but would abort and
-re-run whole updates under contention where a lock simply waits. What the locks cannot rule out — a deadlock on
-rows two chats share — PostgreSQL detects and aborts; that is :class:`StorageConflict`: single statements are
-retried at once, a transaction's block is not (it may have done things outside the database: the caller decides,
-:meth:`Storage.retrying`). A lock not granted within ``busy_timeout_ms`` (``lock_timeout``) is
-:class:`StorageUnavailable`, as SQLite's busy timeout is. :meth:`PostgresStorage.read` is one REPEATABLE READ
-snapshot and takes no lock.
+statement numbered ``$1, $2 …`` once per statement text (:func:`numbered`). Every transaction takes advisory
+locks first: the database's, shared or exclusive, and one per chat it names. Why asyncpg, and why locks rather
+than SERIALIZABLE: docs/design.md, "PostgreSQL: one writer per chat".
 """
 
 from __future__ import annotations
@@ -149,8 +121,9 @@ _CONFLICT_STATES = frozenset({"40001", "40P01"})
 
 
 def classify(error: BaseException) -> type[StorageUnavailable] | None:
-    """Which refusal ``error`` is, or ``None`` for an error that is not the database refusing work (a constraint
-    violated, bad data: raised as it is, like SQLite's ``IntegrityError``)."""
+    """Which refusal ``error`` is, or ``None`` when the database did not refuse work.
+
+    Not a refusal: a constraint violated, bad data — raised as it is, like SQLite's ``IntegrityError``."""
     if isinstance(error, asyncpg.PostgresError):
         state = str(getattr(error, "sqlstate", "") or "")
         if state in _FULL_STATES:
@@ -230,9 +203,10 @@ class PostgresTx(Tx):
         return [str(row[0]) for row in rows]
 
     async def continue_identities(self, floors: Mapping[str, int]) -> dict[str, int]:
-        """After rows were copied in with their ids (``storage.copy``): make every identity column go on after the
-        highest id, or after ``floors[table]`` (SQLite's AUTOINCREMENT high-water mark) when that is higher. The
-        last id given of each table that has one."""
+        """After rows were copied in with their ids (``storage.copy``).
+
+        Make every identity column go on after the highest id, or after ``floors[table]`` (SQLite's AUTOINCREMENT
+        high-water mark) when that is higher. The last id given of each table that has one."""
         last_ids: dict[str, int] = {}
         columns = await self.fetch_all(
             "SELECT table_name, column_name FROM information_schema.columns"
@@ -255,8 +229,10 @@ class PostgresTx(Tx):
 
 
 async def _release_as_is(connection: asyncpg.Connection) -> None:
-    """The pool's reset: nothing (asyncpg's default costs a round trip per transaction for session state — LISTEN,
-    cursors, settings, session locks — this bot never leaves behind; an open transaction is rolled back anyway)."""
+    """The pool's reset.
+
+    Nothing (asyncpg's default costs a round trip per transaction for session state — LISTEN, cursors, settings, session
+    locks — this bot never leaves behind; an open transaction is rolled back anyway)."""
 
 
 class PostgresStorage(Storage):

@@ -85,8 +85,9 @@ async def token(tx: Tx, value: str) -> StoredToken | None:
 
 
 async def round_tokens(tx: Tx, tournament_id: int, round_number: int) -> list[StoredToken]:
-    """Every token issued for ``round_number``, by table and side (a seat may hold several: one per pair that
-    sat there)."""
+    """Every token issued for ``round_number``, by table and side.
+
+    A seat may hold several: one per pair that sat there."""
     rows = await tx.fetch_all(
         "SELECT * FROM table_tokens WHERE tournament_id = ? AND round = ? ORDER BY table_number, side, issued_at",
         (tournament_id, round_number))

@@ -1,5 +1,6 @@
-"""The rows of ``telegram_sends`` (migration 0010): Telegram's per-group message slots that every process of one bot
-shares (``bot.services.send_budget``)."""
+"""The rows of ``telegram_sends`` (migration 0010).
+
+Telegram's per-group message slots that every process of one bot shares (``bot.services.send_budget``)."""
 
 from __future__ import annotations
 
@@ -7,8 +8,9 @@ from storage.database import Tx
 
 
 async def recent_slots(tx: Tx, chat_id: int, since: float) -> list[tuple[float, int]]:
-    """The chat's slots after ``since`` (seconds since the epoch), in time order, as (time, messages); older rows
-    are deleted on the way."""
+    """The chat's slots after ``since`` (seconds since the epoch), in time order, as (time, messages).
+
+    Older rows are deleted on the way."""
     await tx.execute("DELETE FROM telegram_sends WHERE chat_id = ? AND slot_at <= ?", (chat_id, since))
     rows = await tx.fetch_all(
         "SELECT slot_at, messages FROM telegram_sends WHERE chat_id = ? ORDER BY slot_at, send_id", (chat_id,))

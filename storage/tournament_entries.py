@@ -35,8 +35,10 @@ def _user_id(person: Person) -> int | None:
 async def save_entries(
     tx: Tx, tournament_id: int, before: Sequence[Entry], after: Sequence[Entry], *, by: str, at: datetime
 ) -> None:
-    """Write what changed from ``before`` to ``after``: new entries, statuses that moved, and members that were
-    edited (a new name, gender or unit; a claimed name's account).
+    """Write what changed from ``before`` to ``after``.
+
+    New entries, statuses that moved, and members that were edited (a new name, gender or unit; a claimed name's
+    account).
 
     New entries go in two batched statements, so a roster of thousands (``/import``) holds the transaction briefly.
     """

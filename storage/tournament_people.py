@@ -86,8 +86,10 @@ async def is_referee(tx: Tx, tournament_id: int, user_id: int, username: str | N
 
 async def creator_and_referee(storage: Storage, tournament_id: int, user_id: int,
                               username: str | None) -> tuple[int | None, bool]:
-    """The tournament's creator (user id) and whether the person is one of its referees: one statement outside any
-    transaction (the roles of a caller who only asks); ``(None, False)`` for no such tournament."""
+    """The tournament's creator (user id) and whether the person is one of its referees.
+
+    One statement outside any transaction (the roles of a caller who only asks); ``(None, False)`` for no such
+    tournament."""
     row = await storage.query_one(
         "SELECT t.creator_user_id, EXISTS (SELECT 1 FROM referees AS r WHERE r.tournament_id = t.tournament_id"
         " AND (r.user_id = ? OR (r.user_id IS NULL AND CAST(? AS TEXT) IS NOT NULL"

@@ -2,7 +2,7 @@
 
 Format of the JSON columns as for bracket matches (``bot.tournament.snapshot``); ``flaws`` lists the pairing rules a
 table breaks (``bot.tournament.swiss.PairingFlaw``). Rebuilding the events from these rows is
-``bot.services.tournament.points``' business.
+``bot.services.tournament.points_stage``' business.
 """
 
 from __future__ import annotations
@@ -138,8 +138,9 @@ async def table_revision(tx: Tx, tournament_id: int, match_id: int) -> int | Non
 
 @dataclass(frozen=True, slots=True)
 class PairChanges:
-    """Pairs entered after the draw (team id → first round paired) and pairs withdrawn (team id → first round not
-    paired)."""
+    """Pairs entered after the draw and pairs withdrawn.
+
+    Entered: team id → first round paired; withdrawn: team id → first round not paired."""
 
     joined: Mapping[int, int]
     withdrawn: Mapping[int, int]

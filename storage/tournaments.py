@@ -33,9 +33,11 @@ def _time(text: str | None) -> datetime | None:
 
 @lru_cache(maxsize=1024)
 def _settings(text: str) -> TournamentSettings:
-    """The settings stored as ``text``, parsed once per text: every change reads its tournament's row, and the
-    parse (JSON, then every field checked) showed in the profile of every change. ``TournamentSettings`` is frozen
-    and holds only immutable values, so one parsed copy serves every reader."""
+    """The settings stored as ``text``, parsed once per text.
+
+    Every change reads its tournament's row, and the parse (JSON, then every field checked) showed in the profile of
+    every change. ``TournamentSettings`` is frozen and holds only immutable values, so one parsed copy serves every
+    reader."""
     return TournamentSettings.from_json(json.loads(text))
 
 
@@ -95,8 +97,9 @@ async def open_tournament(tx: Tx, chat_id: int) -> TournamentRecord | None:
 
 
 async def latest_tournament(tx: Tx, chat_id: int) -> TournamentRecord | None:
-    """The open tournament, else the chat's most recent finished one (for /standings, /bracket, /export after
-    the final)."""
+    """The open tournament, else the chat's most recent finished one.
+
+    For /standings, /bracket, /export after the final."""
     found = await open_tournament(tx, chat_id)
     if found is not None:
         return found
@@ -106,15 +109,6 @@ async def latest_tournament(tx: Tx, chat_id: int) -> TournamentRecord | None:
         (chat_id,),
     )
     return None if row is None else _record(row)
-
-
-async def open_tournament_ids(tx: Tx) -> list[tuple[int, int]]:
-    """(tournament id, chat id) of every open tournament (a scheduler re-creating its jobs at start-up)."""
-    rows = await tx.fetch_all(
-        "SELECT tournament_id, chat_id FROM tournaments WHERE status IN ('registration', 'drawn')"
-        " ORDER BY tournament_id"
-    )
-    return [(row[0], row[1]) for row in rows]
 
 
 async def touch(tx: Tx, tournament_id: int, at: datetime) -> int:
@@ -127,8 +121,10 @@ async def touch(tx: Tx, tournament_id: int, at: datetime) -> int:
 
 
 async def touch_record(tx: Tx, tournament_id: int, at: datetime) -> TournamentRecord:
-    """:func:`touch`, returning the whole row as it is then (the change's own writes of mode, settings, status and
-    draw included): one round trip where a count and a read take two."""
+    """:func:`touch`, returning the whole row as it is then.
+
+    The change's own writes of mode, settings, status and draw included. One round trip where a count and a read take
+    two."""
     row = await tx.fetch_one(
         f"UPDATE tournaments SET version = version + 1, updated_at = ? WHERE tournament_id = ? RETURNING {_COLUMNS}",
         (at.isoformat(), tournament_id),
@@ -161,9 +157,10 @@ async def record_draw(
     tx: Tx, tournament_id: int, *, commitment: str, seed: str, draw_file: str, account_secret: str | None,
     at: datetime
 ) -> None:
-    """The draw is made: its commitment, the revealed seed, the draw file and the account secret its account keys
-    are keyed by (hex; never published: the link from the file's keys back to the accounts); a sealed seed is used
-    up."""
+    """The draw is made.
+
+    Its commitment, the revealed seed, the draw file and the account secret its account keys are keyed by (hex; never
+    published: the link from the file's keys back to the accounts); a sealed seed is used up."""
     await tx.execute(
         "UPDATE tournaments SET status = 'drawn', commitment = ?, seed = ?, draw_file = ?, account_secret = ?,"
         " drawn_at = ?, sealed_seed = NULL WHERE tournament_id = ?",
@@ -172,8 +169,9 @@ async def record_draw(
 
 
 async def seal_seed(tx: Tx, tournament_id: int, *, commitment: str, seed: str, at: datetime) -> None:
-    """A fresh seed for the next draw, chosen at ``at`` (``/undraw``): its commitment is public (``commitment``),
-    published then; the seed stays secret until the draw reveals it."""
+    """A fresh seed for the next draw, chosen at ``at`` (``/undraw``).
+
+    Its commitment is public (``commitment``), published then; the seed stays secret until the draw reveals it."""
     await tx.execute(
         "UPDATE tournaments SET commitment = ?, sealed_seed = ?, resealed_at = ? WHERE tournament_id = ?",
         (commitment, seed, at.isoformat(), tournament_id),
@@ -190,8 +188,9 @@ class SealedSeed:
 
 
 async def sealed_seed(tx: Tx, tournament_id: int) -> SealedSeed | None:
-    """The secret seed committed to before the draw (only the draw reads it); ``None`` for a tournament opened
-    before seeds were sealed at opening."""
+    """The secret seed committed to before the draw (only the draw reads it).
+
+    ``None`` for a tournament opened before seeds were sealed at opening."""
     row = await tx.fetch_one("SELECT sealed_seed, resealed_at FROM tournaments WHERE tournament_id = ?",
                              (tournament_id,))
     if row is None or row["sealed_seed"] is None:
@@ -200,8 +199,10 @@ async def sealed_seed(tx: Tx, tournament_id: int) -> SealedSeed | None:
 
 
 async def undo_draw(tx: Tx, tournament_id: int) -> None:
-    """Back to registration: the revealed seed and the draw file go (the history keeps both), and the draw's
-    account secret with its file (the next draw makes its own)."""
+    """Back to registration.
+
+    The revealed seed and the draw file go (the history keeps both), and the draw's account secret with its file (the
+    next draw makes its own)."""
     await tx.execute(
         "UPDATE tournaments SET status = 'registration', seed = NULL, draw_file = NULL, account_secret = NULL,"
         " drawn_at = NULL"
@@ -224,7 +225,8 @@ async def draw_file(tx: Tx, tournament_id: int) -> str | None:
 
 
 async def account_secret(tx: Tx, tournament_id: int) -> bytes | None:
-    """The secret the draw file's account keys are keyed by (``bot.tournament.draw``); ``None`` before a draw, or
-    for a draw made before there was one (its file keys accounts by the seed)."""
+    """The secret the draw file's account keys are keyed by (``bot.tournament.draw``).
+
+    ``None`` before a draw, or for a draw made before there was one (its file keys accounts by the seed)."""
     value = await tx.fetch_value("SELECT account_secret FROM tournaments WHERE tournament_id = ?", (tournament_id,))
     return None if value is None else bytes.fromhex(str(value))

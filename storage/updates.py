@@ -45,8 +45,10 @@ class _Policy:
 
 
 def refuse_second_changes(refuse: bool = True) -> None:
-    """Make a second changing transaction of one update raise :class:`SecondChangeError` (tests) instead of
-    logging a warning (production, where the change is kept: refusing it would lose it for good)."""
+    """Make a second changing transaction of one update raise instead of logging.
+
+    Tests raise :class:`SecondChangeError`; production logs a warning and keeps the change (refusing it would lose it
+    for good)."""
     _Policy.second_changes_raise = refuse
 
 

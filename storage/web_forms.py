@@ -19,8 +19,10 @@ async def issue_nonce(tx: Tx, nonce: str, tournament_id: int, holder: str, at: d
 
 async def use_nonce(tx: Tx, nonce: str, tournament_id: int, holder: str, at: datetime, *,
                     issued_after: datetime) -> bool:
-    """Take the nonce once: ``True`` when it was issued to ``holder`` for this tournament after ``issued_after``
-    and not used before (it is used now); ``False`` otherwise, changing nothing."""
+    """Take the nonce once.
+
+    ``True`` when it was issued to ``holder`` for this tournament after ``issued_after`` and not used before (it is used
+    now); ``False`` otherwise, changing nothing."""
     changed = await tx.execute(
         "UPDATE web_form_nonces SET used_at = ? WHERE nonce = ? AND tournament_id = ? AND holder = ?"
         " AND used_at IS NULL AND issued_at > ?",

@@ -20,8 +20,9 @@ DEFAULT_CONSOLE_DB = Path("data/console.sqlite3")
 
 
 def files_folder(db: Path) -> Path:
-    """Where the files the bot sends are saved unless ``--files`` says: ``data/console-files`` for
-    ``data/console.sqlite3``."""
+    """Where the files the bot sends are saved unless ``--files`` says.
+
+    ``data/console-files`` for ``data/console.sqlite3``."""
     return db.with_name(f"{db.stem}-files")
 
 
@@ -50,8 +51,10 @@ def line_editing(history: Path) -> Iterator[None]:
 
 
 def read_line(prompt: str, interactive: bool) -> str | None:
-    """The next line, ``None`` at the end of the input. Read while the event loop waits: nothing else runs in
-    the console between two lines (no scheduler, no other chat)."""
+    """The next line, ``None`` at the end of the input.
+
+    Read while the event loop waits: nothing else runs in the console between two lines (no scheduler, no other chat).
+    """
     if not interactive:
         return sys.stdin.readline() or None
     try:

@@ -1,5 +1,7 @@
-"""``python -m bot copy-db --from FILE --to URL``: every row and the history of a club's SQLite file into an empty
-PostgreSQL database, checked by counting the rows of each table on both sides (``storage.copy``)."""
+"""``python -m bot copy-db --from FILE --to URL``: a club's SQLite file into PostgreSQL.
+
+Every row and the history of a club's SQLite file into an empty PostgreSQL database, checked by counting the rows of
+each table on both sides (``storage.copy``)."""
 
 from __future__ import annotations
 

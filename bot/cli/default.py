@@ -38,8 +38,9 @@ def subcommands(asked: str | None = None) -> tuple[Subcommand, ...]:
 
 
 def run_default(parser: argparse.ArgumentParser) -> int:
-    """With a platform configured: the bot on it (``run``). Without: the offline console, after saying how to
-    connect."""
+    """With a platform configured: the bot on it (``run``).
+
+    Without: the offline console, after saying how to connect."""
     from dataclasses import replace
 
     from bot.cli import console, fail, run

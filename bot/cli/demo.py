@@ -1,5 +1,6 @@
-"""``python -m bot demo``: a complete male–female tournament played through the bot and printed (no Telegram);
-see ``handlers.console.demo``."""
+"""``python -m bot demo``: a whole tournament played through the bot and printed.
+
+A complete male–female tournament played through the bot and printed (no Telegram); see ``handlers.console.demo``."""
 
 from __future__ import annotations
 

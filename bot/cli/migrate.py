@@ -1,5 +1,7 @@
-"""``python -m bot migrate [--db FILE|URL]``: apply the pending migrations of the bot's database (``GUANDAN_DB``)
-and print its schema version; on PostgreSQL the bot refuses to start until this was run."""
+"""``python -m bot migrate [--db FILE|URL]``: apply the pending migrations.
+
+Apply the pending migrations of the bot's database (``GUANDAN_DB``) and print its schema version; on PostgreSQL the bot
+refuses to start until this was run."""
 
 from __future__ import annotations
 

@@ -1,5 +1,7 @@
-"""``python -m bot run``: every configured platform — Telegram by long polling when ``TELEGRAM_BOT_TOKEN`` is set,
-WeCom's long connection when ``WECOM_BOT_ID`` and ``WECOM_BOT_SECRET`` are, both in one process when both are."""
+"""``python -m bot run``: every configured platform in one process.
+
+Every configured platform — Telegram by long polling when ``TELEGRAM_BOT_TOKEN`` is set, WeCom's long connection when
+``WECOM_BOT_ID`` and ``WECOM_BOT_SECRET`` are, both in one process when both are."""
 
 from __future__ import annotations
 
@@ -17,7 +19,9 @@ from bot.i18n import DEFAULT_LANGUAGE, t
 
 
 class RedactToken(logging.Filter):
-    """Replace the token wherever a log line would show it (URLs of failed requests, exceptions), as typed or
+    """Replace the bot token wherever a log line would show it.
+
+    Replace the token wherever a log line would show it (URLs of failed requests, exceptions), as typed or
     percent-encoded in a URL (``123%3AAA…``, either case)."""
 
     def __init__(self, token: str) -> None:
@@ -63,7 +67,9 @@ def settings_or_message() -> Settings | str:
 
 
 def run_bot(settings: Settings, web: tuple[str, int] | None = None) -> int:
-    """Check the database (one line and exit status 2 if it is unmigrated, newer than the bot or unreachable), then
+    """Check the database, then poll Telegram (and serve the pages on ``web``).
+
+    Check the database (one line and exit status 2 if it is unmigrated, newer than the bot or unreachable), then
     poll Telegram (and serve the pages on ``web``, a host and port)."""
     from bot.cli.migrate import refusal_text
     from bot.services.database import check_ready

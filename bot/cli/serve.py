@@ -1,5 +1,6 @@
-"""``python -m bot serve --listen HOST:PORT``: a webhook worker (``handlers.telegram.serve``). Any number of them
-serve one bot over one PostgreSQL database behind a load balancer; Telegram POSTs the updates to
+"""``python -m bot serve --listen HOST:PORT``: a webhook worker (``handlers.telegram.serve``).
+
+Any number of them serve one bot over one PostgreSQL database behind a load balancer; Telegram POSTs the updates to
 ``http://HOST:PORT/telegram`` with ``TELEGRAM_WEBHOOK_SECRET`` (``python -m bot set-webhook URL`` tells it where).
 
 Refused with one line and exit status 2, before listening: no token, no or a malformed secret, a ``--listen`` that

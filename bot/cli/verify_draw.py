@@ -30,8 +30,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def shown(text: object) -> str:
-    """``text`` safe for a terminal: every control, format or unassigned character (ESC, CR, bidi overrides …)
-    written as its escape (``\\x1b``, ``\\u202e``) instead."""
+    """``text`` safe for a terminal.
+
+    Every control, format or unassigned character (ESC, CR, bidi overrides …) written as its escape (``\\x1b``,
+    ``\\u202e``) instead."""
     return "".join(char if not unicodedata.category(char).startswith("C")
                    else char.encode("unicode_escape").decode("ascii") for char in str(text))
 

@@ -1,6 +1,8 @@
-"""``python -m bot set-webhook URL`` and ``python -m bot delete-webhook``: tell Telegram to POST the updates to the
-workers (``setWebhook`` with ``TELEGRAM_WEBHOOK_SECRET`` and every kind of update), or to keep them for polling
-again (``deleteWebhook``); each prints what Telegram answered and the webhook as Telegram then reports it."""
+"""``python -m bot set-webhook URL`` and ``delete-webhook``: where Telegram sends the updates.
+
+Tell Telegram to POST the updates to the workers (``setWebhook`` with ``TELEGRAM_WEBHOOK_SECRET`` and every kind of
+update), or to keep them for polling again (``deleteWebhook``); each prints what Telegram answered and the webhook as
+Telegram then reports it."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
-"""One announcement the bot has to make, as it is kept: the database is the source of truth for what the bot
-still has to say, and when (``storage.announcements``).
+"""One announcement the bot has to make, as it is kept.
+
+The database is the source of truth for what the bot still has to say, and when (``storage.announcements``).
 
 A row starts ``pending``; it ends ``sent`` (on time), ``late`` (sent after a restart, marked late), ``dropped``
 (missed by too much, or the chat refused it for good) or ``cancelled`` (its schedule changed). Only pending rows

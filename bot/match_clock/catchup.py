@@ -1,4 +1,6 @@
-"""What happens to an announcement whose time came while the bot was not running, and how long to wait before
+"""Announcements whose time came while the bot was not running, and retrying refused sends.
+
+What happens to an announcement whose time came while the bot was not running, and how long to wait before
 trying again when Telegram refuses or cannot be reached."""
 
 from __future__ import annotations
@@ -23,8 +25,9 @@ class Catchup(enum.StrEnum):
 
 
 def catch_up(due: datetime, now: datetime, grace: timedelta = DEFAULT_LATE_GRACE) -> Catchup:
-    """At start-up, for a pending announcement due at ``due``. Exactly at ``due`` counts as missed (late by
-    nothing), exactly ``grace`` late is still sent."""
+    """At start-up, for a pending announcement due at ``due``.
+
+    Exactly at ``due`` counts as missed (late by nothing), exactly ``grace`` late is still sent."""
     lateness = require_aware(now) - require_aware(due)
     if lateness < timedelta(0):
         return Catchup.AHEAD

@@ -159,15 +159,18 @@ def out_of_range(value: str, zone: ZoneInfo, now: datetime) -> StartOutOfRange:
 
 
 def _check_window(day: date, value: str, zone: ZoneInfo, now: datetime) -> None:
-    """Refuse a day more than a day outside the window from ``now`` to :data:`SCHEDULE_HORIZON` ahead, before any
-    arithmetic on it (a zone's offset alone overflows near the calendar's ends)."""
+    """Refuse a day more than a day outside the window from ``now`` to :data:`SCHEDULE_HORIZON` ahead.
+
+    Before any arithmetic on it (a zone's offset alone overflows near the calendar's ends)."""
     today = require_aware(now).date()
     if not today - timedelta(days=2) <= day <= (now + SCHEDULE_HORIZON).date() + timedelta(days=2):
         raise out_of_range(value, zone, now)
 
 
 def parse_day(text: str, today: date) -> date:
-    """``明天``/``tomorrow`` (and 今天, 后天, today), ``12-03`` (also ``12/3``: the next 3 December from ``today``
+    """A day as organisers type it: a word, a month and day, or a full date.
+
+    ``明天``/``tomorrow`` (and 今天, 后天, today), ``12-03`` (also ``12/3``: the next 3 December from ``today``
     on), or a full date as :func:`parse_date` reads it."""
     word = text.strip().casefold()
     if word in DAY_WORDS:
@@ -194,10 +197,11 @@ def _is_day(text: str) -> bool:
 
 
 def read_start_words(words: Sequence[str], zone: ZoneInfo, now: datetime) -> datetime:
-    """What ``/schedule <round> …`` means by the words after the round, as a UTC instant: ``[date] time [offset]``
-    with the date and the time in either order. Without a date the time is today's, or tomorrow's once it has
-    passed at ``now``. Raises :class:`MissingStart`, :class:`MissingTime` or the parse errors of each part; a date
-    more than a day outside the window from ``now`` to :data:`SCHEDULE_HORIZON` ahead raises
+    """What ``/schedule <round> …`` means by the words after the round, as a UTC instant.
+
+    ``[date] time [offset]`` with the date and the time in either order. Without a date the time is today's, or
+    tomorrow's once it has passed at ``now``. Raises :class:`MissingStart`, :class:`MissingTime` or the parse errors of
+    each part; a date more than a day outside the window from ``now`` to :data:`SCHEDULE_HORIZON` ahead raises
     :class:`StartOutOfRange` before any arithmetic on it (the exact check is the service's, on the instant)."""
     rest = list(words)
     offset_text = rest.pop() if len(rest) >= 3 or (len(rest) == 2 and _is_offset(rest[-1])) else None
@@ -226,9 +230,10 @@ def read_start_words(words: Sequence[str], zone: ZoneInfo, now: datetime) -> dat
 
 def read_start(date_text: str, time_text: str, zone: ZoneInfo, offset_text: str | None = None, *,
                now: datetime) -> datetime:
-    """What ``/schedule <round> <date> <time> [offset]`` means, as a UTC instant. A date more than a day outside
-    the window from ``now`` to :data:`SCHEDULE_HORIZON` ahead raises :class:`StartOutOfRange` (the exact check is
-    the service's, on the instant)."""
+    """What ``/schedule <round> <date> <time> [offset]`` means, as a UTC instant.
+
+    A date more than a day outside the window from ``now`` to :data:`SCHEDULE_HORIZON` ahead raises
+    :class:`StartOutOfRange` (the exact check is the service's, on the instant)."""
     offset = parse_offset(offset_text) if offset_text is not None else None
     day, wall = parse_date(date_text), parse_time(time_text)
     _check_window(day, f"{date_text} {time_text}", zone, now)
@@ -236,8 +241,9 @@ def read_start(date_text: str, time_text: str, zone: ZoneInfo, offset_text: str 
 
 
 def _in_zone(instant: datetime, zone: ZoneInfo) -> tuple[datetime, str]:
-    """``instant`` in ``zone``, or in UTC (marked so) when the zone's offset would leave the calendar: an instant
-    stored before starts were bounded may lie in year 9999."""
+    """``instant`` in ``zone``, or in UTC (marked so) when the zone's offset would leave the calendar.
+
+    An instant stored before starts were bounded may lie in year 9999."""
     aware = require_aware(instant)
     try:
         return aware.astimezone(zone), ""

@@ -69,14 +69,16 @@ def require_aware(instant: datetime) -> datetime:
 
 
 def within_horizon(start: datetime, now: datetime) -> bool:
-    """Whether ``start`` is no more than :data:`SCHEDULE_HORIZON` after ``now`` (a start in the past is a
-    different refusal)."""
+    """Whether ``start`` is no more than :data:`SCHEDULE_HORIZON` after ``now``.
+
+    A start in the past is a different refusal."""
     return require_aware(start) <= require_aware(now) + SCHEDULE_HORIZON
 
 
 def plan_round(round_number: int, start: datetime, settings: ClockSettings) -> tuple[PlannedAnnouncement, ...]:
-    """Every announcement of a round starting at ``start``, by due time (ties in the order of
-    :class:`AnnouncementKind`).
+    """Every announcement of a round starting at ``start``, by due time.
+
+    Ties in the order of :class:`AnnouncementKind`.
 
     Reminder at ``start - remind``; start; with check-in, the missing-pairs call at ``start + grace``; with a
     time limit, the warning ``LIMIT_WARNING`` before it (only if the limit is longer than that) and the time-up

@@ -12,8 +12,9 @@ MASK = 2
 
 
 def qr_data_uri(text: str) -> str:
-    """A ``data:`` URI of a PNG QR code of ``text``, one pixel per module with the 4-module quiet zone
-    (error correction M: a card may be creased or stained)."""
+    """A ``data:`` URI of a PNG QR code of ``text``.
+
+    One pixel per module with the 4-module quiet zone (error correction M: a card may be creased or stained)."""
     import segno  # imported when a card is printed, not with the command table
 
     code = segno.make(text, error="m", micro=False, mask=MASK, boost_error=False)

@@ -39,8 +39,9 @@ PAPER_CSS = {Paper.A4: "A4", Paper.LETTER: "letter"}
 
 
 def css_string(text: str) -> str:
-    """``text`` inside a CSS double-quoted string (the page footer): quotes, backslashes, control characters and
-    ``<>&`` (the style sits in an HTML ``<style>``) as CSS escapes."""
+    """``text`` inside a CSS double-quoted string (the page footer).
+
+    Quotes, backslashes, control characters and ``<>&`` (the style sits in an HTML ``<style>``) as CSS escapes."""
     return "".join(f"\\{ord(char):x} " if char in '"\\<>&' or ord(char) < 0x20 else char for char in text)
 
 

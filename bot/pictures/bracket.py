@@ -55,8 +55,10 @@ class BracketMatch:
 
     @property
     def winner(self) -> Side | None:
-        """The side whose result stands: a bye's pair, a one-game winner, or in a best of three two games won or
-        the opponent's forfeit (which ends the match at once)."""
+        """The side whose result stands.
+
+        A bye's pair, a one-game winner, or in a best of three two games won or the opponent's forfeit (which ends the
+        match at once)."""
         if self.is_bye:
             return Side.LEFT
         if len(self.games) == 1:

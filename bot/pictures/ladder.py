@@ -1,5 +1,7 @@
-"""The season's ladder as a phone picture: rank (medals for the first three), name with its tier, points, events,
-best place and rating — 1,080 px wide, no text under 28 px.
+"""The season's ladder as a phone picture.
+
+Rank (medals for the first three), name with its tier, points, events, best place and rating — 1,080 px wide, no text
+under 28 px.
 
 The layout is worked out first as boxes (:func:`ladder_layout`), which the tests check for overlaps and clipping,
 then drawn: what is drawn is exactly what was checked.

@@ -1,5 +1,6 @@
-"""Text boxes as a picture lays them out, and the checks every picture must pass: at least 1,080 px wide, no text
-under 28 px, no two texts overlapping, no text leaving its cell or the picture.
+"""Text boxes as a picture lays them out, and the checks every picture must pass.
+
+At least 1,080 px wide, no text under 28 px, no two texts overlapping, no text leaving its cell or the picture.
 
 A renderer first places each text as a :class:`TextBox` (its string, size, anchor point, the box its glyphs cover
 and the cell it must stay in), then draws exactly those boxes; the tests run :func:`layout_faults` on the same

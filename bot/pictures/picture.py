@@ -63,8 +63,9 @@ def _near(colour: tuple[int, ...], others: Sequence[tuple[int, ...]], reach: int
 
 
 def pictures_pdf(pictures: Sequence[Picture], dpi: float = 144.0) -> bytes:
-    """``pictures`` as one PDF, a page each at its own size (``dpi`` sets the page's size in print only): a set of
-    pictures sent as ONE document, which a phone opens and pages through."""
+    """``pictures`` as one PDF, a page each at its own size (``dpi`` sets the page's size in print only).
+
+    A set of pictures sent as ONE document, which a phone opens and pages through."""
     pages = [Image.open(io.BytesIO(picture.png)).convert("RGB") for picture in pictures]
     if not pages:
         raise ValueError("a PDF needs at least one picture")

@@ -1,5 +1,7 @@
-"""The standings picture: a ranked table of pairs with matches played and won and their points, medals for the first
-three places — the columns of the text ``/standings`` shows, in type a phone shows legibly.
+"""The standings picture.
+
+A ranked table of pairs with matches played and won and their points, medals for the first three places — the columns of
+the text ``/standings`` shows, in type a phone shows legibly.
 
 The name column takes what the other columns leave: every other column is as wide as its header or its widest cell
 on the page (the note column disappears when no row has a note), so a name is shortened only when the picture has no

@@ -1,5 +1,7 @@
-"""The QR codes of one table's result links (``/web tables``): the table's title and, side by side, each pair's
-name above the QR code of its own link — the picture an organiser prints or shows at the table."""
+"""The QR codes of one table's result links (``/web tables``).
+
+The table's title and, side by side, each pair's name above the QR code of its own link — the picture an organiser
+prints or shows at the table."""
 
 from __future__ import annotations
 

@@ -78,8 +78,10 @@ def _shortened(text: str, keep: int) -> str:
 
 
 def wrap(text: str, size: int, max_width: float) -> list[str]:
-    """``text`` broken into lines no wider than ``max_width``: between words where there are spaces, between any
-    two characters in Chinese; a single word wider than the line is shortened with an ellipsis."""
+    """``text`` broken into lines no wider than ``max_width``.
+
+    Between words where there are spaces, between any two characters in Chinese; a single word wider than the line is
+    shortened with an ellipsis."""
     text = clean(text)
     lines: list[str] = []
     line = ""

@@ -131,8 +131,9 @@ def _planned(plan: TributePlan, hands: Mapping[Seat, Sequence[Card]], variant: R
 
 
 def tribute_text(request: DealRequest, variant: RuleVariant, lang: Language, *, from_tournament: bool) -> str:
-    """Who pays whom, anti-tribute, what may be returned and who leads the next deal; with the payers' hands, the
-    very cards."""
+    """Who pays whom, anti-tribute, what may be returned and who leads the next deal.
+
+    With the payers' hands, the very cards."""
     order = request.order
     lines = [f"<b>{_t('tribute_title', lang)}</b>", _order_line(request, lang)]
     if not variant.tribute:

@@ -1,5 +1,7 @@
-"""What a correction of a points stage changed, as chat text: the table's old and new result, and
-each pair whose points or rank moved — added to the one message that announces the correction."""
+"""What a correction of a points stage changed, as chat text.
+
+The table's old and new result, and each pair whose points or rank moved — added to the one message that announces the
+correction."""
 
 from __future__ import annotations
 

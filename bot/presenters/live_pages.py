@@ -1,5 +1,6 @@
-"""A live page as data: the JSON of ``GET /t/<public id>.json`` (and of every ``update`` event), which the HTML
-pages are also drawn from.
+"""A live page as data.
+
+The JSON of ``GET /t/<public id>.json`` (and of every ``update`` event), which the HTML pages are also drawn from.
 
 The JSON (a contract, documented in the README)::
 
@@ -42,8 +43,9 @@ def outcome_words(outcome: Outcome) -> str:
 
 
 def match_result(match: Match) -> tuple[str | None, Side | None]:
-    """The result a table shows and its winner: the confirmed games (``, ``-joined for a best of three), else the
-    standing report."""
+    """The result a table shows and its winner.
+
+    The confirmed games (``, ``-joined for a best of three), else the standing report."""
     if match.games:
         return ", ".join(outcome_words(game.outcome) for game in match.games), match.winner
     if match.state is MatchState.REPORTED and match.reports:

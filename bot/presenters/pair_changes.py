@@ -1,4 +1,4 @@
-"""Pairs who leave, arrive late or change places after the draw, as localized chat text (issue 22 §3)."""
+"""Pairs who leave, arrive late or change places after the draw, as localized chat text."""
 
 from __future__ import annotations
 

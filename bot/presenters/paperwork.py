@@ -57,8 +57,10 @@ def plain(text: str) -> str:
 
 
 def default_pack(material: PrintMaterial) -> tuple[What, ...]:
-    """What ``/print`` alone prints now: before the draw the check-in list and the booklet; after the last round the
-    standings and the certificates; in between the round's tables, names, cards and slips."""
+    """What ``/print`` alone prints now.
+
+    Before the draw the check-in list and the booklet; after the last round the standings and the certificates; in
+    between the round's tables, names, cards and slips."""
     state = material.state
     if material.round is None:
         return BEFORE_DRAW_PACK
@@ -235,7 +237,7 @@ def booklet(material: PrintMaterial, lang: Language) -> Booklet:
     state = material.state
     record = state.record
     facts: list[tuple[str, str]] = [
-        (t("print.booklet.event", lang), record.name),
+        (t("print.booklet.tournament", lang), record.name),
         (t("print.booklet.mode", lang), mode_text(record.mode, lang)),
     ]
     for key in SETTING_KEYS:

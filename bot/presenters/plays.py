@@ -1,5 +1,6 @@
-"""A play :class:`~bot.ruleset.judge.Verdict` as localized text (``describe``) and as the CLI's JSON object; how joker
-abbreviations were read (``abbreviations_text``)."""
+"""A play :class:`~bot.ruleset.judge.Verdict` as localized text (``describe``) and as the CLI's JSON object.
+
+How joker abbreviations were read (``abbreviations_text``)."""
 
 from __future__ import annotations
 
@@ -73,8 +74,9 @@ def card_text(card: Card, lang: Language | str) -> str:
 
 
 def abbreviations_text(readings: tuple[AbbreviationReading, ...], lang: Language | str) -> str | None:
-    """``Read BJ as small joker, RJ as big joker.`` and what to write for the other meaning; ``None`` when the
-    request had no abbreviation."""
+    """``Read BJ as small joker, RJ as big joker.`` and what to write for the other meaning.
+
+    ``None`` when the request had no abbreviation."""
     if not readings:
         return None
     shown = t("plays.abbreviation.separator", lang).join(
@@ -93,7 +95,9 @@ def abbreviations_text(readings: tuple[AbbreviationReading, ...], lang: Language
 
 
 def verdict_json(verdict: Verdict, lang: Language | str) -> dict[str, Any]:
-    """``{"valid": true, "readings": [{"type": …, "rank": …}, …]}`` or ``{"valid": false, "reason": …}``,
+    """A verdict as the JSON of ``python -m bot play --json`` (a public contract).
+
+    ``{"valid": true, "readings": [{"type": …, "rank": …}, …]}`` or ``{"valid": false, "reason": …}``,
     plus ``"beats"`` when the verdict compares (the public contract of ``python -m bot play --json``)."""
     play = verdict.play
     result: dict[str, Any]

@@ -1,6 +1,8 @@
-"""Swiss rounds and round-robin groups as localized chat text (Telegram HTML): a round as it starts (tables by rank,
-the bye, tables no pairing could keep clean), ``/tables``, the overview ``/bracket`` shows, standings with their
-tie-break columns explained in plain words, and the end of the points stage. Names are escaped."""
+"""Swiss rounds and round-robin groups as localized chat text (Telegram HTML).
+
+A round as it starts (tables by rank, the bye, tables no pairing could keep clean), ``/tables``, the overview
+``/bracket`` shows, standings with their tie-break columns explained in plain words, and the end of the points stage.
+Names are escaped."""
 
 from __future__ import annotations
 
@@ -49,8 +51,10 @@ def _flaw_mark(stage: PointsStage, match: Match, lang: Language) -> str:
 
 def points_round_text(state: TournamentState, stage: PointsStage, round_number: int, lang: Language,
                       limit: int | None = LIST_LIMIT) -> str:
-    """A Swiss or group round as it starts: its tables (a Swiss round's numbered by rank, flawed ones marked and
-    explained), its byes, and how to report (draws included); ``limit`` lines of a list (``None``: all)."""
+    """A Swiss or group round as it starts.
+
+    Its tables (a Swiss round's numbered by rank, flawed ones marked and explained), its byes, and how to report (draws
+    included); ``limit`` lines of a list (``None``: all)."""
     tables = stage.table_matches(round_number)
     title = escape(points_round_title(stage, round_number, lang))
     key = "points.round.title" if stage.swiss is not None else "points.round.group_title"
@@ -87,8 +91,8 @@ def repaired_changes_text(state: TournamentState, stage: PointsStage, before: Ro
                           lang: Language) -> str:
     """A Swiss round paired again after a correction: only what changed.
 
-    A Swiss round paired again after a correction, compared with its pairings before: that nothing changed, or
-    only the tables (and the bye) that did, their players @-mentioned — not the whole round again."""
+    Compared with its pairings before: that nothing changed, or only the tables (and the bye) that did, their players
+    @-mentioned — not the whole round again."""
     number = before.round
     changed = frozenset(before.changed_tables(stage))
     byes_changed = before.byes_changed(stage)
@@ -143,8 +147,10 @@ def _played_line(match: Match, lang: Language, outcome_text: OutcomeText) -> str
 
 def points_overview_text(state: TournamentState, stage: PointsStage, lang: Language,
                          outcome_text: OutcomeText, limit: int | None = LIST_LIMIT) -> str:
-    """``/bracket`` of a points stage: a Swiss tournament's current round with every result so far; a group stage's
-    group tables (standings per group, then the round being played)."""
+    """``/bracket`` of a points stage.
+
+    A Swiss tournament's current round with every result so far; a group stage's group tables (standings per group, then
+    the round being played)."""
     teams = len(stage.teams)
     if stage.swiss is not None:
         lines = [say("points.overview.swiss_title", lang, name=state.record.name, pairs=teams, rounds=stage.rounds,
@@ -180,7 +186,9 @@ def points_overview_summary(state: TournamentState, stage: PointsStage, lang: La
 
 
 def standings_heading(stage: PointsStage, lang: Language, name: str, prefix: str) -> str:
-    """``{prefix}.so_far`` after whole rounds, ``{prefix}.playing`` during a round with some results in, or
+    """The standings heading for where the stage stands: so far, playing, or nothing yet.
+
+    ``{prefix}.so_far`` after whole rounds, ``{prefix}.playing`` during a round with some results in, or
     ``{prefix}.nothing_yet`` before any result (``prefix``: the chat's keys or the picture's)."""
     moment = standings_moment(stage)
     if moment.playing is not None:
@@ -262,8 +270,9 @@ def points_standings_text(state: TournamentState, stage: PointsStage, rows: Sequ
 
 def _grouped_lines(rows: Sequence[StandingRow], lang: Language, forfeits: dict[int, int], *,
                    levels: bool = False, out: frozenset[int] = frozenset()) -> list[str]:
-    """Standing lines, each group under its heading (a Swiss tournament has no group headings); ``levels``: with the
-    levels reached; ``out``: the pairs that withdrew, marked."""
+    """Standing lines, each group under its heading (a Swiss tournament has no group headings).
+
+    ``levels``: with the levels reached; ``out``: the pairs that withdrew, marked."""
     body: list[str] = []
     group = None
     for row in rows:
@@ -277,8 +286,9 @@ def _grouped_lines(rows: Sequence[StandingRow], lang: Language, forfeits: dict[i
 
 def points_round_list_text(state: TournamentState, stage: PointsStage, round_number: int, lang: Language,
                            outcome_text: OutcomeText, limit: int | None = LIST_LIMIT) -> str:
-    """An earlier (or the current) round looked back on (``/tables 2``, ``/bracket 2``): every table with its result
-    or how it stands, then the round's byes."""
+    """An earlier (or the current) round looked back on (``/tables 2``, ``/bracket 2``).
+
+    Every table with its result or how it stands, then the round's byes."""
     tables = stage.table_matches(round_number)
     title = escape(points_round_title(stage, round_number, lang))
     lines = [say("points.list.round_title", lang, raw={"round": title}, name=state.record.name, count=len(tables))]
@@ -289,10 +299,11 @@ def points_round_list_text(state: TournamentState, stage: PointsStage, round_num
 
 def pair_evening_text(state: TournamentState, stage: PointsStage, team: Team, lang: Language,
                       outcome_text: OutcomeText) -> str:
-    """``/pair``: one pair's evening, round by round — table, opponent, result, points, running total and rank
-    after the round (a cross-table row)."""
+    """``/pair``: one pair's evening, round by round.
+
+    Table, opponent, result, points, running total and rank after the round (a cross-table row)."""
     variant = stage.core.variant
-    lines = [say("points.pair.title", lang, name=team.name, event=state.record.name)]
+    lines = [say("points.pair.title", lang, name=team.name, tournament=state.record.name)]
     total = 0
     for number in range(1, len(stage.tables) + 1):
         rank = next((row.rank for row in standings_after(stage, number) if row.team.team_id == team.team_id), None)
@@ -342,8 +353,9 @@ def _finished_head(state: TournamentState, stage: PointsStage, rows: Sequence[St
 
 def points_finished_text(state: TournamentState, stage: PointsStage, lang: Language, *,
                          corrected: bool = False) -> str:
-    """The end of a Swiss tournament (the winner, then the final standings) or of a group-only tournament
-    (``corrected``: a correction after the end changed the standings' top)."""
+    """The end of a Swiss or group-only tournament: the winner, then the final standings.
+
+    ``corrected``: a correction after the end changed the standings' top."""
     rows = points_standings(stage)
     head = _finished_head(state, stage, rows, lang, corrected=corrected)
     return head + "\n\n" + points_standings_text(state, stage, rows, lang)
@@ -360,10 +372,6 @@ def knockout_drawn_text(state: TournamentState, lang: Language) -> str:
     bracket = state.require_bracket()
     return say("points.finished.knockout_drawn", lang, name=state.record.name, count=len(bracket.teams),
                names=listed((team.name for team in bracket.teams), lang))
-
-
-def draw_word(lang: Language) -> str:
-    return t("points.draw_word", lang)
 
 
 def _bye_lines(stage: PointsStage, round_number: int, lang: Language) -> list[str]:

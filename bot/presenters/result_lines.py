@@ -1,5 +1,7 @@
-"""Many results in one message as localized chat text: ``/result`` with a line per table, ``/confirm all`` and
-``/confirm 5 6 8`` — one reply that lists every line, recorded or refused with its reason."""
+"""Many results in one message as localized chat text.
+
+``/result`` with a line per table, ``/confirm all`` and ``/confirm 5 6 8`` — one reply that lists every line, recorded
+or refused with its reason."""
 
 from __future__ import annotations
 
@@ -31,8 +33,9 @@ def result_lines_text(answers: Sequence[LineAnswer], lang: Language) -> str:
 
 
 def confirmed_lines_text(done: ResultsRecorded, lang: Language, *, everything: bool) -> str:
-    """``/confirm all`` (``everything``) or ``/confirm 5 6 8``: the tables confirmed, those refused and why, and
-    the tables whose two reports differ (a decision settles them)."""
+    """``/confirm all`` (``everything``) or ``/confirm 5 6 8``.
+
+    The tables confirmed, those refused and why, and the tables whose two reports differ (a decision settles them)."""
     confirmed = [answer for answer in done.lines if answer.recorded is not None]
     key = "result_lines.confirmed_all" if everything else "result_lines.confirmed_some"
     lines = [say(key, lang, count=len(confirmed), asked=len(done.lines))]

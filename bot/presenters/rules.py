@@ -41,8 +41,10 @@ def _document_part(document: DocumentAnswer, lang: Language) -> str:
 
 
 def _part_text(found: PartAnswer, lang: Language) -> str:
-    """One question's answer: the notice's articles, then the best source in full (a rulebook section with its note,
-    or a seed document's article quoted under its name) and the names of the next best."""
+    """One question's answer.
+
+    The notice's articles, then the best source in full (a rulebook section with its note, or a seed document's article
+    quoted under its name) and the names of the next best."""
     parts = _notice_parts(found, lang)
     if found.unanswered:
         return escape(t("rule_parts.part_unanswered", lang))
@@ -85,7 +87,9 @@ def _best_title(found: PartAnswer) -> str:
 
 
 def answer_text(found: RuleAnswer) -> str:
-    """The best section (title, text, this tournament's note if any) and the titles of the next best, after the
+    """The answer to a rule question: the best sections, or what the bot can answer.
+
+    The best section (title, text, this tournament's note if any) and the titles of the next best, after the
     notice's articles when they answer; for a question that is not about the rules, saying so and the
     topics. A message of several questions: a numbered block for each, in the order asked (a question answered by
     the same source as an earlier one points to it rather than repeating it)."""
@@ -109,8 +113,10 @@ def answer_text(found: RuleAnswer) -> str:
 
 
 def _part_json(part: PartAnswer) -> dict[str, object]:
-    """One question of the message: its words and its sources in the order the reply shows them (a seed document's
-    article with ``"source"``, its document's name and numbering)."""
+    """One question of the message.
+
+    Its words and its sources in the order the reply shows them (a seed document's article with ``"source"``, its
+    document's name and numbering)."""
     sections = {item.section_id: item for item in part.answers}
     documents = {item.source_id: item for item in part.documents}
     sources: list[dict[str, object]] = []

@@ -25,11 +25,11 @@ def tier_label(club: Club, member: str, lang: Language) -> str:
 
 
 def rules_text(season: Season, lang: Language) -> str:
-    rules = season.rules
-    lines = [say("club.ladder_rules_default", lang) if rules.points_table is None
-             else say("club.ladder_rules_table", lang, table=",".join(str(p) for p in rules.points_table))]
-    if rules.best is not None:
-        lines.append(say("club.ladder_best", lang, best=rules.best))
+    scoring = season.scoring
+    lines = [say("club.ladder_rules_default", lang) if scoring.points_table is None
+             else say("club.ladder_rules_table", lang, table=",".join(str(p) for p in scoring.points_table))]
+    if scoring.best is not None:
+        lines.append(say("club.ladder_best", lang, best=scoring.best))
     return "\n".join(lines)
 
 
@@ -123,8 +123,8 @@ def season_change_text(change: SeasonChange, lang: Language) -> str:
         return say("club.season_ended", lang, name=change.ended or season.name)
     if change.changed == "points":
         return say("club.season_points", lang, name=season.name) + "\n" + rules_text(season, lang)
-    best = t("club.season_best_all", lang) if season.rules.best is None else \
-        t("club.ladder_best", lang, best=season.rules.best)
+    best = t("club.season_best_all", lang) if season.scoring.best is None else \
+        t("club.ladder_best", lang, best=season.scoring.best)
     return say("club.season_best", lang, name=season.name, best=best)
 
 

@@ -1,5 +1,7 @@
-"""The playing side of a tournament as localized chat text (Telegram HTML): the draw posts, a round's tables,
-``/tables``, the bracket, results and standings. Names are escaped; long lists end with a pointer to ``/export``."""
+"""The playing side of a tournament as localized chat text (Telegram HTML).
+
+The draw posts, a round's tables, ``/tables``, the bracket, results and standings. Names are escaped; long lists end
+with a pointer to ``/export``."""
 
 from __future__ import annotations
 
@@ -68,8 +70,10 @@ def _winner(match: Match, side: Side | None, lang: Language) -> str:
 
 
 def draw_commitment(made: DrawMade, lang: Language) -> str:
-    """Sign-up closed; the commitment the draw's seed answers to and when it was published (the tournament's
-    opening, or the ``/undraw`` that sealed it: readers compare it with that message)."""
+    """Sign-up closed.
+
+    The commitment the draw's seed answers to and when it was published (the tournament's opening, or the ``/undraw``
+    that sealed it: readers compare it with that message)."""
     record = made.state.record
     if made.sealed is Sealed.AT_DRAW:  # a tournament opened before seeds were sealed at opening
         text = say("tables.draw.closed", lang, name=record.name, entries=len(made.draw.entries),
@@ -142,9 +146,11 @@ def _match_label(match: Match, lang: Language) -> str:
 
 
 def round_text(state: TournamentState, round_number: int, lang: Language, limit: int | None = LIST_LIMIT) -> str:
-    """A round as it starts: its tables, its byes (round 1) and walkovers, and how to report (``limit`` lines
-    of each list; ``None``: all, for a document). In a Swiss or groups tournament its rounds come first; the
-    knockout after the groups counts on from them."""
+    """A round as it starts.
+
+    Its tables, its byes (round 1) and walkovers, and how to report (``limit`` lines of each list; ``None``: all, for a
+    document). In a Swiss or groups tournament its rounds come first; the knockout after the groups counts on from them.
+    """
     stage = state.points_stage
     if stage is not None:
         if state.bracket is None or round_number <= stage.rounds:
@@ -189,8 +195,9 @@ def _state_text(match: Match, lang: Language) -> str:
 
 
 def _round_place(state: TournamentState, round_number: int, lang: Language) -> tuple[str, int]:
-    """A round as the chat counts it: its title and its number of tables (a points stage's rounds first, then the
-    knockout after the groups)."""
+    """A round as the chat counts it.
+
+    Its title and its number of tables (a points stage's rounds first, then the knockout after the groups)."""
     stage = state.points_stage
     if stage is not None and (state.bracket is None or round_number <= stage.rounds):
         return points.points_round_title(stage, round_number, lang), len(stage.table_matches(round_number))
@@ -266,7 +273,9 @@ def bracket_summary(state: TournamentState, lang: Language) -> str:
 
 
 def bracket_text(state: TournamentState, lang: Language, limit: int | None = BRACKET_LINES) -> str:
-    """The bracket; a Swiss tournament's round with its results, a group stage's group tables (then the knockout after
+    """The bracket, or a points stage's round or group tables.
+
+    The bracket; a Swiss tournament's round with its results, a group stage's group tables (then the knockout after
     it, once drawn). ``limit`` lines of each list (``None``: all, for a document)."""
     stage = state.points_stage
     if stage is not None:
@@ -298,7 +307,9 @@ def _knockout_text(state: TournamentState, lang: Language, limit: int | None) ->
 
 
 def _table_ref(recorded: ResultRecorded, lang: Language) -> str:
-    """"Table 3" for a table of the round being played (also the one this result just completed), else the
+    """How a result names its table: "Table 3", or with its round when it is not the current one.
+
+    "Table 3" for a table of the round being played (also the one this result just completed), else the
     round too (a correction of an earlier round)."""
     match = recorded.match
     if match.round == recorded.round_played and recorded.kind is not ResultKind.CORRECTED:
@@ -475,8 +486,10 @@ def standings_summary(state: TournamentState, standings: Standings, lang: Langua
 
 def points_standings_text(state: TournamentState, lang: Language, limit: int | None = LIST_LIMIT, *,
                           after_round: int | None = None) -> str:
-    """``/standings`` of a Swiss or groups tournament: the points standings with their tie-break columns; after the
-    groups' knockout is drawn, its placings first. ``after_round`` (``/standings 2``): as they stood then."""
+    """``/standings`` of a Swiss or groups tournament.
+
+    The points standings with their tie-break columns; after the groups' knockout is drawn, its placings first.
+    ``after_round`` (``/standings 2``): as they stood then."""
     stage = state.points_stage
     assert stage is not None
     if after_round is not None:
@@ -498,8 +511,9 @@ def points_standings_summary(state: TournamentState, lang: Language) -> str:
 
 
 def final_text(state: TournamentState, lang: Language, *, corrected: bool = False) -> str:
-    """What the group sees when the tournament ends (or a correction after the end changed its ranking): the
-    champion and the final ranking, for every format."""
+    """What the group sees when the tournament ends (or a correction after the end changed its ranking).
+
+    The champion and the final ranking, for every format."""
     if state.points_stage is not None and state.bracket is None:
         return points.points_finished_text(state, state.points_stage, lang, corrected=corrected)
     text = finished_text(state, standings(state.require_bracket()), lang, corrected=corrected)
@@ -532,8 +546,7 @@ def repaired_text(state: TournamentState, round_number: int, lang: Language,
                   before: RoundPairings | None = None) -> str:
     """A Swiss round paired again after a correction.
 
-    A Swiss round paired again after a correction: with its pairings ``before``, only what changed (or that
-    nothing did); without them, the whole round."""
+    With its pairings ``before``, only what changed (or that nothing did); without them, the whole round."""
     stage = state.points_stage
     assert stage is not None
     if before is not None and before.round == round_number:
@@ -570,8 +583,9 @@ def finished_text(state: TournamentState, standings: Standings, lang: Language, 
 
 def finished_summary(state: TournamentState, standings: Standings, lang: Language, *,
                      corrected: bool = False) -> str:
-    """The end of a tournament whose final ranking is too long for one message: the podium, and where to see the
-    rest (``corrected`` as for :func:`finished_text`)."""
+    """The end of a tournament whose final ranking is too long for one message.
+
+    The podium, and where to see the rest (``corrected`` as for :func:`finished_text`)."""
     return "\n".join([*_podium(state, standings, lang, corrected=corrected), t("tables.long.final_ranking", lang)])
 
 
@@ -633,9 +647,10 @@ def round_list_text(state: TournamentState, round_number: int, lang: Language, l
 
 def completed_round_text(state: TournamentState, round_number: int, lang: Language,
                          limit: int | None = LIST_LIMIT) -> str:
-    """A round that one message both started and completed (its tables were never posted): every table with its
-    result — a Swiss or group round as ``/tables 2`` shows it, a knockout round (counted on from the group rounds)
-    likewise."""
+    """A round that one message both started and completed (its tables were never posted).
+
+    Every table with its result — a Swiss or group round as ``/tables 2`` shows it, a knockout round (counted on from
+    the group rounds) likewise."""
     stage = state.points_stage
     if stage is not None and (state.bracket is None or round_number <= stage.rounds):
         return round_list_text(state, round_number, lang, limit)

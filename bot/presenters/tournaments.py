@@ -1,6 +1,7 @@
-"""A tournament's sign-up side as localized chat text (Telegram HTML): announcements, sign-ups, the entry list,
-settings and referees. Every user-supplied name is escaped; lists longer than :data:`LIST_LIMIT` lines end with
-a pointer to ``/export``."""
+"""A tournament's sign-up side as localized chat text (Telegram HTML).
+
+Announcements, sign-ups, the entry list, settings and referees. Every user-supplied name is escaped; lists longer than
+:data:`LIST_LIMIT` lines end with a pointer to ``/export``."""
 
 from __future__ import annotations
 
@@ -36,8 +37,9 @@ LIST_LIMIT = 100
 
 
 def say(key: str, lang: Language, /, raw: Mapping[str, str] | None = None, **params: Any) -> str:
-    """``t`` with every string parameter HTML-escaped (names come from users); ``raw`` values are HTML already
-    (mentions, composed lines)."""
+    """``t`` with every string parameter HTML-escaped (names come from users).
+
+    ``raw`` values are HTML already (mentions, composed lines)."""
     escaped = {name: escape(value) if isinstance(value, str) else value
                for name, value in params.items()}
     return t(key, lang, **escaped, **(raw or {}))
@@ -78,8 +80,8 @@ def has_account(team: Team | None) -> bool:
 def called(team: Team, *, mentions: bool = True) -> str:
     """The pair's name with its members who have an account @-mentioned.
 
-    The pair's name (escaped) with its members who have an account @-mentioned, so that the platform notifies
-    them (a ``tg://user`` link on Telegram, ``<@userid>`` on WeCom); ``mentions=False``: the name alone."""
+    The name is escaped; the mentions make the platform notify them (a ``tg://user`` link on Telegram, ``<@userid>`` on
+    WeCom). ``mentions=False``: the name alone."""
     names = team.name.split(TEAM_NAME_SEPARATOR)
     if not mentions or len(names) != len(team.members) or not has_account(team):
         return escape(team.name)
@@ -105,8 +107,9 @@ def how_to_sign_up(mode: RegistrationMode, lang: Language) -> str:
 
 
 def announcement(state: TournamentState, lang: Language) -> str:
-    """The sign-up announcement (also kept by the sign-up buttons' edits): name, mode, how to sign up and the draw
-    seed's commitment, public from the opening on."""
+    """The sign-up announcement (also kept by the sign-up buttons' edits).
+
+    Name, mode, how to sign up and the draw seed's commitment, public from the opening on."""
     record = state.record
     text = say("tournament.created", lang, name=record.name, mode=mode_text(record.mode, lang)) + "\n" + (
         how_to_sign_up(record.mode, lang))

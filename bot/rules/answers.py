@@ -7,7 +7,7 @@ so that a Chinese player in an English-speaking group, or the reverse, can read 
 language outright (``python -m bot rules --lang``), :func:`answer` takes it as it is.
 
 In a chat whose tournament has its own notice (竞赛规程, ``/notice``) the notice's articles are searched too; an
-article that answers the question comes first, cited as this event's rule, and the rulebook's sections follow.
+article that answers the question comes first, cited as this tournament's rule, and the rulebook's sections follow.
 
 Besides the rulebook, the articles of the seed documents (``bot.rules.seed_documents``: the notices of other events,
 the rule texts, the paper) are searched for each question. The rulebook answers first where it covers the question;
@@ -56,7 +56,7 @@ class SectionAnswer:
     """This tournament's choice for the section (only when the caller passed its ``RuleVariant``)."""
     chosen: bool = False
     """The note restates a rule the organiser set (``/set equal_levels`` other than ``draw``): it is the setting in
-    force, so it is shown after the event's notice too, where a built-in default would be left out."""
+    force, so it is shown after the tournament's notice too, where a built-in default would be left out."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,8 +73,10 @@ class DocumentAnswer:
 
 @dataclass(frozen=True, slots=True)
 class PartAnswer:
-    """What answers one question of a message: the event notice's articles, the rulebook's sections and the seed
-    documents' articles, best first; ``documents_first``: an article answers before the rulebook (see the module)."""
+    """What answers one question of a message.
+
+    The notice's articles, the rulebook's sections and the seed documents' articles, best first;
+    ``documents_first``: an article answers before the rulebook (see the module)."""
 
     question: str
     answers: tuple[SectionAnswer, ...]
@@ -88,9 +90,10 @@ class PartAnswer:
 
     @property
     def sources(self) -> tuple[str, ...]:
-        """The ids of what answers the part, in the order the reply shows them (``notice:<n>`` for an article of the
-        event's notice, a section's id for the rulebook, ``seed:…`` for a seed document's article), at most
-        :data:`SOURCES_SHOWN` of the rulebook and the documents."""
+        """The ids of what answers the part, in the order the reply shows them.
+
+        ``notice:<n>`` for an article of the tournament's notice, a section's id for the rulebook, ``seed:…`` for a seed
+        document's article. At most :data:`SOURCES_SHOWN` of the rulebook and the documents."""
         sections = tuple(section.section_id for section in self.answers)
         documents = tuple(document.source_id for document in self.documents)
         ranked = documents + sections if self.documents_first else sections + documents
@@ -100,7 +103,7 @@ class PartAnswer:
 @dataclass(frozen=True, slots=True)
 class RuleAnswer:
     """The sections found for a question (best first), in ``lang``; none when the question is not about the rules.
-    ``notice``: the articles of the event's own notice that answer it (asked with one), best first. ``parts``: each
+    ``notice``: the articles of the tournament's own notice that answer it (asked with one), best first. ``parts``: each
     question of the message with what answers it, in the order asked (one for a single question; empty when built
     by hand: ``answers`` and ``notice`` are then the one question's answer); ``answers`` and ``notice`` are the first
     part's."""
@@ -161,10 +164,11 @@ def ask(
     question: str, chat_language: Language, variant: RuleVariant | None = None, *, limit: int = 3,
     notice: str | None = None, time_limit: int | None = None,
 ) -> RuleAnswer:
-    """The rule sections answering ``question`` (none when it is not about the rules), in the language of the
-    policy above with ``chat_language`` as the asker's; with ``variant`` (a tournament's rule choices) each section
-    notes what that tournament plays (``time_limit``: its minutes per match); with ``notice`` (the event's own
-    rules) its answering articles come first."""
+    """The rule sections answering ``question``, in the language the policy picks.
+
+    None when it is not about the rules; the language is the policy's above, with ``chat_language`` as the asker's. With
+    ``variant`` (a tournament's rule choices) each section notes what that tournament plays (``time_limit``: its minutes
+    per match); with ``notice`` (the tournament's own rules) its answering articles come first."""
     return answer(question, answer_language(question, chat_language), limit=limit, variant=variant, notice=notice,
                   time_limit=time_limit)
 
@@ -233,8 +237,9 @@ def _part(
 def _documents(
     question: str, lang: Language, answers: tuple[SectionAnswer, ...], context: tuple[str, ...],
 ) -> tuple[tuple[DocumentAnswer, ...], bool]:
-    """The seed documents' articles for a question (``context``: the documents the whole message names), and whether
-    the best of them answers before the rulebook."""
+    """The seed documents' articles for a question, and whether the best of them answers first.
+
+    ``context``: the documents the whole message names."""
     if answers and answers[0].score >= RULEBOOK_SURE and not context and not named_documents(question):
         return (), False  # the rulebook answers well and no event is named: the documents would only follow it
     index = document_index()

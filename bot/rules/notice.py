@@ -1,5 +1,6 @@
-"""An event's own rules (竞赛规程, the notice organisers attach with ``/notice``): split into articles, searched
-like the rulebook.
+"""A tournament's own rules (竞赛规程, the notice organisers attach with ``/notice``).
+
+Split into articles, searched like the rulebook.
 
 A notice is plain text as the organisers wrote it. :func:`split_articles` cuts it where its own numbering starts a
 new item — 第X章, 第X条, 一、, （一）, 1、, 1., Article 3 — keeping the short headings above an item (七、竞赛规则,

@@ -1,4 +1,4 @@
-"""Read an event notice sent as a document: ``.txt``, ``.docx`` or ``.pdf``, at most 1 MB, into plain text.
+"""Read a notice sent as a document: ``.txt``, ``.docx`` or ``.pdf``, at most 1 MB, into plain text.
 
 The content decides, not the name (documents arrive renamed): a zip archive holding ``word/document.xml`` is a
 Word document, ``%PDF`` starts a PDF, anything else must decode as text — UTF-8 (with or without BOM), UTF-16 with

@@ -1,5 +1,6 @@
-"""Where in a rule document a fact stands, written the way people cite it: ``002 篇11 第八条``, ``004 第二十条``,
-``000 第一篇 竞赛方法 3``, ``002 篇1 六、1``.
+"""Where in a rule document a fact stands, written the way people cite it.
+
+``002 篇11 第八条``, ``004 第二十条``, ``000 第一篇 竞赛方法 3``, ``002 篇1 六、1``.
 
 A reference is the document (a seed file's three-digit prefix), then the part of a compilation (篇11, 第一篇, 附件二)
 and the numbered items down to the article (第八条, 六、, 3、, （2）). :func:`read_reference` reads one into numbers

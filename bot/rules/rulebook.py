@@ -103,15 +103,17 @@ def _cached(prefix: str, kind: type[_Index], build: Callable[[], _Index]) -> _In
 
 @cache
 def rule_index() -> RuleIndex:
-    """The index over all sections in both languages: from the cache folder or built (see the module); kept for the
-    process."""
+    """The index over all sections in both languages.
+
+    From the cache folder or built (see the module); kept for the process."""
     return _cached(_CACHE_PREFIX, RuleIndex, build_rule_index)
 
 
 @cache
 def document_index() -> DocumentIndex:
-    """The index over the seed documents' articles: from the cache folder or built (see the module); kept for the
-    process."""
+    """The index over the seed documents' articles.
+
+    From the cache folder or built (see the module); kept for the process."""
     from bot.rules.seed_documents import DocumentIndex, build_document_index
 
     return _cached(_DOCUMENTS_CACHE_PREFIX, DocumentIndex, build_document_index)

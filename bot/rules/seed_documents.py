@@ -5,7 +5,7 @@ The seed files (``bot/rules/documents/seed_<prefix>.txt``, copied unchanged from
 合肥电大). ``documents/catalog.toml`` names each part the way a player knows it ("安庆师范学院工会 2015 掼蛋游戏比赛
 规程", "合肥电大掼蛋竞赛规则") and gives English words for what its articles say, so that an English question finds
 a Chinese article. Each part is split into articles by :func:`bot.rules.notice.split_articles`, the machinery of an
-event's own notice (``/notice``), and searched by one :class:`bot.ruleset.knowledge.RuleIndex` over all of them.
+tournament's own notice (``/notice``), and searched by one :class:`bot.ruleset.knowledge.RuleIndex` over all of them.
 
 An article is cited by its document's name and its own numbering (``六、``, ``第二条``, ``竞赛规则 1、``), never by
 the compilation's internal numbering; :attr:`SeedArticle.reference` (``002 篇1 六、``) is the machine form of the same
@@ -143,9 +143,11 @@ _BULLET = re.compile(r"^[•·●○◆■□*-]")
 
 
 def _bare_headings(text: str) -> frozenset[str]:
-    """The document's unnumbered headings: short lines without punctuation after which, at once or after one line of
-    introduction, a numbering starts again at 1 or a bulleted list starts (竞赛方法 / 1、…; 违规的判罚 / 所有违规行为… /
-    1.弃权). A short line before the document's first numbered item is its title, not a heading."""
+    """The document's unnumbered headings.
+
+    Short lines without punctuation after which, at once or after one line of introduction, a numbering starts again at
+    1 or a bulleted list starts (竞赛方法 / 1、…; 违规的判罚 / 所有违规行为… / 1.弃权). A short line before the
+    document's first numbered item is its title, not a heading."""
     lines = [" ".join(line.split()) for line in text.split("\n")]
     lines = [line for line in lines if line]
     headings = set()
@@ -180,9 +182,11 @@ def _numbered_heading(line: str) -> bool:
 
 
 def _articles(document: SeedDocument) -> list[SeedArticle]:
-    """The document's articles, each with its place (see :class:`SeedArticle`). Beside the splitter's numbered
-    headings, an unnumbered short line names the items after it (竞赛规则 1、 is not 竞赛方法 1、), and a text in
-    paragraphs keeps each paragraph under the numbered title before it (a paper's 3.1 比赛流程设计)."""
+    """The document's articles, each with its place (see :class:`SeedArticle`).
+
+    Beside the splitter's numbered headings, an unnumbered short line names the items after it (竞赛规则 1、 is not
+    竞赛方法 1、), and a text in paragraphs keeps each paragraph under the numbered title before it (a paper's 3.1
+    比赛流程设计)."""
     found = split_articles(document.text)
     bare = _bare_headings(document.text)
     # Headings over (nearly) every article (附件2, the notice's own title) place none of them.
@@ -278,7 +282,8 @@ class DocumentIndex:
     def search(
         self, question: str, limit: int = 3, documents: Collection[str] | None = None,
     ) -> tuple[tuple[SeedArticle, Match], ...]:
-        """The articles answering ``question`` with at least :data:`DOCUMENT_THRESHOLD` confidence, best first;
+        """The articles answering ``question`` with at least :data:`DOCUMENT_THRESHOLD` confidence, best first.
+
         ``documents``: only the articles of these documents (by key)."""
         among = None
         if documents is not None:
@@ -290,8 +295,10 @@ class DocumentIndex:
         )
 
     def read(self, question: str) -> DocumentQuestion:
-        """What the question names: the documents, and whether it speaks of an event, names a Guandan word, or asks
-        for one event's facts (prizes, budget, venue, date, organiser, roles)."""
+        """What the question names.
+
+        The documents, and whether it speaks of an event, names a Guandan word, or asks for one event's facts (prizes,
+        budget, venue, date, organiser, roles)."""
         concepts = self._index.concepts(question)
         facts = set(EVENT_FACTS) - {EVENT}
         return DocumentQuestion(
@@ -322,8 +329,9 @@ class DocumentQuestion:
 
 @cache
 def _aliases() -> tuple[re.Pattern[str], dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]:
-    """From the catalog alone (no seed text, no index): one pattern finding every alias, the documents each alias
-    names, and each document's aliases."""
+    """From the catalog alone (no seed text, no index).
+
+    One pattern finding every alias, the documents each alias names, and each document's aliases."""
     owners: dict[str, list[str]] = {}
     by_document: dict[str, tuple[str, ...]] = {}
     for entry in _catalog():
@@ -338,8 +346,9 @@ def _aliases() -> tuple[re.Pattern[str], dict[str, tuple[str, ...]], dict[str, t
 
 
 def named_documents(question: str) -> tuple[str, ...]:
-    """The keys of the documents a question names by one of their aliases (安庆, the paper, Canada), in catalog order;
-    read from the catalog only, so that a question naming none never loads the documents' index."""
+    """The keys of the documents a question names by one of their aliases (安庆, the paper, Canada), in catalog order.
+
+    Read from the catalog only, so that a question naming none never loads the documents' index."""
     pattern, owners, by_document = _aliases()
     found = {key for match in pattern.finditer(question) for key in owners[match.group().lower()]}
     return tuple(key for key in by_document if key in found)
@@ -372,9 +381,10 @@ question's words about the event are what is left without them."""
 
 
 def without_names(question: str, keys: Collection[str]) -> str:
-    """The question without the aliases of the documents ``keys`` and the organisation words beside them: what it
-    asks about the event (天星公司生产什么产品 → 生产什么产品), so that an article is found by that and not by the name
-    every article of its document carries."""
+    """The question without the aliases of the documents ``keys`` and the organisation words beside them.
+
+    What it asks about the event (天星公司生产什么产品 → 生产什么产品), so that an article is found by that and not by
+    the name every article of its document carries."""
     pattern, owners, _ = _aliases()
     kept = pattern.sub(lambda match: " " if set(owners[match.group().lower()]) & set(keys) else match.group(), question)
     if kept == question:

@@ -68,8 +68,9 @@ _NOTES: dict[str, Callable[[RuleVariant, Language], str | None]] = {
 
 
 def chosen_note(section_id: str, variant: RuleVariant) -> bool:
-    """Whether the section's note states a rule the organiser set rather than a default: the time-limit sections
-    under a deciding rule for equal levels (``/set equal_levels first|leading|last_deal``)."""
+    """Whether the section's note states a rule the organiser set rather than a default.
+
+    The time-limit sections under a deciding rule for equal levels (``/set equal_levels first|leading|last_deal``)."""
     return section_id in ("time_limit", "match_formats") and variant.tie_break is not TieBreak.DRAW
 
 

@@ -218,8 +218,9 @@ _RUN_RANK = re.compile(r"10|[2-9TJQKA]")
 
 
 def rank_run(token: str) -> tuple[Card, ...] | None:
-    """``33344`` → 3 3 3 4 4 and ``1010JJ`` → 10 10 J J (ranks without suits written together, two or more); ``None``
-    when ``token`` is not only ranks."""
+    """``33344`` → 3 3 3 4 4 and ``1010JJ`` → 10 10 J J (ranks without suits written together, two or more).
+
+    ``None`` when ``token`` is not only ranks."""
     text = _normalize(token)
     ranks = _RUN_RANK.findall(text)
     if len(ranks) < 2 or "".join(ranks) != text:

@@ -1,5 +1,6 @@
-"""The words of ``/levelup`` and ``/tribute``: a deal's finishing order, an optional level and, for ``/tribute``,
-the hands of the new deal by seat.
+"""The words of ``/levelup`` and ``/tribute``.
+
+A deal's finishing order, an optional level and, for ``/tribute``, the hands of the new deal by seat.
 
 ::
 

@@ -1,66 +1,9 @@
 """Finding the rule section that answers a question typed in Chinese, English or a mix of both.
 
 The index is built once from the section texts of both languages and the synonym data (``bot.ruleset.glossary``);
-it reads no files and keeps no global state, so the caller decides where the texts come from and how long the index
-lives. A question goes through these steps:
-
-1. **Units.** NFKC-folded text is cut into units: every CJK character is one unit, every run of ASCII letters and
-   digits one. English words are lower-cased and read as their base: contractions expanded with or without the
-   apostrophe (don't, dont → do not; what's → what is), irregular forms and chat spellings mapped (told → tell,
-   paid → pay, u → you), a light suffix stripper (shuffles, shuffling, shuffled → shuffle; making → mak), and
-   determiners dropped (a, the, my …), so "swap my partner" reads as the term "swap partner". A lone ``A`` (upper
-   case, or next to a Chinese character as in 打a) is the ace, not the English article. Cards written out name the
-   play they make: a run of ranks (5566, 10 J Q K A, 333444) or a count of one rank (三个A, 五个3, ten sevens, four of
-   the same) adds the concept of its play type (pairs in a row, a straight, a plate, a triple, a bomb), and neither
-   the count nor the counted rank is a token (五个3 asks about five of a kind, not about 3s); a bomb by its size (a
-   bomb of 5) and a number of cards (10 cards) are counts too.
-2. **Conditions.** A question's condition ("after the tribute is paid", "if I came last", 进贡以后, 抗贡了, 如果…,)
-   sets the scene; what it asks is in the rest. Tokens said only in a condition weigh ``CONDITION_WEIGHT`` of their
-   weight (nothing changes when the whole question is a condition, "what if time runs out"); a glossary term may span
-   the boundary ("points if you lose").
-3. **Typos.** An English word of five letters or more that the index has never seen is replaced by the nearest
-   known word one edit away (a swap of two neighbouring letters counts as one edit), found with rapidfuzz; a
-   four-letter stem only by a word one letter longer (jokres → jokr → joker).
-4. **Concepts.** The longest glossary term at each position becomes one concept token, so 百搭, 逢人配, 红心级牌 and
-   "wild card" all read as the same token. Chinese characters are compared after folding common pinyin-input
-   homophones (供/宫→贡, 陪→配, 抱→报); a Chinese term of four or more characters also matches with one character
-   wrong, missing or extra (rapidfuzz's Levenshtein distance). Glossary filler (规则, 请问) is dropped. A term the
-   caller calls loose ("team": partners, or the pair as a competitor) names its concept at a guess's weight. What a
-   question names together implies a concept (``_implied``): two kinds of bomb the bomb order, two five- or six-card
-   plays a comparison of play types, two finishing places their combination (the level-up), a place name with
-   是啥意思 the names of the places.
-5. **Words.** What no concept covered becomes Chinese character unigrams and bigrams and English words, minus stop
-   words.
-6. **Not about these rules.** A question about another game itself (斗地主飞机能带翅膀吗, in bridge who leads first,
-   a football match, a video game), or asking for arithmetic (``26乘4``, ``二十六乘以二``, ``twenty six times two``),
-   is declined before ranking: its card words (炸弹, flush, level) would otherwise find a Guandan section. Another game
-   named only as a comparison is a Guandan question (``_about_other_game``): after a comparison word (is it one deck
-   like bridge, unlike big two, 跟斗地主一样), after a part that already asked about a Guandan concept (does a 6-card
-   bomb beat a 5-card one? in poker the higher rank would win), or followed by "here" (in poker a flush beats a
-   straight. here?). Games in general then make no search token; Dou Dizhu, which a section names, one at a guess's
-   weight; and the comparison words are dropped. "I mean in fortnite", 我说的是王者荣耀 name the game asked about.
-   Two-digit numbers above 10 are not ranks; in a question they count minutes, points or cards, and what they count
-   is carried by the glossary terms that hold them (26分制, 27张, 30秒), so a bare ``26`` makes no token and cannot
-   match a section's example score. Guandan's own name makes no token; a question naming nothing else (掼蛋规则, what
-   is guandan) gets the overview section the caller names.
-7. **Ranking.** Okapi BM25 over the sections (title and hints weigh more than body text; concepts more than words;
-   repaired words and conditions less). The confidence of a match is its score divided by what a section of average
-   length holding every question token as often as a title word would score, capped at 1. A question whose best
-   confidence stays under the threshold is not about the rules and gets no section at all. The threshold depends on
-   the question: one that names a Guandan or tournament word (炸弹, 进贡, partner, bye — any concept but the everyday
-   ones the glossary calls weak, such as "score", "late", 比较) is about the rules even when most of its words are chat
-   ("guy at table 3 just slapped down like 10 sevens"), and a lower confidence answers it; one that names only
-   everyday words needs the default; words of everyday chat (birthday cake, weather, dinner) ask for more, and more
-   still when nothing but everyday words stand beside them ("my score on the quiz was 26").
-
-Why these tools: the corpus is about twenty short sections and a question a dozen characters, so the work is
-understanding the words rather than scaling the search. jieba was measured on this machine at 0.3–0.45 s to import
-and 1.8 s to load its dictionary (cached), against a budget of 0.5 s to the first answer; its general dictionary also
-cuts domain phrases wrongly (双下升 as one word). Character unigrams and bigrams plus the glossary's terms need no
-dictionary and survive a one-character typo. rank-bm25 imports numpy (0.2–0.3 s measured here) for arithmetic over
-twenty documents and has had no release since 2022, so BM25's one formula is written out below. rapidfuzz (maintained,
-C++, about 30 ms to import) does the part that is easy to get wrong and slow in Python: edit distances against the
-whole vocabulary for typo correction.
+it reads no files and keeps no global state. How a question is read and ranked (units, conditions, typos, concepts,
+words, questions about other games, BM25), and why these tools: docs/design.md, "Finding the rule section that
+answers a question".
 """
 
 from __future__ import annotations
@@ -193,8 +136,9 @@ def _is_other_game(concept: str) -> bool:
 
 
 def asks_arithmetic(question: str) -> bool:
-    """Whether ``question`` asks for a sum (``26乘4等于几``, ``二十六乘以二``, ``what's twenty six times two``); a count
-    of cards, levels or points after it (三带一加一张, 升三级加一级) is a rule question, not a sum."""
+    """Whether ``question`` asks for a sum (``26乘4等于几``, ``二十六乘以二``, ``what's twenty six times two``).
+
+    A count of cards, levels or points after it (三带一加一张, 升三级加一级) is a rule question, not a sum."""
     return _ARITHMETIC.search(unicodedata.normalize("NFKC", question)) is not None
 
 
@@ -272,8 +216,10 @@ def _expand(match: re.Match[str]) -> str:
 
 
 def _stem(word: str) -> str:
-    """A light English stemmer: the same stem for a word's plural, -ing, -ed and final -e forms (make, making → mak;
-    shuffle, shuffles, shuffling, shuffled → shuffle; cutting → cut), and the base of irregular forms (told → tell)."""
+    """A light English stemmer.
+
+    The same stem for a word's plural, -ing, -ed and final -e forms (make, making → mak; shuffle, shuffles, shuffling,
+    shuffled → shuffle; cutting → cut), and the base of irregular forms (told → tell)."""
     word = _IRREGULAR.get(word, word)
     if word.isdigit() or len(word) <= 3:
         return word
@@ -408,8 +354,10 @@ def play_shapes(question: str) -> list[str]:
 
 
 def _read_cards(text: str) -> tuple[str, list[str]]:
-    """The play types named by cards written out, and the text with their counts dropped (五个3 → 个3, five 3s → 3s,
-    six of a kind: the count is no rank) and spaced runs joined (A 2 3 4 5 → A2345, read as the run it is)."""
+    """The play types named by cards written out, and the text with counts dropped and runs joined.
+
+    Counts are dropped (五个3 → 个3, five 3s → 3s, six of a kind: the count is no rank) and spaced runs joined (A 2 3 4
+    5 → A2345, read as the run it is)."""
     shapes = [_run_shape(_RANK_TOKEN.findall(run.group().upper())) for run in _SHAPE_RUN.finditer(text)]
     for match in _ZH_COUNTED.finditer(text):
         shapes.append(_count_shape(_COUNT_WORDS.get(match.group(1)) or int(match.group(1))))
@@ -491,12 +439,13 @@ MEANING = "_meaning"
 
 
 def _implied(concepts: set[str]) -> list[str]:
-    """Concepts a question implies by what it names together: two kinds of bomb (五个头能管同花顺不) ask for the bomb
-    order, two plays of five or six cards (a straight vs a full house) for a comparison of play types unless something
-    is attached to one (钢板带对子); a bomb and a plain play say nothing (any bomb beats it: 炸弹拆开当对子); two
-    finishing places (头游和末游, me 1st and partner 2nd) name a finishing combination, which decides the level-up
-    (not at A, where they decide whether A is passed, nor beside a tribute, where they say who pays whom), unless
-    the question asks what the names mean (上游下游是啥意思)."""
+    """Concepts a question implies by what it names together.
+
+    Two kinds of bomb (五个头能管同花顺不) ask for the bomb order, two plays of five or six cards (a straight vs a full
+    house) for a comparison of play types unless something is attached to one (钢板带对子); a bomb and a plain play say
+    nothing (any bomb beats it: 炸弹拆开当对子); two finishing places (头游和末游, me 1st and partner 2nd) name a
+    finishing combination, which decides the level-up (not at A, where they decide whether A is passed, nor beside a
+    tribute, where they say who pays whom), unless the question asks what the names mean (上游下游是啥意思)."""
     implied = []
     plays = concepts & PLAY_TYPES
     bombs = plays & BOMB_TYPES
@@ -540,8 +489,10 @@ def _digits(match: re.Match[str]) -> str:
 
 
 def _units(text: str, confusable: Mapping[str, str], *, chat: bool = True) -> list[_Unit]:
-    """The units of a text; ``chat``: expand contractions (don't, dont, I'm), which questions and glossary terms
-    have and the rule texts do not (skipping the expansion saves a third of the index's build time)."""
+    """The units of a text.
+
+    ``chat``: expand contractions (don't, dont, I'm), which questions and glossary terms have and the rule texts do not
+    (skipping the expansion saves a third of the index's build time)."""
     normal = unicodedata.normalize("NFKC", text)
     # The substitutions run only where they can apply: the index cuts some 3,000 glossary terms at start-up.
     if "十" in normal:
@@ -582,14 +533,16 @@ def _units(text: str, confusable: Mapping[str, str], *, chat: bool = True) -> li
 
 
 def words(text: str) -> list[str]:
-    """The words and characters of a text as the index reads them (contractions expanded, stems, base forms, no
-    determiners); for tests and debugging."""
+    """The words and characters of a text as the index reads them; for tests and debugging.
+
+    Contractions expanded, stems, base forms, no determiners."""
     return [unit.text for unit in _units(text, {})]
 
 
 def _one_word(units: list[_Unit]) -> bool:
-    """Chinese characters split by a space or punctuation (不 要带伞) are not one term; English terms span words, and
-    so do mixed ones (打到“A”)."""
+    """Chinese characters split by a space or punctuation (不 要带伞) are not one term.
+
+    English terms span words, and so do mixed ones (打到“A”)."""
     return not all(unit.cjk for unit in units) or all(unit.run == units[0].run for unit in units)
 
 
@@ -768,7 +721,9 @@ class RuleIndex:
                     yield self._fuzzy_terms[best[0]], best[1] > 0, all(unit.condition for unit in window)
 
     def _bag_of(self, units: list[_Unit], *, fuzzy: bool) -> tuple[Counter[str], set[str], dict[str, None], set[str]]:
-        """Token counts, the tokens that rest on a guess, every concept named (those without a token too) in the order
+        """What a question says to the index: tokens, guesses, concepts and condition tokens.
+
+        Token counts, the tokens that rest on a guess, every concept named (those without a token too) in the order
         the question names them, and the tokens said only in the question's condition."""
         concepts, used = self._concepts(units, fuzzy=fuzzy)
         bag: Counter[str] = Counter(_CONCEPT + concept for concept, _, _ in concepts if not concept.startswith("_"))
@@ -855,9 +810,10 @@ class RuleIndex:
         return bool(self._comparison(units, start, size))
 
     def _comparison(self, units: list[_Unit], start: int, size: int) -> list[int]:
-        """The units of the comparison words around the game named at ``units[start:start + size]``: a comparison word
-        before it (like, unlike, as in, compared to, 跟, 像, 比起), perhaps with a word between (like in hearts,
-        跟打升级), and one after it (斗地主那样, 跟桥牌一样); none when the game is not compared with."""
+        """The units of the comparison words around the game named at ``units[start:start + size]``.
+
+        A comparison word before it (like, unlike, as in, compared to, 跟, 像, 比起), perhaps with a word between (like
+        in hearts, 跟打升级), and one after it (斗地主那样, 跟桥牌一样); none when the game is not compared with."""
         keys = tuple(unit.key for unit in units)
         position = start
         for _ in range(2):
@@ -896,11 +852,6 @@ class RuleIndex:
         """The glossary concepts ``question`` names, in order (those that make no token too)."""
         return tuple(self._question(question)[2])
 
-    def names_rule_word(self, question: str) -> bool:
-        """Whether ``question`` names a Guandan or event word (a concept that is not everyday talk, see
-        ``WEAK_CONCEPTS``)."""
-        return bool(self._evidence.intersection(self._question(question)[2]))
-
     def is_rule_word(self, concept: str) -> bool:
         """Whether a concept is a Guandan or event word rather than everyday talk (see ``WEAK_CONCEPTS``)."""
         return concept in self._evidence
@@ -919,8 +870,9 @@ class RuleIndex:
         return state
 
     def _question(self, question: str) -> tuple[Counter[str], set[str], dict[str, None], set[str]]:
-        """Tokens, guessed tokens, concepts named (in order), and the tokens said only in a condition (_clauses);
-        the last question's are kept, since a caller often asks what it names and then searches it."""
+        """Tokens, guessed tokens, concepts named (in order), and the tokens said only in a condition (_clauses).
+
+        The last question's are kept, since a caller often asks what it names and then searches it."""
         last = self.__dict__.get("_last")
         if last is not None and last[0] == question:
             bag, guessed, concepts, conditions = last[1]
@@ -965,8 +917,9 @@ class RuleIndex:
         return bag, guessed, concepts, conditions
 
     def search(self, question: str, limit: int = 3, among: Collection[str] | None = None) -> tuple[Match, ...]:
-        """Sections answering ``question``, best first; empty when it is not about the rules; ``among``: only these
-        sections (by id) are ranked.
+        """Sections answering ``question``, best first.
+
+        Empty when it is not about the rules; ``among``: only these sections (by id) are ranked.
 
         The best section is kept when its confidence reaches the threshold; further sections also need half the best
         score, so a list never trails off into unrelated sections.

@@ -77,9 +77,11 @@ class AResult(enum.StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class LevelsState:
-    """Where a match stands in levels: both pairs' levels and A attempts, whose level the next deal is played at,
-    and the winner once the match is over. (Not a table's match in a bracket: that is
-    :class:`bot.tournament.matches.Match` with its :class:`~bot.tournament.matches.MatchState`.)"""
+    """Where a match stands in levels.
+
+    Both pairs' levels and A attempts, whose level the next deal is played at, and the winner once the match is over.
+    (Not a table's match in a bracket: that is :class:`bot.tournament.matches.Match` with its
+    :class:`~bot.tournament.matches.MatchState`.)"""
 
     north_south: PairState = PairState()
     east_west: PairState = PairState()

@@ -63,8 +63,10 @@ class TwoLevelsError(UsageError):
 
 @dataclass(frozen=True, slots=True)
 class PlayRequest:
-    """What to judge: ``cards`` (and ``against``) as typed, at ``level``; ``level_given`` is False when the
-    level is :data:`DEFAULT_LEVEL` because the request named none."""
+    """What to judge.
+
+    ``cards`` (and ``against``) as typed, at ``level``; ``level_given`` is False when the level is :data:`DEFAULT_LEVEL`
+    because the request named none."""
 
     cards: str
     level: Rank = DEFAULT_LEVEL

@@ -87,15 +87,19 @@ _LEADING_STARTER = re.compile(
 
 
 def asked(piece: str) -> str:
-    """A piece without the word that joined it to the one before (还有十个头怎么凑 → 十个头怎么凑, "also who leads" →
-    "who leads"): what it asks, for the search (还有 would find "有" in every section)."""
+    """A piece without the word that joined it to the one before.
+
+    还有十个头怎么凑 → 十个头怎么凑, "also who leads" → "who leads". What it asks, for the search (还有 would find "有"
+    in every section)."""
     rest = _LEADING_STARTER.sub("", piece, count=1)
     return rest if _has_words(rest) else piece
 
 
 def bare_fact(piece: str) -> str | None:
-    """For a piece asking only where or when ("and where?", "在哪"), the words that ask it of an event ("where was it
-    held", "在哪里举行"): after a question about an event, it asks that event's venue or date."""
+    """For a piece asking only where or when, the words that ask it of a competition.
+
+    A piece such as "and where?" or "在哪" gets the words that ask it of a competition ("where was it held",
+    "在哪里举行"): after a question about a competition, it asks that one's venue or date."""
     match = _BARE_FACT.match(piece)
     return _FACT_WORDING[match.group("fact").lower()] if match else None
 
@@ -106,10 +110,11 @@ _FOLLOW_UP_FILLER = re.compile(r"那么|那|如果|要是|假如|是|的|呢|吗
 
 
 def follows_on(piece: str) -> bool:
-    """Whether a piece goes on from the question before it, asking it again of another case ("what if he finishes
-    last", "那如果是末游呢", "六张的呢", "and can it make a straight flush?"): it starts so and leans on the earlier
-    question (a pronoun, or two or three words of Chinese), so it is read together with it. One that sets its own
-    scene ("what if the clock runs out with both teams level") is a question of its own."""
+    """Whether a piece goes on from the question before it, asking it again of another case.
+
+    "what if he finishes last", "那如果是末游呢", "六张的呢", "and can it make a straight flush?". It starts so and
+    leans on the earlier question (a pronoun, or two or three words of Chinese), so it is read together with it. One
+    that sets its own scene ("what if the clock runs out with both teams level") is a question of its own."""
     if not _FOLLOW_UP.search(piece):
         return False
     return bool(_STANDS_FOR_EARLIER.search(piece)) or 0 < len(_FOLLOW_UP_FILLER.sub("", piece)) <= 4
@@ -120,8 +125,9 @@ _EN_LIGHT = frozenset(["and", "what", "about", "how", "the", "a", "an", "of", "t
 
 
 def _brief(piece: str) -> bool:
-    """Whether a piece is only a topic ("那双下呢？", "what about jokers?") or a bare question word ("who wins?",
-    "谁赢？", "咋办") that belongs with the piece next to it."""
+    """Whether a piece is only a topic or a bare question word that belongs with its neighbour.
+
+    A topic: "那双下呢？", "what about jokers?"; a bare question word: "who wins?", "谁赢？", "咋办"."""
     if _BARE_QUESTION.match(piece):
         return True
     chinese = _PARTICLES.sub("", re.sub(r"[A-Za-z0-9]+", "", piece))

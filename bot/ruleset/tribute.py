@@ -96,7 +96,9 @@ def return_choices(hand: Sequence[Card], variant: RuleVariant = DEFAULT_VARIANT)
 
 @dataclass(frozen=True, slots=True)
 class Tribute:
-    """One payment: ``payer`` gives ``card`` (or any of ``choices``, equal in strength) to ``receiver``, who gives
+    """One payment of the tribute and the card given back.
+
+    One payment: ``payer`` gives ``card`` (or any of ``choices``, equal in strength) to ``receiver``, who gives
     one of ``returns`` back."""
 
     payer: Seat

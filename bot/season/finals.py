@@ -1,5 +1,7 @@
-"""Which tables a change made final: ratings replay a group's tables in the order their results became final
-(club-season notice, "Ratings"), so the unit of work appends each table that goes from undecided to decided."""
+"""Which tables a change made final.
+
+Ratings replay a group's tables in the order their results became final (club-season notice, "Ratings"), so the unit of
+work appends each table that goes from undecided to decided."""
 
 from __future__ import annotations
 

@@ -17,8 +17,10 @@ from bot.tournament.entries import ACCOUNT_PREFIXES
 
 @dataclass(frozen=True, slots=True)
 class ClubRecord:
-    """One appended club record about a person: ``kind`` ``link`` (``value`` is the key it is the same as),
-    ``name`` (the name the club shows) or ``unit`` (the default unit, ``""`` none)."""
+    """One appended club record about a person.
+
+    ``kind`` ``link`` (``value`` is the key it is the same as), ``name`` (the name the club shows) or ``unit`` (the
+    default unit, ``""`` none)."""
 
     person_key: str
     kind: str

@@ -30,7 +30,7 @@ class FinishedTournament:
 
 
 @dataclass(frozen=True, slots=True)
-class SeasonRules:
+class SeasonScoring:
     points_table: tuple[int, ...] | None = None
     best: int | None = None
 
@@ -63,10 +63,10 @@ class LadderRow:
     results: tuple[LadderResult, ...] = ()
 
 
-def place_points(pair: FinishedPair, pairs: Sequence[FinishedPair], rules: SeasonRules) -> int:
+def place_points(pair: FinishedPair, pairs: Sequence[FinishedPair], scoring: SeasonScoring) -> int:
     """What one pair's finish is worth."""
-    if rules.points_table is not None:
-        table = rules.points_table
+    if scoring.points_table is not None:
+        table = scoring.points_table
         if not table:
             return 0
         return table[min(pair.place, len(table)) - 1] if not pair.withdrawn else table[-1]
@@ -76,21 +76,23 @@ def place_points(pair: FinishedPair, pairs: Sequence[FinishedPair], rules: Seaso
     return 1 + sum(1 for other in pairs if other is not pair and (other.withdrawn or other.place > pair.place))
 
 
-def ladder(tournaments: Iterable[FinishedTournament], rules: SeasonRules,
+def ladder(tournaments: Iterable[FinishedTournament], scoring: SeasonScoring,
            ratings: Mapping[str, float]) -> tuple[LadderRow, ...]:
-    """The season's table of the ``tournaments`` that count, ranked by points, then rating (``ratings``: member →
+    """The season's ladder of the ``tournaments`` that count.
+
+    The season's table of the ``tournaments`` that count, ranked by points, then rating (``ratings``: member →
     displayed rating), then member key; equal points and rating share a rank."""
     results: dict[str, list[LadderResult]] = {}
     for tournament in sorted(tournaments, key=lambda item: (item.finished_at, item.tournament_id)):
         for pair in tournament.pairs:
-            worth = place_points(pair, tournament.pairs, rules)
+            worth = place_points(pair, tournament.pairs, scoring)
             for member in dict.fromkeys(pair.members):
                 results.setdefault(member, []).append(LadderResult(tournament.tournament_id, pair.place, worth))
     rows: list[tuple[str, int, int, int, tuple[LadderResult, ...]]] = []
     for member, own in results.items():
         counted = sorted((result.points for result in own), reverse=True)
-        if rules.best is not None:
-            counted = counted[: rules.best]
+        if scoring.best is not None:
+            counted = counted[: scoring.best]
         rows.append((member, sum(counted), len(own), min(result.place for result in own), tuple(own)))
     rows.sort(key=lambda row: (-row[1], -ratings.get(row[0], 0.0), row[0]))
     ranked: list[LadderRow] = []

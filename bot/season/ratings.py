@@ -60,8 +60,9 @@ def ordinal(mu: float, sigma: float) -> float:
 
 
 def replay(tables: Iterable[RatedTable]) -> dict[str, PlayerRating]:
-    """Every player's rating after ``tables`` in their order (players nobody rated are absent). A table with one
-    player in two seats, or with an empty side, cannot be rated and is skipped."""
+    """Every player's rating after ``tables`` in their order (players nobody rated are absent).
+
+    A table with one player in two seats, or with an empty side, cannot be rated and is skipped."""
     model = PlackettLuce()
     start = model.rating()
     players: dict[str, PlayerRating] = {}
@@ -95,8 +96,9 @@ TIERS = ("novice", "bronze", "silver", "gold", "diamond")
 
 
 def tiers(ordinals: Sequence[tuple[str, float]]) -> dict[str, str]:
-    """Each player's tier by the percentile of their rating within the club: the lowest fifth novice … the top
-    fifth diamond; equal ratings share a tier."""
+    """Each player's tier by the percentile of their rating within the club.
+
+    The lowest fifth novice … the top fifth diamond; equal ratings share a tier."""
     ordered = sorted(ordinals, key=lambda item: item[1])
     count = len(ordered)
     found: dict[str, str] = {}

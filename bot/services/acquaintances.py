@@ -1,5 +1,6 @@
-"""What this process last wrote about each chat and user, so that an update from people already known costs no
-write: their row is refreshed only when something shown changed or the row is an hour old.
+"""What this process last wrote about each chat and user, so that an update from people already known costs no write.
+
+Their row is refreshed only when something shown changed or the row is an hour old.
 
 Only the intake writes these rows (``storage.chats.remember_chat``, ``storage.users.remember_user``), so the
 memory stays true within one process. It answers nothing itself (the rows are read from the database); with several

@@ -22,8 +22,10 @@ class ChatKind(enum.StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class ChatUser:
-    """A person as a chat platform knows them: their account id (person key ``tg:<id>``, :attr:`key`), the name
-    the chat shows, their @username and the language their app is set to."""
+    """A person as a chat platform knows them.
+
+    Their account id (person key ``tg:<id>``, :attr:`key`), the name the chat shows, their @username and the language
+    their app is set to."""
 
     user_id: int
     display_name: str
@@ -70,8 +72,9 @@ class Caller:
 
     @property
     def actor_key(self) -> str:
-        """How the history names this caller: their person key ``tg:<id>``, ``chat:<id>`` (anonymous admin) or
-        ``unknown``."""
+        """How the history names this caller.
+
+        Their person key ``tg:<id>``, ``chat:<id>`` (anonymous admin) or ``unknown``."""
         if self.acting_for is not None:
             return self.acting_for
         if self.person is not None:

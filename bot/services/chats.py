@@ -16,8 +16,10 @@ if TYPE_CHECKING:
 
 
 def resolve_language(chosen: Language | None, caller: Caller, default: Language) -> Language:
-    """The chat's own choice wins; a private chat without one follows the user's Telegram language
-    (``zh*`` → zh, anything else → en); a group without one speaks ``default`` (``GUANDAN_LANG``)."""
+    """The chat's own choice wins.
+
+    A private chat without one follows the user's Telegram language (``zh*`` → zh, anything else → en); a group without
+    one speaks ``default`` (``GUANDAN_LANG``)."""
     if chosen is not None:
         return chosen
     if caller.is_private:
@@ -36,8 +38,9 @@ async def language_of(storage: Storage, caller: Caller, default: Language) -> La
 
 
 async def choose_language(services: Services, caller: Caller, language: Language) -> None:
-    """Set the chat's language; organisers only (decided in the transaction; the command's spec refused others
-    before it)."""
+    """Set the chat's language.
+
+    Organisers only (decided in the transaction; the command's spec refused others before it)."""
     at = services.clock()
     roles = await services.roles.for_caller(caller)
     async with services.storage.transaction(claim=caller.claim) as tx:

@@ -1,5 +1,7 @@
-"""The latest computed club view of the most recently asked groups, kept by the fingerprint of what it was made
-from (``storage.club.fingerprint``): a copy is used only while nothing it depends on has changed."""
+"""The latest computed club view of the most recently asked groups.
+
+Kept by the fingerprint of what it was made from (``storage.club.fingerprint``): a copy is used only while nothing it
+depends on has changed."""
 
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
-"""``/claim <name>`` for a name the club knows: an account says it is a person the group's tournaments entered by
-name, when no tournament open in the group has an entry of that name (club-season notice: "/claim links a name to an
-account once for all tournaments, past and future").
+"""``/claim <name>`` for a name the club knows.
+
+An account says it is a person the group's tournaments entered by name, when no tournament open in the group has an
+entry of that name (club-season notice: "/claim links a name to an account once for all tournaments, past and future").
 
 As in a tournament (``bot.services.tournament.name_claims``), only an official may speak for a name: an organiser's
 own claim links at once; a member's claim waits until an organiser confirms it (``/claim <name> confirm``). The
@@ -42,8 +43,9 @@ class ClubClaimResult:
 
 
 async def claim_club_name(services: Services, caller: Caller, name: str) -> ClubClaimResult:
-    """The caller says they are the club's person called ``name`` (:class:`~bot.services.season.UnknownMemberError`
-    when the club knows no such name)."""
+    """The caller says they are the club's person called ``name``.
+
+    :class:`~bot.services.season.UnknownMemberError` when the club knows no such name."""
     person = caller.person
     if person is None:
         raise SignUpAsYourselfError()

@@ -1,6 +1,7 @@
-"""The database as an operator handles it: applying migrations (``python -m bot migrate``), checking that the
-schema is the one this bot was built for before it starts (``python -m bot run``), and moving a club's SQLite file
-into PostgreSQL (``python -m bot copy-db``)."""
+"""The database as an operator handles it.
+
+Applying migrations (``python -m bot migrate``), checking that the schema is the one this bot was built for before it
+starts (``python -m bot run``), and moving a club's SQLite file into PostgreSQL (``python -m bot copy-db``)."""
 
 from __future__ import annotations
 
@@ -23,8 +24,9 @@ class Migrated:
 
 
 async def migrate(target: str | Path) -> Migrated:
-    """Apply the pending migrations of the database at ``target``; the version it is at now. The database refusing
-    (unreachable, read-only, migrated by a newer bot) raises its ``StorageError``."""
+    """Apply the pending migrations of the database at ``target``; the version it is at now.
+
+    The database refusing (unreachable, read-only, migrated by a newer bot) raises its ``StorageError``."""
     storage = Storage(target)
     await storage.open(migrate=False)
     try:
@@ -35,14 +37,18 @@ async def migrate(target: str | Path) -> Migrated:
 
 
 async def check_ready(target: str | Path) -> None:
-    """Open the database as the bot will and close it again: an SQLite file applies its pending migrations, a
-    PostgreSQL database must have none (``SchemaBehind``); neither may be newer than the bot (``SchemaAhead``)."""
+    """Open the database as the bot will and close it again.
+
+    An SQLite file applies its pending migrations, a PostgreSQL database must have none (``SchemaBehind``); neither may
+    be newer than the bot (``SchemaAhead``)."""
     storage = Storage(target)
     await storage.open()
     await storage.close()
 
 
 async def copy_to_postgresql(source: Path, target: str) -> CopyReport:
-    """Every row and the history of the SQLite file ``source`` into the empty PostgreSQL database ``target``,
+    """Copy a club's SQLite file into an empty PostgreSQL database, checked by counting.
+
+    Every row and the history of the SQLite file ``source`` into the empty PostgreSQL database ``target``,
     checked by counting (``storage.copy``)."""
     return await copy_database(source, target)

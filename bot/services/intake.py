@@ -20,10 +20,11 @@ async def admit_update(
     storage: Storage, update_id: int, caller: Caller | None, people: tuple[ChatUser, ...], at: datetime,
     on_recorded: Callable[[int], None] | None = None, acquaintances: Acquaintances | None = None,
 ) -> UpdateClaim | None:
-    """``None`` for an update applied before (a re-delivery); otherwise remember its chat and ``people`` (sender,
-    replied-to user ...) and return its claim. The platform hands the claim to the handlers on the update's
-    :class:`Caller` (``Caller.claim``); the one transaction that changes something records it (and calls
-    ``on_recorded``), :func:`settle_update` records it if none did.
+    """``None`` for an update applied before (a re-delivery).
+
+    Otherwise remember its chat and ``people`` (sender, replied-to user ...) and return its claim. The platform hands
+    the claim to the handlers on the update's :class:`Caller` (``Caller.claim``); the one transaction that changes
+    something records it (and calls ``on_recorded``), :func:`settle_update` records it if none did.
 
     Remembering is best effort: on a full disk or a read-only database the update still goes on, so questions
     are answered and changes fail with their own clear message. With ``acquaintances``, chats and people written
@@ -78,8 +79,9 @@ def _sender(caller: Caller) -> tuple[int | None, str | None]:
 
 
 async def update_applied(storage: Storage, update_id: int) -> bool:
-    """Whether the update's change was committed (its id is recorded with it); ``False`` when the database cannot
-    say (it may be what failed)."""
+    """Whether the update's change was committed (its id is recorded with it).
+
+    ``False`` when the database cannot say (it may be what failed)."""
     try:
         return await updates.was_processed(storage, update_id)
     except Exception:
@@ -88,8 +90,10 @@ async def update_applied(storage: Storage, update_id: int) -> bool:
 
 
 async def settle_update(storage: Storage, claim: UpdateClaim | None) -> None:
-    """Record the update of ``claim`` if none of its transactions did (it changed nothing), so a re-delivery is
-    not answered twice. Best effort: an unrecorded question is merely answered again."""
+    """Record the update of ``claim`` if none of its transactions did.
+
+    It changed nothing. So a re-delivery is not answered twice. Best effort: an unrecorded question is merely answered
+    again."""
     if claim is None or claim.recorded:
         return
     try:

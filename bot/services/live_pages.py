@@ -1,5 +1,7 @@
-"""The tournaments' live pages: what ``GET /t/<public id>`` (and its JSON, events and projector view) shows, the
-cheap mark a page watches for changes, and ``/web`` (the link), ``/web off`` and ``/web on``.
+"""The tournaments' live pages.
+
+What ``GET /t/<public id>`` (and its JSON, events and projector view) shows, the cheap mark a page watches for changes,
+and ``/web`` (the link), ``/web off`` and ``/web on``.
 
 A page is found by the tournament's public id (``bot.services.table_links``); a tournament whose pages are closed
 (``/web off``) has none, exactly as an unknown id. Nothing here writes but ``/web on|off`` (the switch, with its
@@ -130,8 +132,9 @@ async def web_link(services: Services, caller: Caller) -> WebLink:
 
 
 async def switch_pages(services: Services, caller: Caller, pages_open: bool) -> WebLink:
-    """``/web on`` / ``/web off`` (organisers): open or close every page of the chat's tournament; recorded in the
-    history."""
+    """``/web on`` / ``/web off`` (organisers).
+
+    Open or close every page of the chat's tournament; recorded in the history."""
     await services.roles.require(caller, Role.ORGANISER)
     state = await _chat_tournament(services, caller)
     at = services.clock()
@@ -146,8 +149,9 @@ async def switch_pages(services: Services, caller: Caller, pages_open: bool) -> 
 
 
 async def my_web_links(services: Services, caller: Caller) -> list[WebLink]:
-    """``/web`` in a private chat: the open tournaments the caller plays in whose pages are open (their links made
-    now where they have none)."""
+    """``/web`` in a private chat.
+
+    The open tournaments the caller plays in whose pages are open (their links made now where they have none)."""
     async with services.storage.read() as tx:
         found = await page_rows.open_tournaments_of(tx, caller.actor_key)
         records = [await tournament_rows.get_tournament(tx, tournament_id) for tournament_id in found]

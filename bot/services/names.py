@@ -64,9 +64,11 @@ class ChosenNames:
         self._version = version
 
     async def refresh(self, storage: Storage, claim: UpdateClaim | None = None) -> None:
-        """Before the names are used: on a database other workers change (``bot.services.caches``), reload them if
-        their version moved (one indexed read when it did not, none when the intake read it with the update's
-        ``claim``). On SQLite nothing: this process made every change, and :meth:`remember` learnt it."""
+        """Before the names are used.
+
+        On a database other workers change (``bot.services.caches``), reload them if their version moved (one indexed
+        read when it did not, none when the intake read it with the update's ``claim``). On SQLite nothing: this process
+        made every change, and :meth:`remember` learnt it."""
         if not shared_by_workers(storage):
             return
         seen = None if claim is None or claim.recorded else claim.seen
@@ -93,8 +95,10 @@ class ChosenNames:
         return caller if named is caller.person else replace(caller, person=named)
 
     def remember(self, user_id: int, name: str, version: int | None = None) -> None:
-        """This process chose ``name`` for ``user_id``, as the names' ``version``: the copy is that version if it was
-        the one before (else another worker changed names meanwhile, and :meth:`refresh` reloads them)."""
+        """This process chose ``name`` for ``user_id``, as the names' ``version``.
+
+        The copy is that version if it was the one before (else another worker changed names meanwhile, and
+        :meth:`refresh` reloads them)."""
         self._names[user_id] = name
         if version is not None and self._version is not None and version == self._version + 1:
             self._version = version
@@ -130,9 +134,9 @@ async def _taken(tx: Tx, name: str, user_id: int) -> bool:
 async def ask_for_name_once(services: Services, caller: Caller) -> bool:
     """Whether to ask the caller to choose a name now (recorded once asked).
 
-    Whether to ask the caller to choose a name now: they have none and were never asked (in any process, before
-    any restart: ``storage.names.mark_asked``); asking is recorded here. Like remembering people, it is not the
-    update's change: a database that refuses writes means no question, never a failed update."""
+    They have none and were never asked (in any process, before any restart: ``storage.names.mark_asked``). Like
+    remembering people, it is not the update's change: a database that refuses writes means no question, never a failed
+    update."""
     person = caller.person
     if person is None:
         return False

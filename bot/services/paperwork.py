@@ -84,7 +84,9 @@ class PrintMaterial:
 
 async def print_material(services: Services, caller: Caller, round_number: int | None = None, *,
                          needs_round: bool = False, chosen: int | None = None) -> PrintMaterial:
-    """The chat's tournament (its latest finished one after the final), or tournament ``chosen`` (``#<id>``), for an
+    """What ``/print`` prints from, for an organiser or referee.
+
+    The chat's tournament (its latest finished one after the final), or tournament ``chosen`` (``#<id>``), for an
     organiser or referee."""
     state = await printable_tournament(services, caller, chosen)
     return await _material(services, state, round_number, needs_round=needs_round)
@@ -125,8 +127,9 @@ async def print_material_by_id(services: Services, tournament_id: int, round_num
 
 async def print_material_from_database(settings: Settings, tournament_id: int, round_number: int | None = None, *,
                                         needs_round: bool = False) -> PrintMaterial:
-    """:func:`print_material_by_id` on the database of ``settings`` (opened for this, its migrations applied on
-    SQLite), for ``python -m bot print``."""
+    """:func:`print_material_by_id` on the database of ``settings``, for ``python -m bot print``.
+
+    The database is opened for this, its migrations applied on SQLite."""
     storage = Storage(settings.database)
     await storage.open()
     try:

@@ -48,8 +48,9 @@ _BIGINT_MIN, _BIGINT_MAX = -(1 << 63), (1 << 63) - 1
 
 
 def chat_id_ranges(platform: Platform) -> tuple[tuple[int, int], ...]:
-    """The chat ids of ``platform`` as ranges from the first to the last, both included (what a claiming worker
-    claims: ``storage.announcements.claim_due``)."""
+    """The chat ids of ``platform`` as ranges from the first to the last, both included.
+
+    What a claiming worker claims: ``storage.announcements.claim_due``."""
     if platform is Platform.TELEGRAM:
         return ((WECOM_FIRST_CHAT_ID + 1, WECOM_FIRST_USER_ID - 1),)
     return ((_BIGINT_MIN, WECOM_FIRST_CHAT_ID), (WECOM_FIRST_USER_ID, _BIGINT_MAX))
@@ -68,9 +69,11 @@ def wecom_update_id(msgid: str) -> int:
 
 
 class WeComDirectory:
-    """WeCom userids and chatids ↔ internal ids, all of them in memory; one per process. A mapping never changes
-    once made, so what is held is never stale: a userid or chatid not held is looked up (or allocated) in the
-    database; an internal id made by another process is unknown here until then (WeCom runs in one process)."""
+    """WeCom userids and chatids ↔ internal ids, all of them in memory; one per process.
+
+    A mapping never changes once made, so what is held is never stale: a userid or chatid not held is looked up (or
+    allocated) in the database; an internal id made by another process is unknown here until then (WeCom runs in one
+    process)."""
 
     def __init__(self) -> None:
         self._users: dict[str, int] = {}

@@ -1,5 +1,6 @@
-"""Reading a file someone sent in a separate, confined process with a time budget: ``/import``'s rosters,
-``/notice``'s documents.
+"""Reading a file someone sent in a separate, confined process with a time budget.
+
+``/import``'s rosters, ``/notice``'s documents.
 
 The event loop only waits: the reader is ``python -m <module>`` (the file's bytes on stdin, its answer on stdout,
 its walls from :mod:`bot.confinement`), so a hostile file costs that process its CPU and memory, never the GIL or

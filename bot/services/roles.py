@@ -76,8 +76,9 @@ class RoleSource(Protocol):
 
 @runtime_checkable
 class StoredRoleSource(Protocol):
-    """Roles the database grants: read in the transaction that acts on them (``roles_in``), or in a read of
-    their own (``roles_of``)."""
+    """Roles the database grants.
+
+    Read in the transaction that acts on them (``roles_in``), or in a read of their own (``roles_of``)."""
 
     async def roles_of(self, caller: Caller) -> frozenset[Role]: ...
 
@@ -93,8 +94,9 @@ def _implied(roles: frozenset[Role]) -> frozenset[Role]:
 
 @dataclass(frozen=True, slots=True)
 class CallerRoles:
-    """A caller's roles half-decided: those known outside the database (asked before the transaction), and the
-    stored sources still to be read in it."""
+    """A caller's roles half-decided.
+
+    Those known outside the database (asked before the transaction), and the stored sources still to be read in it."""
 
     caller: Caller
     outside: frozenset[Role]
@@ -113,8 +115,9 @@ class CallerRoles:
         return role in self.outside or role in await self.held(tx)
 
     async def require(self, tx: Tx, role: Role, *, held: frozenset[Role] | None = None) -> None:
-        """Raise the role's :class:`PermissionDenied` leaf unless the caller holds ``role``, decided in ``tx``
-        (``held``: what :meth:`held` answered in it already)."""
+        """Raise the role's :class:`PermissionDenied` leaf unless the caller holds ``role``, decided in ``tx``.
+
+        ``held``: what :meth:`held` answered in it already."""
         if not (role in held if held is not None else await self.has(tx, role)):
             raise _denial(role, self.caller, self.wecom_organisers)
 
@@ -170,8 +173,9 @@ class ChatAdministrators:
 
 
 class WeComOrganisers:
-    """The WeCom userids of ``WECOM_ORGANISERS`` organise in every WeCom group (the creator of a tournament
-    organises it, as everywhere: ``bot.services.tournament.roles``)."""
+    """The WeCom userids of ``WECOM_ORGANISERS`` organise in every WeCom group.
+
+    The creator of a tournament organises it, as everywhere: ``bot.services.tournament.roles``."""
 
     def __init__(self, userids: frozenset[str], directory: WeComDirectory) -> None:
         self.userids = userids
@@ -212,14 +216,16 @@ class Roles:
         return role in await self.roles_of(caller)
 
     async def require(self, caller: Caller, role: Role) -> None:
-        """Raise the role's :class:`PermissionDenied` leaf unless ``caller`` holds ``role`` (outside any
-        transaction: a change decides again in its own, :meth:`for_caller`)."""
+        """Raise the role's :class:`PermissionDenied` leaf unless ``caller`` holds ``role``.
+
+        Outside any transaction: a change decides again in its own, :meth:`for_caller`."""
         if not await self.has(caller, role):
             raise _denial(role, caller, self.wecom_organisers)
 
     async def for_caller(self, caller: Caller) -> CallerRoles:
-        """Ask the sources outside the database now, before a transaction begins; the stored ones are read in
-        it (:meth:`CallerRoles.held`)."""
+        """Ask the sources outside the database now, before a transaction begins.
+
+        The stored ones are read in it (:meth:`CallerRoles.held`)."""
         outside: set[Role] = set()
         stored: list[StoredRoleSource] = []
         for source in self._sources:

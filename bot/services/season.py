@@ -20,7 +20,7 @@ from bot.i18n import Language, t
 from bot.pictures.ladder import LadderLine, render_ladder
 from bot.pictures.picture import Picture
 from bot.season.identity import ClubIdentity, ClubRecord, has_account
-from bot.season.ladder import FinishedPair, FinishedTournament, LadderRow, SeasonRules, SeasonWindow, ladder
+from bot.season.ladder import FinishedPair, FinishedTournament, LadderRow, SeasonScoring, SeasonWindow, ladder
 from bot.season.ratings import PlayerRating, RatedTable, replay, tiers
 from bot.services import Services
 from bot.services.caller import Caller
@@ -99,12 +99,11 @@ class Member:
 
 @dataclass(frozen=True, slots=True)
 class Season:
-    """The season shown: a named one (``season`` its row) or the calendar year (``season`` None or its settings
-    row)."""
+    """The season shown: a named one (``season`` its row) or the calendar year (``season`` None or its settings row)."""
 
     name: str
     window: SeasonWindow
-    rules: SeasonRules
+    scoring: SeasonScoring
     named: bool
     row: SeasonRow | None = None
 
@@ -174,9 +173,10 @@ class SeasonLadder:
 
 def rated_tables(states: Sequence[TournamentState], order: Sequence[FinalRow],
                  identity: ClubIdentity) -> list[RatedTable]:
-    """The decided tables of ``states`` in the order they became final (the latest time for a table that became
-    final twice); a decided table without a recorded time (written before it was kept) comes after, by
-    tournament, round and table."""
+    """The decided tables of ``states`` in the order they became final.
+
+    The latest time for a table that became final twice. A decided table without a recorded time (written before it was
+    kept) comes after, by tournament, round and table."""
     by_id = {state.tournament_id: state for state in states}
     position: dict[tuple[int, str, int], int] = {}
     for row in order:
@@ -219,8 +219,10 @@ def _decided(state: TournamentState) -> Iterable[tuple[str, Match]]:
 
 
 def _rated(tournament_id: int, match: Match, identity: ClubIdentity) -> RatedTable | None:
-    """The table as one rating update: a win or a draw played at the table; ``None`` for a forfeit (walkover), a
-    double forfeit, a bye or a table still open."""
+    """The table as one rating update.
+
+    A win or a draw played at the table; ``None`` for a forfeit (walkover), a double forfeit, a bye or a table still
+    open."""
     if match.state is not MatchState.CONFIRMED or match.left is None or match.right is None or not match.games:
         return None
     if any(game.outcome.kind in (OutcomeKind.FORFEIT, OutcomeKind.DOUBLE_FORFEIT) for game in match.games):
@@ -236,8 +238,10 @@ def _rated(tournament_id: int, match: Match, identity: ClubIdentity) -> RatedTab
 
 
 def finished_tournament(state: TournamentState, identity: ClubIdentity) -> FinishedTournament | None:
-    """A finished tournament's pairs with their places: the knockout's placings (after groups: the knockout's
-    pairs first, then the others by their group places), or the Swiss or group standings."""
+    """A finished tournament's pairs with their places.
+
+    The knockout's placings (after groups: the knockout's pairs first, then the others by their group places), or the
+    Swiss or group standings."""
     record = state.record
     if record.status is not TournamentStatus.FINISHED or record.finished_at is None:
         return None
@@ -261,8 +265,9 @@ def finished_tournament(state: TournamentState, identity: ClubIdentity) -> Finis
 
 def build_club(chat_id: int, states: Sequence[TournamentState], order: Sequence[FinalRow],
                records: Sequence[ClubRecord], seasons: Sequence[SeasonRow] = ()) -> Club:
-    """The club as the stored results make it (no I/O): members, ratings replayed from the start, finished
-    tournaments with their places."""
+    """The club as the stored results make it (no I/O).
+
+    Members, ratings replayed from the start, finished tournaments with their places."""
     identity = ClubIdentity.from_records(records)
     counted = [state for state in states if state.record.status is not TournamentStatus.CANCELLED]
     ratings = replay(rated_tables([state for state in counted if state.drawn], order, identity))
@@ -331,29 +336,31 @@ def current_season(club: Club, now: datetime, zone: ZoneInfo) -> Season:
     """The open named season, else the calendar year of ``now`` in the group's zone (with that year's settings)."""
     for row in club.seasons:
         if row.year is None and row.ended_at is None:
-            return Season(row.name, SeasonWindow(row.started_at), SeasonRules(row.points_table, row.best), True, row)
+            return Season(row.name, SeasonWindow(row.started_at), SeasonScoring(row.points_table, row.best), True, row)
     year = now.astimezone(zone).year
     start = datetime(year, 1, 1, tzinfo=zone)
     window = SeasonWindow(start, datetime(year + 1, 1, 1, tzinfo=zone))
     held = next((row for row in club.seasons if row.year == year), None)
-    rules = SeasonRules() if held is None else SeasonRules(held.points_table, held.best)
-    return Season(str(year), window, rules, False, held)
+    scoring = SeasonScoring() if held is None else SeasonScoring(held.points_table, held.best)
+    return Season(str(year), window, scoring, False, held)
 
 
 def season_ladder(club: Club, season: Season) -> SeasonLadder:
     counted = [tournament for tournament in club.finished if season.window.holds(tournament.finished_at)]
     ratings = {member: rating.ordinal for member, rating in club.ratings.items()}
-    return SeasonLadder(club, season, ladder(counted, season.rules, ratings))
+    return SeasonLadder(club, season, ladder(counted, season.scoring, ratings))
 
 
 def season_called(club: Club, word: str, zone: ZoneInfo) -> Season:
-    """``/ladder <name|year>``: the group's season of that name (the latest, open or ended) or a calendar year —
-    the table of a season after ``/season end``, or of last year."""
+    """``/ladder <name|year>``: a season's ladder, or a calendar year's.
+
+    The group's season of that name (the latest, open or ended) or a calendar year — the table of a season after
+    ``/season end``, or of last year."""
     wanted = " ".join(word.split()).casefold()
     named = [row for row in club.seasons if row.year is None and " ".join(row.name.split()).casefold() == wanted]
     if named:
         row = named[-1]
-        return Season(row.name, SeasonWindow(row.started_at, row.ended_at), SeasonRules(row.points_table, row.best),
+        return Season(row.name, SeasonWindow(row.started_at, row.ended_at), SeasonScoring(row.points_table, row.best),
                       True, row)
     if wanted.isascii() and wanted.isdecimal() and len(wanted) == 4 and 1900 < int(wanted) < 3000:
         return current_season(replace(club, seasons=tuple(row for row in club.seasons if row.year is not None)),
@@ -436,8 +443,10 @@ async def set_member_unit(services: Services, caller: Caller, name: str, unit: s
 
 
 async def merge_members(services: Services, caller: Caller, first: str, second: str) -> tuple[Member, Member]:
-    """``/member merge <name> <name>``: two spellings of one person; the second's history becomes the first's (an
-    account is kept whichever side it is on)."""
+    """``/member merge <name> <name>``: two spellings of one person become one.
+
+    Two spellings of one person; the second's history becomes the first's (an account is kept whichever side it is on).
+    """
     async with services.storage.transaction(claim=caller.claim) as tx:
         club = await load_club(services, tx, caller.chat_id)
         kept, folded = club.find(first), club.find(second)
@@ -453,10 +462,12 @@ async def merge_members(services: Services, caller: Caller, first: str, second: 
 
 
 async def with_club_defaults(tx: Tx, chat_id: int, people: Sequence[Person]) -> list[Person]:
-    """``people`` with the gender and unit the club knows them by where none was given (club-season notice: "units
-    and genders carry over as defaults for new entries"): the club's own unit (``/member unit``) first, else their
-    latest entry's in the group, also under a name linked to them (a claim, a merge). A name claimed by an account
-    ("/claim links a name to an account once for all tournaments, past and future") is entered as that account."""
+    """``people`` with the gender and unit the club knows them by where none was given.
+
+    The club-season notice: "units and genders carry over as defaults for new entries". The club's own unit (``/member
+    unit``) first, else their latest entry's in the group, also under a name linked to them (a claim, a merge). A name
+    claimed by an account ("/claim links a name to an account once for all tournaments, past and future") is entered as
+    that account."""
     known = await club_rows.known_people(tx, chat_id)
     identity = ClubIdentity.from_records(await club_rows.records(tx, chat_id))
     by_member: dict[str, tuple[str | None, str | None]] = {}
@@ -475,15 +486,10 @@ async def with_club_defaults(tx: Tx, chat_id: int, people: Sequence[Person]) -> 
     return filled
 
 
-async def link_claim(tx: Tx, caller: Caller, name_key_: str, account: str, at: datetime) -> None:
-    """A claim linked a name to an account in a tournament: the club links them for every tournament of the
-    group, past and future."""
-    await add_club_record(tx, caller, ClubRecord(name_key_, "link", account), at)
-
-
 def parse_points_table(text: str) -> tuple[int, ...]:
-    """``10,8,6,5`` (also Chinese commas or spaces) → points by place; refused unless whole numbers ≥ 0, at least
-    one, at most 64."""
+    """``10,8,6,5`` (also Chinese commas or spaces) → points by place.
+
+    Refused unless whole numbers ≥ 0, at least one, at most 64."""
     parts = [part for part in text.replace("，", ",").replace(" ", ",").split(",") if part]
     if not parts or len(parts) > MAX_POINTS_TABLE or not all(part.isdecimal() for part in parts):
         raise BadPointsTableError(table=text[:40])
@@ -500,7 +506,9 @@ class SeasonChange:
 
 
 async def change_season(services: Services, caller: Caller, action: str, value: str | None = None) -> SeasonChange:
-    """``/season new <name>``, ``/season end``, ``/season points table <p1,p2,…>|default``,
+    """``/season new``, ``end``, ``points`` and ``best`` (organisers).
+
+    ``/season new <name>``, ``/season end``, ``/season points table <p1,p2,…>|default``,
     ``/season best <n>|all`` (organisers; each one transaction with its history event)."""
     await services.roles.require(caller, Role.ORGANISER)
     async with services.storage.transaction(claim=caller.claim) as tx:
@@ -522,21 +530,21 @@ async def change_season(services: Services, caller: Caller, action: str, value: 
             details = {"name": season.name}
             ended = season.name
         else:
-            rules = season.rules
+            scoring = season.scoring
             if action == "points":
                 table = None if value in (None, "", "default", "默认") else parse_points_table(value or "")
-                rules = SeasonRules(table, rules.best)
+                scoring = SeasonScoring(table, scoring.best)
                 details = {"points_table": None if table is None else list(table)}
             else:
                 best = _parse_best(value or "")
-                rules = SeasonRules(rules.points_table, best)
+                scoring = SeasonScoring(scoring.points_table, best)
                 details = {"best": best}
             row = season.row
             if row is None:
                 await club_rows.start_season(tx, caller.chat_id, season.name, year=int(season.name), at=at,
-                                             points_table=rules.points_table, best=rules.best)
+                                             points_table=scoring.points_table, best=scoring.best)
             else:
-                await club_rows.set_rules(tx, row.season_id, rules.points_table, rules.best, at)
+                await club_rows.set_scoring(tx, row.season_id, scoring.points_table, scoring.best, at)
         await history.append(tx, chat_id=caller.chat_id, actor=caller.actor_key, kind=f"season.{action}", at=at,
                              details=details)
         club = await load_club(services, tx, caller.chat_id)

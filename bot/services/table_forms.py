@@ -52,8 +52,9 @@ class Refusal(enum.StrEnum):
 
 
 class FormRefused(Exception):
-    """The form cannot be shown or taken (:attr:`refusal` says why; its text is ``forms.refused.<refusal>``);
-    nothing changes."""
+    """The form cannot be shown or taken (:attr:`refusal` says why; its text is ``forms.refused.<refusal>``).
+
+    Nothing changes."""
 
     def __init__(self, refusal: Refusal) -> None:
         self.refusal = refusal
@@ -160,8 +161,10 @@ async def issue_form(services: Services, seat: TableSeat) -> str:
 
 async def report_at_table(services: Services, seat: TableSeat, nonce: str, own: MatchLevel, theirs: MatchLevel,
                           winner: str | None) -> ResultRecorded:
-    """The pair's result from its own side: our level, theirs, and — only on equal levels — ``we``, ``they`` or
-    ``draw``. The nonce is taken first (:class:`FormRefused` when it cannot be); then ``/result``'s service."""
+    """The pair's result from its own side.
+
+    Our level, theirs, and — only on equal levels — ``we``, ``they`` or ``draw``. The nonce is taken first
+    (:class:`FormRefused` when it cannot be); then ``/result``'s service."""
     now = services.clock()
     async with services.storage.transaction() as tx:
         taken = await web_forms.use_nonce(tx, nonce, seat.state.tournament_id, seat.holder, now,

@@ -115,8 +115,9 @@ class RoundTokens:
 
 
 async def round_tokens(services: Services, state: TournamentState, round_number: int) -> RoundTokens:
-    """The tokens of every pair seated in ``round_number`` (numbered as ``/tables N``), issued now where a seat's
-    pair has none; the tournament's public id is made too if it has none.
+    """The tokens of every pair seated in ``round_number``, issued now where a seat has none.
+
+    Rounds are numbered as ``/tables N``; the tournament's public id is made too if it has none.
 
     Issuing is idempotent: two workers issuing together keep whichever token was stored first."""
     matches = seated_matches(state, round_number)
@@ -159,8 +160,10 @@ class TokenStatus(enum.StrEnum):
 
 
 def token_status(state: TournamentState, stored: StoredToken) -> TokenStatus:
-    """Whether ``stored`` still lets its pair report: VALID while its round is the one being played, its table
-    is open and the pair it was issued to still sits on its side; EXPIRED otherwise."""
+    """Whether ``stored`` still lets its pair report.
+
+    VALID while its round is the one being played, its table is open and the pair it was issued to still sits on its
+    side; EXPIRED otherwise."""
     if state.record.status is not TournamentStatus.DRAWN or current_round_number(state) != stored.round:
         return TokenStatus.EXPIRED
     for match in seated_matches(state, stored.round):
@@ -181,8 +184,10 @@ class TokenCheck:
 
 
 async def check_token(services: Services, public_id: str, value: str) -> TokenCheck:
-    """Look ``value`` up as a token of the tournament whose public id is ``public_id``: UNKNOWN when there is no
-    such token there, or that tournament's pages are closed; else VALID or EXPIRED (:func:`token_status`)."""
+    """Look ``value`` up as a token of the tournament whose public id is ``public_id``.
+
+    UNKNOWN when there is no such token there, or that tournament's pages are closed; else VALID or EXPIRED
+    (:func:`token_status`)."""
     async with services.storage.read() as tx:
         link = await link_rows.link_by_public_id(tx, public_id)
         stored = await link_rows.token(tx, value)

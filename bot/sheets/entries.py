@@ -1,5 +1,6 @@
-"""One row of ``entries.csv`` (``/export``): ``name,members,unit,status,gender`` (``gender`` added last,
-so readers of the first four columns are unaffected)."""
+"""One row of ``entries.csv`` (``/export``).
+
+``name,members,unit,status,gender`` (``gender`` added last, so readers of the first four columns are unaffected)."""
 
 from __future__ import annotations
 
@@ -44,9 +45,12 @@ class EntryRow:
 
 
 def write_entries_csv(rows: Iterable[EntryRow], language: Language | None = None) -> bytes:
-    """UTF-8 with a byte order mark (so Excel reads Chinese names), ``\r\n`` line ends; headers and words in
-    ``language`` when given (:mod:`bot.sheets.labels`), else the contract's English; names and units that would
-    start a formula are written as text (``bot.sheets.csv_cells``)."""
+    """``entries.csv``'s text.
+
+    UTF-8 with a byte order mark (so Excel reads Chinese names), ``\r\n`` line ends.
+
+    Headers and words in ``language`` when given (:mod:`bot.sheets.labels`), else the contract's English; names and
+    units that would start a formula are written as text (``bot.sheets.csv_cells``)."""
     buffer = io.StringIO()
     writer = csv.writer(buffer)
     writer.writerow(localized_header("entries", ENTRIES_HEADER, language))

@@ -25,8 +25,9 @@ def localized_header(sheet: str, header: Sequence[str], language: Language | Non
 
 def localized_cells(sheet: str, header: Sequence[str], cells: Sequence[Cell], language: Language | None
                     ) -> tuple[Cell, ...]:
-    """A row's cells with its words in ``language`` (unchanged when ``language`` is ``None``). A cell listing one
-    word per member (``m / f``) has each word translated."""
+    """A row's cells with its words in ``language`` (unchanged when ``language`` is ``None``).
+
+    A cell listing one word per member (``m / f``) has each word translated."""
     if language is None:
         return tuple(cells)
     return tuple(_cell(sheet, column, value, language) for column, value in zip(header, cells, strict=True))

@@ -1,5 +1,7 @@
-"""``ladder.csv``: the season's ladder, one row per player who played in the season, as ``/ladder export`` and
-``/export`` (while the group has a season) send it.
+"""``ladder.csv``: the season's ladder, one row per player.
+
+The season's ladder, one row per player who played in the season, as ``/ladder export`` and ``/export`` (while the group
+has a season) send it.
 
 Header (a contract, recomputed by a test outside the project): ``rank,name,points,events,best_place,rating,mu,sigma,
 games``, rows in rank order (points, then rating); ``rating`` is ``mu − 3·sigma``; ``rating``, ``mu`` and ``sigma``

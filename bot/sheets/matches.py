@@ -53,8 +53,10 @@ _FINAL_STATUSES = frozenset({MatchStatus.BYE, MatchStatus.CONFIRMED, MatchStatus
 
 @dataclass(frozen=True, slots=True)
 class MatchRow:
-    """One line of ``matches.csv``. ``table`` is ``None`` for byes (``right`` is :data:`BYE`) and for walkovers the
-    bot exports (a pair whose opponent's feeder ended in a double forfeit: ``right`` is empty)."""
+    """One line of ``matches.csv``.
+
+    ``table`` is ``None`` for byes (``right`` is :data:`BYE`) and for walkovers the bot exports (a pair whose opponent's
+    feeder ended in a double forfeit: ``right`` is empty)."""
 
     round: int
     stage: Stage

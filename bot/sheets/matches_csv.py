@@ -105,8 +105,9 @@ class StatusError(MatchesFileError):
 
 
 class ByeMismatchError(MatchesFileError):
-    """A bye is ``right`` = BYE, an empty table and status ``bye`` — all three or none. Only a walkover may have
-    an empty table without being a bye."""
+    """A bye is ``right`` = BYE, an empty table and status ``bye`` — all three or none.
+
+    Only a walkover may have an empty table without being a bye."""
 
     key = "render.bye_mismatch"
 
@@ -223,8 +224,9 @@ def _parse_row(cells: list[str], line: int) -> MatchRow:
 
 
 def _positive_int(text: str, limit: int) -> int | None:
-    """``text`` as a whole number from 1 to ``limit``, else ``None`` (read digit by digit: 5,000 digits are no
-    number, not a slow conversion)."""
+    """``text`` as a whole number from 1 to ``limit``, else ``None``.
+
+    Read digit by digit: 5,000 digits are no number, not a slow conversion."""
     if not text.isascii() or not text.isdigit() or len(text.lstrip("0")) > len(str(limit)):
         return None
     value = int(text)
@@ -232,8 +234,8 @@ def _positive_int(text: str, limit: int) -> int | None:
 
 
 def _points(text: str, line: int, column: str) -> int | None:
-    """A points cell: empty, or a whole number (a negative one on scales that go below zero) up to
-    :data:`MAX_POINTS`."""
+    """A points cell: empty, or a whole number (a negative one on scales that go below zero) up to :data:`MAX_POINTS`.
+    """
     if not text:
         return None
     digits = text[1:] if text.startswith("-") else text
@@ -261,8 +263,9 @@ def _winner(text: str, line: int) -> Side | None:
 
 
 def _check_consistency(rows: Sequence[MatchRow], lines: Sequence[int]) -> None:
-    """Games of one match share its table; no pair plays twice in one round of one stage; the knockout's rounds span
-    at most :data:`MAX_ROUND`."""
+    """Games of one match share its table.
+
+    No pair plays twice in one round of one stage; the knockout's rounds span at most :data:`MAX_ROUND`."""
     matches: dict[tuple[int, Stage, int], tuple[str, str, int]] = {}
     seen: dict[tuple[int, Stage, str], tuple[str, str]] = {}
     knockout = [row.round for row in rows if row.stage in (Stage.MAIN, Stage.THIRD_PLACE)]
@@ -291,8 +294,9 @@ def _check_consistency(rows: Sequence[MatchRow], lines: Sequence[int]) -> None:
 
 
 def match_cells(row: MatchRow) -> tuple[str | int | None, ...]:
-    """The fields of a row in the header's order: numbers as numbers, empty fields as ``None`` (the CSV writes them
-    empty, the workbook leaves the cell blank)."""
+    """The fields of a row in the header's order.
+
+    Numbers as numbers, empty fields as ``None`` (the CSV writes them empty, the workbook leaves the cell blank)."""
     return (
         row.round,
         row.stage.value,
@@ -310,10 +314,13 @@ def match_cells(row: MatchRow) -> tuple[str | int | None, ...]:
 
 
 def format_matches_csv(rows: Iterable[MatchRow], language: Language | None = None) -> str:
-    """The CSV text (``\r\n`` line ends, as the csv module and Excel write them), without a byte order mark;
-    headers and words in ``language`` when given (:mod:`bot.sheets.labels`: such a file is for people, and
-    ``python -m bot render`` reads only the contract's English); names that would start a formula are written as
-    text (``bot.sheets.csv_cells``)."""
+    """``matches.csv``'s text, without a byte order mark.
+
+    The CSV text (``\r\n`` line ends, as the csv module and Excel write them), without a byte order mark.
+
+    Headers and words in ``language`` when given (:mod:`bot.sheets.labels`: such a file is for people, and ``python -m
+    bot render`` reads only the contract's English); names that would start a formula are written as text
+    (``bot.sheets.csv_cells``)."""
     buffer = io.StringIO()
     writer = csv.writer(buffer)
     writer.writerow(localized_header("matches", HEADER, language))

@@ -486,9 +486,11 @@ def _split(line: str, delimiter: str) -> list[str]:
 
 
 def _delimiter(text: str, header_cell: HeaderCell | None) -> str:
-    """The separator the header line shows: among the first non-blank lines, the first that holds a known column
-    header under some separator is the header line; of the separators it contains, the one that makes the most
-    known headers of it. A header line without any (one column), or no header line at all: one column."""
+    """The separator the header line shows.
+
+    Among the first non-blank lines, the first that holds a known column header under some separator is the header line;
+    of the separators it contains, the one that makes the most known headers of it. A header line without any (one
+    column), or no header line at all: one column."""
     lines = [line for line in text.splitlines()[:100] if line.strip()][:_HEADER_SEARCH_LINES]
     if header_cell is None:  # no idea of headers: the separator on most lines, as a spreadsheet would guess
         counts = {candidate: sum(candidate in line for line in lines) for candidate in _DELIMITERS}

@@ -1,5 +1,7 @@
-"""One line of the standings, as the bot exports it: the standings sheet of ``tournament.xlsx`` and the standings
-picture (:mod:`bot.pictures.standings`) both show these rows."""
+"""One line of the standings, as the bot exports it.
+
+The standings sheet of ``tournament.xlsx`` and the standings picture (:mod:`bot.pictures.standings`) both show these
+rows."""
 
 from __future__ import annotations
 
@@ -8,8 +10,10 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True, slots=True)
 class StandingRow:
-    """One line of the standings. Pairs sharing a place (e.g. two third places) repeat the same ``place``; a pair
-    still playing has none yet (``None``, drawn as a dash)."""
+    """One line of the standings.
+
+    Pairs sharing a place (e.g. two third places) repeat the same ``place``; a pair still playing has none yet
+    (``None``, drawn as a dash)."""
 
     place: int | None
     name: str

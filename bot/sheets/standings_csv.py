@@ -1,8 +1,10 @@
-"""``standings.csv``: one row per pair in standing order, every format — the one writer of the file, for
-``/export`` and for the offline ``python -m bot export`` alike (``bot.services.tournament.export``).
+"""``standings.csv``: one row per pair in standing order, every format.
+
+One row per pair in standing order, every format — the one writer of the file, for ``/export`` and for the offline
+``python -m bot export`` alike (``bot.services.tournament.export``).
 
 Header (a contract): ``rank,name,points,opponent_points,level_difference,played,won,drawn,lost,byes,group,wins,
-levels_reached,withdrawn`` (the last three added at the end for the tie-breaks of issue 22 §6: earlier columns
+levels_reached,withdrawn`` (the last three added at the end for the national rules' tie-breaks: earlier columns
 never move).
 
 * Swiss: the standings (``rank`` 1 first) with the tie-break columns: opponents' points (对手分), level difference

@@ -1,5 +1,6 @@
-"""The order a points stage's standings use, in words (``/standings``, the standings picture's notes, the printed
-booklet and standings sheet).
+"""The order a points stage's standings use, in words.
+
+``/standings``, the standings picture's notes, the printed booklet and standings sheet.
 
 The order is :func:`bot.tournament.ranking.ranking_order` of the tournament's rules: the organiser's ``/set tiebreak``
 or the scale's own (3-2-1: the national rules' order, NOTES-EVENTS.md; the other scales: seed 002 篇1).

@@ -1,5 +1,7 @@
-"""``tournament.xlsx`` for ``/export``: sheets entries, matches, standings and history, and ranking: the
-rows of ``standings.csv`` (the tie-break columns of Swiss and group standings).
+"""``tournament.xlsx`` for ``/export``.
+
+Sheets entries, matches, standings and history, and ranking: the rows of ``standings.csv`` (the tie-break columns of
+Swiss and group standings).
 
 Column headers are the CSV contract's names (``entries.csv``, ``matches.csv``) so a sheet reads like its CSV.
 Every text cell is stored as text — a name such as ``=1+1`` never becomes a formula — and characters that the
@@ -51,8 +53,9 @@ def build_tournament_xlsx(
     language: Language | None = None,
     ranking: Sequence[StandingsCsvRow] = (),
 ) -> bytes:
-    """The workbook's bytes; the five sheets always exist (with their header) even when a list is empty. Headers
-    and words in ``language`` when given (:mod:`bot.sheets.labels`), else the contract's English."""
+    """The workbook's bytes; the five sheets always exist (with their header) even when a list is empty.
+
+    Headers and words in ``language`` when given (:mod:`bot.sheets.labels`), else the contract's English."""
     workbook = Workbook()
     for unnamed in list(workbook.worksheets):
         workbook.remove(unnamed)

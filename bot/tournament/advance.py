@@ -13,7 +13,7 @@ from datetime import datetime
 
 from bot.ruleset.scoring import Side
 from bot.tournament.bracket import Bracket
-from bot.tournament.layout import match_id, matches_in_round, next_match, third_place_id
+from bot.tournament.bracket_layout import match_id, matches_in_round, next_match, third_place_id
 from bot.tournament.matches import Match, MatchKind, MatchState
 from bot.tournament.teams import Event, Team
 
@@ -25,8 +25,10 @@ def match_details(match: Match, **extra: str) -> dict[str, str]:
 
 
 def following_slots(bracket: Bracket, match: Match) -> list[tuple[int, Side, Team | None]]:
-    """Where a decided match sends its pairs: ``(match id, side, pair)`` for the winner, and for a semi-final
-    with a playoff also the loser (``None`` when nobody goes there)."""
+    """Where a decided match sends its pairs.
+
+    ``(match id, side, pair)`` for the winner, and for a semi-final with a playoff also the loser (``None`` when nobody
+    goes there)."""
     if match.kind is not MatchKind.MAIN or match.round == bracket.rounds:
         return []
     parent, side = next_match(bracket.size, match.round, match.slot)
@@ -47,7 +49,9 @@ def store_changes(bracket: Bracket, changes: Mapping[int, Match], open_change: i
 
 
 def settle(bracket: Bracket, decided: Match, actor: str, at: datetime, events: list[Event]) -> Bracket:
-    """Store ``decided`` (an open match of the current round, now decided) and start every following round that
+    """Store ``decided`` and start every following round that is complete.
+
+    Store ``decided`` (an open match of the current round, now decided) and start every following round that
     is complete. The next match needs no update: until its round starts it is read from the matches before it."""
     bracket = bracket.evolve(bracket.store.set(decided.match_id - 1, decided), bracket.open_matches - 1)
     if bracket.open_matches:
@@ -56,9 +60,10 @@ def settle(bracket: Bracket, decided: Match, actor: str, at: datetime, events: l
 
 
 def start_ready_rounds(bracket: Bracket, actor: str, at: datetime, events: list[Event]) -> Bracket:
-    """While the current round is complete, start the next one: store its matches (with the pairs the round
-    before sent), number the real ones 1…k in bracket order and decide the walkovers. After the final round,
-    record that the bracket is finished."""
+    """While the current round is complete, start the next one.
+
+    Store its matches (with the pairs the round before sent), number the real ones 1…k in bracket order and decide the
+    walkovers. After the final round, record that the bracket is finished."""
     while bracket.open_matches == 0:
         if bracket.current_round == bracket.rounds:
             champion = bracket.champion

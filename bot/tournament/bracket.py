@@ -5,7 +5,7 @@ meet next, and so on; 冠亚军通过三局两胜制决出; 季军两组 or a pl
 (first-round tables never pair two pairs of one unit).
 
 * Size: the smallest power of two ≥ the pairs; byes = size − pairs, on the lines of the bottom seeds of the
-  standard seeding order (see :mod:`bot.tournament.layout`), so no two byes meet and byes spread evenly.
+  standard seeding order (see :mod:`bot.tournament.bracket_layout`), so no two byes meet and byes spread evenly.
 * Every real match of a round gets a table number 1…k in bracket order when the round starts; a round starts
   when every match of the round before is decided. Byes, walkovers and void matches have no table.
 * The last round holds the final and, with ``ThirdPlace.PLAYOFF``, the third-place playoff: the final is table 1
@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 from bot.errors import TournamentError
 from bot.ruleset.scoring import Side
-from bot.tournament.layout import (
+from bot.tournament.bracket_layout import (
     bracket_size,
     first_match_id,
     has_third_place_slot,
@@ -154,8 +154,9 @@ class Bracket:
         return found if found is not None else self._implicit(number)
 
     def _implicit(self, number: int) -> Match:
-        """A match the store leaves out (``None``): a round-1 bye, or a match whose round has not started. Both are
-        fully known from the draw and the decided matches before them, so drawing 10,000 pairs builds only the
+        """A match the store leaves out (``None``): a round-1 bye, or a match whose round has not started.
+
+        Both are fully known from the draw and the decided matches before them, so drawing 10,000 pairs builds only the
         real round-1 matches, and recording a result never has to touch the match that follows."""
         size, rounds = self.size, self.rounds
         if number == third_place_id(size) and self.has_third_place_match:
@@ -249,9 +250,11 @@ def create_bracket(teams: Sequence[Team], rng: random.Random, options: BracketOp
 
 
 def bracket_on_lines(teams: Sequence[Team], lines: Sequence[Team | None], options: BracketOptions) -> Bracket:
-    """The bracket of ``teams`` placed on the draw ``lines`` (``None`` = a bye line; as many lines as the bracket's
-    size): round 1 stored with its tables 1 … k in bracket order, byes implicit. A drawn bracket and a knockout
-    seeded from groups (:mod:`bot.tournament.group_knockout`) are both built here."""
+    """The bracket of ``teams`` placed on the draw ``lines``.
+
+    ``None`` = a bye line; as many lines as the bracket's size. Round 1 stored with its tables 1 … k in bracket order,
+    byes implicit. A drawn bracket and a knockout seeded from groups (:mod:`bot.tournament.group_knockout`) are both
+    built here."""
     size = len(lines)
     rounds = round_count(size)
     # Only the real round-1 matches are stored; byes and later rounds are implicit (see Bracket._implicit).

@@ -78,9 +78,10 @@ class DrawOrder(enum.Enum):
 
 
 def public_key(seed: DrawSeed, key: str, account_secret: bytes | None = None) -> str:
-    """How the draw file shows a person key: an account (``tg:<id>``, ``wecom:<n>``) as ``hmac:<24 hex>``, keyed by
-    ``account_secret`` (version 3) or, without one, by the seed (version 2); any other key (a name, or an already
-    public key) as it is."""
+    """How the draw file shows a person key.
+
+    An account (``tg:<id>``, ``wecom:<n>``) as ``hmac:<24 hex>``, keyed by ``account_secret`` (version 3) or, without
+    one, by the seed (version 2); any other key (a name, or an already public key) as it is."""
     if not key.startswith(ACCOUNT_PREFIXES):
         return key
     secret = account_secret if account_secret is not None else hashlib.sha256(seed.value + PERSON_KEY_STREAM).digest()
@@ -145,8 +146,10 @@ def undrawable(registration: Registration) -> tuple[Entry, ...]:
 
 
 def _shown_order_key(entries: Sequence[Entry], seed: DrawSeed, account_secret: bytes | None) -> Callable[[str], str]:
-    """Version 3's sort key of a person key: what the file shows of the person (name, gender, unit), then their
-    public key; NUL separates the parts (no name or unit holds one), so a shorter name sorts first."""
+    """Version 3's sort key of a person key.
+
+    What the file shows of the person (name, gender, unit), then their public key; NUL separates the parts (no name or
+    unit holds one), so a shorter name sorts first."""
     shown: dict[str, str] = {}
     for entry in entries:
         for person in entry.members:
@@ -158,9 +161,11 @@ def _shown_order_key(entries: Sequence[Entry], seed: DrawSeed, account_secret: b
 
 def draw_pairs(registration: Registration, seed: DrawSeed, *, order: DrawOrder | None = None,
                account_secret: bytes | None = None) -> Pairing:
-    """The pairs and reserves of every format's draw: the closed registration's drawable active entries in
-    canonical order (``order``; by default :func:`default_order`), paired with the seed's ``b"pairing"`` stream.
-    ``account_secret``: what the accounts' public keys are keyed by (version 3); ``None``: the seed (version 2).
+    """The pairs and reserves of every format's draw.
+
+    The closed registration's drawable active entries in canonical order (``order``; by default :func:`default_order`),
+    paired with the seed's ``b"pairing"`` stream. ``account_secret``: what the accounts' public keys are keyed by
+    (version 3); ``None``: the seed (version 2).
 
     Raise ``RegistrationStillOpenError`` before registration closes, ``AlreadyDrawnError`` after a draw was
     marked, ``TooFewEntriesError`` when fewer than two pairs can be formed; ``ValueError`` for a version 3 order
@@ -190,10 +195,12 @@ def draw_pairs(registration: Registration, seed: DrawSeed, *, order: DrawOrder |
 
 def draw(registration: Registration, seed: DrawSeed, options: BracketOptions, *, order: DrawOrder | None = None,
          ratings: Mapping[str, int] | None = None, account_secret: bytes | None = None) -> Draw:
-    """Pair the closed registration's active entries by lot (:func:`draw_pairs`) and create the bracket, all from
-    ``seed``; raise as :func:`draw_pairs` does. ``ratings`` (person key → millionths): the bracket is seeded by the
-    pairs' summed ratings, the lot deciding among equals (``bot.tournament.seeding``). ``account_secret``: the
-    bot's draws pass one (version 3); ``order``: a version 1 or 2 file's order, to recompute it."""
+    """Pair the closed registration by lot and create the bracket, all from ``seed``.
+
+    The closed registration's active entries are paired by :func:`draw_pairs` (raising as it does). ``ratings`` (person
+    key → millionths): the bracket is seeded by the pairs' summed ratings, the lot deciding among equals
+    (``bot.tournament.seeding``). ``account_secret``: the bot's draws pass one (version 3); ``order``: a version 1 or 2
+    file's order, to recompute it."""
     order = order or default_order(account_secret)
     pairing = draw_pairs(registration, seed, order=order, account_secret=account_secret)
     if ratings is None:

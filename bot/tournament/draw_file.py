@@ -148,8 +148,9 @@ def export_draw(result: Draw, *, committed_at: datetime) -> str:
 
 
 def _seeding_json(result: Draw | PointsDraw) -> dict[str, Any]:
-    """``{"seeding": …}`` for a draw seeded by rating (every drawn member's rating, by public key); empty for one by
-    lot."""
+    """``{"seeding": …}`` for a draw seeded by rating (every drawn member's rating, by public key).
+
+    Empty for one by lot."""
     if result.ratings is None:
         return {}
     members = sorted({result.public_key(person.key): result.ratings.get(person.key, 0)
@@ -159,9 +160,10 @@ def _seeding_json(result: Draw | PointsDraw) -> dict[str, Any]:
 
 def _drawn_json(result: Draw | PointsDraw, version: int, committed_at: datetime,
                 extra: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """The fields every draw file opens with, in their order: what was drawn, from which entries and seed
-    (``extra``, e.g. a points stage's ``event``, goes after the options, then a rating seeding); the outcome
-    follows."""
+    """The fields every draw file opens with, in their order.
+
+    What was drawn, from which entries and seed (``extra``, e.g. a points stage's ``event``, goes after the options,
+    then a rating seeding); the outcome follows."""
     return {
         "format": FORMAT,
         "version": version,
@@ -205,8 +207,9 @@ def _get(document: Mapping[str, Any], name: str, kind: type | tuple[type, ...], 
 
 
 def read_commitment(document: Mapping[str, Any]) -> str:
-    """The file's commitment, which must be what a commitment is: 64 hex digits (a file may say anything, and
-    ``verify-draw`` prints it)."""
+    """The file's commitment, which must be what a commitment is.
+
+    64 hex digits (a file may say anything, and ``verify-draw`` prints it)."""
     commitment: str = _get(document, "commitment", str, "")
     if len(commitment) != _COMMITMENT_HEX_DIGITS or not all(char in string.hexdigits for char in commitment):
         raise UnreadableDrawFileError(reason="commitment")
@@ -284,8 +287,10 @@ digits is slow or refused)."""
 
 
 def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    """A JSON object whose every key is given once: a plain reader keeps the LAST copy of a repeated key, so a
-    file could show one thing to a person reading it and another to a program."""
+    """A JSON object whose every key is given once.
+
+    A plain reader keeps the LAST copy of a repeated key, so a file could show one thing to a person reading it and
+    another to a program."""
     document: dict[str, Any] = {}
     for name, value in pairs:
         if name in document:
@@ -326,8 +331,10 @@ _GROUP_ROUND_ONE_FIELDS = _OUTCOME_FIELDS["round_1"] | {"group"}
 
 
 def _parse(content: str | bytes) -> Mapping[str, Any]:
-    """The document, read strictly: UTF-8 (a byte order mark is allowed), every key once, only whole numbers of
-    at most 18 digits, only the fields of this format."""
+    """The document, read strictly.
+
+    UTF-8 (a byte order mark is allowed), every key once, only whole numbers of at most 18 digits, only the fields of
+    this format."""
     try:
         text = content.decode("utf-8") if isinstance(content, bytes) else content
         document = json.loads(text.removeprefix("\ufeff"), object_pairs_hook=_object, parse_int=_integer,

@@ -92,8 +92,9 @@ class Person:
 
     @classmethod
     def account(cls, user_id: int, name: str, *, gender: Gender | None = None, unit: str | None = None) -> Person:
-        """A chat account (Telegram or WeCom). Their profile name cannot be retyped, so it is shortened or
-        replaced, never refused."""
+        """A chat account (Telegram or WeCom).
+
+        Their profile name cannot be retyped, so it is shortened or replaced, never refused."""
         return cls(account_key(user_id), fit_name(name, fallback=f"#{user_id}"), gender, clean_unit(unit))
 
     @classmethod
@@ -120,7 +121,8 @@ def account_key(user_id: int) -> str:
 
 
 def account_id(key: str) -> int | None:
-    """The internal user id an account key names (``tg:42`` → 42, ``wecom:7`` → ``WECOM_FIRST_USER_ID + 7``);
+    """The internal user id an account key names (``tg:42`` → 42, ``wecom:7`` → ``WECOM_FIRST_USER_ID + 7``).
+
     ``None`` for any other key."""
     if key.startswith(ACCOUNT_PREFIX):
         local = key.removeprefix(ACCOUNT_PREFIX)
@@ -195,8 +197,9 @@ class Entry:
 
     @property
     def canonical_key(self) -> str:
-        """Sorts entries independently of when they signed up: the smallest member key (a person holds one
-        entry, so two entries never share it)."""
+        """Sorts entries independently of when they signed up.
+
+        The smallest member key (a person holds one entry, so two entries never share it)."""
         first = self.members[0].key
         if len(self.members) == 1:
             return first
@@ -205,7 +208,9 @@ class Entry:
 
 
 def canonical_order(entries: Iterable[Entry], key: Callable[[str], str] | None = None) -> tuple[Entry, ...]:
-    """``entries`` sorted by their members' person keys (or by ``key`` of them: the draw sorts by the keys its file
+    """``entries`` in the order the draw starts from.
+
+    ``entries`` sorted by their members' person keys (or by ``key`` of them: the draw sorts by the keys its file
     publishes, ``bot.tournament.draw.public_key``): the order the draw starts from."""
     if key is None:
         return tuple(sorted(entries, key=lambda entry: entry.canonical_key))

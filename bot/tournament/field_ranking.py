@@ -21,8 +21,10 @@ from bot.tournament.teams import Team
 
 @dataclass(frozen=True, slots=True)
 class FieldPlace:
-    """One pair's line: its rank in the whole field (``None`` while it is still playing in the knockout), its
-    group-stage row and its knockout placing (``None`` for a pair out in the groups)."""
+    """One pair's line.
+
+    Its rank in the whole field (``None`` while it is still playing in the knockout), its group-stage row and its
+    knockout placing (``None`` for a pair out in the groups)."""
 
     rank: int | None
     team: Team
@@ -32,8 +34,9 @@ class FieldPlace:
 
 def whole_field(group_rows: Sequence[StandingRow], knockout: Standings,
                 withdrawn: frozenset[int] = frozenset()) -> tuple[FieldPlace, ...]:
-    """Every pair of the tournament in ranking order: the knockout's placings, then the pairs out in the groups,
-    those that withdrew there last."""
+    """Every pair of the tournament in ranking order.
+
+    The knockout's placings, then the pairs out in the groups, those that withdrew there last."""
 
     def _out_key(row: StandingRow) -> tuple[bool, int, int, int, int]:
         return row.team.team_id in withdrawn, row.rank, -row.points, -row.opponent_points, -row.level_difference

@@ -117,8 +117,10 @@ def group_sizes(pairs: int, groups: int) -> tuple[int, ...]:
 
 
 def plan_format(options: FormatOptions, pairs: int) -> FormatPlan:
-    """The numbers the tournament will use for ``pairs`` pairs, defaults filled in; raise the errors of this module
-    (and ``TooFewTeamsError`` below two pairs) when the choice does not fit the field."""
+    """The numbers the tournament will use for ``pairs`` pairs, defaults filled in.
+
+    Raise the errors of this module (and ``TooFewTeamsError`` below two pairs) when the choice does not fit the field.
+    """
     if pairs < MIN_PAIRS:
         raise TooFewTeamsError(count=pairs, minimum=MIN_PAIRS)
     if options.format is TournamentFormat.KNOCKOUT:

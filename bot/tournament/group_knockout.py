@@ -3,7 +3,7 @@
 Rule (seed 002 篇1: 第一阶段采用分组单循环赛制，每组取前2名进入第二阶段；第二阶段采用单淘汰赛制; no two
 pairs of one group meet in the knockout's first round, group winners meet runners-up).
 
-Seeding follows the standard order of :mod:`bot.tournament.layout` (in round 1 seed ``s`` meets seed
+Seeding follows the standard order of :mod:`bot.tournament.bracket_layout` (in round 1 seed ``s`` meets seed
 ``size + 1 − s``, seeds 1 and 2 can meet only in the final, byes face the top seeds). Each place in the groups is a
 *tier*: the group winners take seeds 1 … n, the runners-up n + 1 … 2n, and so on. With ``2n`` lines every round-1
 match is then a winner against a runner-up; when the qualifiers do not fill the bracket the top seeds have the
@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from bot.tournament.bracket import Bracket, BracketOptions, bracket_on_lines
-from bot.tournament.layout import bracket_size, round_count, seeding_order
+from bot.tournament.bracket_layout import bracket_size, round_count, seeding_order
 from bot.tournament.matching import max_weight_matching
 from bot.tournament.points import bye_points
 from bot.tournament.ranking import StandingRow
@@ -40,8 +40,9 @@ Qualifier = tuple[int, Team]
 
 def qualifier_tiers(standings: Sequence[Sequence[StandingRow]], advance: int,
                     bye_score: int) -> tuple[tuple[Qualifier, ...], ...]:
-    """Tier ``t`` = the pairs placed ``t + 1`` in their group, best first (module docstring); ``bye_score`` is
-    what a bye added to a pair's points."""
+    """Tier ``t`` = the pairs placed ``t + 1`` in their group, best first (module docstring).
+
+    ``bye_score`` is what a bye added to a pair's points."""
     tiers = []
     for place in range(advance):
         rows = [(group, rows[place]) for group, rows in enumerate(standings) if place < len(rows)]
@@ -93,15 +94,17 @@ def _tier_lines(tier: Sequence[Qualifier], spots: Sequence[int], placed: dict[in
 
 
 def bracket_from_lines(lines: Sequence[Team | None], options: BracketOptions) -> Bracket:
-    """A bracket on given draw lines, built as :func:`bot.tournament.bracket.create_bracket` builds a drawn one
-    (the pairs in team id order)."""
+    """A bracket on given draw lines, built as a drawn one is.
+
+    As :func:`bot.tournament.bracket.create_bracket` builds one, the pairs in team id order."""
     teams = sorted((team for team in lines if team is not None), key=lambda team: team.team_id)
     return bracket_on_lines(teams, lines, options)
 
 
 def knockout_from_groups(stage: GroupStage, options: BracketOptions) -> tuple[GroupStage, Bracket]:
-    """The closed group stage and the knockout of each group's top ``advance``; raise ``NoKnockoutError`` when
-    ``advance`` is 0 and ``GroupsIncompleteError`` while a group match is open."""
+    """The closed group stage and the knockout of each group's top ``advance``.
+
+    Raise ``NoKnockoutError`` when ``advance`` is 0 and ``GroupsIncompleteError`` while a group match is open."""
     closed = close_stage(stage)
     # A pair that withdrew within the groups never goes on: the next pair of its group takes its place.
     standing = tuple(tuple(row for row in rows if row.team.team_id not in closed.withdrawn)

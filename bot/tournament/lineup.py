@@ -1,5 +1,6 @@
-"""Who plays for a pair after the draw: a reserve comes in for a member who cannot play, a name becomes an account;
-and whether a draw can still be undone.
+"""Who plays for a pair after the draw.
+
+A reserve comes in for a member who cannot play, a name becomes an account; and whether a draw can still be undone.
 
 Rules (notice 002: 每对选手一旦参加比赛，中途不得换人 — a pair does not change during a match; a reserve, 替补, comes in
 for a pair that cannot play before its next match): :func:`substitute` puts a reserve in place of one member of a
@@ -69,7 +70,9 @@ def team_of(bracket: Bracket, person_key: str) -> Team:
 
 def substitute(bracket: Bracket, reserves: tuple[Person, ...], people: Mapping[str, Person], leaving: str,
                reserve: Person) -> Lineup:
-    """``reserve`` (one of ``reserves``, or a person the caller took off the waiting list) plays for the member
+    """``reserve`` plays for the member ``leaving`` of their pair from now on.
+
+    ``reserve`` (one of ``reserves``, or a person the caller took off the waiting list) plays for the member
     ``leaving`` of their pair from now on; ``people`` names every person by key (for the pair's new name)."""
     team = team_of(bracket, leaving)
     if reserve.key in bracket.frame.member_teams:
@@ -80,16 +83,19 @@ def substitute(bracket: Bracket, reserves: tuple[Person, ...], people: Mapping[s
 
 def substituted(team: Team, reserves: tuple[Person, ...], people: Mapping[str, Person], leaving: str,
                 reserve: Person) -> tuple[Team, tuple[Person, ...]]:
-    """``team`` with ``reserve`` in place of its member ``leaving`` (its id kept, its name and unit anew), and the
-    reserves without ``reserve``: the substitution itself, for a bracket's pair or a points stage's."""
+    """``team`` with ``reserve`` in place of ``leaving``, and the reserves without ``reserve``.
+
+    The team keeps its id and gets its name and unit anew: the substitution itself, for a bracket's pair or a points
+    stage's."""
     members = tuple(reserve if key == leaving else people.get(key, Person(key, key)) for key in team.members)
     changed = Team(team.team_id, team_name(members), tuple(person.key for person in members), common_unit(members))
     return changed, tuple(person for person in reserves if person.key != reserve.key)
 
 
 def relink(bracket: Bracket, reserves: tuple[Person, ...], old_key: str, new_key: str) -> Lineup | None:
-    """A member known as ``old_key`` is ``new_key`` from now on (a claimed name); ``None`` when they are neither in
-    a pair nor a reserve."""
+    """A member known as ``old_key`` is ``new_key`` from now on (a claimed name).
+
+    ``None`` when they are neither in a pair nor a reserve."""
     renamed = tuple(Person(new_key, person.name, person.gender, person.unit) if person.key == old_key else person
                     for person in reserves)
     team_id = bracket.frame.member_teams.get(old_key)
@@ -102,8 +108,9 @@ def relink(bracket: Bracket, reserves: tuple[Person, ...], old_key: str, new_key
 
 
 def replace_team(bracket: Bracket, team: Team) -> Bracket:
-    """``bracket`` with ``team`` in place of the pair with its id: in the draw, its lines and every stored match
-    (whose results stay as they are)."""
+    """``bracket`` with ``team`` in place of the pair with its id.
+
+    In the draw, its lines and every stored match (whose results stay as they are)."""
     frame = bracket.frame
     ident = team.team_id
 

@@ -13,7 +13,9 @@ import networkx  # type: ignore[import-untyped]
 
 
 def max_weight_matching(nodes: int, edges: Iterable[tuple[int, int, int]]) -> list[tuple[int, int]]:
-    """The pairs of a matching of nodes ``0 … nodes − 1`` with the most edges and, among those, the greatest total
+    """A maximum-cardinality matching of the greatest total weight.
+
+    The pairs of a matching of nodes ``0 … nodes − 1`` with the most edges and, among those, the greatest total
     weight; each pair as ``(smaller, larger)``, sorted. ``edges`` are ``(a, b, weight)`` with integer weights.
 
     The result depends only on the nodes and the edges in the order given (networkx's blossom algorithm visits

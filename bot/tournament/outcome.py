@@ -124,8 +124,10 @@ class Outcome:
         return Outcome(OutcomeKind.PLAYED, self.winner.other, self.right_level, self.left_level)
 
     def score(self, variant: RuleVariant) -> MatchScore | None:
-        """Match points under ``variant.scoring`` (notice 002); ``None`` for a double forfeit, which scores 0 : 0,
-        and for a draw, which has no winner (its points: :func:`bot.tournament.points.table_points`)."""
+        """Match points under ``variant.scoring`` (notice 002).
+
+        ``None`` for a double forfeit, which scores 0 : 0, and for a draw, which has no winner (its points:
+        :func:`bot.tournament.points.table_points`)."""
         if self.kind is OutcomeKind.DOUBLE_FORFEIT or self.winner is None:
             return None
         if self.kind is OutcomeKind.FORFEIT:
@@ -172,24 +174,30 @@ class Outcome:
 
 
 def is_mirror_report(first: Outcome, second: Outcome) -> bool:
-    """Whether ``second`` is ``first`` with the pairs' levels swapped: what a pair that wrote its own level first
-    reports against a correct report (only played results with different levels can be read both ways)."""
+    """Whether ``second`` is ``first`` with the pairs' levels swapped.
+
+    What a pair that wrote its own level first reports against a correct report (only played results with different
+    levels can be read both ways)."""
     return (first.kind is OutcomeKind.PLAYED and not first.levels_equal and second != first
             and second == first.mirrored())
 
 
 @dataclass(frozen=True, slots=True)
 class OwnResult:
-    """A result as a pair tells it from its side: ``/result 3 赢 A+ K`` (we won, we ended on A+, they on K) or
-    ``/result 3 输 K A+`` (we lost, we on K, they on A+). Unambiguous whoever is listed first at the table."""
+    """A result as a pair tells it from its side.
+
+    ``/result 3 赢 A+ K`` (we won, we ended on A+, they on K) or ``/result 3 输 K A+`` (we lost, we on K, they on A+).
+    Unambiguous whoever is listed first at the table."""
 
     won: bool
     own: MatchLevel
     theirs: MatchLevel
 
     def for_side(self, side: Side) -> Outcome:
-        """The table's result when the pair telling it plays on ``side``; a stated win or loss that contradicts
-        the levels raises :class:`~bot.ruleset.scoring.WinnerContradictsLevelsError`."""
+        """The table's result when the pair telling it plays on ``side``.
+
+        A stated win or loss that contradicts the levels raises
+        :class:`~bot.ruleset.scoring.WinnerContradictsLevelsError`."""
         winner = side if self.won else side.other
         left, right = (self.own, self.theirs) if side is Side.LEFT else (self.theirs, self.own)
         return Outcome.played(left, right, winner)
@@ -201,9 +209,11 @@ class OwnResult:
 
 @dataclass(frozen=True, slots=True)
 class WhoWon:
-    """The answer to "who won?" when two reports of a table mirror each other (each pair may have written its own
-    level first, so nobody can tell which report is right): ``won`` as a pair tells it from its side (``/result 3
-    赢``), or ``winner`` the side a button names. The levels are the reports' own; only the winner is asked."""
+    """The answer to "who won?" when two reports of a table mirror each other.
+
+    Each pair may have written its own level first, so nobody can tell which report is right. ``won`` as a pair tells it
+    from its side (``/result 3 赢``), or ``winner`` the side a button names. The levels are the reports' own; only the
+    winner is asked."""
 
     won: bool | None = None
     winner: Side | None = None

@@ -84,7 +84,8 @@ def _pair_mixed(entries: Sequence[Entry], rng: random.Random) -> tuple[list[Sequ
 
 def pair_entries(mode: RegistrationMode, entries: Iterable[Entry], rng: random.Random,
                  order_key: Callable[[str], str] | None = None) -> Pairing:
-    """Teams and reserves from the entries taking part (the active ones) under ``mode``, drawing lots with ``rng``;
+    """Teams and reserves from the entries taking part (the active ones) under ``mode``, drawing lots with ``rng``.
+
     ``order_key`` maps person keys to the keys the canonical order sorts by (default: the keys themselves)."""
     ordered = canonical_order(entries, order_key)
     if mode is RegistrationMode.MIXED:

@@ -1,5 +1,6 @@
-"""People around a tournament who are not (yet) in its entries: invited partners, referees, and accounts that
-claim a name an organiser entered.
+"""People around a tournament who are not (yet) in its entries.
+
+Invited partners, referees, and accounts that claim a name an organiser entered.
 
 Plain values, kept by ``storage.tournament_people``. A person is known by their account id once the bot has seen
 them, otherwise by the ``@username`` someone typed; both comparisons ignore the username's case.
@@ -60,8 +61,10 @@ class NameClaimStatus(enum.StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class NameClaim:
-    """``/claim 小红``: the account ``user_id`` says it is the member an organiser entered by name as
-    ``person_key``; an organiser's confirmation links them (``bot.tournament.registration.link_account``)."""
+    """``/claim 小红``: an account says it is a member entered by name.
+
+    The account ``user_id`` says it is the member an organiser entered by name as ``person_key``; an organiser's
+    confirmation links them (``bot.tournament.registration.link_account``)."""
 
     claim_id: int
     tournament_id: int

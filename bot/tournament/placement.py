@@ -18,7 +18,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
-from bot.tournament.layout import bye_lines
+from bot.tournament.bracket_layout import bye_lines
 from bot.tournament.teams import Team
 
 

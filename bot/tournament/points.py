@@ -36,15 +36,17 @@ DRAW_WORDS = frozenset({"draw", "平", "平局", "和"})
 
 
 class EqualLevelsReachedFirstError(TournamentError):
-    """Equal levels under ``equal_levels first`` (安庆, 通州湾: the pair that reached the level first wins): who
-    got there first?"""
+    """Equal levels under ``equal_levels first`` (安庆, 通州湾: the pair that reached the level first wins).
+
+    Who got there first?"""
 
     key = "results.equal_levels.reached_first"
 
 
 class EqualLevelsDeclarerError(TournamentError):
-    """Equal levels under ``equal_levels leading`` (篇14 §6: the pair playing its own level wins): whose level was
-    the last deal played at?"""
+    """Equal levels under ``equal_levels leading`` (篇14 §6: the pair playing its own level wins).
+
+    Whose level was the last deal played at?"""
 
     key = "results.equal_levels.declarer"
 
@@ -63,8 +65,9 @@ _WINNER_QUESTIONS: dict[TieBreak, type[TournamentError]] = {
 
 
 def refuse_undecided_equal_levels(result: Outcome, variant: RuleVariant, *, table: int | str) -> None:
-    """Under a deciding rule (``variant.tie_break`` other than ``draw``) equal levels are no draw: raise the rule's
-    question, so the report names the winner. Knockouts and points stages alike."""
+    """Under a deciding rule (``variant.tie_break`` other than ``draw``) equal levels are no draw.
+
+    Raise the rule's question, so the report names the winner. Knockouts and points stages alike."""
     if result.is_draw and variant.tie_break is not TieBreak.DRAW:
         raise _WINNER_QUESTIONS[variant.tie_break](level=str(result.left_level), table=table)
 
@@ -82,17 +85,20 @@ class Verdict(enum.StrEnum):
 
 
 def table_result(left: MatchLevel, right: MatchLevel, winner: Side | None = None) -> TableResult:
-    """The result of final levels: a draw on equal levels with no winner named, else the played outcome
-    (which refuses a named winner that contradicts unequal levels)."""
+    """The result of final levels.
+
+    A draw on equal levels with no winner named, else the played outcome (which refuses a named winner that contradicts
+    unequal levels)."""
     if winner is None and left.value == right.value:
         return Outcome.draw(left)
     return Outcome.played(left, right, winner)
 
 
 def parse_table_result(text: str) -> TableResult:
-    """The text form of :class:`~bot.tournament.outcome.Outcome` (``K A+``, ``A A left``, ``forfeit right`` …),
-    where equal levels without a winner (``K K``, also ``K K draw``) are a draw. Raise
-    :class:`~bot.tournament.outcome.OutcomeSyntaxError` or a scoring error."""
+    """The text form of an outcome, where equal levels without a winner are a draw.
+
+    The outcome as :class:`~bot.tournament.outcome.Outcome` writes it (``K A+``, ``A A left``, ``forfeit right`` …); ``K
+    K`` and ``K K draw`` are draws. Raise :class:`~bot.tournament.outcome.OutcomeSyntaxError` or a scoring error."""
     words = text.split()
     if len(words) == 3 and words[2].casefold() in DRAW_WORDS:
         left, right = MatchLevel.parse(words[0]), MatchLevel.parse(words[1])
@@ -152,8 +158,9 @@ def verdict(result: TableResult, side: Side) -> Verdict:
 
 
 def levels_reached(result: TableResult, side: Side) -> int:
-    """Levels ``side`` climbed in a played match (累积小分): its level minus 2, passed A one more (A 12, A+ 13);
-    0 after a forfeit."""
+    """Levels ``side`` climbed in a played match (累积小分).
+
+    Its level minus 2, passed A one more (A 12, A+ 13); 0 after a forfeit."""
     level = result.left_level if side is Side.LEFT else result.right_level
     return 0 if level is None else level.value - 2
 

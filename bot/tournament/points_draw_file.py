@@ -85,8 +85,9 @@ def _outcome_json(result: PointsDraw) -> dict[str, Any]:
 
 
 def export_points_draw(result: PointsDraw, *, committed_at: datetime) -> str:
-    """The draw file of a points stage (the format above) as JSON text; ``committed_at``: when the commitment was
-    published."""
+    """The draw file of a points stage (the format above) as JSON text.
+
+    ``committed_at``: when the commitment was published."""
     return _dump({**_drawn_json(result, result.order.value, committed_at, {"event": _format_json(result)}),
                   **_outcome_json(result)})
 
@@ -111,8 +112,9 @@ def _read_format(document: Mapping[str, Any]) -> FormatOptions:
 
 
 def verify_points_draw(document: Mapping[str, Any], committed_at: str | None, version: int) -> VerifyResult:
-    """Recompute the points stage a file (of ``version``) with ``event`` describes and compare; raise
-    :class:`UnreadableDrawFileError`."""
+    """Recompute the points stage a file (of ``version``) with ``event`` describes and compare.
+
+    Raise :class:`UnreadableDrawFileError`."""
     if committed_at is None or version not in EVENT_VERSIONS:
         raise UnreadableDrawFileError(reason="version")  # points stages came with version 2
     registration = _read_registration(document, version)

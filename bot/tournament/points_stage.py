@@ -65,7 +65,9 @@ class NextRoundStartedError(TournamentError):
 
 @dataclass(frozen=True, slots=True)
 class PointsStage:
-    """The pure core (``core``), every table paired so far as a match (``store``, by match id − 1), each
+    """A Swiss tournament or a group stage with every table as a match.
+
+    The pure core (``core``), every table paired so far as a match (``store``, by match id − 1), each
     round's match ids in table order (``tables``), the round being played and its undecided tables."""
 
     core: PointsCore
@@ -161,8 +163,9 @@ class PointsStage:
         return tuple(team for _, team in self.core.round(round_number).byes)
 
     def store_changes(self, changes: Mapping[int, Match], open_change: int = 0) -> PointsStage:
-        """The stage with ``changes`` (by match id) stored and every decided result among them recorded in the
-        pure core (raises its errors); a correction may be of any earlier round."""
+        """The stage with ``changes`` stored and their decided results recorded in the core.
+
+        ``changes`` are by match id; the pure core raises its errors. A correction may be of any earlier round."""
         store = list(self.store)
         core = self.core
         for ident, match in changes.items():
@@ -173,15 +176,18 @@ class PointsStage:
         return PointsStage(core, tuple(store), self.tables, self.current_round, self.open_matches + open_change)
 
     def settle(self, decided: Match, actor: str, at: datetime, events: list[Event]) -> PointsStage:
-        """Store ``decided`` (an open table of the current round, now decided) and, when it completes the round,
+        """Store ``decided`` and, when it completes the round, move the stage on.
+
+        Store ``decided`` (an open table of the current round, now decided) and, when it completes the round,
         move the stage on (:func:`advance`)."""
         stage = self.store_changes({decided.match_id: decided}, -1)
         return advance(stage, actor, at, events) if stage.open_matches == 0 else stage
 
     @property
     def withdrawn(self) -> frozenset[int]:
-        """Team ids of the pairs that left after the draw, a Swiss tournament or a group stage (their standings rows
-        stay, marked)."""
+        """Team ids of the pairs that left after the draw.
+
+        A Swiss tournament or a group stage (their standings rows stay, marked)."""
         return self.core.withdrawn
 
     def with_groups(self, core: GroupStage) -> PointsStage:
@@ -199,8 +205,9 @@ class PointsStage:
         return PointsStage(core, tuple(store), self.tables, self.current_round, self.open_matches)
 
     def unpaired(self) -> PointsStage:
-        """The Swiss tournament without its current round, which has no report or result yet (``unpair_last_round``
-        refuses otherwise): a correction of the round before may then pair it again."""
+        """The Swiss tournament without its current round, which has no report or result yet.
+
+        ``unpair_last_round`` refuses otherwise. A correction of the round before may then pair it again."""
         assert isinstance(self.core, SwissStage)
         if any(match.reports or match.games for match in self.table_matches()):
             raise RoundHasResultsError(round=self.current_round)
@@ -210,8 +217,10 @@ class PointsStage:
 
 
 def advance(stage: PointsStage, actor: str, at: datetime, events: list[Event]) -> PointsStage:
-    """After the current round's last result: pair the next Swiss round (or start the next group round) and record
-    ``round.started``; after the last round record ``points.finished``. Does nothing while a table is open."""
+    """After the current round's last result.
+
+    Pair the next Swiss round (or start the next group round) and record ``round.started``; after the last round record
+    ``points.finished``. Does nothing while a table is open."""
     if stage.open_matches:
         return stage
     core = stage.core
@@ -248,7 +257,9 @@ def advance(stage: PointsStage, actor: str, at: datetime, events: list[Event]) -
 
 def forfeit_unplayed(stage: PointsStage, team: Team, actor: str, at: datetime,
                      variant: RuleVariant) -> tuple[PointsStage, tuple[Event, ...]]:
-    """A group stage's waiting tables (rounds not started) of a pair that withdrew, decided as walkovers for its
+    """A group stage with a withdrawn pair's waiting tables decided as walkovers for its opponents.
+
+    A group stage's waiting tables (rounds not started) of a pair that withdrew, decided as walkovers for its
     opponents, so every later round starts without it; its open table of the current round is decided as any
     result is, by the caller."""
     changes: dict[int, Match] = {}
@@ -266,8 +277,9 @@ def forfeit_unplayed(stage: PointsStage, team: Team, actor: str, at: datetime,
 
 
 def restore_unplayed(stage: PointsStage, team: Team) -> tuple[PointsStage, int]:
-    """A reinstated pair's tables of the group rounds not started, waiting to be played again (the walkovers its
-    withdrawal decided there taken back); with how many."""
+    """A reinstated pair's group tables not started, waiting to be played again; with how many.
+
+    The walkovers its withdrawal decided there are taken back."""
     core = stage.core
     assert isinstance(core, GroupStage)
     store = list(stage.store)
@@ -325,8 +337,9 @@ def start_points_stage(core: PointsCore) -> PointsStage:
 
 
 def restore_points_stage(core: PointsCore, stored: Iterable[Match]) -> PointsStage:
-    """The stage of ``core`` (rebuilt from storage, with the decided results) and its stored tables: the current
-    round is the last Swiss round paired, or the first group round with an open table (else the last)."""
+    """The stage of ``core`` (rebuilt from storage, with the decided results) and its stored tables.
+
+    The current round is the last Swiss round paired, or the first group round with an open table (else the last)."""
     store = tuple(sorted(stored, key=lambda match: match.match_id))
     by_round: dict[int, list[tuple[int, int]]] = {}
     for match in store:
@@ -361,8 +374,7 @@ def repaired_rounds(before: PointsStage | None, after: PointsStage) -> tuple[int
 class RoundPairings:
     """Who meets whom in a round, by team ids, and its byes.
 
-    Who meets whom in a round, by team ids (table number → left, right) and its byes: a re-paired round is
-    compared with it to say only what changed."""
+    Tables as table number → left, right; a re-paired round is compared with it to say only what changed."""
 
     round: int
     tables: tuple[tuple[int, int | None, int | None], ...]
@@ -389,7 +401,9 @@ def _team_id(team: Team | None) -> int | None:
 
 
 def results_recorded(stage: PointsStage) -> bool:
-    """Whether anything was reported or decided at a table, or a round after the first has started (a draw can
+    """Whether a result was reported or decided, or a round after the first has started.
+
+    Whether anything was reported or decided at a table, or a round after the first has started (a draw can
     no longer be taken back)."""
     if stage.current_round > 1:
         return True
@@ -408,15 +422,18 @@ def score_groups(stage: PointsStage) -> tuple[frozenset[int], ...]:
 
 
 def later_results(stage: PointsStage, round_number: int) -> bool:
-    """Whether a table of a round after ``round_number`` has a report or a result (a correction then asks for a
-    confirmation first)."""
+    """Whether a table of a round after ``round_number`` has a report or a result.
+
+    A correction then asks for a confirmation first."""
     return any(match.reports or match.games
                for number in range(round_number + 1, len(stage.tables) + 1) for match in stage.table_matches(number))
 
 
 def points_standings(stage: PointsStage) -> tuple[StandingRow, ...]:
-    """The standings so far: a Swiss tournament's, or every group's one after the other (group A first; ``rank``
-    within the group), each row with its tie-break columns (:mod:`bot.tournament.ranking`)."""
+    """The standings so far.
+
+    A Swiss tournament's, or every group's one after the other (group A first; ``rank`` within the group), each row with
+    its tie-break columns (:mod:`bot.tournament.ranking`)."""
     if isinstance(stage.core, SwissStage):
         return swiss_standings(stage.core)
     return tuple(row for rows in group_standings(stage.core) for row in rows)
@@ -432,7 +449,8 @@ def leader(stage: PointsStage) -> Team | None:
 
 
 def forfeit_wins(stage: PointsStage, up_to: int | None = None) -> dict[int, int]:
-    """Tables each pair won because the other pair forfeited (their walkover points are in its points), by team;
+    """Tables each pair won because the other pair forfeited (their walkover points are in its points), by team.
+
     ``up_to``: counting rounds 1 … ``up_to`` only (default: up to the round being played — a later group round's
     walkovers, decided when a pair withdrew, count once it starts)."""
     counts: dict[int, int] = {}
@@ -452,8 +470,10 @@ def forfeit_wins(stage: PointsStage, up_to: int | None = None) -> dict[int, int]
 
 @dataclass(frozen=True, slots=True)
 class StandingsMoment:
-    """When the standings stand: after ``completed`` whole rounds, or during round ``playing`` with ``done`` of
-    its ``count`` tables decided (their points already counted)."""
+    """When the standings stand.
+
+    After ``completed`` whole rounds, or during round ``playing`` with ``done`` of its ``count`` tables decided (their
+    points already counted)."""
 
     completed: int
     playing: int | None = None
@@ -473,15 +493,11 @@ def standings_moment(stage: PointsStage) -> StandingsMoment:
 
 
 def as_after(stage: PointsStage, round_number: int) -> PointsStage:
-    """``stage`` as its standings stood after round ``round_number``: the later rounds left out (their results and
-    byes do not count). Only the pure core is cut; the tables (``store``) stay as they are."""
-    core = stage.core
-    cut: PointsCore
-    if isinstance(core, SwissStage):
-        cut = replace(core, rounds=core.rounds[:round_number])
-    else:
-        cut = replace(core, rounds=core.rounds[:round_number])
-    return replace(stage, core=cut)
+    """``stage`` as its standings stood after round ``round_number``.
+
+    The later rounds left out (their results and byes do not count). Only the pure core is cut; the tables (``store``)
+    stay as they are."""
+    return replace(stage, core=stage.core.up_to(round_number))
 
 
 def standings_after(stage: PointsStage, round_number: int) -> tuple[StandingRow, ...]:

@@ -116,8 +116,10 @@ class _Tally:
 
 
 def ranking_order(variant: RuleVariant, *, swiss: bool) -> tuple[RankingCriterion, ...]:
-    """The order the standings use: the organiser's (``variant.ranking``) with points put first and the lot last
-    if it leaves them out, else the scale's (module docstring)."""
+    """The order the standings use.
+
+    The organiser's (``variant.ranking``) with points put first and the lot last if it leaves them out, else the scale's
+    (module docstring)."""
     if variant.ranking is not None:
         middle = tuple(item for item in variant.ranking if item not in (Criterion.POINTS, Criterion.LOT))
         return (Criterion.POINTS, *middle, Criterion.LOT)
@@ -135,8 +137,9 @@ def draw_lot(teams: Sequence[Team], rng: random.Random) -> tuple[int, ...]:
 
 def rank_pairs(teams: Sequence[Team], meetings: Iterable[Meeting], byes: Iterable[Team], variant: RuleVariant,
                lot: Sequence[int], *, group: str | None = None, swiss: bool = False) -> tuple[StandingRow, ...]:
-    """The standings of ``teams`` from their decided tables and byes, best first, in the order of
-    :func:`ranking_order` (``swiss``: a Swiss tournament's; see the module docstring).
+    """The standings of ``teams`` from their decided tables and byes, best first.
+
+    In the order of :func:`ranking_order` (``swiss``: a Swiss tournament's; see the module docstring).
 
     ``lot`` lists every team id once, in lot order.
     """
@@ -209,8 +212,9 @@ def _key(criterion: RankingCriterion, tied: Sequence[Team], tallies: Mapping[int
 
 
 def _head_to_head(tied: Sequence[Team], tallies: Mapping[int, _Tally], two_only: bool) -> SortKey:
-    """The tied pairs by their results against each other, if every two of them met (and, with ``two_only``,
-    only when there are two of them); otherwise all equal."""
+    """The tied pairs by their results against each other, if every two of them met.
+
+    And, with ``two_only``, only when there are two of them. Otherwise all equal."""
     ids = [team.team_id for team in tied]
     met = all(other in tallies[ident].head_to_head for ident in ids for other in ids if other != ident)
     if not met or (two_only and len(ids) != 2):

@@ -168,8 +168,9 @@ class Registration:
 
 @dataclass(frozen=True, slots=True)
 class OpenPlaces:
-    """How many more people the next sign-ups can bring in without waiting: ``None`` without a capacity. In
-    ``mixed`` mode per gender; in ``pairs`` mode one count (a pair takes two places, a single one)."""
+    """How many more people the next sign-ups can bring in without waiting: ``None`` without a capacity.
+
+    In ``mixed`` mode per gender; in ``pairs`` mode one count (a pair takes two places, a single one)."""
 
     capacity: int | None
     places: int | None = None
@@ -196,8 +197,9 @@ def _queue(entry: Entry, mode: RegistrationMode, capacity: int | None) -> tuple[
 
 def _count(entries: Iterable[Entry], mode: RegistrationMode, capacity: int | None,
            ) -> tuple[tuple[Entry, ...], Counter[Gender | None], set[Gender | None]]:
-    """Every current entry's status under strict first come, first served (see the module docstring), with the
-    places used and the queues in which someone waits."""
+    """Every current entry's status under strict first come, first served.
+
+    See the module docstring. The places used and the queues in which someone waits come with it."""
     used: Counter[Gender | None] = Counter()
     blocked: set[Gender | None] = set()
     settled: list[Entry] = []
@@ -366,9 +368,10 @@ def mark_drawn(registration: Registration) -> Registration:
 
 
 def edit_member(registration: Registration, person_key: str, edited: Person) -> tuple[Registration, Entry]:
-    """Replace the member ``person_key`` of a current entry by ``edited`` (new name, gender or unit) before the
-    draw; the entry keeps its number and place. Refused: :class:`AlreadyDrawnError`; :class:`NameTakenError`
-    when ``edited`` is someone already entered; :class:`GenderRequiredError` for no gender in ``mixed`` mode."""
+    """Replace the member ``person_key`` of a current entry by ``edited`` (new name, gender or unit) before the draw.
+
+    The entry keeps its number and place. Refused: :class:`AlreadyDrawnError`; :class:`NameTakenError` when ``edited``
+    is someone already entered; :class:`GenderRequiredError` for no gender in ``mixed`` mode."""
     _require_changeable(registration)
     entry = registration.entry_of(person_key)
     if edited.key != person_key and any(edited.key in other.person_keys
@@ -386,9 +389,10 @@ def edit_member(registration: Registration, person_key: str, edited: Person) -> 
 
 
 def link_account(registration: Registration, person_key: str, account: Person) -> Registration:
-    """The member entered by name as ``person_key`` is the account ``account`` (their claim was confirmed): the
-    same entry, name, gender and unit, under the account's key. Also after the draw (the entry list is the record
-    of who signed up). Refused: :class:`AlreadyLinkedError` for a member with an account already;
+    """The member entered by name as ``person_key`` is the account ``account`` (their claim was confirmed).
+
+    The same entry, name, gender and unit, under the account's key. Also after the draw (the entry list is the record of
+    who signed up). Refused: :class:`AlreadyLinkedError` for a member with an account already;
     :class:`DuplicateEntryError` when the account holds another entry."""
     entry = registration.entry_of(person_key)
     member = next(person for person in entry.members if person.key == person_key)
@@ -404,8 +408,9 @@ def link_account(registration: Registration, person_key: str, account: Person) -
 
 
 def undo_draw(registration: Registration) -> Registration:
-    """A draw made by mistake is undone (the caller checked that no result was recorded): sign-up is open again,
-    with every entry as it was."""
+    """A draw made by mistake is undone (the caller checked that no result was recorded).
+
+    Sign-up is open again, with every entry as it was."""
     if registration.state is not RegistrationState.DRAWN:
         raise NotDrawnError()
     return replace(registration, state=RegistrationState.OPEN)

@@ -64,8 +64,9 @@ class NotAtTableError(TournamentError):
 
 
 class UnclaimedNameAtTableError(NotAtTableError):
-    """Someone with no table of their own reports at a table where a member entered by name plays: most likely
-    that member, whose account is not linked yet."""
+    """Someone with no table of their own reports at a table where a member entered by name plays.
+
+    Most likely that member, whose account is not linked yet."""
 
     key = "results.not_at_table_claim"
 
@@ -77,8 +78,9 @@ class AtOtherTableError(NotAtTableError):
 
 
 class MirrorReportError(TournamentError):
-    """The other pair's report, with the levels the other way round: most likely the same result written with the
-    reporter's own level first."""
+    """The other pair's report, with the levels the other way round.
+
+    Most likely the same result written with the reporter's own level first."""
 
     key = "results.mirror_report"
 
@@ -157,9 +159,10 @@ class NothingToAnswerError(TournamentError):
 
 
 def answered_outcome(match: Match, side: Side | None, answer: WhoWon) -> Outcome:
-    """The result a "who won?" answer means at ``match``: the levels of the report standing there (either way
-    round), with the winner the answer names (``side``: where the answering pair sits; ``None`` for an official,
-    whose answer names a side)."""
+    """The result a "who won?" answer means at ``match``.
+
+    The levels of the report standing there (either way round), with the winner the answer names (``side``: where the
+    answering pair sits; ``None`` for an official, whose answer names a side)."""
     standing = next((report.outcome for report in match.reports
                      if report.outcome.kind is OutcomeKind.PLAYED and not report.outcome.levels_equal), None)
     if standing is None:

@@ -70,8 +70,7 @@ class NoKnockoutError(TournamentError):
 
 
 class WithdrawnResults(enum.StrEnum):
-    """What the results against a pair that withdraws within the group stage count for (``/set
-    withdrawn_results``)."""
+    """What the results against a pair that withdraws within the group stage count for (``/set withdrawn_results``)."""
 
     KEEP = "keep"
     VOID = "void"
@@ -144,6 +143,10 @@ class GroupStage:
             raise UnknownRoundError(round=number, rounds=len(self.rounds))
         return self.rounds[number - 1]
 
+    def up_to(self, number: int) -> GroupStage:
+        """The stage without the rounds after round ``number`` (their results do not count)."""
+        return replace(self, rounds=self.rounds[:number])
+
     @property
     def open_tables(self) -> int:
         return sum(1 for played in self.rounds for table in played.tables if table.result is None)
@@ -195,9 +198,10 @@ def _spreading_swap(members: list[list[Team]], row: Mapping[int, int]) -> tuple[
 
 
 def circle_rounds(size: int) -> tuple[tuple[tuple[int | None, int | None], ...], ...]:
-    """A round robin of places ``0 … size − 1`` by the circle method: per round, the tables as ``(left, right)``;
-    in an odd group one side is ``None`` (that place has the bye). Place 0 stays put and changes sides each round;
-    the others turn one step a round."""
+    """A round robin of places ``0 … size − 1`` by the circle method.
+
+    Per round, the tables as ``(left, right)``; in an odd group one side is ``None`` (that place has the bye). Place 0
+    stays put and changes sides each round; the others turn one step a round."""
     spots: list[int | None] = [*range(size), *([None] if size % 2 else [])]
     count = len(spots)
     schedule = []
@@ -215,8 +219,10 @@ def circle_rounds(size: int) -> tuple[tuple[tuple[int | None, int | None], ...],
 
 def start_groups(teams: Sequence[Team], groups: int, advance: int, variant: RuleVariant,
                  rng: random.Random) -> GroupStage:
-    """The group stage: the lot, then the pairs dealt into ``groups`` groups (both drawn from ``rng``, the draw
-    seed's :data:`GROUPS_STREAM`) and every group's schedule. ``teams`` in draw order (team ids)."""
+    """The group stage.
+
+    The lot, then the pairs dealt into ``groups`` groups (both drawn from ``rng``, the draw seed's
+    :data:`GROUPS_STREAM`) and every group's schedule. ``teams`` in draw order (team ids)."""
     _check(teams, groups, advance)
     lot = draw_lot(teams, rng)
     order = list(teams)
@@ -284,8 +290,9 @@ def record_group_result(stage: GroupStage, round_number: int, table: int, result
 
 
 def group_standings(stage: GroupStage) -> tuple[tuple[StandingRow, ...], ...]:
-    """Each group's standings (``rank`` within the group), group A first; the pairs that withdrew last in their
-    group, and with ``void`` results no table of theirs counted for anyone."""
+    """Each group's standings (``rank`` within the group), group A first.
+
+    The pairs that withdrew last in their group, and with ``void`` results no table of theirs counted for anyone."""
     reached = stage.current_round or len(stage.rounds)
     void = stage.withdrawn if stage.withdrawn_results is WithdrawnResults.VOID else frozenset()
     meetings: list[list[Meeting]] = [[] for _ in stage.groups]
@@ -318,8 +325,10 @@ class GroupStageOverError(TournamentError):
 
 
 def withdraw_group_pair(stage: GroupStage, team_id: int, results: WithdrawnResults) -> GroupStage:
-    """``stage`` with the pair marked withdrawn (its unplayed tables are the points stage's to decide) and the
-    organiser's ``results`` rule in force; raise :class:`GroupStageOverError` once every group match is decided."""
+    """``stage`` with the pair marked withdrawn and the organiser's ``results`` rule in force.
+
+    Its unplayed tables are the points stage's to decide; raise :class:`GroupStageOverError` once every group match is
+    decided."""
     if stage.closed or stage.complete:
         raise GroupStageOverError()
     return replace(stage, withdrawn=stage.withdrawn | {team_id}, withdrawn_results=results)

@@ -271,8 +271,10 @@ _EQUAL_LEVELS_WORDS = {TieBreak.DRAW: "draw", TieBreak.REACHED_FIRST: "first", T
 
 
 def _tiebreak(text: str) -> str | None:
-    """A standings order: criteria (English or Chinese names) separated by commas, spaces, 、 or →; points, if
-    named, first and the lot, if named, last (they always are); each once. ``default``: the scale's order."""
+    """A standings order.
+
+    Criteria (English or Chinese names) separated by commas, spaces, 、 or →; points, if named, first and the lot, if
+    named, last (they always are); each once. ``default``: the scale's order."""
     cleaned = text.strip().casefold()
     if cleaned in DEFAULT_WORDS:
         return None
@@ -376,8 +378,9 @@ def setting_key(name: str) -> SettingKey:
 
 
 def apply_setting(settings: TournamentSettings, key: SettingKey, text: str, *, drawn: bool) -> TournamentSettings:
-    """``settings`` with ``key`` set from ``text``; raise the parse error, or :class:`SettingLockedError` after
-    the draw for keys that shape it."""
+    """``settings`` with ``key`` set from ``text``.
+
+    Raise the parse error, or :class:`SettingLockedError` after the draw for keys that shape it."""
     value = key.parse(text)
     if drawn and key.before_draw_only:
         raise SettingLockedError(key=key.name)

@@ -66,9 +66,6 @@ class SharedVector(Generic[T]):
             for child in node:
                 yield from self._leaves(child, shift - BITS)
 
-    def slice(self, start: int, stop: int) -> tuple[T, ...]:
-        return tuple(self[index] for index in range(start, stop))
-
     def set(self, index: int, value: T) -> SharedVector[T]:
         if not 0 <= index < self._length:
             raise IndexError(index)

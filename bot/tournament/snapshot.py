@@ -19,7 +19,7 @@ from typing import Any
 
 from bot.ruleset.scoring import MatchScore, Side
 from bot.tournament.bracket import Bracket, BracketFrame, BracketOptions, ThirdPlace
-from bot.tournament.layout import bracket_size, has_third_place_slot
+from bot.tournament.bracket_layout import bracket_size, has_third_place_slot
 from bot.tournament.matches import Game, Match, Report
 from bot.tournament.outcome import Outcome
 from bot.tournament.shared_vector import SharedVector
@@ -70,9 +70,10 @@ def read_reports(records: Iterable[Mapping[str, Any]]) -> tuple[Report, ...]:
 
 def restore_bracket(options: BracketOptions, teams: Sequence[Team], lines: Mapping[int, int],
                     stored: Iterable[Match]) -> Bracket:
-    """The bracket of ``teams`` (in team id order) drawn on ``lines`` (team id → draw line) whose stored matches
-    are ``stored``: those of the started rounds except round-1 byes, as the engine keeps them (the others are
-    derived from these, see ``Bracket._implicit``)."""
+    """The bracket of ``teams`` drawn on ``lines`` rebuilt from its ``stored`` matches.
+
+    ``teams`` in team id order, ``lines`` team id → draw line; ``stored`` holds the matches of the started rounds except
+    round-1 byes, as the engine keeps them (the others are derived from these, see ``Bracket._implicit``)."""
     size = bracket_size(len(teams))
     drawn: list[Team | None] = [None] * size
     for team in teams:
@@ -107,8 +108,10 @@ def team_lines(bracket: Bracket) -> dict[int, int]:
 
 
 def changed_matches(before: Bracket, after: Bracket) -> list[Match]:
-    """Stored matches of ``after`` that are not the very objects of ``before``: brackets share every unchanged
-    match between versions, so an identity test finds what a change touched (new rounds' matches included)."""
+    """Stored matches of ``after`` that are not the very objects of ``before``.
+
+    Brackets share every unchanged match between versions, so an identity test finds what a change touched (new rounds'
+    matches included)."""
     changed = []
     for index in range(len(after.store)):
         match = after.store[index]

@@ -55,8 +55,9 @@ def store_changes(stage: Stage, changes: Mapping[int, Match], open_change: int =
 
 
 def settle(stage: Stage, decided: Match, actor: str, at: datetime, events: list[Event]) -> Stage:
-    """Store ``decided`` (an open table of the current round, now decided) and move on when its round is
-    complete: the bracket's next round, or the points stage's next round."""
+    """Store ``decided`` (an open table of the current round, now decided) and move on when its round is complete.
+
+    The bracket's next round, or the points stage's next round."""
     if isinstance(stage, Bracket):
         _refuse_draws((decided,))
         return advance.settle(stage, decided, actor, at, events)
@@ -64,8 +65,9 @@ def settle(stage: Stage, decided: Match, actor: str, at: datetime, events: list[
 
 
 def following_slots(stage: Stage, match: Match) -> list[tuple[int, Side, Team | None]]:
-    """Where a decided match sends its pairs (:func:`bot.tournament.advance.following_slots`); nowhere in a points
-    stage, whose next round is paired from the standings."""
+    """Where a decided match sends its pairs (:func:`bot.tournament.advance.following_slots`).
+
+    Nowhere in a points stage, whose next round is paired from the standings."""
     if isinstance(stage, Bracket):
         return advance.following_slots(stage, match)
     return []

@@ -94,9 +94,11 @@ def standings(bracket: Bracket) -> Standings:
 
 
 def _count_results(bracket: Bracket, tallies: dict[int, _Tally]) -> None:
-    """Each pair's points, matches and wins. Points (notice 002, :mod:`bot.ruleset.scoring`) are the sum of its match
-    points over every confirmed game, so a best-of-three final counts its games as they are confirmed; byes and
-    walkovers score nothing. Matches and wins count decided matches only (a forfeit is one; a bye is not)."""
+    """Each pair's points, matches and wins.
+
+    Points (notice 002, :mod:`bot.ruleset.scoring`) are the sum of its match points over every confirmed game, so a
+    best-of-three final counts its games as they are confirmed; byes and walkovers score nothing. Matches and wins count
+    decided matches only (a forfeit is one; a bye is not)."""
     for match in bracket.matches():
         decided = match.state is MatchState.CONFIRMED
         for side in Side:
@@ -114,8 +116,9 @@ def _count_results(bracket: Bracket, tallies: dict[int, _Tally]) -> None:
 
 
 def _place_pairs(bracket: Bracket, tallies: dict[int, _Tally]) -> _Podium:
-    """The places known so far, match by match in bracket order (the third-place playoff last), and who is on the
-    podium; a place, once known, never changes."""
+    """The places known so far and who is on the podium.
+
+    Match by match in bracket order, the third-place playoff last; a place, once known, never changes."""
     podium = _Podium()
     rounds = bracket.rounds
     for match in bracket.matches():
@@ -138,8 +141,10 @@ def _losers(match: Match) -> list[Team]:
 
 
 def _place_walkover_winner(match: Match, rounds: int, tallies: dict[int, _Tally], podium: _Podium) -> None:
-    """A final or third-place playoff won without playing (notice 000: 弃权 … 另一对直接进级 — the other pair goes
-    through): its winner is champion, or third. Any other undecided match places nobody yet."""
+    """A final or third-place playoff won without playing places its winner.
+
+    Notice 000: 弃权 … 另一对直接进级 — the other pair goes through, as champion or third. Any other undecided match
+    places nobody yet."""
     winner = match.winning_team
     if winner is None:
         return
@@ -152,8 +157,10 @@ def _place_walkover_winner(match: Match, rounds: int, tallies: dict[int, _Tally]
 
 
 def _place_third_place_playoff(match: Match, tallies: dict[int, _Tally], podium: _Podium) -> None:
-    """Notice 000 (季军通过…单轮淘汰决出): the semi-final losers play for third; the winner is third, the loser fourth
-    (both after a double forfeit). Their ``lost_in_round`` stays the semi-final's."""
+    """Notice 000 (季军通过…单轮淘汰决出).
+
+    The semi-final losers play for third; the winner is third, the loser fourth (both after a double forfeit). Their
+    ``lost_in_round`` stays the semi-final's."""
     winner = match.winning_team
     if winner is not None:
         podium.third.append(winner)
@@ -163,8 +170,9 @@ def _place_third_place_playoff(match: Match, tallies: dict[int, _Tally], podium:
 
 
 def _place_final(match: Match, rounds: int, tallies: dict[int, _Tally], podium: _Podium) -> None:
-    """Notice 000 (决出冠军一组，亚军一组): the winner is champion, the loser runner-up; after a double forfeit both
-    pairs are second without a title."""
+    """Notice 000 (决出冠军一组，亚军一组).
+
+    The winner is champion, the loser runner-up; after a double forfeit both pairs are second without a title."""
     winner = match.winning_team
     losers = _losers(match)
     if winner is not None:
@@ -175,9 +183,10 @@ def _place_final(match: Match, rounds: int, tallies: dict[int, _Tally], podium: 
 
 
 def _place_semi_final(match: Match, playoff: bool, tallies: dict[int, _Tally], podium: _Podium) -> None:
-    """Notice 000 (季军两组, or a playoff among the semi-final losers): without a playoff the loser is third at once
-    (shared); with one it waits for the playoff, third at best. After a double forfeit both pairs are out without a
-    title: third, or fourth with a playoff (they do not play for third)."""
+    """Notice 000 (季军两组, or a playoff among the semi-final losers).
+
+    Without a playoff the loser is third at once (shared); with one it waits for the playoff, third at best. After a
+    double forfeit both pairs are out without a title: third, or fourth with a playoff (they do not play for third)."""
     for team in _losers(match):
         tally = tallies[team.team_id]
         if match.winner is None:
@@ -190,15 +199,19 @@ def _place_semi_final(match: Match, playoff: bool, tallies: dict[int, _Tally], p
 
 
 def _place_early_losers(match: Match, size: int, tallies: dict[int, _Tally]) -> None:
-    """Notice 002 (共 … 决出1至8名): below the semi-finals a pair shares the place of the round in which it lost,
-    ``size / 2^round + 1`` (in 16 lines: round 1 → 9th, quarter-finals → 5th), whatever happens later."""
+    """Notice 002 (共 … 决出1至8名).
+
+    Below the semi-finals a pair shares the place of the round in which it lost, ``size / 2^round + 1`` (in 16 lines:
+    round 1 → 9th, quarter-finals → 5th), whatever happens later."""
     for team in _losers(match):
         tallies[team.team_id].place_at((size >> match.round) + 1, Finish.ELIMINATED, match.round)
 
 
 def _ranked(teams: Iterable[Team], tallies: dict[int, _Tally]) -> tuple[Placing, ...]:
-    """Every pair's line: by place (a pair still playing by the best place open to it), then more points, then
-    the pair id, so pairs sharing a place are listed by how they played."""
+    """Every pair's line.
+
+    By place (a pair still playing by the best place open to it), then more points, then the pair id, so pairs sharing a
+    place are listed by how they played."""
     placings = [
         Placing(team, tally.place, tally.finish, tally.lost_in_round, tally.matches, tally.won, tally.points,
                 tally.forfeit_wins)

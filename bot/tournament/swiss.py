@@ -126,8 +126,9 @@ class SwissRound:
 
 @dataclass(frozen=True, slots=True)
 class SwissStage:
-    """The pairs, the rounds planned, the scoring, the lot (team ids, first wins a tie) and the rounds paired so far
-    (at least round 1)."""
+    """A Swiss tournament's pure core: pairs, rounds planned, scoring, lot and rounds paired.
+
+    The lot is team ids, the first winning a tie; at least round 1 is paired."""
 
     teams: tuple[Team, ...]
     planned_rounds: int
@@ -135,7 +136,7 @@ class SwissStage:
     lot: tuple[int, ...]
     rounds: tuple[SwissRound, ...]
     withdrawn: frozenset[int] = frozenset()
-    """Team ids of the pairs that left (issue 22 §3): no longer paired; their rows stay in the standings."""
+    """Team ids of the pairs that left: no longer paired; their rows stay in the standings."""
 
     @property
     def current(self) -> SwissRound:
@@ -151,6 +152,10 @@ class SwissStage:
             raise UnknownRoundError(round=number, rounds=len(self.rounds))
         return self.rounds[number - 1]
 
+    def up_to(self, number: int) -> SwissStage:
+        """The tournament without the rounds after round ``number`` (their results and byes do not count)."""
+        return replace(self, rounds=self.rounds[:number])
+
     def meetings(self) -> tuple[Meeting, ...]:
         """Every decided table so far."""
         return tuple(Meeting(table.left, table.right, table.result)
@@ -162,10 +167,11 @@ class SwissStage:
 
 def start_swiss(teams: Sequence[Team], rounds: int, variant: RuleVariant, rng: random.Random, *,
                 strengths: Mapping[int, int] | None = None) -> SwissStage:
-    """A Swiss tournament of ``rounds`` rounds with round 1 paired: the lot, then round 1 in random order, both drawn
-    from ``rng`` (the draw seed's :data:`SWISS_STREAM`); ``teams`` in draw order (team ids). ``strengths`` (team id
-    → summed rating): round 1 pairs the stronger half against the weaker, the random order deciding among equals
-    (``bot.tournament.seeding``)."""
+    """A Swiss tournament of ``rounds`` rounds with round 1 paired.
+
+    The lot, then round 1 in random order, both drawn from ``rng`` (the draw seed's :data:`SWISS_STREAM`); ``teams`` in
+    draw order (team ids). ``strengths`` (team id → summed rating): round 1 pairs the stronger half against the weaker,
+    the random order deciding among equals (``bot.tournament.seeding``)."""
     if len(teams) < MIN_PAIRS:
         raise TooFewTeamsError(count=len(teams), minimum=MIN_PAIRS)
     seen: set[int] = set()
@@ -217,8 +223,10 @@ def record_result(stage: SwissStage, table: int, result: TableResult, *, round_n
 
 
 def pair_next_round(stage: SwissStage) -> SwissStage:
-    """``stage`` with the next round paired from the current standings; raise :class:`RoundIncompleteError` while
-    a table of the current round has no result and :class:`SwissFinishedError` after the last round."""
+    """``stage`` with the next round paired from the current standings.
+
+    Raise :class:`RoundIncompleteError` while a table of the current round has no result and :class:`SwissFinishedError`
+    after the last round."""
     if not stage.current.complete:
         raise RoundIncompleteError(round=stage.current.number, open=len(stage.current.open_tables))
     if len(stage.rounds) >= stage.planned_rounds:
@@ -248,8 +256,9 @@ def reinstate_pair(stage: SwissStage, team_id: int) -> SwissStage:
 
 
 def add_late_pair(stage: SwissStage, team: Team) -> SwissStage:
-    """``stage`` with a pair entered after the draw: paired from the next round on with 0 points for the rounds it
-    missed (no bye points); last in the lot."""
+    """``stage`` with a pair entered after the draw.
+
+    Paired from the next round on with 0 points for the rounds it missed (no bye points); last in the lot."""
     return replace(stage, teams=(*stage.teams, team), lot=(*stage.lot, team.team_id))
 
 
@@ -264,8 +273,9 @@ class SwapSameTableError(TournamentError):
 
 
 def swap_pairs(stage: SwissStage, first: int, second: int) -> SwissStage:
-    """``stage`` with two pairs (team ids) exchanging their places in the current round (a table seat or the bye);
-    the flaws of the tables they move to are worked out again."""
+    """``stage`` with two pairs (team ids) exchanging their places in the current round (a table seat or the bye).
+
+    The flaws of the tables they move to are worked out again."""
     played = stage.current
     seats: dict[int, tuple[int, str]] = {}
     for index, table in enumerate(played.tables):

@@ -1,55 +1,9 @@
 """Pairing one Swiss round by maximum-weight matching (积分编排).
 
-Rule (seed 002 篇3 §3.1, §4.1): pairs meet within their score group, highest first, neighbours in the
-ranking (第一名和第二名分在第一桌，第三名和第四名分在第二桌); pairs that met before do not meet again
-(打过的两组选手不再碰面); two pairs of one unit never share a table (确保同一部门两组选手不会分在同一桌); with an odd
-number of pairs one pair has a bye, the lowest-ranked pair that has had none, and nobody has a second bye while a
-pair has none.
-Round 1 is the same problem with the lot as the ranking (``bot.tournament.swiss``): random, units apart.
-
-The seed's system pairs greedily (1v2, 3v4, skipping earlier opponents) and can be forced into a rematch further
-down (``benchmarks/swiss_greedy.py`` measures how often). Here the whole round is one optimisation: the pairing
-chosen is the best of *all* pairings under these priorities, strictly in this order:
-
-1. as few rematches as possible (counting a pair that met twice twice);
-2. as few tables of one unit as possible;
-3. the bye to the lowest-ranked pair that has had none (pairs that had one get none at all, see below);
-4. as little pairing across score groups as possible: the sum over tables of how many score groups apart the
-   two pairs are;
-5. neighbours in the ranking: the sum over tables of the squared distance in ranking places (squared, so two
-   tables each two places apart beat one table one place apart and one three apart).
-
-So the bye goes to the lowest-ranked pair without one *unless* that forces a rematch or a same-unit table that
-another choice avoids; and "never a rematch" and "never the same unit" hold whenever any pairing allows them.
-When none does, the least bad pairing is used and :class:`PairedTable` says which table is a rematch or of one
-unit.
-
-Weights (:func:`edge_weight`). A table of pairs at ranking places ``i < j`` has the cost digits ``r`` (times met
-before), ``u`` (1 if of one unit), ``y`` (for the bye: how many places above the last the pair stands), ``s``
-(score groups apart) and ``d = (j − i)²``; its weight is ``B⁵ − (r·B⁴ + u·B³ + y·B² + s·B + d)``. The base ``B``
-is larger than what any lower digit can add up to over a whole pairing of ``m`` places: ``Σd ≤ (m/2)(m − 1)²``,
-``Σs ≤ (m/2)(m − 1)`` (consecutive places are at most one score group apart), ``Σy ≤ m − 1`` (one bye),
-``Σu ≤ m/2`` — so ``B = (m/2)(m − 1)² + 1`` (raised above the largest ``r`` to keep weights positive). Every pairing
-seats all ``m`` places at ``m/2`` tables, so its total weight is ``(m/2)·B⁵ − C`` with
-``C = R·B⁴ + U·B³ + Y·B² + S·B + D`` (capitals: the sums). Because ``U, Y, S, D < B``, ``C`` is the number written
-with the digits ``R, U, Y, S, D`` in base ``B``, and comparing two such numbers compares the digit sums in order:
-the maximum-weight pairing minimises ``R`` first, then ``U``, then ``Y``, then ``S``, then ``D``. (Tested against an
-exhaustive search in ``tests/tournament/test_swiss_pairing.py``.) A pair that already had a bye has no edge to
-the bye at all, so it cannot get a second one while another pair has none.
-
-Speed and blocks. The ideal pairing — neighbours 1v2, 3v4 …, the bye to the last place — minimises ``Y``, ``S``
-and ``D`` at once (on a line, pairing sorted neighbours minimises both the sum of group distances and the sum of
-squared place distances), so when it has no rematch, no same-unit table and no second bye it *is* the optimum and
-no matching is run. Otherwise the field is cut, in ranking order, into blocks of about :data:`BLOCK` places (a
-field up to that size is one block), and every block holding a flawed ideal table is paired exactly. A block whose
-best pairing still has a rematch or a same-unit table, or no place for the bye, is doubled (merged with the blocks
-it reaches) and paired again, until it is clean, holds the whole field or reaches :data:`MAX_BLOCK` places. So in a
-field of up to :data:`MAX_BLOCK` places a rematch or a same-unit table is left only when no pairing of the whole
-field avoids it; in a larger field, when none of the :data:`MAX_BLOCK` places around it does. When one unit holds
-more than half of the field, same-unit tables cannot all be avoided: a field of up to :data:`MAX_BLOCK` places is
-then paired whole (exactly as few as possible), and a block of a larger field is accepted with as many as its own
-unit count forces, which keeps such a field fast. Score groups and ranking neighbours are optimal within each
-block (for a field of one block: exactly optimal).
+Pairs meet within their score group, neighbours in the ranking, never twice, never two pairs of one unit at a
+table (seed 002 篇3 §3.1, §4.1); the bye goes to the lowest-ranked pair without one. The whole round is one
+maximum-weight matching under these priorities in order. The rule, the weights and why they order the
+priorities, and the blocks that keep large fields fast: docs/design.md, "Pairing a Swiss round".
 """
 
 from __future__ import annotations
@@ -101,8 +55,10 @@ class PairingRequest:
 
 
 class PairedTable(NamedTuple):
-    """One table: ``left`` the better-ranked pair; ``rematch`` how often they met before; ``same_unit`` whether
-    both belong to one unit. Tables come in ranking order (table 1 holds the leading pairs)."""
+    """One table: ``left`` the better-ranked pair.
+
+    ``rematch`` how often they met before; ``same_unit`` whether both belong to one unit. Tables come in ranking order
+    (table 1 holds the leading pairs)."""
 
     left: int
     right: int
@@ -179,7 +135,9 @@ class _Field:
         return [(low + first, low + second) for first, second in matched]
 
     def clean(self, low: int, high: int, tables: list[tuple[int, int]] | None) -> bool:
-        """No rematch, a bye placed, and no same-unit table (or, when one unit holds most of the field, no more
+        """Whether a pairing is clean: no rematch, a bye placed, no avoidable same-unit table.
+
+        No rematch, a bye placed, and no same-unit table (or, when one unit holds most of the field, no more
         than the block's own unit count forces)."""
         if tables is None:
             return False
@@ -197,8 +155,10 @@ class _Field:
 
 
 def _forced_same_unit(units: Iterable[str | None]) -> int:
-    """Same-unit tables every pairing of these places has: a unit of ``c`` among ``m`` places meets itself at
-    least ``(2c − m) / 2`` times (the bye's place counts as no unit)."""
+    """Same-unit tables every pairing of these places has.
+
+    A unit of ``c`` among ``m`` places meets itself at least ``(2c − m) / 2`` times (the bye's place counts as no unit).
+    """
     places = 0
     counts: Counter[str] = Counter()
     for unit in units:
@@ -223,8 +183,9 @@ def pair_round(request: PairingRequest) -> RoundPairing:
 
 
 def exact_pairing(request: PairingRequest) -> RoundPairing:
-    """The best pairing of the whole field as one matching, without blocks (slower on large fields; what
-    :func:`pair_round` is checked against)."""
+    """The best pairing of the whole field as one matching, without blocks.
+
+    Slower on large fields; what :func:`pair_round` is checked against."""
     place = _Field(request)
     solved = place.solve(0, len(place.nodes))
     assert solved is not None  # the field is complete apart from the bye, which some pair may take

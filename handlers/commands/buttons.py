@@ -1,5 +1,7 @@
-"""The tournament's inline buttons: sign up (alone; or 男 / 女), accept an invitation, confirm or dispute a report,
-confirm a correction, draw after a warning, approve a claim.
+"""The tournament's inline buttons.
+
+Sign up (alone; or 男 / 女), accept an invitation, confirm or dispute a report, confirm a correction, draw after a
+warning, approve a claim.
 
 Callback data ``t:<tournament id>:<action>[:<arg>…]``: ``su`` sign up alone, ``sm``/``sf`` sign up as a man /
 woman, ``ac:<invitation>`` accept, ``cf:<match>:<revision>`` confirm, ``dp:<match>:<revision>`` dispute,

@@ -40,8 +40,10 @@ def accept_buttons(invited: Invited, lang: Language) -> Keyboard:
 
 
 def report_buttons(recorded: ResultRecorded, lang: Language) -> Keyboard | None:
-    """Confirm / Dispute under a report; Confirm (the other pair's report) under a mirrored one; Confirm the
-    correction under a correction that waits for it."""
+    """Confirm / Dispute under a report.
+
+    Confirm (the other pair's report) under a mirrored one; Confirm the correction under a correction that waits for it.
+    """
     tid, args = recorded.state.tournament_id, (str(recorded.match.match_id), str(recorded.revision))
     # A Swiss or group table's buttons say so: its match ids are the points stage's own, apart from a knockout's.
     confirm, dispute, correct = ("pc", "pd", "pk") if recorded.at_points_table else ("cf", "dp", "cc")

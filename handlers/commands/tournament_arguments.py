@@ -1,5 +1,7 @@
-"""Reading the arguments of the tournament commands into the services' values; bad input raises a
-:class:`UsageError` leaf whose text shows an example (the error handler adds the command's usage line)."""
+"""Reading the arguments of the tournament commands into the services' values.
+
+Bad input raises a :class:`UsageError` leaf whose text shows an example (the error handler adds the command's usage
+line)."""
 
 from __future__ import annotations
 
@@ -133,9 +135,10 @@ _DRAW_WORDS = frozenset({"draw", "平", "平局", "和"})
 
 
 def parse_outcome_or_draw(words: tuple[str, ...]) -> Outcome:
-    """:func:`parse_outcome`, where equal levels with no winner named (or with ``draw`` / 平局) are a draw — what a
-    Swiss or group round records; a knockout refuses a draw with the reply it always gave
-    (:class:`WinnerMissingError`, raised where the refusal is mapped)."""
+    """:func:`parse_outcome`, where equal levels with no winner named are a draw.
+
+    Also with ``draw`` / 平局: what a Swiss or group round records. A knockout refuses a draw with the reply it always
+    gave (:class:`WinnerMissingError`, raised where the refusal is mapped)."""
     if len(words) in (2, 3) and words[0].casefold() not in _FORFEIT_WORDS:
         stated = words[2] if len(words) == 3 else None
         if stated is None or stated.casefold() in _DRAW_WORDS:
@@ -153,10 +156,11 @@ def is_confirmation(word: str) -> bool:
 
 
 def parse_result(words: tuple[str, ...]) -> tuple[Outcome | OwnResult | WhoWon, bool]:
-    """What follows the table in ``/result``: an outcome (:func:`parse_outcome_or_draw`), or the reporter's own side's
-    result (``赢 A+ K`` / ``won A+ K``: we won, our level first; ``输 K A+`` / ``lost K A+``), or ``赢``/``输`` alone
-    (the answer to "who won?" after two mirrored reports); and whether it ends with ``confirm`` (an organiser's
-    correction after the champion was announced)."""
+    """What follows the table in ``/result``.
+
+    An outcome (:func:`parse_outcome_or_draw`), or the reporter's own side's result (``赢 A+ K`` / ``won A+ K``: we won,
+    our level first; ``输 K A+`` / ``lost K A+``), or ``赢``/``输`` alone (the answer to "who won?" after two mirrored
+    reports); and whether it ends with ``confirm`` (an organiser's correction after the champion was announced)."""
     confirmed = bool(words) and words[-1].casefold() in _CONFIRM_WORDS
     if confirmed:
         words = words[:-1]

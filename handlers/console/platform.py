@@ -1,5 +1,6 @@
-"""The offline console as a chat platform: what people write goes through the same front door as on Telegram
-(``handlers.dispatch``), with no Bot API in between.
+"""The offline console as a chat platform.
+
+What people write goes through the same front door as on Telegram (``handlers.dispatch``), with no Bot API in between.
 
 A :class:`ConsolePlatform` turns a line written in a :class:`Room` (a group, or someone's private chat with the
 bot) into an :class:`~handlers.dispatch.Incoming` message, a file sent with a caption into one with a file, and a
@@ -41,8 +42,9 @@ BOT_USERNAME = "guandan_bot"
 
 @dataclass(frozen=True, slots=True)
 class Room:
-    """A chat of the console: a group, or the private chat of one person with the bot (its id is theirs, as on
-    Telegram)."""
+    """A chat of the console.
+
+    A group, or the private chat of one person with the bot (its id is theirs, as on Telegram)."""
 
     chat_id: int
     kind: ChatKind
@@ -107,8 +109,9 @@ class FileShelf:
 
 
 class ConsoleAdmins:
-    """Who administers each console group (set with ``:as <name> admin``): the console's answer to Telegram's
-    ``getChatAdministrators``."""
+    """Who administers each console group (set with ``:as <name> admin``).
+
+    The console's answer to Telegram's ``getChatAdministrators``."""
 
     def __init__(self) -> None:
         self._by_chat: dict[int, set[int]] = {}
@@ -249,8 +252,10 @@ class ConsolePlatform:
 
     async def send_document(self, person: ChatUser, room: Room, file_name: str, content: bytes,
                             caption: str | None) -> bool:
-        """``person`` sends a file with ``caption``; ``False`` when the bot does not read it (its caption is not a
-        command that takes a file, such as ``/import``)."""
+        """``person`` sends a file with ``caption``.
+
+        ``False`` when the bot does not read it (its caption is not a command that takes a file, such as ``/import``).
+        """
         incoming = Incoming(Arrival(room.caller(person)), caption or "", self._addressing(room, caption or ""),
                             with_file=True)
         if not self.dispatcher.reads_as_command(incoming):

@@ -35,7 +35,7 @@ from handlers.telegram.menus import set_command_menus
 from handlers.telegram.pacing import WINDOW, GroupPacer, SendBudget, earliest_slot
 from handlers.telegram.quiet import QuietGroup
 from handlers.telegram.sending import RetryingRequests
-from handlers.telegram.setup import install
+from handlers.telegram.wiring import install
 
 OFFLINE_TOKEN = "123456:offline"
 """PTB needs some token; offline runs (console, tests) use this one against the fake Bot API."""

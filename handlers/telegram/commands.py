@@ -1,5 +1,7 @@
-"""A command's answers on Telegram: the :class:`TelegramChannel` the dispatcher (``handlers.dispatch``) answers on,
-and what a message points at (:func:`mentioned_in`)."""
+"""A command's answers on Telegram.
+
+The :class:`TelegramChannel` the dispatcher (``handlers.dispatch``) answers on, and what a message points at
+(:func:`mentioned_in`)."""
 
 from __future__ import annotations
 
@@ -31,8 +33,9 @@ from handlers.telegram.replies import send_text, split_message, telegram_html
 
 
 def inline_keyboard(buttons: Keyboard | None) -> InlineKeyboardMarkup | None:
-    """Neutral buttons as Telegram's inline keyboard: the action is the callback data, or a Mini App's address
-    after ``webapp:``."""
+    """Neutral buttons as Telegram's inline keyboard.
+
+    The action is the callback data, or a Mini App's address after ``webapp:``."""
     if not buttons:
         return None
     return InlineKeyboardMarkup([[_inline_button(button) for button in row] for row in buttons])
@@ -57,7 +60,9 @@ def document_of(message: Message | None) -> Document | None:
 
 
 def mentioned_in(update: Update, sender_id: int | None) -> Mentioned | None:
-    """The user named by a text mention (someone without a username) or, failing that, the author of the
+    """The user a message points at: a text mention, else the author of the replied-to message.
+
+    The user named by a text mention (someone without a username) or, failing that, the author of the
     replied-to message — never the sender, never a bot (replying to the bot's announcement is no mention)."""
     message = update.effective_message
     if message is None:
@@ -73,9 +78,11 @@ def mentioned_in(update: Update, sender_id: int | None) -> Mentioned | None:
 
 
 class TelegramChannel:
-    """A command's answers in the chat of its update: HTML, split at Telegram's limit, quoting the command in
-    groups; files and pictures as documents, photos or one album. In a group with the quiet habits on
-    (``handlers.telegram.quiet``) acknowledgements are a reaction and a gathered message."""
+    """A command's answers in the chat of its update.
+
+    HTML, split at Telegram's limit, quoting the command in groups; files and pictures as documents, photos or one
+    album. In a group with the quiet habits on (``handlers.telegram.quiet``) acknowledgements are a reaction and a
+    gathered message."""
 
     def __init__(self, update: Update, context: BotContext, *, quote: bool) -> None:
         self.update = update
@@ -164,8 +171,10 @@ class TelegramChannel:
         return text_after_command(message.text or message.caption or "")
 
     async def answer_read_only(self, key: AnswerKey, run: Callable[[Channel], Awaitable[Language]]) -> None:
-        """In a quiet group, a read-only answer is worked out first and compared with the chat's last answer to the
-        same words: the same again gets a pointer to it instead (``handlers.telegram.quiet``)."""
+        """In a quiet group, answer a read-only command with a pointer when the answer is the same again.
+
+        The answer is worked out first and compared with the chat's last answer to the same words
+        (``handlers.telegram.quiet``)."""
         quiet = self.context.bot_data.quiet
         chat = self.update.effective_chat
         if quiet is None or chat is None:

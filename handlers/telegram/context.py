@@ -14,8 +14,10 @@ if TYPE_CHECKING:
 
 
 class AppState:
-    """The application's ``bot_data``: its front door (the dispatcher, with the services and the command table) and
-    announcer (the process's one scheduler), set once by ``build_application``."""
+    """The application's ``bot_data``.
+
+    Its front door (the dispatcher, with the services and the command table) and announcer (the process's one
+    scheduler), set once by ``build_application``."""
 
     def __init__(self) -> None:
         self._dispatcher: Dispatcher | None = None

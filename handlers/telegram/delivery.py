@@ -57,8 +57,9 @@ class DeliveryLedger:
             self._changed.set()
 
     async def wait_until_handled(self, below: int) -> bool:
-        """Wait until every fetched update with an id below ``below`` was handled; ``False`` if the wait limit
-        passed first (those updates are then not waited for again)."""
+        """Wait until every fetched update with an id below ``below`` was handled.
+
+        ``False`` if the wait limit passed first (those updates are then not waited for again)."""
         waiting = {update_id for update_id in self._open if update_id < below and update_id not in self._given_up}
         if not waiting:
             return True
@@ -93,8 +94,9 @@ def update_ids_in(body: bytes) -> list[int]:
 
 
 class ConfirmAfterHandling(BaseRequest):
-    """The ``getUpdates`` request: waits for the ledger before asking (asking confirms), and enters what it
-    fetched. Every other call passes straight through to ``inner``."""
+    """The ``getUpdates`` request: waits for the ledger before asking (asking confirms), and enters what it fetched.
+
+    Every other call passes straight through to ``inner``."""
 
     def __init__(self, inner: BaseRequest, ledger: DeliveryLedger) -> None:
         self.inner = inner
@@ -135,8 +137,9 @@ class ConfirmAfterHandling(BaseRequest):
 
 
 class LedgerUpdateProcessor(BaseUpdateProcessor):
-    """PTB's concurrent update processing (at most ``max_concurrent_updates`` at once) that tells the ledger
-    when each update is done, however it ended."""
+    """PTB's concurrent update processing that tells the ledger when each update is done.
+
+    At most ``max_concurrent_updates`` at once; the ledger hears of each update however it ended."""
 
     def __init__(self, max_concurrent_updates: int, ledger: DeliveryLedger) -> None:
         super().__init__(max_concurrent_updates)

@@ -65,8 +65,10 @@ UNCOUNTED_BUT_PACED = frozenset({"setMessageReaction"})
 
 
 def group_messages(endpoint: str, data: dict[str, Any]) -> int:
-    """How many messages of a group's budget a call takes: one for a message or an edit in a group, one per item of
-    an album; nothing in a private chat or for calls that post nothing."""
+    """How many messages of a group's budget a call takes.
+
+    One for a message or an edit in a group, one per item of an album; nothing in a private chat or for calls that post
+    nothing."""
     chat_id = data.get("chat_id")
     if not isinstance(chat_id, int) or chat_id > 0:
         return 0
@@ -85,8 +87,9 @@ class SendBudget(Protocol):
     """Where the group slots are kept."""
 
     async def reserve(self, chat_id: int, messages: int, now: float) -> float:
-        """Reserve ``messages`` slots for ``chat_id`` at the earliest time ≥ ``now`` (seconds since the epoch) that
-        keeps every rolling window within the limit; that time."""
+        """Reserve ``messages`` slots for ``chat_id`` at the earliest time within the limit; that time.
+
+        The time is ≥ ``now``, in seconds since the epoch, and keeps every rolling window within the limit."""
 
     async def earliest(self, chat_id: int, messages: int, now: float) -> float:
         """When ``messages`` could go, without reserving anything."""
@@ -94,9 +97,10 @@ class SendBudget(Protocol):
 
 def earliest_slot(slots: list[tuple[float, int]], messages: int, now: float, *, limit: int = GROUP_LIMIT,
                   window: float = WINDOW) -> float:
-    """The earliest time ≥ ``now`` and ≥ the last reserved slot at which ``messages`` more keep the window ending
-    there within ``limit``. ``slots``: (time, messages) in time order. Reservations only ever append, so checking
-    the window that ends at each new slot keeps every window within the limit."""
+    """The earliest time that keeps every window within ``limit`` with ``messages`` more.
+
+    The time is ≥ ``now`` and ≥ the last reserved slot; ``slots``: (time, messages) in time order. Reservations only
+    ever append, so checking the window that ends at each new slot keeps every window within the limit."""
     start = max(now, slots[-1][0] if slots else now)
     if messages > limit:
         messages = limit  # an album larger than the limit still goes, alone in its window
@@ -169,9 +173,10 @@ def _mergeable(endpoint: str, data: dict[str, Any]) -> bool:
 
 
 class GroupPacer(BaseRateLimiter[Any]):
-    """A PTB rate limiter keeping each group within :data:`GROUP_LIMIT` messages per :data:`WINDOW` seconds and the
-    process within :data:`GLOBAL_LIMIT` sends a second, merging waiting plain texts and waiting edits of one message
-    (see the module).
+    """A PTB rate limiter keeping each group and the process within Telegram's limits.
+
+    Each group within :data:`GROUP_LIMIT` messages per :data:`WINDOW` seconds, the process within :data:`GLOBAL_LIMIT`
+    sends a second; waiting plain texts and waiting edits of one message are merged (see the module).
 
     ``now`` (seconds since the epoch; a shared budget compares times across processes) and ``sleep`` are injected:
     tests drive both from a manual clock. A 429 is not retried here: ``handlers.telegram.sending`` does that.
@@ -207,8 +212,9 @@ class GroupPacer(BaseRateLimiter[Any]):
         pass
 
     async def has_room(self, chat_id: int) -> bool:
-        """Whether a message to ``chat_id`` would go now, without waiting for the group's budget (a courtesy that
-        may be left out when the group is busy: ``handlers.telegram.quiet``'s pointers)."""
+        """Whether a message to ``chat_id`` would go now, without waiting for the group's budget.
+
+        A courtesy that may be left out when the group is busy: ``handlers.telegram.quiet``'s pointers."""
         now = self.now()
         return chat_id > 0 or await self.budget.earliest(chat_id, 1, now) <= now
 
@@ -255,8 +261,10 @@ class GroupPacer(BaseRateLimiter[Any]):
         callback: Callable[..., Coroutine[Any, Any, bool | JSON | list[JSON]]],
         args: Any, kwargs: dict[str, Any], endpoint: str, data: dict[str, Any],
     ) -> bool | JSON | list[JSON]:
-        """An edit waits for its slot like a message; a later edit of the same message made meanwhile replaces it
-        (the message shows the newest state either way) and both calls get the one result."""
+        """An edit waits for its slot like a message.
+
+        A later edit of the same message made meanwhile replaces it (the message shows the newest state either way) and
+        both calls get the one result."""
         key = (chat_id, int(data["message_id"]), endpoint)
         waiting = self._edits.get(key)
         if waiting is not None:

@@ -43,9 +43,10 @@ def _with_part(language: Language, caption: str, part: str) -> str:
 
 async def send_pictures(chat: Chat, pictures: Sequence[Picture], caption: str, stem: str,
                         language: Language, *, one_message: bool = False) -> int | None:
-    """Send ``pictures`` (PNG) with ``caption`` (markup) as one photo, one document, or one album; the id of the
-    (first) message sent. ``one_message`` (a group with the quiet habits on): several pictures go as ONE PDF
-    document ``stem.pdf``, a page each, since an album costs the group one message per picture."""
+    """Send ``pictures`` (PNG) with ``caption`` (markup) as one photo, one document, or one album.
+
+    The id of the (first) message sent. ``one_message`` (a group with the quiet habits on): several pictures go as ONE
+    PDF document ``stem.pdf``, a page each, since an album costs the group one message per picture."""
     if not pictures:
         return None
     if one_message and len(pictures) > 1:

@@ -1,35 +1,9 @@
 """Quiet in the group: gathered acknowledgements and pointers instead of repeats.
 
-Telegram takes about 20 messages a minute in a group, edits included (``handlers.telegram.pacing`` says what
-Telegram documents). These habits keep a busy evening under that:
-
-- **Gathered acknowledgements** (:class:`AckGatherer`). A command whose answer only says "done" (a sign-up:
-  ``Invocation.acknowledge``) is acknowledged at once with a reaction on the command itself (👌: a reaction is not a
-  message; Telegram's list of reaction emoji has no ✅), and its line joins one message per chat and batch:
-  "✅ 已报名：张三、李四、王五" under the latest count. The message goes out once no new acknowledgement came for
-  :attr:`QuietSettings.quiet_period` seconds, or :attr:`QuietSettings.longest_hold` after the first one waiting,
-  whichever is sooner. While the last such message is younger than :attr:`QuietSettings.live_for` and names at most
-  :attr:`QuietSettings.most_items`, it is edited (the whole list so far) instead of posting another; an edit is paced
-  like a message. A reaction may fail (a chat can switch reactions off): the gathered message still says it.
-- **Pointers instead of repeats** (:class:`RepeatMemory`). A command marked ``read_only`` in the command table,
-  repeated in the same chat with the same words within :attr:`QuietSettings.repeat_window` seconds, whose answer
-  would be exactly the last one's, gets one line replying to that earlier answer ("↑ 同上一条（1 分钟内未变）").
-  The answer is worked out in full first (on a :class:`CapturingChannel`), so any change in between answers anew.
-  When the group's budget has no message left this minute, not even the pointer is sent (the same answer is right
-  above it): repeating a question cannot make the bot wait.
-- **A reaction before a slow answer** (:func:`react`, through ``Invocation.received``): ``/result`` and ``/confirm``
-  get 👌 as soon as the change is committed; their answer follows when the group's budget allows.
-- Elsewhere in ``handlers.telegram``: a button press is answered before its messages go, and a press that would take
-  the buttons off and post shows the post in the pressed message (``handlers.telegram.buttons``); several pictures
-  go as one PDF document (``handlers.telegram.pictures``, ``handlers.long_replies``).
-
-All are on where the application paces its sends (production: ``build_application(rate_limiter=True)``) and off
-in unit tests unless a test turns them on, so a test's command still gets its answer in the same update. The
-clock and the sleep are injected (:class:`QuietSettings`). Private chats are answered as before: one person, no
-flood. Gathered acknowledgements live in this process's memory: those still waiting when the bot stops are posted
-at once (:meth:`AckGatherer.flush_now`); a crash loses at most the last few seconds' gathered line (the reactions
-were given, the sign-ups are stored). With several worker processes each gathers its own updates, so a group may
-see one gathered message per worker.
+Telegram takes about 20 messages a minute in a group, edits included; gathered acknowledgements
+(:class:`AckGatherer`), pointers instead of repeats (:class:`RepeatMemory`) and a reaction before a slow answer
+(:func:`react`) keep a busy evening under that. How each works and where it is on: docs/design.md, "Quiet in a
+Telegram group".
 """
 
 from __future__ import annotations
@@ -207,8 +181,9 @@ class RepeatMemory:
 
 
 class CapturingChannel:
-    """A channel that records a command's answers instead of sending them, so that they can be compared with the
-    last ones and then sent (:meth:`replay`) or replaced by a pointer."""
+    """A channel that records a command's answers instead of sending them.
+
+    So that they can be compared with the last ones and then sent (:meth:`replay`) or replaced by a pointer."""
 
     def __init__(self, inner: Channel) -> None:
         self.inner = inner

@@ -103,8 +103,9 @@ def telegram_html(markup: str) -> str:
 async def send_text(
     update: Update, text: str, *, quote: bool = False, buttons: InlineKeyboardMarkup | None = None
 ) -> list[Message]:
-    """Send ``text`` (markup) to the update's chat, split if longer than Telegram allows; ``quote`` the message in
-    groups. ``buttons`` go under the last piece. The messages sent."""
+    """Send ``text`` (markup) to the update's chat, split if longer than Telegram allows.
+
+    ``quote`` the message in groups. ``buttons`` go under the last piece. The messages sent."""
     message = update.effective_message
     chat = update.effective_chat
     pieces = split_message(telegram_html(text))

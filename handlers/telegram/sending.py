@@ -49,8 +49,9 @@ class RetryingRequests(BaseRateLimiter[Any]):
         """Calls repeated so far (for reports and tests)."""
 
     def _pacing_retries(self) -> bool:
-        """Whether the pacing limiter retries a 429 itself (PTB's ``AIORateLimiter`` does; ``GroupPacer`` leaves it
-        here)."""
+        """Whether the pacing limiter retries a 429 itself.
+
+        PTB's ``AIORateLimiter`` does; ``GroupPacer`` leaves it here."""
         return self.pacing is not None and bool(getattr(self.pacing, "retries_flood_itself", True))
 
     async def initialize(self) -> None:

@@ -1,5 +1,7 @@
-"""Telegram's updates handed to the front door (``handlers.dispatch``): one ``MessageHandler`` for every new message,
-one ``CallbackQueryHandler`` for every press, the chat-migration notice, and a last handler for every other update.
+"""Telegram's updates handed to the front door (``handlers.dispatch``).
+
+One ``MessageHandler`` for every new message, one ``CallbackQueryHandler`` for every press, the chat-migration notice,
+and a last handler for every other update.
 
 Each reads the update into the dispatcher's neutral values — an :class:`~handlers.dispatch.Arrival` (the update id,
 its sender and chat, the people it shows) and, for a message, an :class:`~handlers.dispatch.Incoming` (the text or a
@@ -71,8 +73,9 @@ def marked_length(message: Message) -> int | None:
 
 
 def incoming_of(update: Update, context: BotContext, arrival: Arrival, message: Message) -> Incoming | None:
-    """A new message with text, or with a file and its caption; ``None`` for one without either (a photo, a
-    sticker, a member joining: admitted and recorded, not read)."""
+    """A new message with text, or with a file and its caption.
+
+    ``None`` for one without either (a photo, a sticker, a member joining: admitted and recorded, not read)."""
     if message.text is None and message.document is None:
         return None
     bot = context.bot
@@ -118,9 +121,10 @@ async def on_press(update: Update, context: BotContext) -> None:
 
 
 async def on_migration(update: Update, context: BotContext) -> None:
-    """A group upgraded to a supergroup gets a new chat id: its settings and rows follow it. Telegram posts the
-    move in both chats (``migrate_to_chat_id`` in the old one, ``migrate_from_chat_id`` in the new one); whichever
-    arrives first moves the rows, the other finds nothing left to do."""
+    """A group upgraded to a supergroup gets a new chat id: its settings and rows follow it.
+
+    Telegram posts the move in both chats (``migrate_to_chat_id`` in the old one, ``migrate_from_chat_id`` in the new
+    one); whichever arrives first moves the rows, the other finds nothing left to do."""
     arrival = arrival_of(update, context)
     message = update.effective_message
     if arrival is None or message is None:
@@ -142,8 +146,9 @@ async def on_migration(update: Update, context: BotContext) -> None:
 
 
 async def on_other(update: Update, context: BotContext) -> None:
-    """Any other update (an edit, a member update, a channel post): admitted (its chat and people remembered) and
-    recorded, nothing answered."""
+    """Any other update (an edit, a member update, a channel post).
+
+    Admitted (its chat and people remembered) and recorded, nothing answered."""
     arrival = arrival_of(update, context)
     if arrival is not None:
         await context.dispatcher.other(arrival)

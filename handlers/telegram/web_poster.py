@@ -1,5 +1,7 @@
-"""What a result entered on a live page posts to its Telegram group: the same texts and buttons ``/result`` would
-reply there (``handlers.web.forms``), sent with the application's bot (its pacing included)."""
+"""What a result entered on a live page posts to its Telegram group.
+
+The same texts and buttons ``/result`` would reply there (``handlers.web.forms``), sent with the application's bot (its
+pacing included)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,8 @@
-"""Telling Telegram where the updates go: ``python -m bot set-webhook URL`` (``setWebhook`` with the secret and every
-kind of update), ``python -m bot delete-webhook`` (back to ``getUpdates``), and ``run``'s check that no webhook is
-set before it polls (PTB's polling start would delete one without a word; Telegram answers ``getUpdates`` with
-``409 Conflict`` while one is set)."""
+"""Telling Telegram where the updates go.
+
+``python -m bot set-webhook URL`` (``setWebhook`` with the secret and every kind of update), ``python -m bot
+delete-webhook`` (back to ``getUpdates``), and ``run``'s check that no webhook is set before it polls (PTB's polling
+start would delete one without a word; Telegram answers ``getUpdates`` with ``409 Conflict`` while one is set)."""
 
 from __future__ import annotations
 
@@ -27,8 +28,9 @@ def telegram_address(settings: Settings) -> str:
 
 @dataclass(frozen=True, slots=True)
 class WebhookAnswer:
-    """What Telegram answered to ``setWebhook``/``deleteWebhook``, and the webhook as ``getWebhookInfo`` reports it
-    right after."""
+    """What Telegram answered to a webhook request, and the webhook as it then reports it.
+
+    The answer to ``setWebhook``/``deleteWebhook``, and ``getWebhookInfo`` right after."""
 
     answer: bool
     url: str
@@ -66,8 +68,10 @@ async def _call(settings: Settings, url: str | None, secret: str | None) -> Webh
 
 
 async def register_webhook(settings: Settings, url: str, secret: str) -> WebhookAnswer:
-    """``setWebhook`` with ``url``, the secret and every kind of update. :class:`TokenRefused` for a refused token,
-    :class:`WebhookRefused` for anything else Telegram refuses (an http:// URL, a bad certificate …)."""
+    """``setWebhook`` with ``url``, the secret and every kind of update.
+
+    :class:`TokenRefused` for a refused token, :class:`WebhookRefused` for anything else Telegram refuses (an http://
+    URL, a bad certificate …)."""
     return await _call(settings, url, secret)
 
 
@@ -77,8 +81,10 @@ async def remove_webhook(settings: Settings) -> WebhookAnswer:
 
 
 async def webhook_in_the_way(bot: Bot) -> str | None:
-    """The webhook URL Telegram has for this bot, if one is set (polling would then get ``409 Conflict``, and PTB's
-    polling start would silently delete it). ``None`` when none is set or Telegram cannot say."""
+    """The webhook URL Telegram has for this bot, if one is set.
+
+    Polling would then get ``409 Conflict``, and PTB's polling start would silently delete it. ``None`` when none is set
+    or Telegram cannot say."""
     try:
         info = await bot.get_webhook_info()
     except TelegramError as error:

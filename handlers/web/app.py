@@ -1,5 +1,7 @@
-"""The ASGI application every HTTP route of the bot belongs to: the Telegram webhook of a ``serve`` worker, the
-health and metrics answers, and the tournaments' live pages (``handlers.web.pages``).
+"""The ASGI application every HTTP route of the bot belongs to.
+
+The Telegram webhook of a ``serve`` worker, the health and metrics answers, and the tournaments' live pages
+(``handlers.web.pages``).
 
 =============================  ===================================================================================
 request                        answer

@@ -302,8 +302,9 @@ class TableForms:
 
 
 class CourierPoster:
-    """A platform's announcement courier (``handlers.announcer.Courier``: split and send) as a poster: the texts
-    without buttons (WeCom's group messages have none)."""
+    """A platform's announcement courier (``handlers.announcer.Courier``: split and send) as a poster.
+
+    The texts without buttons (WeCom's group messages have none)."""
 
     def __init__(self, courier: Courier) -> None:
         self.courier = courier

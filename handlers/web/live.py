@@ -1,5 +1,6 @@
-"""Pushing changes to open live pages: one watcher per watched tournament in this process, however many pages
-hold it open.
+"""Pushing changes to open live pages.
+
+One watcher per watched tournament in this process, however many pages hold it open.
 
 A watcher asks the database for the tournament's mark (``bot.services.live_pages.page_mark``: its version, the
 pages switch and the schedule, one indexed statement) every :data:`POLL_SECONDS`, and when the mark moved it
@@ -72,8 +73,9 @@ class LiveHub:
         self._watchers.clear()
 
     async def updates(self, public_id: str, first: bytes) -> AsyncIterator[bytes | None]:
-        """The JSON of every change of the tournament's page, starting after ``first`` (the page as already
-        sent); ``None`` now and then while nothing changes (a heartbeat); ends when the pages close."""
+        """The JSON of every change of the tournament's page, starting after ``first`` (the page as already sent).
+
+        ``None`` now and then while nothing changes (a heartbeat); ends when the pages close."""
         if self.closed:
             return
         queue: asyncio.Queue[object] = asyncio.Queue()

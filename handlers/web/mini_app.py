@@ -1,5 +1,7 @@
-"""Telegram Mini App sign-in: the page sends Telegram's ``initData`` as ``Authorization: tma <initData>``, and the
-server checks it exactly as Telegram documents ("Validating data received via the Mini App"):
+"""Telegram Mini App sign-in.
+
+The page sends Telegram's ``initData`` as ``Authorization: tma <initData>``, and the server checks it exactly as
+Telegram documents ("Validating data received via the Mini App"):
 
 - ``initData`` is a query string; ``hash`` is taken out, every other field is written ``key=value`` (values
   URL-decoded), sorted by key and joined with line feeds: the data-check-string;

@@ -274,8 +274,10 @@ class Pages:
 
 def site_with_pages(services: Services, *, metrics: Metrics | None = None, poster: ChatPoster | None = None,
                     per_minute: int = PER_MINUTE) -> tuple[Site, Pages]:
-    """A site serving the live pages of ``services``' tournaments and their result forms (``poster`` tells the
-    groups), rate-limited per client; a webhook route may be added to it."""
+    """A site serving the live pages and result forms of ``services``' tournaments.
+
+    ``poster`` tells the groups of results entered on a form; rate-limited per client; a webhook route may be added to
+    it."""
     from handlers.web.forms import TableForms
 
     hub = LiveHub(services)

@@ -1,5 +1,7 @@
-"""Per-client rate limit of the live pages: at most :data:`PER_MINUTE` requests in any 60 s from one client; more
-are answered 429 with ``Retry-After`` (the seconds until the oldest counted request leaves the window).
+"""Per-client rate limit of the live pages.
+
+At most :data:`PER_MINUTE` requests in any 60 s from one client; more are answered 429 with ``Retry-After`` (the seconds
+until the oldest counted request leaves the window).
 
 A client is its address; behind a reverse proxy on the same machine (the request comes from a loopback address)
 the address the proxy names in ``X-Real-IP`` (or the last of ``X-Forwarded-For``) — ``deploy/nginx.conf`` sets it.

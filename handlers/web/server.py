@@ -1,5 +1,7 @@
-"""The bot's one HTTP server: an ASGI application (``handlers.web.app``) served by uvicorn inside the bot's own
-event loop, beside polling, WeCom or the webhook worker.
+"""The bot's one HTTP server.
+
+An ASGI application (``handlers.web.app``) served by uvicorn inside the bot's own event loop, beside polling, WeCom or
+the webhook worker.
 
 uvicorn's HTTP/1.1 (on ``h11``) is used with two guards it lacks, in :class:`GuardedProtocol`:
 
@@ -47,8 +49,9 @@ _REFUSED = (b"HTTP/1.1 503 Service Unavailable\r\ncontent-type: text/plain; char
 
 
 class GuardedProtocol(H11Protocol):
-    """uvicorn's HTTP/1.1 connection with a deadline for the request head and a cap on connections (the two
-    class attributes are set per server by :func:`guarded_protocol`)."""
+    """uvicorn's HTTP/1.1 connection with a deadline for the request head and a cap on connections.
+
+    The two class attributes are set per server by :func:`guarded_protocol`."""
 
     head_timeout: float = HEAD_TIMEOUT
     max_connections: int = MAX_CONNECTIONS

@@ -94,8 +94,10 @@ def webhook_route(site: Site, handle: UpdateHandler, secret: str, *, max_body: i
 
 
 def decoded_update(body: bytes) -> dict[str, Any] | None:
-    """The update in a request body: a JSON object with an integer ``update_id``, else ``None`` (also for JSON
-    nested deeper than Python's parser goes)."""
+    """The update in a request body.
+
+    A JSON object with an integer ``update_id``, else ``None`` (also for JSON nested deeper than Python's parser goes).
+    """
     try:
         update = json.loads(body)
     except (ValueError, UnicodeDecodeError, RecursionError):

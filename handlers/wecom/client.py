@@ -183,8 +183,9 @@ class LongConnection:
     # Running.
 
     async def run(self) -> None:
-        """Connect, subscribe and serve until :meth:`stop`; reconnect with backoff after a drop. Raise
-        :class:`CredentialsRefused` or :class:`Replaced` (see the module)."""
+        """Connect, subscribe and serve until :meth:`stop`; reconnect with backoff after a drop.
+
+        Raise :class:`CredentialsRefused` or :class:`Replaced` (see the module)."""
         delay = self.backoff_first
         while not self._stopping:
             self._subscribed = False
@@ -318,9 +319,10 @@ class LongConnection:
     # Sending.
 
     async def request(self, cmd: str, body: dict[str, Any], req_id: str | None = None) -> Frame:
-        """Send a frame and wait for its acknowledgement; :class:`WeComError` for a non-zero ``errcode``,
-        :class:`NotConnected` when there is no connection or the answer does not come. Frames with one ``req_id``
-        (the replies to one callback) go out one after another."""
+        """Send a frame and wait for its acknowledgement.
+
+        :class:`WeComError` for a non-zero ``errcode``, :class:`NotConnected` when there is no connection or the answer
+        does not come. Frames with one ``req_id`` (the replies to one callback) go out one after another."""
         req_id = req_id or request_id(cmd)
         lock = self._reply_locks.setdefault(req_id, asyncio.Lock())
         try:

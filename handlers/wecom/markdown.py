@@ -92,8 +92,9 @@ def _shorten(text: str, limit: int) -> str:
 
 
 def _latest(lines: Sequence[str], limit: int) -> str:
-    """As many of the last ``lines`` as fit in ``limit`` characters (an edited card's news is at its end: "已报名：
-    8 对"), "…" before them when earlier ones were left out."""
+    """As many of the last ``lines`` as fit in ``limit`` characters.
+
+    An edited card's news is at its end: "已报名： 8 对". "…" before them when earlier ones were left out."""
     kept: list[str] = []
     for line in reversed(lines):
         if sum(len(part) + 1 for part in [line, *kept]) > limit - 1:
@@ -107,9 +108,11 @@ def _latest(lines: Sequence[str], limit: int) -> str:
 
 def button_card(text: str, buttons: Keyboard | None, *, task: str | None = None, note: str | None = None,
                 outcome: str | None = None) -> dict[str, Any]:
-    """A ``button_interaction`` template card of ``text`` (neutral markup): its first line as the title (cut at 26
-    characters, the whole line then under it as the title's ``desc``, so a cut never hides who won), the next lines
-    as the sub-title, ``note`` as the quote; the buttons (at most six) pressing to their actions (``event_key``).
+    """A ``button_interaction`` template card of ``text`` (neutral markup).
+
+    Its first line as the title (cut at 26 characters, the whole line then under it as the title's ``desc``, so a cut
+    never hides who won), the next lines as the sub-title, ``note`` as the quote; the buttons (at most six) pressing to
+    their actions (``event_key``).
 
     ``task``: the card's ``task_id`` (an update keeps the pressed card's). Without buttons the card is done: its
     ``outcome`` (or ``note``) shows as the one grey button that cannot be pressed (``replace_text``)."""

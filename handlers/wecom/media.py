@@ -45,8 +45,9 @@ PADDING_BLOCK = 32
 
 
 class MediaRefused(Exception):
-    """WeCom did not take a file (or it cannot be sent at all): ``reason`` is a catalog key of ``wecom.refused``,
-    ``detail`` its parameter."""
+    """WeCom did not take a file (or it cannot be sent at all).
+
+    ``reason`` is a catalog key of ``wecom.refused``, ``detail`` its parameter."""
 
     def __init__(self, reason: str, detail: str = "") -> None:
         super().__init__(f"{reason}: {detail}" if detail else reason)
@@ -67,9 +68,10 @@ def chunks_of(content: bytes) -> list[bytes]:
 
 
 async def upload(connection: Requests, kind: str, file_name: str, content: bytes) -> str:
-    """Upload ``content`` as temporary media of ``kind`` (``file`` or ``image``); its ``media_id``. Raises
-    :class:`MediaRefused` (too large, or an ``errcode``; :class:`~handlers.wecom.client.WeComError` is turned into
-    it) and lets :class:`~handlers.wecom.client.NotConnected` through."""
+    """Upload ``content`` as temporary media of ``kind`` (``file`` or ``image``); its ``media_id``.
+
+    Raises :class:`MediaRefused` (too large, or an ``errcode``; :class:`~handlers.wecom.client.WeComError` is turned
+    into it) and lets :class:`~handlers.wecom.client.NotConnected` through."""
     limit = IMAGE_BYTES_LIMIT if kind == "image" else FILE_BYTES_LIMIT
     if len(content) > limit or math.ceil(len(content) / CHUNK_BYTES) > CHUNKS_LIMIT:
         raise MediaRefused("too_large", f"{limit // (1024 * 1024)} MB")
@@ -186,8 +188,10 @@ def file_name_of(disposition: str | None) -> str | None:
 
 async def fetch(file: IncomingFile, limit: int, *, seconds: float = DOWNLOAD_SECONDS,
                 client: httpx.AsyncClient | None = None) -> tuple[bytes, str | None]:
-    """The decrypted bytes of ``file`` and the name the server gives it. The download stops past ``limit`` bytes
-    (plus a padding block) or ``seconds``; decryption runs in a thread. :class:`UnreadableFile` when it fails."""
+    """The decrypted bytes of ``file`` and the name the server gives it.
+
+    The download stops past ``limit`` bytes (plus a padding block) or ``seconds``; decryption runs in a thread.
+    :class:`UnreadableFile` when it fails."""
     async def download(http: httpx.AsyncClient) -> tuple[bytes, str | None]:
         async with http.stream("GET", file.url) as response:
             if response.status_code != 200:

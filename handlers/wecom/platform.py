@@ -159,9 +159,11 @@ _USERID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.@-]{0,63}")
 
 
 class BotName:
-    """The bot's name in members' @-mentions: ``WECOM_BOT_NAME``, else learned from the first group message that
-    starts with a mention followed by a space and mentions nobody else (WeCom does not tell a bot its own name).
-    Knowing it, the mention is taken out wherever it stands: ``@掼蛋助手排名``, ``排名 @掼蛋助手``."""
+    """The bot's name in members' @-mentions.
+
+    ``WECOM_BOT_NAME``, else learned from the first group message that starts with a mention followed by a space and
+    mentions nobody else (WeCom does not tell a bot its own name). Knowing it, the mention is taken out wherever it
+    stands: ``@掼蛋助手排名``, ``排名 @掼蛋助手``."""
 
     def __init__(self, configured: str | None = None) -> None:
         self.name = configured
@@ -250,8 +252,9 @@ class WaitingCommand:
 
 
 class FileDesk:
-    """The files people sent and the commands waiting for one, per person (in memory: a file is used within
-    minutes or not at all)."""
+    """The files people sent and the commands waiting for one, per person.
+
+    In memory: a file is used within minutes or not at all."""
 
     def __init__(self) -> None:
         self.files: dict[str, SentFile] = {}
@@ -267,8 +270,9 @@ class FileDesk:
 
 
 class WeComChannel:
-    """A command's answers, collected (:class:`Answer`) and sent by the platform when it is done; the file the
-    person sent for it (:meth:`attachment`)."""
+    """A command's answers, collected (:class:`Answer`) and sent by the platform when it is done.
+
+    The file the person sent for it (:meth:`attachment`)."""
 
     carries_files = True
     """Documents go as files, uploaded over the long connection (``handlers.invocation.FileLimits``)."""
@@ -307,8 +311,9 @@ class WeComChannel:
             self.answer.add(t("wecom.pictures_not_carried", language, count=left_out))
 
     async def attachment(self) -> Attachment | None:
-        """The file the person sent for this command (just before it, or the file that ran it), fetched and
-        decrypted; ``None`` when there is none (the platform then waits for their next file)."""
+        """The file the person sent for this command (just before it, or the file that ran it), fetched and decrypted.
+
+        ``None`` when there is none (the platform then waits for their next file)."""
         self.asked_for_file = True
         found = await self._files() if self._files is not None else None
         self.got_file = found is not None
@@ -319,8 +324,10 @@ class WeComChannel:
 
 
 class WeComPressChannel:
-    """A press's answers: the pressed card's new state (:attr:`edited`, :attr:`dropped`: sent as ONE update of the
-    card), and new messages (:meth:`post`, collected, then pushed to the chat)."""
+    """A press's answers.
+
+    The pressed card's new state (:attr:`edited`, :attr:`dropped`: sent as ONE update of the card), and new messages
+    (:meth:`post`, collected, then pushed to the chat)."""
 
     def __init__(self, answer: Answer, mention: Callable[[Language], str] | None = None) -> None:
         self.answer = answer
@@ -361,9 +368,11 @@ class CardUpdate:
 
 def card_update(task: str, shown: tuple[str, Keyboard | None] | None, channel: WeComPressChannel, note: Note,
                 presser: str, presser_name: str) -> CardUpdate | None:
-    """The pressed card after the press: edited for everyone (its answered question without live buttons, the
-    presser's note under it), or — when the press changed nothing on it (a refusal, "this invitation is for 唐伟") —
-    for the presser alone, with the note. ``shown``: what the card showed, when this process sent it."""
+    """The pressed card after the press.
+
+    Edited for everyone (its answered question without live buttons, the presser's note under it), or — when the press
+    changed nothing on it (a refusal, "this invitation is for 唐伟") — for the presser alone, with the note. ``shown``:
+    what the card showed, when this process sent it."""
     if channel.edited is not None:
         text, buttons = channel.edited
         labelled = f"{presser_name}：{note.text}" if note.text else None
@@ -427,8 +436,9 @@ class WeComPlatform:
             is_wecom_user(user_id) for user_id in self.services.names.user_ids_named(name))
 
     async def run(self, url: str, bot_id: str, secret: str) -> None:
-        """Keep the long connection and serve its callbacks until :meth:`stop`; raise
-        :class:`~handlers.wecom.client.CredentialsRefused` or :class:`~handlers.wecom.client.Replaced`."""
+        """Keep the long connection and serve its callbacks until :meth:`stop`.
+
+        Raise :class:`~handlers.wecom.client.CredentialsRefused` or :class:`~handlers.wecom.client.Replaced`."""
         self.connection = LongConnection(url, bot_id, secret, self.on_callback)
         await self.connection.run()
 
@@ -488,8 +498,10 @@ class WeComPlatform:
         await self.send_answer(answer, frame.req_id, message.chatid or message.userid)
 
     async def on_file(self, frame: Frame, message: Message, caller: Caller) -> None:
-        """A file or picture: kept for the command that uses it; it runs a command that waits for it (``导入``
-        sent before it, in this chat or a group), else the person is told how to use it."""
+        """A file or picture.
+
+        Kept for the command that uses it; it runs a command that waits for it (``导入`` sent before it, in this chat or
+        a group), else the person is told how to use it."""
         assert message.file is not None and caller.person is not None
         now = self.services.clock()
         waiting = self.desk.take_waiting(message.userid, now)
@@ -522,8 +534,9 @@ class WeComPlatform:
         await self.send_answer(used, frame.req_id, here)
 
     async def _attachment(self, userid: str) -> Attachment | None:
-        """The file ``userid`` sent last (within :data:`FILE_WAIT`), fetched and decrypted; a refusal with the
-        reason when it cannot be read."""
+        """The file ``userid`` sent last (within :data:`FILE_WAIT`), fetched and decrypted.
+
+        A refusal with the reason when it cannot be read."""
         file = self.desk.take_file(userid, self.services.clock())
         if file is None:
             return None
@@ -544,8 +557,9 @@ class WeComPlatform:
         return f"@{self.bot_name.name} " if self.bot_name.name else t("wecom.bot_mention", language)
 
     async def pointed_at(self, args: tuple[str, ...]) -> tuple[tuple[str, ...], Mentioned | None]:
-        """The first ``@word`` among the words, as the person the command points at (taken out of the words): the
-        WeCom account whose userid is ``word``, seen by the bot or not — never a name someone chose with ``/name``
+        """The first ``@word`` among the words, as the person the command points at (taken out of the words).
+
+        The WeCom account whose userid is ``word``, seen by the bot or not — never a name someone chose with ``/name``
         (a member once named himself ``lisi`` and became referee through ``/referee @lisi``)."""
         for index, word in enumerate(args):
             if not word.startswith("@") or len(word) < 2:
@@ -592,8 +606,9 @@ class WeComPlatform:
         await self.push(answer, chatid if isinstance(chatid, str) else userid)
 
     async def on_enter(self, frame: Frame) -> None:
-        """Someone opened a chat with the bot (``enter_chat``): within 5 s, a welcome — what the bot does and how
-        to start — in the chat's language."""
+        """Someone opened a chat with the bot (``enter_chat``).
+
+        Within 5 s, a welcome — what the bot does and how to start — in the chat's language."""
         body = frame.body
         sender = body.get("from")
         userid = sender.get("userid") if isinstance(sender, dict) else None
@@ -623,8 +638,9 @@ class WeComPlatform:
     # Answering.
 
     def _markdown(self, answer: Answer) -> tuple[str, dict[str, Any] | None]:
-        """The answer's markdown and the template card of its last buttons (earlier buttons, or too many for a
-        card, become the commands to send)."""
+        """The answer's markdown and the template card of its last buttons.
+
+        Earlier buttons, or too many for a card, become the commands to send."""
         parts: list[str] = []
         card = None
         last_with_buttons = max((index for index, (_, buttons) in enumerate(answer.texts) if buttons), default=None)
@@ -670,8 +686,9 @@ class WeComPlatform:
         await self._send_files(answer, chat)
 
     async def _send_files(self, answer: Answer, chat: str) -> None:
-        """Each document uploaded over the long connection and pushed as a file; one that WeCom does not take is
-        said in one line, with the way to the same file without WeCom."""
+        """Each document uploaded over the long connection and pushed as a file.
+
+        One that WeCom does not take is said in one line, with the way to the same file without WeCom."""
         for content, name in answer.files:
             reason = await self._send_file(chat, content, name, answer.language)
             if reason is None:
@@ -701,8 +718,9 @@ class WeComPlatform:
                 await self._send(SEND, {"chatid": chat, "msgtype": "markdown", "markdown": {"content": piece}})
 
     async def _send(self, cmd: str, body: dict[str, Any], req_id: str | None = None) -> bool:
-        """Send a frame, retrying what may pass later (a busy server, no connection for a moment); whether WeCom
-        accepted it. A refusal is logged, never raised."""
+        """Send a frame, retrying what may pass later (a busy server, no connection for a moment).
+
+        Whether WeCom accepted it. A refusal is logged, never raised."""
         connection = self.connection
         if connection is None:
             log.warning("WeCom: no connection to send %s", cmd)

@@ -1,5 +1,6 @@
-"""Ordered schema migrations, the same on SQLite and PostgreSQL: applied once each, in number order, recorded in
-the database's ``schema_migrations``.
+"""Ordered schema migrations, the same on SQLite and PostgreSQL.
+
+Applied once each, in number order, recorded in the database's ``schema_migrations``.
 
 Each runs in its own transaction together with its row in ``schema_migrations`` (SQLite's ``BEGIN IMMEDIATE``,
 PostgreSQL's exclusive database lock: ``storage.postgres``), so a failed migration leaves the database as it was
@@ -139,7 +140,8 @@ _QUOTED = re.compile(r"'(?:[^']|'')*'|\"(?:[^\"]|\"\")*\"|--[^\n]*")
 
 
 def postgresql_statement(statement: str) -> str:
-    """One statement of an SQLite migration as PostgreSQL runs it (see the module for what is translated);
+    """One statement of an SQLite migration as PostgreSQL runs it (see the module for what is translated).
+
     :class:`UntranslatableMigration` for what is not."""
     quoted: list[str] = []
 
@@ -228,8 +230,9 @@ async def schema_version(storage: Storage) -> int:
 
 
 async def check_schema(storage: Storage) -> int:
-    """The database's schema version if it is the one this bot was built for; otherwise :class:`SchemaBehind`
-    (``python -m bot migrate`` applies what is pending) or :class:`SchemaAhead`."""
+    """The database's schema version if it is the one this bot was built for.
+
+    Otherwise :class:`SchemaBehind` (``python -m bot migrate`` applies what is pending) or :class:`SchemaAhead`."""
     found, needed = await schema_version(storage), latest_version()
     if found < needed:
         raise SchemaBehind(database=storage.describe(), found=found, needed=needed)

@@ -13,7 +13,7 @@ from PIL import Image
 from bot.i18n import Language
 from bot.pictures import bracket_picture, standings, theme
 from bot.pictures.bracket_picture import render_bracket
-from bot.pictures.points import round_tables_layout
+from bot.pictures.points_stage import round_tables_layout
 from bot.services.tournament.pictures import round_table_lines
 from bot.sheets.matches_csv import read_matches_csv
 from tests.handlers.tournament_helpers import DispatchedClub as Club

@@ -1,4 +1,4 @@
-"""A Swiss evening end to end through the chat: a 20-pair, 5-round Swiss evening on 场分 (3-2-1) with a
+"""A club's Swiss evening, end to end through the chat: a 20-pair, 5-round Swiss evening on 场分 (3-2-1) with a
 late pair joining in round 2, results entered in bulk and confirmed with /confirm all, a pair withdrawing after
 round 3, a correction of round 2 after round 4 has results, /swap before round 5 — read back from /export and
 checked against points the test computes from the results it entered itself."""
@@ -19,7 +19,7 @@ from bot.tournament.points_stage import PointsStage
 from tests.handlers.tournament_helpers import DispatchedClub as Club
 
 WIN, LOSS, WALKOVER, FORFEITED, BYE = 3, 1, 3, 0, 3
-"""场分 as the national rules give it (3-2-1): what the test counts, independently of the bot."""
+"""场分 as the national rules give it: what the test counts, independently of the bot."""
 
 
 @dataclass

@@ -51,7 +51,7 @@ def test_every_verb_names_a_command_of_the_table() -> None:
     paperwork = {"打印"}
     season = {"排行榜", "等级分", "赛季", "成员", "赛事列表"}
     organisers = {"新比赛", "新建", "单位", "裁判", "取消", "撤销抽签", "替补", "导入", "语言"}
-    pair_changes = {"退赛", "恢复", "交换"}
+    pair_changes = {"退赛", "恢复", "交换"}  # pair changes after the draw
     assert (everyday | calculators | players_tables | live_pages | paperwork | season | organisers | pair_changes
             == set(VERBS))
 

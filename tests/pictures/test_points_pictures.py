@@ -13,7 +13,7 @@ from PIL import Image
 from bot.i18n import Language, t
 from bot.pictures import theme
 from bot.pictures.layout import layout_faults
-from bot.pictures.points import (
+from bot.pictures.points_stage import (
     TABLE_ROWS_PER_PAGE,
     PointsLine,
     TableLine,

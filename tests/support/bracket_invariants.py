@@ -13,7 +13,7 @@ from collections import Counter
 
 from bot.ruleset.scoring import Side
 from bot.tournament.bracket import Bracket, FinalFormat
-from bot.tournament.layout import (
+from bot.tournament.bracket_layout import (
     bye_lines,
     feeder_slots,
     has_third_place_slot,

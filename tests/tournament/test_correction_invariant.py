@@ -21,8 +21,8 @@ from bot.presenters.tournament_tables import standings_text
 from bot.ruleset.scoring import MatchLevel, Side
 from bot.services.tournament.state import TournamentState
 from bot.tournament.bracket import Bracket, BracketOptions, FinalFormat, MatchId, ThirdPlace
+from bot.tournament.bracket_layout import match_id
 from bot.tournament.entries import RegistrationMode
-from bot.tournament.layout import match_id
 from bot.tournament.outcome import Outcome
 from bot.tournament.record import TournamentRecord, TournamentStatus
 from bot.tournament.registration import Registration

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from bot.ruleset.variants import DEFAULT_VARIANT
 from bot.tournament.bracket import BracketOptions, FinalFormat, ThirdPlace
+from bot.tournament.bracket_layout import bracket_size
 from bot.tournament.group_knockout import knockout_from_groups, qualifier_tiers, seeded_lines
-from bot.tournament.layout import bracket_size
 from bot.tournament.matches import MatchState
 from bot.tournament.outcome import Outcome
 from bot.tournament.points import bye_points, parse_table_result

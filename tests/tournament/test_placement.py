@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.tournament.bracket import Bracket
-from bot.tournament.layout import bracket_size
+from bot.tournament.bracket_layout import bracket_size
 from bot.tournament.matches import MatchState
 from tests.tournament.bracket_helpers import make_bracket
 

@@ -83,8 +83,9 @@ class Restored:
 
 
 def _chats(chat_id: int | None) -> tuple[int, ...] | None:
-    """The chats a step's transaction names: the row's own when the caller knows it (a claiming worker), else
-    none (every writer waits, as on SQLite)."""
+    """The chats a step's transaction names.
+
+    The row's own when the caller knows it (a claiming worker), else none (every writer waits, as on SQLite)."""
     return None if chat_id is None else (chat_id,)
 
 
@@ -117,8 +118,10 @@ async def _render(tx: Tx, board: TournamentBoard, row: Announcement, default: La
 
 async def prepare(services: Services, announcement_id: int, *, render: Renderer, split: Splitter,
                   holder: str | None = None, chat_id: int | None = None) -> Outgoing | None:
-    """Begin an attempt: the pieces to send (``split`` of the stored text, else of the ``render``-ed facts, in the
-    chat's language), or ``None`` when there is nothing to send (or ``holder`` no longer holds the row)."""
+    """Begin an attempt.
+
+    The pieces to send (``split`` of the stored text, else of the ``render``-ed facts, in the chat's language), or
+    ``None`` when there is nothing to send (or ``holder`` no longer holds the row)."""
     now = services.clock()
     async with services.storage.transaction(chats=_chats(chat_id)) as tx:
         row = await announcements.get(tx, announcement_id)
@@ -155,16 +158,18 @@ async def pending(services: Services) -> list[Announcement]:
 
 async def record_parts(services: Services, announcement_id: int, parts_sent: int, *, holder: str | None = None,
                        chat_id: int | None = None) -> bool:
-    """The first ``parts_sent`` pieces were accepted; ``False`` when the row is no longer pending or ``holder``
-    no longer holds it (it must send no more of it)."""
+    """The first ``parts_sent`` pieces were accepted.
+
+    ``False`` when the row is no longer pending or ``holder`` no longer holds it (it must send no more of it)."""
     async with services.storage.transaction(chats=_chats(chat_id)) as tx:
         return await announcements.record_parts_sent(tx, announcement_id, parts_sent, holder=holder)
 
 
 async def finish(services: Services, announcement_id: int, *, holder: str | None = None, chat_id: int | None = None
                  ) -> AnnouncementState | None:
-    """Mark the row sent (``late`` if it was missed while the bot was down); its final state, or ``None`` if it
-    was no longer pending (or ``holder`` no longer held it)."""
+    """Mark the row sent (``late`` if it was missed while the bot was down).
+
+    Its final state, or ``None`` if it was no longer pending (or ``holder`` no longer held it)."""
     now = services.clock()
     async with services.storage.transaction(chats=_chats(chat_id)) as tx:
         row = await announcements.get(tx, announcement_id)
@@ -216,11 +221,12 @@ class Settlement:
 
 async def settle(tx: Tx, found: Announcement, now: datetime, grace: timedelta, *, missed: bool = True
                  ) -> Settlement:
-    """The rule for a pending row whose sender may have stopped, at ``now``: a piece left in flight counts as sent
-    (an announcement goes out at most once; a row whose every piece is then counted is closed as sent); then a row
-    that was ``missed`` (nobody tried it in time: the single process at start-up, :func:`restore`; a claiming
-    worker when the row's attempt was overdue by more than its ``missed_after``) is marked late within the grace
-    (``GUANDAN_LATE_GRACE_MINUTES``) and dropped after it."""
+    """The rule for a pending row whose sender may have stopped, at ``now``.
+
+    A piece left in flight counts as sent (an announcement goes out at most once; a row whose every piece is then
+    counted is closed as sent); then a row that was ``missed`` (nobody tried it in time: the single process at start-up,
+    :func:`restore`; a claiming worker when the row's attempt was overdue by more than its ``missed_after``) is marked
+    late within the grace (``GUANDAN_LATE_GRACE_MINUTES``) and dropped after it."""
     row, resumed = found, False
     if found.part_in_flight is not None:
         row = await announcements.settle_in_flight(tx, found.announcement_id) or found
@@ -258,7 +264,9 @@ def _log_settled(settlements: Sequence[Settlement], now: datetime) -> None:
 
 
 async def restore(services: Services) -> Restored:
-    """At start-up: pending rows still ahead, rows missed by at most the late grace (``GUANDAN_LATE_GRACE_MINUTES``; now
+    """At start-up: keep, mark late or drop each pending announcement.
+
+    At start-up: pending rows still ahead, rows missed by at most the late grace (``GUANDAN_LATE_GRACE_MINUTES``; now
     marked late), rows missed by more (now dropped)."""
     now, grace = services.clock(), services.settings.late_grace
     ahead, late, dropped, settlements = [], [], [], []
@@ -292,7 +300,9 @@ class Claimed:
 
 async def claim_due(services: Services, holder: str, *, limit: int, lease: timedelta, missed_after: timedelta,
                     chat_ranges: Sequence[announcements.ChatRange]) -> Claimed:
-    """Claim for worker ``holder`` (until ``lease`` from now) at most ``limit`` due rows of the chats in
+    """Claim due announcements for worker ``holder`` and settle each.
+
+    Claim for worker ``holder`` (until ``lease`` from now) at most ``limit`` due rows of the chats in
     ``chat_ranges`` that no worker holds, and settle each (:func:`settle`): one whose attempt is overdue by more
     than ``missed_after`` was missed (no worker ran then) and meets the late grace. One transaction, on PostgreSQL
     waiting for no chat's writers: workers claiming together take different rows (``storage.announcements``)."""

@@ -81,8 +81,7 @@ class TournamentBoard(Protocol):
         ...
 
     async def round_posting(self, tx: Tx, tournament_id: int, round_number: int, language: Language) -> str | None:
-        """The round's tables and pairs as the tournament layer posts them (HTML); ``None`` before they are
-        known."""
+        """The round's tables and pairs as the tournament layer posts them (HTML); ``None`` before they are known."""
         ...
 
 

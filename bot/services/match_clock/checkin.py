@@ -1,6 +1,7 @@
-"""Check-in: from a round's reminder until its start plus the grace, each pair confirms it is at its table
-(``/here``). At start + grace the bot lists the tables with a pair missing and asks a referee to decide; it never
-declares a forfeit itself (seed 000: "比赛开始后超过15分钟未到赛场视为弃权" — the referee applies it).
+"""Check-in: from a round's reminder until its start plus the grace, each pair confirms it is at its table (``/here``).
+
+At start + grace the bot lists the tables with a pair missing and asks a referee to decide; it never declares a forfeit
+itself (seed 000: "比赛开始后超过15分钟未到赛场视为弃权" — the referee applies it).
 
 A pair counts as present when one of its members checks in (partners sit at the same table), or when a referee
 checks it in (members registered by name have no account to do it themselves).
@@ -68,8 +69,9 @@ class MissingPairs:
 
 
 def checkin_window(start: RoundStart, tournament: BoardTournament) -> tuple[datetime, datetime] | None:
-    """From the reminder to start + grace (that instant excluded: the missing pairs are listed then); ``None``
-    when check-in is off."""
+    """From the reminder to start + grace (that instant excluded: the missing pairs are listed then).
+
+    ``None`` when check-in is off."""
     if tournament.checkin_grace is None:
         return None
     return start.starts_at - tournament.remind, start.starts_at + tournament.checkin_grace
@@ -105,8 +107,10 @@ def _seat(tables: tuple[BoardTable, ...], user_id: int | None) -> tuple[BoardTab
 
 async def check_in(services: Services, caller: Caller, *, table_number: int | None = None,
                    side: Side | None = None) -> CheckedIn:
-    """The caller's pair checks in; with ``table_number`` and ``side`` that pair, on a referee's call (the
-    caller's role decided in the transaction; the handler refused others early)."""
+    """The caller's pair checks in.
+
+    With ``table_number`` and ``side`` that pair, on a referee's call (the caller's role decided in the transaction; the
+    handler refused others early)."""
     now, board = services.clock(), services.board
     referee_call = table_number is not None and side is not None
     roles = await services.roles.for_caller(caller) if referee_call else None

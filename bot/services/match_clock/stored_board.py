@@ -1,5 +1,6 @@
-"""The match clock's view of the tournaments in storage: a
-:class:`~bot.services.match_clock.board.TournamentBoard` over the tournament layer's loaded states
+"""The match clock's view of the tournaments in storage.
+
+A :class:`~bot.services.match_clock.board.TournamentBoard` over the tournament layer's loaded states
 (``bot.services.tournament.state``, cached by version).
 
 A Swiss or groups tournament counts its rounds as the chat does: the points stage's rounds first, then the
@@ -19,8 +20,8 @@ from bot.i18n import Language
 from bot.services.match_clock.board import BoardPair, BoardTable, BoardTournament
 from bot.services.tournament.state import TournamentCache, TournamentState, load_state
 from bot.tournament.bracket import Bracket
+from bot.tournament.bracket_layout import bracket_size, round_count
 from bot.tournament.entries import account_id
-from bot.tournament.layout import bracket_size, round_count
 from bot.tournament.matches import MatchState
 from bot.tournament.points_stage import PointsStage
 from bot.tournament.record import TournamentRecord

@@ -175,8 +175,9 @@ async def _cancel_all(tx: Tx, rows: Iterable[Announcement], now: datetime) -> li
 
 async def schedule_round(services: Services, caller: Caller, round_number: int, starts_at: datetime
                          ) -> RoundScheduled:
-    """An organiser sets (or moves) the start of ``round_number`` of the chat's tournament; its announcements are
-    planned."""
+    """An organiser sets (or moves) the start of ``round_number`` of the chat's tournament.
+
+    Its announcements are planned."""
     now, board = services.clock(), services.board
     roles = await services.roles.for_caller(caller)
     async with services.storage.transaction(claim=caller.claim) as tx:
@@ -235,8 +236,9 @@ async def chat_timetable(services: Services, caller: Caller) -> Timetable:
 
 
 async def schedule_target(services: Services, caller: Caller) -> BoardTournament:
-    """The chat's tournament as the match clock sees it: its zone (start times are typed in it) and its rounds
-    (``决赛`` is the last)."""
+    """The chat's tournament as the match clock sees it.
+
+    Its zone (start times are typed in it) and its rounds (``决赛`` is the last)."""
     async with services.storage.read() as tx:
         return await tournament_in(tx, services.board, caller.chat_id)
 
@@ -248,8 +250,9 @@ async def cancel_pending(tx: Tx, tournament_id: int, now: datetime) -> JobChange
 
 
 async def replan(tx: Tx, board: TournamentBoard, tournament_id: int, now: datetime) -> JobChanges:
-    """Re-plan every round not started yet (or still being played) after a timing setting changed: the
-    reminder lead, check-in, the time limit or the tournament itself. Call inside the transaction that made the
+    """Re-plan every round not started yet (or still being played) after a timing setting changed.
+
+    The reminder lead, check-in, the time limit or the tournament itself. Call inside the transaction that made the
     change."""
     tournament = await board.get(tx, tournament_id)
     changes = JobChanges()
@@ -274,9 +277,11 @@ class DeferredRound:
 
 async def deferred_round(tx: Tx, board: TournamentBoard, tournament_id: int, round_number: int, now: datetime
                          ) -> DeferredRound | None:
-    """When round ``round_number - 1`` completes early: ``None`` if round ``round_number``'s tables are to be
-    posted at once (it has no start time, or its reminder is already out), else when they will be (with the
-    reminder). Read inside the transaction that completed the round, or just after it."""
+    """When round ``round_number - 1`` completes early.
+
+    ``None`` if round ``round_number``'s tables are to be posted at once (it has no start time, or its reminder is
+    already out), else when they will be (with the reminder). Read inside the transaction that completed the round, or
+    just after it."""
     start = await timetable.round_start(tx, tournament_id, round_number)
     tournament = await board.get(tx, tournament_id)
     if start is None or tournament is None:

@@ -30,8 +30,10 @@ class ArchivedTournament:
 
 async def archive_tournaments(services: Services, language: Language,
                               files_language: Language | None = None) -> list[ArchivedTournament]:
-    """Every tournament of the database, oldest first, with its files: notes and sheets in ``language``; the CSV
-    headers and words in ``files_language`` as ``/export zh`` writes them (``None``: the contract's English)."""
+    """Every tournament of the database, oldest first, with its files.
+
+    Notes and sheets in ``language``; the CSV headers and words in ``files_language`` as ``/export zh`` writes them
+    (``None``: the contract's English)."""
     async with services.storage.read() as tx:
         states = [await load_state(tx, services.tournaments, record) for record in await archive.all_tournaments(tx)]
     archived = []

@@ -1,5 +1,6 @@
-"""``/draw``: close registration, reveal the sealed seed, draw pairs and bracket, store it all — one transaction;
-and ``/undraw``, which takes a draw back before any result and seals a fresh seed.
+"""``/draw``: close registration, reveal the sealed seed, draw pairs and bracket, store it all — one transaction.
+
+And ``/undraw``, which takes a draw back before any result and seals a fresh seed.
 
 One commit–reveal design (``bot.tournament.draw``): a draw's seed is always chosen and *sealed* before the entries
 it draws are known — when the tournament opens (``bot.services.tournament.setup.create_tournament``: its commitment
@@ -43,7 +44,7 @@ from bot.services import Services
 from bot.services.caller import Caller
 from bot.services.roles import Role
 from bot.services.season import load_club
-from bot.services.tournament.points import is_points_format
+from bot.services.tournament.points_stage import is_points_format
 from bot.services.tournament.state import Change, StaleButtonError, TournamentState, changing
 from bot.tournament import registration as engine
 from bot.tournament.draw import ACCOUNT_SECRET_BYTES, Draw, draw, undrawable
@@ -54,7 +55,7 @@ from bot.tournament.lineup import ResultsRecordedError, results_recorded
 from bot.tournament.people import Invitation, InvitationStatus
 from bot.tournament.points_draw import PointsDraw, draw_points_stage
 from bot.tournament.points_draw_file import export_points_draw
-from bot.tournament.points_stage import results_recorded as event_results_recorded
+from bot.tournament.points_stage import results_recorded as points_results_recorded
 from bot.tournament.points_stage import start_points_stage
 from bot.tournament.registration import Registration
 from bot.tournament.seed import SEED_BYTES, DrawSeed, new_seed
@@ -133,8 +134,10 @@ async def make_draw(services: Services, caller: Caller, *, confirmed: bool = Fal
 
 
 async def _seeding_ratings(services: Services, change: Change, closed: Registration) -> dict[str, int] | None:
-    """With ``/set seeding rating``: every active member's club rating now, in millionths (0 for a newcomer),
-    for the draw to seed by; ``None`` for a draw by lot."""
+    """With ``/set seeding rating``.
+
+    Every active member's club rating now, in millionths (0 for a newcomer), for the draw to seed by; ``None`` for a
+    draw by lot."""
     if change.before.record.settings.seeding is not Seeding.RATING:
         return None
     club = await load_club(services, change.tx, change.before.record.chat_id)
@@ -194,8 +197,9 @@ async def _draw_points_stage(change: Change, closed: Registration, seed: DrawSee
 
 async def _seed(services: Services, change: Change,
                 closed: engine.Registration) -> tuple[DrawSeed, datetime, Sealed]:
-    """The sealed seed, when its commitment was published and by which message; for a tournament opened before
-    seeds were sealed at opening, a fresh seed committed now."""
+    """The sealed seed, when its commitment was published and by which message.
+
+    For a tournament opened before seeds were sealed at opening, a fresh seed committed now."""
     sealed = await tournaments.sealed_seed(change.tx, change.before.tournament_id)
     if sealed is not None:
         if sealed.resealed_at is not None:
@@ -218,13 +222,15 @@ class DrawUndone:
 
 
 async def undo_draw(services: Services, caller: Caller) -> DrawUndone:
-    """``/undraw``: before any result, the draw is forgotten, sign-up reopens and a new seed is sealed (see the
+    """``/undraw``: forget the draw before any result.
+
+    ``/undraw``: before any result, the draw is forgotten, sign-up reopens and a new seed is sealed (see the
     module docstring); :class:`ResultsRecordedError` once a table has a result (a knockout's, or a Swiss or group
     round's)."""
     async with changing(services, caller, required=Role.ORGANISER) as change:
         state = change.before
         if state.points_stage is not None:
-            if event_results_recorded(state.points_stage) or state.bracket is not None:
+            if points_results_recorded(state.points_stage) or state.bracket is not None:
                 raise ResultsRecordedError(name=state.record.name)
         elif results_recorded(state.require_bracket()):
             raise ResultsRecordedError(name=state.record.name)

@@ -30,8 +30,9 @@ class MemberEdited:
 
 
 def member_named(state: TournamentState, name: str, *, current_only: bool = True) -> tuple[Entry, Person]:
-    """The entry and member called ``name`` (any case or width); :class:`NoEntryNamedError` or
-    :class:`AmbiguousNameError` (two entries have such a member)."""
+    """The entry and member called ``name`` (any case or width).
+
+    :class:`NoEntryNamedError` or :class:`AmbiguousNameError` (two entries have such a member)."""
     wanted = name_key(name)
     found = [(entry, person) for entry in state.registration.entries if entry.is_current or not current_only
              for person in entry.members if name_key(person.name) == wanted]
@@ -62,8 +63,10 @@ def _shown(person: Person) -> dict[str, str | None]:
 
 
 async def rename(services: Services, caller: Caller, name: str, new_name: str) -> MemberEdited:
-    """``/rename 小红 小虹``: a typo fixed. A member entered by name is known by their name, so they get the new
-    name's key (refused when someone else already has it); an account keeps its key."""
+    """``/rename 小红 小虹``: a typo fixed.
+
+    A member entered by name is known by their name, so they get the new name's key (refused when someone else already
+    has it); an account keeps its key."""
     cleaned = clean_name(new_name)
 
     def renamed(person: Person) -> Person:
@@ -89,8 +92,10 @@ class EntryUnitSet:
 
 
 def entry_called(state: TournamentState, which: str) -> Entry:
-    """The current entry numbered ``which`` (``3`` or ``#3``), with a member called ``which``, or called ``which``
-    itself (``小红 / 小明``); :class:`NoEntryNamedError` or :class:`AmbiguousNameError`."""
+    """The current entry named by ``which``: a number, a member's name or the entry's own.
+
+    ``3`` or ``#3``, a member's name, or the entry's own (``小红 / 小明``); :class:`NoEntryNamedError` or
+    :class:`AmbiguousNameError` otherwise."""
     current = [entry for entry in state.registration.entries if entry.is_current]
     number = which[1:] if which.startswith(("#", "＃")) else which
     if number.isascii() and number.isdigit():
@@ -107,8 +112,10 @@ def entry_called(state: TournamentState, which: str) -> Entry:
 
 
 async def set_unit(services: Services, caller: Caller, which: str, unit: str | None) -> EntryUnitSet:
-    """``/unit 张伟 财务处`` (``/unit 3 财务处``; ``None``: no unit): the unit of the entry — every member of the
-    pair — as pairing and ``entries.csv`` read it (a unit belongs to the pair, not to one of its members)."""
+    """``/unit 张伟 财务处`` (``/unit 3 财务处``; ``None``: no unit).
+
+    The unit of the entry — every member of the pair — as pairing and ``entries.csv`` read it (a unit belongs to the
+    pair, not to one of its members)."""
     cleaned = clean_unit(unit)
     async with changing(services, caller, required=Role.ORGANISER) as change:
         state = change.before

@@ -1,5 +1,6 @@
-"""``/export``: ``entries.csv``, ``matches.csv`` and ``standings.csv`` (UTF-8 with a byte order mark, so Excel reads
-Chinese names).
+"""``/export``: ``entries.csv``, ``matches.csv`` and ``standings.csv``.
+
+UTF-8 with a byte order mark, so Excel reads Chinese names.
 
 ``entries.csv`` — ``name,members,unit,status,gender``. Before the draw: one row per entry ever made, ``status`` ``pair``
 (an active pair), ``single`` (an active single, to be paired by lot), ``reserve`` (on the waiting list) or
@@ -138,12 +139,14 @@ def _bye_group(stage: PointsStage, number: int, team: Team) -> str:
 
 
 def standings_csv_rows(state: TournamentState) -> list[StandingsCsvRow]:
-    """``standings.csv``: a points stage's standings with their tie-break columns, or a knockout's placings; a
-    groups → knockout tournament's whole field ranked 1…N (:func:`field_csv_rows`)."""
+    """``standings.csv``: a points stage's standings or a knockout's placings.
+
+    A points stage's standings with their tie-break columns, or a knockout's placings; a groups → knockout tournament's
+    whole field ranked 1…N (:func:`field_csv_rows`)."""
     if state.points_stage is not None and state.bracket is not None:
         return field_csv_rows(state)
     if state.points_stage is not None:
-        out = state.points_stage.withdrawn  # pairs that left after the draw (issue 22 §3): their rows stay, marked
+        out = state.points_stage.withdrawn  # pairs that left after the draw: their rows stay, marked
         return [StandingsCsvRow(row.rank, row.name, row.points, row.opponent_points, row.level_difference,
                                 row.played, row.won, row.drawn, row.lost, row.byes, row.group or "", row.wins,
                                 row.levels_reached, row.team.team_id in out)
@@ -167,9 +170,10 @@ def _knockout_byes(bracket: Bracket) -> dict[int, int]:
 
 
 def field_csv_rows(state: TournamentState) -> list[StandingsCsvRow]:
-    """A groups → knockout tournament's whole field (:mod:`bot.tournament.field_ranking`): ``rank`` 1…N (empty
-    for a pair still playing), the group stage's points and tie-break columns, ``played``, ``won``, ``drawn``,
-    ``lost`` and ``byes`` over both stages, ``group`` the pair's group."""
+    """A groups → knockout tournament's whole field (:mod:`bot.tournament.field_ranking`).
+
+    ``rank`` 1…N (empty for a pair still playing), the group stage's points and tie-break columns, ``played``, ``won``,
+    ``drawn``, ``lost`` and ``byes`` over both stages, ``group`` the pair's group."""
     stage, bracket = state.points_stage, state.require_bracket()
     assert stage is not None
     knockout_byes = _knockout_byes(bracket)

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from bot.services import Services
 from bot.services.caller import Caller
 from bot.services.roles import Role
-from bot.services.tournament.points import load_points_stage
+from bot.services.tournament.points_stage import load_points_stage
 from bot.services.tournament.state import TournamentState, changing
 from bot.tournament import lineup as engine
 from bot.tournament.entries import Entry, EntryStatus, Person

@@ -20,7 +20,7 @@ from bot.services import Services
 from bot.services.caller import Caller
 from bot.services.roles import Role
 from bot.services.tournament.entries_edit import member_named
-from bot.services.tournament.points import load_points_stage
+from bot.services.tournament.points_stage import load_points_stage
 from bot.services.tournament.signup import SignUpAsYourselfError
 from bot.services.tournament.state import Change, TournamentState, changing
 from bot.tournament import registration as engine
@@ -95,9 +95,10 @@ async def approve_claim(services: Services, caller: Caller, *, claim_id: int | N
 
 
 async def _relink_points(change: Change, state: TournamentState, old_key: str, new_key: str) -> TournamentState:
-    """A Swiss or groups tournament after the draw: the claimed member's pair (stored once, read back into the
-    points stage's tables with its results) and the reserves know the member by the account from now on; so does the
-    knockout after the groups when the pair is in it."""
+    """A Swiss or groups tournament after the draw.
+
+    The claimed member's pair (stored once, read back into the points stage's tables with its results) and the reserves
+    know the member by the account from now on; so does the knockout after the groups when the pair is in it."""
     reserves = tuple(Person(new_key, person.name, person.gender, person.unit) if person.key == old_key else person
                      for person in state.reserves)
     if reserves != state.reserves:
@@ -116,8 +117,9 @@ async def _relink_points(change: Change, state: TournamentState, old_key: str, n
 
 
 async def _link(change: Change, made: NameClaim) -> None:
-    """Give the claimed member the claimer's account key in the entry list and, after the draw, in their pair and
-    the reserves; close the claim."""
+    """Give the claimed member the claimer's account key and close the claim.
+
+    The key goes into the entry list and, after the draw, into their pair and the reserves."""
     state = change.current
     account = Person.account(made.user_id, made.display_name)
     registration = engine.link_account(state.registration, made.person_key, account)

@@ -1,5 +1,7 @@
-"""The tournament's own rules (竞赛规程) of a chat's tournament: attach one (typed or as a document), show its sections,
-remove it; and what ``/rule`` needs to answer in that chat (the notice and the tournament's rule choices).
+"""The tournament's own rules (竞赛规程) of a chat's tournament.
+
+Attach one (typed or as a document), show its sections, remove it; and what ``/rule`` needs to answer in that chat (the
+notice and the tournament's rule choices).
 
 Attaching and removing are for organisers, each one transaction (the notice row and its history event). A document
 is read in a confined, time-limited process of its own (``python -m bot.rules.notice_process``: someone's PDF must
@@ -124,8 +126,10 @@ class ClubNotice:
 
 
 async def club_notice(services: Services, caller: Caller, text: str | None, *, remove: bool = False) -> ClubNotice:
-    """``/notice club <text>``: the notice attached to every new tournament of the group (organisers);
-    ``remove``: none from now on; neither: show it. Tournaments already made keep theirs."""
+    """``/notice club <text>``: the notice every new tournament of the group gets.
+
+    The notice attached to every new tournament of the group (organisers); ``remove``: none from now on; neither: show
+    it. Tournaments already made keep theirs."""
     if text is None and not remove:
         async with services.storage.read() as tx:
             stored = await club_rows.club_notice(tx, caller.chat_id)
@@ -212,8 +216,9 @@ async def remove_notice(services: Services, caller: Caller) -> str:
 
 
 async def rule_context(services: Services, chat_id: int, claim: UpdateClaim | None = None) -> RuleContext:
-    """The open tournament's rule choices and notice, for answering a rule question in the chat (``claim``: the
-    update's, whose view of the chat saves the reads when it has no open tournament)."""
+    """The open tournament's rule choices and notice, for answering a rule question.
+
+    ``claim``: the update's, whose view of the chat saves the reads when it has no open tournament."""
     seen = None if claim is None else claim.fresh_view(chat_id)
     if seen is not None and (seen.tournament is None or not seen.tournament.open):
         return RuleContext()

@@ -1,4 +1,4 @@
-"""Pairs who leave, arrive late or change places after the draw of a Swiss tournament (issue 22 §3).
+"""Pairs who leave, arrive late or change places after the draw of a Swiss tournament.
 
 * ``/withdraw <name or number>`` (an organiser for any pair, a member for their own): the pair is not paired from the
   next round on; its played results stay. Its table of the current round, if undecided, is a walkover for the
@@ -90,8 +90,10 @@ class LatePairNeedsTwoError(TournamentError):
 
 @dataclass(frozen=True, slots=True)
 class PairChanged:
-    """What happened: ``kind`` withdrawn / reinstated / joined / swapped / swap_pending; the pairs concerned; the
-    round from which it counts; a walkover it decided (with the round it completed, posted as any result)."""
+    """What happened.
+
+    ``kind`` withdrawn / reinstated / joined / swapped / swap_pending; the pairs concerned; the round from which it
+    counts; a walkover it decided (with the round it completed, posted as any result)."""
 
     state: TournamentState
     kind: str
@@ -277,8 +279,9 @@ async def enter_late(change: Change, people: list[Person]) -> tuple[Entry, PairC
 
 
 async def swap(services: Services, caller: Caller, first: str, second: str, *, confirmed: bool) -> PairChanged:
-    """``/swap``: two pairs exchange their places in the current round (nothing reported at either table yet); a
-    rematch or one-unit table it makes waits for ``confirmed``."""
+    """``/swap``: two pairs exchange their places in the current round (nothing reported at either table yet).
+
+    A rematch or one-unit table it makes waits for ``confirmed``."""
     async with changing(services, caller, required=Role.ORGANISER) as change:
         state = change.before
         stage = _swiss(state)

@@ -15,7 +15,7 @@ import functools
 from bot.i18n import Language, t
 from bot.pictures.bracket_picture import render_bracket
 from bot.pictures.picture import Picture
-from bot.pictures.points import PointsLine, TableLine, render_points_standings, render_round_tables
+from bot.pictures.points_stage import PointsLine, TableLine, render_points_standings, render_round_tables
 from bot.pictures.standings import render_standings
 from bot.ruleset.variants import RankingCriterion
 from bot.services.tournament.export import match_rows
@@ -42,8 +42,9 @@ PICTURES_KEPT = 16
 
 
 def standing_rows(state: TournamentState, table: Standings, lang: Language) -> list[StandingRow]:
-    """One row per pair in standings order: place (none while still playing), name, match points, how it ended,
-    matches played and won."""
+    """One row per pair in standings order.
+
+    Place (none while still playing), name, match points, how it ended, matches played and won."""
     rounds = state.require_bracket().rounds
     return [StandingRow(placing.place, placing.team.name, placing.points, finish_note(placing, rounds, lang),
                         placing.matches, placing.won)
@@ -114,8 +115,9 @@ def round_table_lines(stage: PointsStage, round_number: int, lang: Language) -> 
 
 def points_lines(rows: tuple[PointsStandingRow, ...], forfeits: dict[int, int], lang: Language,
                  withdrawn: frozenset[int] = frozenset()) -> tuple[PointsLine, ...]:
-    """The picture's rows, each with its levels reached and its note: walkover wins and byes counted in its
-    points, a withdrawal."""
+    """The picture's rows, each with its levels reached and its note.
+
+    Walkover wins and byes counted in its points, a withdrawal."""
     return tuple(PointsLine(row.rank, row.name, row.points, row.opponent_points, row.level_difference, row.won,
                             row.drawn, row.lost, _note(row, forfeits, lang, row.team.team_id in withdrawn),
                             row.levels_reached) for row in rows)
@@ -123,8 +125,9 @@ def points_lines(rows: tuple[PointsStandingRow, ...], forfeits: dict[int, int], 
 
 def standings_notes(stage: PointsStage, rows: tuple[PointsStandingRow, ...], forfeits: dict[int, int],
                     lang: Language) -> tuple[str, ...]:
-    """The lines under a standings picture: the order the ranks follow in words (the tie-break chain), what the
-    columns mean, then what the marks mean."""
+    """The lines under a standings picture.
+
+    The order the ranks follow in words (the tie-break chain), what the columns mean, then what the marks mean."""
     swiss = stage.swiss is not None
     order = ranking_order(stage.core.variant, swiss=swiss)
     # The order's sentence explains its own criteria; a column the order does not use gets its legend.
@@ -177,8 +180,10 @@ async def round_tables_pictures(state: TournamentState, stage: PointsStage, lang
 
 async def points_standings_pictures(state: TournamentState, stage: PointsStage, lang: Language,
                                     after_round: int | None = None) -> tuple[Picture, ...]:
-    """Standings with the tie-break columns: one table for a Swiss tournament, one per group for a group stage;
-    ``after_round``: as they stood after that round."""
+    """Standings with the tie-break columns.
+
+    One table for a Swiss tournament, one per group for a group stage; ``after_round``: as they stood after that round.
+    """
     rows = points_standings(stage) if after_round is None else standings_after(stage, after_round)
     forfeits = forfeit_wins(stage, after_round)
     notes = standings_notes(stage, rows, forfeits, lang)

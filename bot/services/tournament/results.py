@@ -174,8 +174,9 @@ def moved_pairs(before: PointsStage, after: PointsStage) -> tuple[Moved, ...]:
 
 
 def actor_of(caller: Caller, official: bool) -> Actor:
-    """How the engine knows the caller: their person key (``tg:<id>``) as in the pairs, or the group itself for an
-    anonymous administrator."""
+    """How the engine knows the caller.
+
+    Their person key (``tg:<id>``) as in the pairs, or the group itself for an anonymous administrator."""
     return Actor(caller.actor_key, official)
 
 
@@ -197,8 +198,9 @@ async def record_result(services: Services, caller: Caller, ref: TableRef, told:
 
 async def _record_in(change: Change, caller: Caller, ref: TableRef, told: Outcome | OwnResult | WhoWon, *,
                      confirmed: bool = False, revision: int | None = None) -> ResultRecorded | _Outline:
-    """The body of :func:`record_result` within ``change`` (also one line of :func:`record_results`): what changed,
-    or a :class:`ResultRecorded` that changes nothing yet (a mirrored report, a correction to confirm)."""
+    """The body of :func:`record_result` within ``change`` (also one line of :func:`record_results`).
+
+    What changed, or a :class:`ResultRecorded` that changes nothing yet (a mirrored report, a correction to confirm)."""
     actor = actor_of(caller, Role.REFEREE in change.roles)
     stage = _stage(change.current, ref)
     match = stage.find(ref.where(), ref.round)
@@ -239,9 +241,10 @@ async def _record_in(change: Change, caller: Caller, ref: TableRef, told: Outcom
 
 
 def _outcome(side: Side | None, match: Match, told: Outcome | OwnResult | WhoWon) -> Outcome:
-    """The result as the table's sides see it: a pair's own telling is turned round by where the pair sits
-    (``side``; ``None``: an official, who names the left pair's level first instead); an answer to "who won?"
-    takes the levels of the report standing at the table."""
+    """The result as the table's sides see it.
+
+    A pair's own telling is turned round by where the pair sits (``side``; ``None``: an official, who names the left
+    pair's level first instead); an answer to "who won?" takes the levels of the report standing at the table."""
     if isinstance(told, Outcome):
         return told
     if side is None and not (isinstance(told, WhoWon) and told.winner is not None):
@@ -253,8 +256,7 @@ def _outcome(side: Side | None, match: Match, told: Outcome | OwnResult | WhoWon
 
 
 def _finished(state: TournamentState, stage: Bracket | PointsStage) -> bool:
-    """The champion (or the points stage's final standings) was announced: a correction now waits for a
-    confirmation."""
+    """The champion (or the points stage's final standings) was announced: a correction now waits for a confirmation."""
     if isinstance(stage, Bracket):
         return stage.finished
     return state.record.status is TournamentStatus.FINISHED
@@ -273,9 +275,11 @@ def _report(stage: Stage, ref: TableRef, actor: Actor, outcome: Outcome, at: dat
 async def _report_points(change: Change, stage: PointsStage, ref: TableRef, actor: Actor, outcome: Outcome,
                          variant: RuleVariant, *, refuse_mirror: bool = False,
                          replace_mirror: bool = False) -> _Outline:
-    """A result at a Swiss or group table. An official's correction of an earlier round keeps every pairing that
-    was played; when it changes the score groups of a Swiss round that is paired but has nothing
-    reported yet, that round is taken back and paired again from the corrected standings."""
+    """A result at a Swiss or group table.
+
+    An official's correction of an earlier round keeps every pairing that was played; when it changes the score groups
+    of a Swiss round that is paired but has nothing reported yet, that round is taken back and paired again from the
+    corrected standings."""
     match = stage.find(ref.where(), ref.round)
     correcting = actor.official and match.state.decided and match.side_of(actor.key) is None
     result = _report(stage, ref, actor, outcome, change.at, variant, refuse_mirror=refuse_mirror,
@@ -346,8 +350,9 @@ async def _answer_in(change: Change, caller: Caller, ref: TableRef, step: Callab
 
 @dataclass(frozen=True, slots=True)
 class ResultLine:
-    """One line of ``/result`` with many lines (``told`` and ``confirmed`` as for :func:`record_result`), or one
-    table of ``/confirm 5 6 8`` (``told`` None)."""
+    """One line of ``/result`` with many lines, or one table of ``/confirm 5 6 8``.
+
+    ``told`` and ``confirmed`` as for :func:`record_result`; ``told`` is None for a table to confirm."""
 
     ref: TableRef
     told: Outcome | OwnResult | WhoWon | None = None
@@ -356,8 +361,9 @@ class ResultLine:
 
 @dataclass(frozen=True, slots=True)
 class LineDone:
-    """What one line did: ``recorded`` (its state is the state right after it), or ``refused`` with the reason
-    (the line changed nothing)."""
+    """What one line did.
+
+    ``recorded`` (its state is the state right after it), or ``refused`` with the reason (the line changed nothing)."""
 
     line: ResultLine
     recorded: ResultRecorded | None = None
@@ -366,8 +372,10 @@ class LineDone:
 
 @dataclass(frozen=True, slots=True)
 class ResultsRecorded:
-    """Every line in order, the state after them all, and what the group is to be shown once: the round they
-    started (its tables), the Swiss round a correction re-paired, the end of the tournament, a changed final ranking."""
+    """Every line in order, the state after them all, and what the group is to be shown once.
+
+    The round they started (its tables), the Swiss round a correction re-paired, the end of the tournament, a changed
+    final ranking."""
 
     lines: tuple[LineDone, ...]
     state: TournamentState
@@ -402,10 +410,11 @@ class NothingToConfirmAllError(TournamentError):
 
 
 async def record_results(services: Services, caller: Caller, lines: Sequence[ResultLine]) -> ResultsRecorded:
-    """``/result`` with many lines: each as :func:`record_result` would take it (``told``) or confirm it, one after
-    the other in ONE transaction. A refused line changes nothing and the others go on; a line names a table of the
-    round being played when the message came (a round that the message completes does not shift the later lines
-    onto the next round's tables)."""
+    """``/result`` with many lines.
+
+    Each as :func:`record_result` would take it (``told``) or confirm it, one after the other in ONE transaction. A
+    refused line changes nothing and the others go on; a line names a table of the round being played when the message
+    came (a round that the message completes does not shift the later lines onto the next round's tables)."""
     async with changing(services, caller, with_roles=True, finished_too=True) as change:
         playing = _stage(change.before, TableRef(0)).current_round
         pinned = [replace(line, ref=replace(line.ref, round=playing)) if line.ref.round is None else line
@@ -415,8 +424,9 @@ async def record_results(services: Services, caller: Caller, lines: Sequence[Res
 
 
 async def confirm_results(services: Services, caller: Caller, tables: Sequence[TableRef] | None) -> ResultsRecorded:
-    """``/confirm 5 6 8`` (each as ``/confirm`` takes it) or ``/confirm all`` (``tables`` None; officials): every
-    table of the current round with one report standing, including those reported against pairs entered by name,
+    """``/confirm 5 6 8`` (each as ``/confirm`` takes it) or ``/confirm all`` (``tables`` None; officials).
+
+    Every table of the current round with one report standing, including those reported against pairs entered by name,
     confirmed in ONE transaction. Tables with two different reports are left for a decision and named."""
     async with changing(services, caller, with_roles=True, finished_too=True) as change:
         stage = _stage(change.before, TableRef(0))
@@ -436,8 +446,9 @@ async def confirm_results(services: Services, caller: Caller, tables: Sequence[T
 
 
 async def _each_line(change: Change, caller: Caller, lines: Sequence[ResultLine]) -> list[LineDone]:
-    """Apply ``lines`` one after the other within ``change``, each on the state the line before left; a line
-    refused by the rules (a :class:`GuandanError` other than the database's) leaves everything as it was."""
+    """Apply ``lines`` one after the other within ``change``, each on the state the line before left.
+
+    A line refused by the rules (a :class:`GuandanError` other than the database's) leaves everything as it was."""
     done: list[LineDone] = []
     for line in lines:
         part = Change(change.tx, change.current, change.at, change.actor, change.roles)
@@ -474,8 +485,9 @@ def _summed(change: Change, done: Sequence[LineDone]) -> ResultsRecorded:
 
 
 def _stage(state: TournamentState, ref: TableRef) -> Bracket | PointsStage:
-    """Where the table is: the knockout (also the one after the groups, once drawn), else the points stage. A
-    finished tournament takes corrections only; the engine refuses anything else on its decided matches."""
+    """Where the table is: the knockout (also the one after the groups, once drawn), else the points stage.
+
+    A finished tournament takes corrections only; the engine refuses anything else on its decided matches."""
     if state.points_stage is not None and (state.bracket is None or ref.points):
         return state.points_stage
     return state.require_bracket()
@@ -526,8 +538,10 @@ def _replaced(kind: ResultKind, match: Match) -> dict[str, Any]:
 
 
 def _podium(stage: Bracket | PointsStage) -> tuple[Team | None, Team | None, frozenset[int]]:
-    """Who is on top: a knockout's champion, runner-up and third places; a Swiss tournament's first three; a group
-    stage's best group winner and the group winners."""
+    """Who is on top.
+
+    A knockout's champion, runner-up and third places; a Swiss tournament's first three; a group stage's best group
+    winner and the group winners."""
     if isinstance(stage, Bracket):
         table = standings(stage)
         return table.champion, table.runner_up, frozenset(team.team_id for team in table.third)
@@ -577,9 +591,11 @@ async def _apply(change: Change, match: Match, result: ResultChange[Bracket]) ->
 
 async def _apply_points(change: Change, match: Match, result: ResultChange[PointsStage],
                         repaired: RoundPairings | None) -> _Outline:
-    """As :func:`_apply` for a Swiss or group table: record the events; after the last round finish the
-    tournament, or draw the knockout after the groups and start its first round. A correction after the end that
-    changes the top of the standings says so (``tournament.ranking_changed``)."""
+    """As :func:`_apply` for a Swiss or group table.
+
+    Record the events; after the last round finish the tournament, or draw the knockout after the groups and start its
+    first round. A correction after the end that changes the top of the standings says so
+    (``tournament.ranking_changed``)."""
     state = change.before
     before, after = state.points_stage, result.stage
     assert before is not None
@@ -645,6 +661,8 @@ def _recorded(change: Change, outline: _Outline) -> ResultRecorded:
 
 
 async def apply_points_result(change: Change, match: Match, result: ResultChange[PointsStage]) -> ResultRecorded:
-    """A result another service made at a Swiss or group table (a walkover for a pair that withdrew), applied as
+    """Apply a result another service made at a Swiss or group table, as ``/result`` applies one.
+
+    A result another service made at a Swiss or group table (a walkover for a pair that withdrew), applied as
     ``/result`` applies one: events recorded, the next round paired or the tournament finished."""
     return _recorded(change, await _apply_points(change, match, result, None))

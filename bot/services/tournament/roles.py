@@ -97,8 +97,9 @@ class RefereeAdded:
 
 
 async def add_referee(services: Services, caller: Caller, target: RefereeTarget) -> RefereeAdded:
-    """An organiser names a referee of the chat's open tournament (the handler refused others early; the
-    transaction decides)."""
+    """An organiser names a referee of the chat's open tournament.
+
+    The handler refused others early; the transaction decides."""
     async with changing(services, caller, required=Role.ORGANISER) as change:
         tid = change.before.tournament_id
         known = await tournament_people.referees(change.tx, tid)

@@ -104,8 +104,10 @@ class SettingChanged:
 
 
 async def change_setting(services: Services, caller: Caller, key_name: str, value: str) -> SettingChanged:
-    """``/set <key> <value>``; a new capacity re-sorts who is in and who waits (``registration.set_capacity``); a
-    timing setting (:data:`TIMING_KEYS`) re-plans the scheduled rounds' announcements in the same transaction."""
+    """``/set <key> <value>``: change one setting of the chat's tournament.
+
+    A new capacity re-sorts who is in and who waits (``registration.set_capacity``); a timing setting
+    (:data:`TIMING_KEYS`) re-plans the scheduled rounds' announcements in the same transaction."""
     key = setting_key(key_name)
     jobs = JobChanges()
     async with changing(services, caller, required=Role.ORGANISER) as change:

@@ -79,8 +79,10 @@ class Partner:
 
 @dataclass(frozen=True, slots=True)
 class SignUpRequest:
-    """One of the forms of ``/signup``: the caller alone (with a gender in mixed mode), the caller with an
-    invited ``partner``, or an organiser entering ``names`` (one or two people without an account, of ``unit``)."""
+    """One of the forms of ``/signup``.
+
+    The caller alone (with a gender in mixed mode), the caller with an invited ``partner``, or an organiser entering
+    ``names`` (one or two people without an account, of ``unit``)."""
 
     gender: Gender | None = None
     partner: Partner | None = None
@@ -143,8 +145,9 @@ async def sign_up(services: Services, caller: Caller, request: SignUpRequest, *,
 
 
 async def _sign_up_names(services: Services, caller: Caller, request: SignUpRequest) -> SignedUp:
-    """An organiser signs up people by name. Others are refused before the names are read, and the transaction
-    decides again."""
+    """An organiser signs up people by name.
+
+    Others are refused before the names are read, and the transaction decides again."""
     await services.roles.require(caller, Role.ORGANISER)
     people = [Player.named(name, gender=request.gender, unit=request.unit) for name in request.names]
     async with changing(services, caller, required=Role.ORGANISER) as change:
@@ -236,8 +239,9 @@ class Accepted:
 
 async def accept(services: Services, caller: Caller, *, inviter_username: str | None = None,
                  invitation_id: int | None = None, tournament_id: int | None = None) -> Accepted:
-    """The caller accepts an invitation addressed to them: the one named by id (a button), the one from
-    ``@inviter_username``, or the only one they have."""
+    """The caller accepts an invitation addressed to them.
+
+    The one named by id (a button), the one from ``@inviter_username``, or the only one they have."""
     person = caller.person
     if person is None:
         raise SignUpAsYourselfError()

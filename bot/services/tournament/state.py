@@ -47,7 +47,7 @@ from storage import tournaments as tournament_rows
 if TYPE_CHECKING:
     from bot.services import Services
 
-from bot.services.tournament.points import is_points_format, load_points_stage, write_points_stage
+from bot.services.tournament.points_stage import is_points_format, load_points_stage, write_points_stage
 
 
 class NoTournamentError(TournamentError):
@@ -105,8 +105,9 @@ class TournamentState:
         return self.bracket
 
     def people(self) -> dict[str, Person]:
-        """Everyone who signed up (withdrawn too) and the reserves, by person key: names for the keys that pairs,
-        reports and the history hold."""
+        """Everyone who signed up (withdrawn too) and the reserves, by person key.
+
+        Names for the keys that pairs, reports and the history hold."""
         found = {person.key: person for entry in self.registration.entries for person in entry.members}
         found.update((person.key, person) for person in self.reserves)
         return found
@@ -181,8 +182,9 @@ async def load_state(tx: Tx, cache: TournamentCache, record: TournamentRecord) -
 
 
 async def _load_points_state(tx: Tx, state: TournamentState) -> TournamentState:
-    """A Swiss or groups tournament after its draw: the points stage, and the knockout after the groups once drawn (its
-    pairs are the ones with a draw line)."""
+    """A Swiss or groups tournament after its draw.
+
+    The points stage, and the knockout after the groups once drawn (its pairs are the ones with a draw line)."""
     record = state.record
     teams, lines = await bracket_rows.load_teams(tx, record.tournament_id)
     placed = {team_id: line for team_id, line in lines.items() if line >= 0}
@@ -198,8 +200,9 @@ async def _load_points_state(tx: Tx, state: TournamentState) -> TournamentState:
 
 async def read_state(services: Services, chat_id: int, *, finished: bool = True,
                      claim: UpdateClaim | None = None) -> TournamentState:
-    """The chat's open tournament (or, with ``finished``, its latest finished one) for showing; raise
-    :class:`NoTournamentYetError` when there is none.
+    """The chat's open tournament (or, with ``finished``, its latest finished one) for showing.
+
+    Raise :class:`NoTournamentYetError` when there is none.
 
     ``claim``: the update's; while it has changed nothing, the tournament the intake saw with it decides (no
     round trip when that version is cached, as it is for every tournament shown or changed lately)."""
@@ -277,7 +280,9 @@ async def _record_finals(change: Change) -> None:
 async def changing(services: Services, caller: Caller, *, required: Role | None = None, with_roles: bool = False,
                    finished_too: bool = False, expected: int | None = None,
                    chosen: int | None = None) -> AsyncIterator[Change]:
-    """``async with changing(services, caller) as change:`` — the chat's open tournament in one transaction, the
+    """The unit of work: the chat's open tournament in the one transaction of the caller's update.
+
+    ``async with changing(services, caller) as change:`` — the chat's open tournament in one transaction, the
     one that applies the caller's update (``storage.transaction(claim=caller.claim)``).
 
     Set ``change.after`` to the new state (its ``record`` may carry a new mode or settings, written by the

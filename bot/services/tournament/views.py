@@ -1,6 +1,7 @@
-"""Read-only questions about a chat's tournament: ``/entries``, ``/bracket``, ``/tables``, ``/standings`` (and for
-a scheduler: the tables of a round of any tournament by id). Nothing here writes; after the final they answer
-about the chat's latest finished tournament."""
+"""Read-only questions about a chat's tournament.
+
+``/entries``, ``/bracket``, ``/tables``, ``/standings`` (and for a scheduler: the tables of a round of any tournament by
+id). Nothing here writes; after the final they answer about the chat's latest finished tournament."""
 
 from __future__ import annotations
 
@@ -61,9 +62,10 @@ class RoundTables:
 
 
 def round_tables_of(state: TournamentState, round_number: int | None = None) -> RoundTables:
-    """The tables of ``round_number`` (default: the round being played). A Swiss or groups tournament counts its
-    points rounds first and the knockout after the groups on from them; ``round`` of the result is the stage's
-    own number."""
+    """The tables of ``round_number`` (default: the round being played).
+
+    A Swiss or groups tournament counts its points rounds first and the knockout after the groups on from them;
+    ``round`` of the result is the stage's own number."""
     stage, bracket = state.points_stage, state.bracket
     if stage is not None and (bracket is None or (round_number is not None and round_number <= stage.rounds)):
         number = stage.current_round if round_number is None else round_number
@@ -80,22 +82,19 @@ async def tables_view(services: Services, caller: Caller) -> RoundTables:
 
 
 async def chat_rule_variant(services: Services, chat_id: int) -> RuleVariant | None:
-    """The rule choices of the chat's open tournament (``None`` without one), so rule answers can say what this
-    tournament plays."""
+    """The rule choices of the chat's open tournament (``None`` without one).
+
+    So rule answers can say what this tournament plays."""
     async with services.storage.read() as tx:
         record = await tournaments.open_tournament(tx, chat_id)
     return None if record is None else record.settings.variant()
 
 
-async def open_tournaments(services: Services) -> list[tuple[int, int]]:
-    """(tournament id, chat id) of every open tournament — for a scheduler re-creating its jobs at start-up."""
-    async with services.storage.read() as tx:
-        return await tournaments.open_tournament_ids(tx)
-
-
 async def round_tables(services: Services, tournament_id: int, round_number: int | None = None) -> RoundTables:
-    """The tables of ``round_number`` (default: the current round) of tournament ``tournament_id`` — for a
-    scheduler posting round tables or check-in lists without a chat message to answer."""
+    """The tables of a round of tournament ``tournament_id``, for a scheduler.
+
+    ``round_number`` defaults to the current round: for a scheduler posting round tables or check-in lists without a
+    chat message to answer."""
     async with services.storage.read() as tx:
         record = await tournaments.get_tournament(tx, tournament_id)
         if record is None:
@@ -231,8 +230,9 @@ def _points_stage(state: TournamentState) -> PointsStage:
 
 
 async def look_back(services: Services, caller: Caller, round_number: int) -> LookBack:
-    """Round ``round_number`` of the chat's Swiss or groups tournament; refused for a knockout and for a round not
-    paired yet (with the rounds there are)."""
+    """Round ``round_number`` of the chat's Swiss or groups tournament.
+
+    Refused for a knockout and for a round not paired yet (with the rounds there are)."""
     state = await read_state(services, caller.chat_id, claim=caller.claim)
     stage = _points_stage(state)
     if not 1 <= round_number <= len(stage.tables):

@@ -72,8 +72,9 @@ class PeopleNames:
 
 
 async def people_names(tx: Tx, state: TournamentState, stored: list[HistoryEntry], lang: Language) -> PeopleNames:
-    """Every name the history may need: the tournament's people, its referees, and whoever else it names as the
-    bot last saw them."""
+    """Every name the history may need.
+
+    The tournament's people, its referees, and whoever else it names as the bot last saw them."""
     names = {person.key: person.name for entry in state.registration.entries for person in entry.members}
     names |= {person.key: person.name for person in state.reserves}
     for referee in await tournament_people.referees(tx, state.tournament_id):
@@ -93,8 +94,9 @@ async def people_names(tx: Tx, state: TournamentState, stored: list[HistoryEntry
 
 
 def history_event(entry: HistoryEntry, zone: ZoneInfo, names: PeopleNames) -> Event:
-    """A stored history entry as a sheet row: time in ``zone``, people by name, other detail values as text (JSON
-    for numbers, as stored)."""
+    """A stored history entry as a sheet row.
+
+    Time in ``zone``, people by name, other detail values as text (JSON for numbers, as stored)."""
     at = entry.at.astimezone(zone) if entry.at.tzinfo is not None else entry.at
     details = {key: names.detail(key, value) for key, value in entry.details.items()}
     return Event(at, names.actor(entry.actor), entry.kind, details)
@@ -110,8 +112,9 @@ def _keys_in(value: Any) -> Iterator[str]:
 
 async def tournament_workbook(services: Services, state: TournamentState, lang: Language,
                               sheet_language: Language | None = None) -> bytes:
-    """The workbook's bytes; before the draw the matches and standings sheets have their header only. Headers and
-    words in ``sheet_language`` when asked (``/export zh``), else the contract's English."""
+    """The workbook's bytes; before the draw the matches and standings sheets have their header only.
+
+    Headers and words in ``sheet_language`` when asked (``/export zh``), else the contract's English."""
     async with services.storage.read() as tx:
         stored = await history.for_tournament(tx, state.tournament_id)
         names = await people_names(tx, state, stored, lang)

@@ -51,7 +51,9 @@ ROUNDS_FROM_THE_END: dict[str, int] = {
 
 
 def parse_round(text: str) -> int | str:
-    """A round's number (``2``, ``r2``, ``#2``, ``第2轮``), or the name of a round counted from the end (``决赛``),
+    """A round's number, or the name of a round counted from the end.
+
+    A round's number (``2``, ``r2``, ``#2``, ``第2轮``), or the name of a round counted from the end (``决赛``),
     returned as typed for :func:`resolve_round`."""
     word = text.strip().casefold()
     if word in ROUNDS_FROM_THE_END:

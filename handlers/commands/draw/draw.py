@@ -1,5 +1,7 @@
-"""``/draw``, ``/undraw``, ``/bracket``, ``/tables``, ``/standings``, ``/pair``, ``/export``: the tournament once it is
-drawn (``/tables 2``, ``/standings 2``, ``/bracket 2``: an earlier round of a Swiss or groups tournament)."""
+"""The commands of a drawn tournament: the draw and undraw, its tables, bracket, standings and files.
+
+The tournament once it is drawn (``/tables 2``, ``/standings 2``, ``/bracket 2``: an earlier round of a Swiss or groups
+tournament)."""
 
 from __future__ import annotations
 
@@ -36,10 +38,11 @@ SendFile = Callable[[bytes, str, str | None], Awaitable[None]]
 
 
 async def announce_draw(post: Post, send_file: SendFile, made: DrawMade, lang: Language) -> None:
-    """The commitment first, then pairs and seed, round 1, the bracket — four messages — and the draw file. A Swiss
-    tournament posts round 1 (tables by rank) without a bracket; a group stage the groups, then round 1. When one of
-    those is too long for one message, they go as one text document instead, its caption revealing the seed
-    (at most five messages)."""
+    """The commitment first, then pairs and seed, round 1, the bracket — four messages — and the draw file.
+
+    A Swiss tournament posts round 1 (tables by rank) without a bracket; a group stage the groups, then round 1. When
+    one of those is too long for one message, they go as one text document instead, its caption revealing the seed (at
+    most five messages)."""
     state, stage = made.state, made.state.points_stage
 
     def parts(*, whole: bool) -> list[str]:
@@ -105,10 +108,11 @@ async def _looking_back_at_round(call: Invocation, round_number: int) -> None:
 
 
 async def bracket_command(call: Invocation) -> None:
-    """The bracket as text, then as a picture (the current round highlighted); a bracket too long for one
-    message goes as the pictures alone (``handlers.long_replies``). A Swiss tournament: the round's tables as a list
-    picture; a group stage: a picture per group table (then the knockout's bracket, once drawn). ``/bracket 2``:
-    round 2 of a Swiss or groups tournament, its tables and results."""
+    """The bracket as text, then as a picture (the current round highlighted).
+
+    A bracket too long for one message goes as the pictures alone (``handlers.long_replies``). A Swiss tournament: the
+    round's tables as a list picture; a group stage: a picture per group table (then the knockout's bracket, once
+    drawn). ``/bracket 2``: round 2 of a Swiss or groups tournament, its tables and results."""
     asked = _round_asked(call)
     if asked is not None:
         await _looking_back_at_round(call, asked)
@@ -130,8 +134,9 @@ async def bracket_command(call: Invocation) -> None:
 
 
 async def tables_command(call: Invocation) -> None:
-    """The open tables of the round being played; ``/tables 2``: round 2 of a Swiss or groups tournament, every table
-    with its result, as text and picture."""
+    """The open tables of the round being played.
+
+    ``/tables 2``: round 2 of a Swiss or groups tournament, every table with its result, as text and picture."""
     asked = _round_asked(call)
     if asked is not None:
         await _looking_back_at_round(call, asked)
@@ -172,8 +177,10 @@ async def standings_command(call: Invocation) -> None:
 
 
 async def pair_command(call: Invocation) -> None:
-    """``/pair <name or number>``: one pair's evening in a Swiss or groups tournament — each round's table, opponent,
-    result and points, the running total and rank."""
+    """``/pair <name or number>``: one pair's evening in a points stage.
+
+    One pair's evening in a Swiss or groups tournament — each round's table, opponent, result and points, the running
+    total and rank."""
     if not call.args:
         raise MissingArgument()
     view = await pair_view(call.services, call.caller, " ".join(call.args))

@@ -1,6 +1,8 @@
-"""Entries that change: ``/claim`` (a name becomes an account), ``/rename``, ``/gender``, ``/unit`` (organisers fix
-an entry before the draw) and ``/substitute`` (a reserve plays for a member after the draw). Names with spaces are
-quoted: ``/rename "Mary Jane" "Mary Jones"``."""
+"""Entries that change.
+
+``/claim`` (a name becomes an account), ``/rename``, ``/gender``, ``/unit`` (organisers fix an entry before the draw)
+and ``/substitute`` (a reserve plays for a member after the draw). Names with spaces are quoted: ``/rename "Mary Jane"
+"Mary Jones"``."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
-"""``/import``: a roster file sent as a document with the caption ``/import`` (or ``/import`` sent as a reply to
-such a file) signs up every row, or none."""
+"""``/import``: a roster file signs up every row, or none.
+
+The file comes as a document with the caption ``/import``, or ``/import`` is sent as a reply to such a file."""
 
 from __future__ import annotations
 

@@ -47,8 +47,10 @@ async def signup_command(call: Invocation) -> None:
 
 
 async def acknowledge_signup(call: Invocation, result: SignedUp | Accepted) -> None:
-    """The sign-up's answer; one that only says "you are in" may be gathered with the chat's other sign-ups
-    (``Invocation.acknowledge``). A place on the waiting list is news for the person: always said on its own."""
+    """The sign-up's answer.
+
+    One that only says "you are in" may be gathered with the chat's other sign-ups (``Invocation.acknowledge``). A place
+    on the waiting list is news for the person: always said on its own."""
     answer = text.signed_up(result, call.language)
     if result.waiting_position is not None:
         await call.reply(answer)
@@ -65,8 +67,9 @@ async def accept_command(call: Invocation) -> None:
 
 
 async def withdraw_command(call: Invocation) -> None:
-    """Before the draw: an entry withdraws. After the draw of a Swiss tournament: a pair leaves (退赛) and its open
-    table is a walkover for the opponents."""
+    """Before the draw: an entry withdraws.
+
+    After the draw of a Swiss tournament: a pair leaves (退赛) and its open table is a walkover for the opponents."""
     name = " ".join(call.args) or None
     try:
         withdrawn = await withdraw(call.services, call.caller, name)

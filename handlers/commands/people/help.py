@@ -1,5 +1,7 @@
-"""``/start`` and ``/help``: what the bot does and the commands the caller may use here; ``/help <command>``
-(or ``帮助 成绩``: a Chinese verb names its command) explains one command with examples."""
+"""``/start`` and ``/help``: what the bot does and the commands the caller may use.
+
+What the bot does and the commands the caller may use here; ``/help <command>`` (or ``帮助 成绩``: a Chinese verb names
+its command) explains one command with examples."""
 
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
-"""``/result``, ``/confirm`` and ``/mytable``, and what the group sees after any result: the result, then (when it
-completed a round) the next round's tables, or (after the final, or a correction that changed its ranking) the
-champion and the final standings."""
+"""``/result``, ``/confirm`` and ``/mytable``, and what the group sees after any result.
+
+The result, then (when it completed a round) the next round's tables, or (after the final, or a correction that changed
+its ranking) the champion and the final standings."""
 
 from __future__ import annotations
 
@@ -51,7 +52,9 @@ Send = Callable[[str, Keyboard | None], Awaitable[None]]
 
 
 async def announce_result(send: Send, recorded: ResultRecorded, lang: Language, services: Services) -> None:
-    """The result; then a re-paired Swiss round, the knockout drawn after the groups, the next round's tables, or
+    """Announce the result and what it started, in at most four messages.
+
+    The result; then a re-paired Swiss round, the knockout drawn after the groups, the next round's tables, or
     the end — at most four messages: a round with more tables than one message holds is announced
     with where to see them (``/tables`` sends a file), a final ranking too long for one message with the podium and
     a pointer to ``/standings``."""
@@ -66,11 +69,12 @@ async def announce_consequences(send: Send, state: TournamentState, lang: Langua
                                 started_round: int | None, repaired_round: int | None, finished_now: bool,
                                 ranking_corrected: bool, completed_rounds: Sequence[int] = (),
                                 repaired_from: RoundPairings | None = None) -> None:
-    """What results led to, once however many tables they were: a re-paired Swiss round (only what changed, given
-    its pairings before: ``repaired_from``), the knockout drawn after the groups, the next round's tables, the end
-    or a changed final ranking. ``completed_rounds``: rounds the same message started and completed (many lines):
-    each is shown with its results, in one message with the next round's tables as far as one message holds them,
-    so the group hears every round once."""
+    """What results led to, once however many tables they were.
+
+    A re-paired Swiss round (only what changed, given its pairings before: ``repaired_from``), the knockout drawn after
+    the groups, the next round's tables, the end or a changed final ranking. ``completed_rounds``: rounds the same
+    message started and completed (many lines): each is shown with its results, in one message with the next round's
+    tables as far as one message holds them, so the group hears every round once."""
     if repaired_round is not None:
         repaired = text.repaired_text(state, repaired_round, lang, repaired_from)
         await send(repaired if fits(repaired) else text.repaired_summary(state, repaired_round, lang), None)
@@ -136,9 +140,11 @@ class TooManyLinesError(UsageError):
 
 
 def result_lines(written: str) -> list[str]:
-    """The lines of a ``/result`` message: one per line, or separated by ``;`` (also the full-width ``；``) where
-    every part reads as a table and a result (``3 A+ 10; 4 K A+``); a Chinese keyboard's ``；`` between the words
-    of one result (``2；A+；10``) stays a word separator."""
+    """The lines of a ``/result`` message.
+
+    One per line, or separated by ``;`` (also the full-width ``；``) where every part reads as a table and a result (``3
+    A+ 10; 4 K A+``); a Chinese keyboard's ``；`` between the words of one result (``2；A+；10``) stays a word
+    separator."""
     lines: list[str] = []
     for line in clean_text(written).splitlines():
         parts = [part.strip() for part in line.split(";") if part.strip()]
@@ -150,8 +156,10 @@ def result_lines(written: str) -> list[str]:
 
 
 async def result_command(call: Invocation) -> None:
-    """``/result <table> …``; ``/result #<id> <round>-<table> …`` corrects a table of an earlier tournament of the
-    group (``/tournaments`` lists their ids). Many lines (or ``;``) carry a result each: :func:`results_command`."""
+    """``/result <table> …``: report, decide or correct one table's result.
+
+    ``/result #<id> <round>-<table> …`` corrects a table of an earlier tournament of the group (``/tournaments`` lists
+    their ids). Many lines (or ``;``) carry a result each: :func:`results_command`."""
     lines = result_lines(await call.channel.command_text())
     if len(lines) > 1:
         await results_command(call, lines)
@@ -175,8 +183,10 @@ async def result_command(call: Invocation) -> None:
 
 
 async def results_command(call: Invocation, lines: list[str]) -> None:
-    """``/result 3 A+ 10; 4 K A+; 5 forfeit left``: each line read and recorded on its own; a line that cannot be
-    read or is refused changes nothing and the others go on, all in one transaction, one reply."""
+    """``/result 3 A+ 10; 4 K A+; 5 forfeit left``: many results in one message.
+
+    Each line read and recorded on its own; a line that cannot be read or is refused changes nothing and the others go
+    on, all in one transaction, one reply."""
     if len(lines) > MAX_LINES:
         raise TooManyLinesError(limit=MAX_LINES, count=len(lines))
     answers: list[LineAnswer | None] = []
@@ -218,8 +228,10 @@ _ALL_WORDS = frozenset({"all", "全部", "所有", "全部确认"})
 
 
 async def confirm_command(call: Invocation) -> None:
-    """``/confirm 3``; ``/confirm 5 6 8`` (several tables at once); ``/confirm all`` (officials: every table of the
-    round waiting for a confirmation)."""
+    """``/confirm 3``: confirm the result the other pair reported.
+
+    ``/confirm 5 6 8`` (several tables at once); ``/confirm all`` (officials: every table of the round waiting for a
+    confirmation)."""
     if len(call.args) == 1 and call.args[0].casefold() in _ALL_WORDS:
         done = await confirm_results(call.services, call.caller, None)
         await _announce_lines(call, done, confirmed_lines_text(done, call.language, everything=True),

@@ -31,8 +31,10 @@ async def rule_command(call: Invocation) -> None:
 
 async def answer_question(services: Services, caller: Caller, question: str, channel: Channel, *,
                           addressed: bool) -> None:
-    """A question in plain text; ``addressed``: the bot was named or spoken to privately, so an off-topic
-    question is still answered (with the topics)."""
+    """A question in plain text.
+
+    ``addressed``: the bot was named or spoken to privately, so an off-topic question is still answered (with the
+    topics)."""
     language = await language_of(services.storage, caller, services.settings.language)
     if not question:
         await channel.reply(topics_text(language))

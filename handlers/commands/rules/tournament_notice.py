@@ -26,8 +26,10 @@ REMOVE_WORDS = frozenset({"remove", "delete", "drop", "删除", "移除", "清�
 
 
 def notice_text(text: str) -> str:
-    """The notice as written, without invisible characters; unlike arguments it is not NFKC-folded, so its
-    full-width punctuation stays as the organisers typed it (the search folds on its own)."""
+    """The notice as written, without invisible characters.
+
+    Unlike arguments it is not NFKC-folded, so its full-width punctuation stays as the organisers typed it (the search
+    folds on its own)."""
     return "".join(char for char in text if unicodedata.category(char) not in {"Cc", "Cf", "Cs", "Co"}
                    or char in "\n\t")
 

@@ -11,7 +11,6 @@ from bot.services.tournament.state import NotDrawnYetError, NoTournamentYetError
 from bot.services.tournament.views import (
     bracket_view,
     entries_view,
-    open_tournaments,
     round_tables,
     standings_view,
     tables_view,
@@ -42,7 +41,6 @@ async def test_tables_of_the_current_round_and_by_tournament_id(services: Servic
     assert earlier.open == () and earlier.matches[0].winner is not None
     with pytest.raises(NoTournamentYetError):
         await round_tables(services, 999)
-    assert await open_tournaments(services) == [(made.state.tournament_id, made.state.record.chat_id)]
 
 
 async def test_after_the_final_the_views_show_the_finished_tournament(services: Services, admin: Caller) -> None:

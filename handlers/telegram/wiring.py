@@ -8,7 +8,9 @@ from handlers.telegram.updates import update_handlers
 
 
 def install(application: GuandanApplication) -> None:
-    """Group 0: the chat-migration notice, every new message, every press, every other update
+    """Install the handlers that hand every update to the dispatcher, and the error handler.
+
+    Group 0: the chat-migration notice, every new message, every press, every other update
     (``handlers.telegram.updates``: each goes to the dispatcher). One error handler for what the dispatcher could not
     answer (``handlers.telegram.error_handler``)."""
     application.add_handlers(update_handlers())

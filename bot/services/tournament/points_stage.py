@@ -1,5 +1,6 @@
-"""A Swiss tournament or group stage between storage and the engine: rebuilding the :class:`PointsStage` from its rows
-(``storage.tournament_points``) and writing what a change touched.
+"""A Swiss tournament or group stage between storage and the engine.
+
+Rebuilding the :class:`PointsStage` from its rows (``storage.tournament_points``) and writing what a change touched.
 
 Storage keeps each round's pairing as it was made (tables, flaws, byes) with the results, never recomputed on load,
 so a later change of the pairing code never moves an old tournament. The lot (the last tie-break) is recomputed from the
@@ -99,8 +100,9 @@ def _group_rounds(tables: Sequence[StoredTable], byes: Sequence[StoredBye],
 
 async def write_points_stage(tx: Tx, tournament_id: int, before: PointsStage | None, after: PointsStage,
                              at: datetime) -> None:
-    """Store the tables ``after`` changed or added since ``before`` (``None``: the draw), and the byes of every
-    round paired anew."""
+    """Store the tables ``after`` changed or added since ``before``, and the byes of rounds paired anew.
+
+    ``before`` is ``None`` at the draw."""
     changed = changed_tables(before, after)
     if changed:
         await rows.write_tables(tx, tournament_id, [

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.ruleset.scoring import Side
-from bot.tournament.layout import (
+from bot.tournament.bracket_layout import (
     bracket_size,
     bye_lines,
     locate,

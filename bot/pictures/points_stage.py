@@ -51,8 +51,10 @@ MAX_NOTE_WIDTH = 260
 
 @dataclass(frozen=True, slots=True)
 class TableLine:
-    """One table of a round: its number, the pairs, and a short status or result (``mark``: a flaw warning or the
-    group). A bye has no table and no right pair."""
+    """One table of a round.
+
+    Its number, the pairs, and a short status or result (``mark``: a flaw warning or the group). A bye has no table and
+    no right pair."""
 
     table: int | None
     left: str
