@@ -10,8 +10,9 @@
 3. a command once the text is cleaned (``／ｒｅｓｕｌｔ ２ Ａ＋``: NFKC folds the full-width slash and letters),
    which nobody else reads as theirs: ours runs, an unknown name is answered;
 4. text meant for the bot (a private chat, a mention; a reply to the bot counts for questions only): a Chinese verb
-   or a ``/command`` after the mention runs that command (``handlers.verbs``), a verb one character off is answered
-   with the verb it meant, anything else is a rule question.
+   or a ``/command`` after the mention runs that command (``handlers.verbs``), and so does a command's English name
+   without its slash (``help``, ``result 3 A+ 9``: :func:`bare_command`); a verb one character off is answered
+   with the verb it meant; anything else is a rule question.
 
 Another bot's ``/cmd@otherbot`` is never ours.
 """
@@ -27,6 +28,12 @@ from handlers.verbs import VERBS, mistyped_verb, written_command
 
 TYPO_REACH_UNADDRESSED = 1
 """In a group, a plain ``/cmd`` may be another bot's: only a one-edit typo of ours (``/reslut``) is answered."""
+
+RULE_COMMANDS = frozenset({"rule", "play", "levelup", "tribute", "score"})
+"""Commands that answer about the rules: their name without the slash stays a rule question (``tribute`` asks about
+tribute)."""
+
+_ENGLISH_WORD = re.compile(r"[A-Za-z]+")
 
 _MARKED_COMMAND = re.compile(r"/[A-Za-z0-9_]{1,32}(?:@[A-Za-z0-9_]{1,32})?")
 
@@ -119,6 +126,26 @@ def without_mention(text: str, username: str | None) -> str:
     return re.sub(rf"@{re.escape(username)}(?![A-Za-z0-9_])", " ", text, flags=re.I)
 
 
+def bare_command(text: str, table: CommandTable) -> CommandCall | None:
+    """A command's English name without its slash, said to the bot: ``help``, ``result 3 A+ 9``.
+
+    How people type on a phone, and on WeCom, where ``/`` is one more key: also ``standings``, ``signup @lily``,
+    ``new 周五杯``, ``help result``. Words after the name must not start with a Latin letter (``help result``
+    aside): ``draw order?`` or ``score of a double down`` are sentences, rule questions. The rules' own commands
+    (``tribute``) are never taken bare."""
+    words = text.split()
+    if not words or not _ENGLISH_WORD.fullmatch(words[0]):
+        return None
+    spec = table.find(words[0])
+    if spec is None or spec.name in RULE_COMMANDS:
+        return None
+    rest = tuple(words[1:])
+    named = spec.name == "help" and len(rest) == 1 and (table.find(rest[0]) is not None or rest[0] in VERBS)
+    if rest and _ENGLISH_WORD.match(rest[0]) and not named:
+        return None
+    return CommandCall(spec, rest)
+
+
 def read_message(text: str, table: CommandTable, addressing: Addressing, *, with_file: bool = False,
                  marked_length: int | None = None) -> Reading:
     """What ``text`` asks of the bot.
@@ -155,6 +182,9 @@ def read_message(text: str, table: CommandTable, addressing: Addressing, *, with
     if written is not None:
         spec = table.find(written.name)
         return CommandCall(spec, written.args) if spec is not None else UnknownCommand(written.name)
+    bare = bare_command(question, table) if addressed else None
+    if bare is not None:
+        return bare
     mistyped = mistyped_verb(question) if addressed else None
     if mistyped is not None and table.find(VERBS[mistyped[1]]) is not None:
         return UnknownCommand(mistyped[0], meant_verb=mistyped[1])

@@ -59,6 +59,8 @@ async def _run(settings: Settings, web: tuple[str, int] | None) -> int:
     server: WebServer | None = None
     try:
         await directory.load(services.storage)
+        if wecom is not None:
+            await wecom.load_bot_name()
         if application is not None:
             from handlers.telegram.app import start_alongside
             from handlers.telegram.polling import telegram_address

@@ -34,6 +34,7 @@ VERBS: dict[str, str] = {
     "桌次": "tables",
     "成绩": "result",
     "确认": "confirm",
+    "有异议": "dispute",
     "排名": "standings",
     "规则": "rule",
     "牌型": "play",

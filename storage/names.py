@@ -14,6 +14,12 @@ async def choose_name(tx: Tx, user_id: int, name: str, at: datetime) -> None:
         (user_id, name, at.isoformat()))
 
 
+async def name_of(tx: Tx, user_id: int) -> str | None:
+    """The name ``user_id`` chose, if any."""
+    value = await tx.fetch_value("SELECT name FROM chosen_names WHERE user_id = ?", (user_id,))
+    return None if value is None else str(value)
+
+
 async def all_names(tx: Tx) -> dict[int, str]:
     return {int(row["user_id"]): row["name"] for row in await tx.fetch_all("SELECT user_id, name FROM chosen_names")}
 

@@ -45,3 +45,16 @@ async def all_ids(tx: Tx) -> list[tuple[str, str, int]]:
     """Every mapping: (kind, WeCom id, internal id)."""
     rows = await tx.fetch_all("SELECT kind, wecom_id, internal_id FROM wecom_ids ORDER BY kind, internal_id")
     return [(row["kind"], row["wecom_id"], int(row["internal_id"])) for row in rows]
+
+
+async def bot_name(tx: Tx, bot_id: str) -> str | None:
+    """The name members @-mention the WeCom bot ``bot_id`` by, as last learned."""
+    value = await tx.fetch_value("SELECT name FROM wecom_bot_names WHERE bot_id = ?", (bot_id,))
+    return None if value is None else str(value)
+
+
+async def remember_bot_name(tx: Tx, bot_id: str, name: str, at: datetime) -> None:
+    await tx.execute(
+        "INSERT INTO wecom_bot_names (bot_id, name, learned_at) VALUES (?, ?, ?)"
+        " ON CONFLICT (bot_id) DO UPDATE SET name = excluded.name, learned_at = excluded.learned_at",
+        (bot_id, name, at.isoformat()))

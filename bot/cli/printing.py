@@ -1,7 +1,7 @@
 """``python -m bot print``: the paperwork ``/print`` sends, written to a PDF file.
 
 Usage: ``python -m bot print --db FILE|URL --tournament ID [what] [round] --out FILE.pdf [--lang zh|en] [--paper
-a4|letter]``. This is how WeCom organisers get the paperwork: WeCom's robots cannot send the bot's files.
+a4|letter]``. The way round when a chat cannot carry the file, or WeCom refused it.
 
 ``what`` and ``round`` are read as ``/print`` reads them (``cards``, ``tables 2``, ``certificates 8``; nothing: the
 pack of the moment). The table cards' result tokens are issued in the database as ``/print`` issues them; their

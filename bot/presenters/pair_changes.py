@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.i18n import Language
+from bot.i18n import Language, command_text
 from bot.presenters.tournaments import listed, say
 from bot.services.tournament.pair_changes import PairChanged
 from bot.services.tournament.signup import SignedUp
@@ -32,7 +32,7 @@ def pair_changed_text(changed: PairChanged, lang: Language) -> str:
     flaws = listed((say(f"pair_changes.flaw_{flaw.value}", lang, table=table) for table, flaw in changed.flaws), lang)
     if changed.kind == "swap_pending":
         return say("pair_changes.swap_pending", lang, first=names[0], second=names[1], flaws=flaws,
-                   command=f"/swap {_quoted(names[0])} {_quoted(names[1])} confirm")
+                   command=command_text(f"/swap {_quoted(names[0])} {_quoted(names[1])} confirm", lang))
     text = say("pair_changes.swapped", lang, first=names[0], second=names[1], round=changed.from_round)
     return text + ("\n" + say("pair_changes.swap_flaws", lang, flaws=flaws) if changed.flaws else "")
 

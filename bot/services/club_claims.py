@@ -12,18 +12,20 @@ counts the name and the account as one player, and the next tournament enters th
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 
 from bot.errors import TournamentError
 from bot.season.identity import ClubRecord
 from bot.services import Services
 from bot.services.caller import Caller
+from bot.services.names import name_claimed
 from bot.services.roles import Role
 from bot.services.season import Member, add_club_record, load_club
 from bot.services.tournament.signup import SignUpAsYourselfError
 from bot.tournament.entries import account_key
 from bot.tournament.registration import AlreadyLinkedError
+from storage import Tx, history
 from storage import club as club_rows
-from storage import history
 
 
 class NoClubClaimError(TournamentError):
@@ -61,12 +63,16 @@ async def claim_club_name(services: Services, caller: Caller, name: str) -> Club
                 await club_rows.resolve_claim(tx, old.claim_id, "cancelled", at)
         if organiser:
             await add_club_record(tx, caller, ClubRecord(member.key, "link", person.key), at)
-            return ClubClaimResult(member, person.display_name, True)
-        made = await club_rows.add_claim(tx, caller.chat_id, person_key=member.key, name=member.name,
-                                         user_id=person.user_id, display_name=person.display_name, at=at)
-        await history.append(tx, chat_id=caller.chat_id, actor=caller.actor_key, kind="club.claim_made", at=at,
-                             details={"claim": made, "person": member.key, "user_id": person.user_id})
-    return ClubClaimResult(member, person.display_name, False)
+            version = await _name_claimed(tx, caller, person.user_id, member.name, at)
+        else:
+            made = await club_rows.add_claim(tx, caller.chat_id, person_key=member.key, name=member.name,
+                                             user_id=person.user_id, display_name=person.display_name, at=at)
+            await history.append(tx, chat_id=caller.chat_id, actor=caller.actor_key, kind="club.claim_made",
+                                 at=at, details={"claim": made, "person": member.key, "user_id": person.user_id})
+    if not organiser:
+        return ClubClaimResult(member, person.display_name, False)
+    _remember(services, person.user_id, member.name, version)
+    return ClubClaimResult(member, person.display_name, True)
 
 
 async def approve_club_claim(services: Services, caller: Caller, name: str) -> ClubClaimResult:
@@ -85,4 +91,22 @@ async def approve_club_claim(services: Services, caller: Caller, name: str) -> C
         claim = waiting[-1]
         await add_club_record(tx, caller, ClubRecord(member.key, "link", account_key(claim.user_id)), at)
         await club_rows.resolve_claim(tx, claim.claim_id, "accepted", at)
+        version = await _name_claimed(tx, caller, claim.user_id, member.name, at)
+    _remember(services, claim.user_id, member.name, version)
     return ClubClaimResult(member, claim.display_name, True)
+
+
+async def _name_claimed(tx: Tx, caller: Caller, user_id: int, name: str, at: datetime) -> int | None:
+    """The name claimed becomes the claimer's when they never chose one; the names' new version, or ``None``.
+
+    As ``bot.services.names.name_claimed`` decides, recorded in the history."""
+    version = await name_claimed(tx, user_id, name, at)
+    if version is not None:
+        await history.append(tx, chat_id=caller.chat_id, actor=caller.actor_key, kind="person.named", at=at,
+                             details={"user_id": user_id, "name": name, "by": "claim"})
+    return version
+
+
+def _remember(services: Services, user_id: int, name: str, version: int | None) -> None:
+    if version is not None:
+        services.names.remember(user_id, name, version)

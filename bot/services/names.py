@@ -18,13 +18,14 @@ never a chosen name (``handlers.wecom.platform``).
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 from bot.claims import UpdateClaim
 from bot.errors import UsageError
 from bot.services.caches import shared_by_workers
 from bot.services.caller import Caller, ChatUser
-from bot.tournament.names import clean_name
+from bot.tournament.names import NameEmptyError, NameTooLongError, clean_name
 from storage import Storage, Tx, cache_versions, history, names, platform_ids, users
 from storage.database import StorageUnavailable
 
@@ -118,6 +119,23 @@ async def choose_name(services: Services, caller: Caller, text: str) -> str:
                              details={"name": name})
     services.names.remember(caller.person.user_id, name, version)
     return name
+
+
+async def name_claimed(tx: Tx, user_id: int, name: str, at: datetime) -> int | None:
+    """Make ``name``, claimed by ``user_id``, their chosen name; the names' new version, or ``None``.
+
+    In the claim's own transaction, and only when they never chose one and nobody else has it (``None``: it stays
+    as it was). The caller tells :class:`ChosenNames` after the commit (:meth:`ChosenNames.remember`)."""
+    if await names.name_of(tx, user_id) is not None:
+        return None
+    try:
+        cleaned = clean_name(name)
+    except (NameEmptyError, NameTooLongError):
+        return None
+    if await _taken(tx, cleaned, user_id):
+        return None
+    await names.choose_name(tx, user_id, cleaned, at)
+    return await cache_versions.bump(tx, NAMES_SCOPE)
 
 
 async def _taken(tx: Tx, name: str, user_id: int) -> bool:

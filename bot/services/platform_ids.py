@@ -21,10 +21,14 @@ from __future__ import annotations
 
 import enum
 import hashlib
+import logging
 from datetime import datetime
 
 from bot.tournament.entries import WECOM_FIRST_USER_ID
 from storage import Storage, platform_ids
+from storage.database import StorageUnavailable
+
+log = logging.getLogger(__name__)
 
 WECOM_FIRST_CHAT_ID = -(1 << 60)
 """WeCom groups get internal chat ids from here down."""
@@ -66,6 +70,24 @@ def wecom_update_id(msgid: str) -> int:
     sharing one is as likely as a random 56-bit clash (about 1 in 10^7 for a million messages); the second would be
     taken for a re-delivery."""
     return -1 - int.from_bytes(hashlib.sha256(msgid.encode()).digest()[:7], "big")
+
+
+async def wecom_bot_name(storage: Storage, bot_id: str) -> str | None:
+    """The name members @-mention the WeCom bot ``bot_id`` by, learned before (perhaps by an earlier process)."""
+    async with storage.read() as tx:
+        return await platform_ids.bot_name(tx, bot_id)
+
+
+async def remember_wecom_bot_name(storage: Storage, bot_id: str, name: str, at: datetime) -> None:
+    """Keep the name members @-mention the bot by.
+
+    Not a change of the update that taught it: a database that refuses writes just means it is learned again after
+    a restart."""
+    try:
+        async with storage.transaction() as tx:
+            await platform_ids.remember_bot_name(tx, bot_id, name, at)
+    except StorageUnavailable:
+        log.warning("WeCom: the bot's name %r could not be kept", name)
 
 
 class WeComDirectory:

@@ -41,7 +41,7 @@ from handlers.commands.entries.signup import (
 )
 from handlers.commands.people.help import help_command, start_command
 from handlers.commands.people.name import name_command
-from handlers.commands.results.results import confirm_command, mytable_command, result_command
+from handlers.commands.results.results import confirm_command, dispute_command, mytable_command, result_command
 from handlers.commands.rules.calculators import levelup_command, score_command, tribute_command
 from handlers.commands.rules.play import play_command
 from handlers.commands.rules.rule_questions import rule_command
@@ -79,6 +79,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("here", here_command, chat_kinds=GROUPS, aliases=("checkin",)),
     CommandSpec("result", result_command, chat_kinds=GROUPS),
     CommandSpec("confirm", confirm_command, chat_kinds=GROUPS),
+    CommandSpec("dispute", dispute_command, chat_kinds=GROUPS),
     CommandSpec("claim", claim_command, chat_kinds=GROUPS),
     CommandSpec("bracket", bracket_command, chat_kinds=GROUPS, read_only=True),
     CommandSpec("standings", standings_command, chat_kinds=GROUPS, aliases=("ranking",), read_only=True),

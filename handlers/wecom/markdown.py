@@ -110,20 +110,32 @@ def button_card(text: str, buttons: Keyboard | None, *, task: str | None = None,
                 outcome: str | None = None) -> dict[str, Any]:
     """A ``button_interaction`` template card of ``text`` (neutral markup).
 
-    Its first line as the title (cut at 26 characters, the whole line then under it as the title's ``desc``, so a cut
-    never hides who won), the next lines as the sub-title, ``note`` as the quote; the buttons (at most six) pressing to
-    their actions (``event_key``).
+    Its first line as the title (cut at 26 characters), the next lines as the sub-title, ``note`` as the quote; the
+    buttons (at most six) pressing to their actions (``event_key``).
+
+    A cut never hides what happened (who won): a first line longer than the title is shown whole under it — as the
+    title's ``desc`` when it fits its 44 characters, else its first sentence there and the rest leading the
+    sub-title, or, when even the first sentence is longer, that sentence leading the sub-title (112 characters).
 
     ``task``: the card's ``task_id`` (an update keeps the pressed card's). Without buttons the card is done: its
     ``outcome`` (or ``note``) shows as the one grey button that cannot be pressed (``replace_text``)."""
     lines = [line.strip() for line in to_plain(text).splitlines() if line.strip()]
-    first_line = lines[0] if lines else ""
+    first_line, rest = (lines[0], lines[1:]) if lines else ("", [])
     title: dict[str, Any] = {"title": _shorten(first_line, CARD_TITLE_LIMIT) or "…"}
-    if len(first_line) > CARD_TITLE_LIMIT:
-        title["desc"] = _shorten(first_line, CARD_DESC_LIMIT)
+    leading: list[str] = []
+    if len(first_line) > CARD_DESC_LIMIT:
+        sentence, rest_of_line = _first_sentence(first_line)
+        if len(sentence) <= CARD_DESC_LIMIT:
+            title["desc"] = sentence
+        else:
+            leading.append(sentence)
+        if rest_of_line:
+            leading.append(rest_of_line)
+    elif len(first_line) > CARD_TITLE_LIMIT:
+        title["desc"] = first_line
     card: dict[str, Any] = {"card_type": "button_interaction", "main_title": title, "task_id": task or task_id()}
-    if len(lines) > 1:
-        card["sub_title_text"] = _latest(lines[1:], CARD_SUB_TITLE_LIMIT)
+    if leading or rest:
+        card["sub_title_text"] = _sub_title(leading, rest, CARD_SUB_TITLE_LIMIT)
     if note:
         card["quote_area"] = {"type": 0, "quote_text": _shorten(to_plain(note), CARD_DESC_LIMIT)}
     flat = [button for row in buttons or () for button in row][:CARD_BUTTONS_LIMIT]
@@ -135,6 +147,33 @@ def button_card(text: str, buttons: Keyboard | None, *, task: str | None = None,
         card["button_list"] = [{"text": shown, "style": 2, "key": DONE_KEY}]
         card["replace_text"] = shown
     return card
+
+
+_SENTENCE_END = re.compile(r"(?<=[。！？!?])|(?<=\. )")
+
+
+def _first_sentence(line: str) -> tuple[str, str]:
+    """``line``'s first sentence (what happened) and the rest of it (what to do about it)."""
+    found = _SENTENCE_END.search(line, 1)
+    if found is None or found.start() >= len(line):
+        return line, ""
+    return line[:found.start()].strip(), line[found.start():].strip()
+
+
+def _sub_title(leading: Sequence[str], lines: Sequence[str], limit: int) -> str:
+    """The sub-title: what the title could not show first, then as many of the last ``lines`` as fit.
+
+    ``leading``: the first line's sentences the title could not show (the first of them always, cut only past
+    ``limit``); the ``lines`` after it as :func:`_latest` keeps them."""
+    if not leading:
+        return _latest(lines, limit)
+    head = _shorten(leading[0], limit)
+    others = [*leading[1:], *lines]
+    room = limit - len(head) - 1
+    if not others or room < 2:
+        return head
+    kept = _latest(others, room)
+    return head if kept == "…" else head + ("" if head.endswith(("。", "！", "？")) else "；") + kept
 
 
 def fits_in_a_card(buttons: Keyboard) -> bool:

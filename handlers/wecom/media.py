@@ -11,8 +11,9 @@ In (a ``file`` or ``image`` message): a download ``url`` and an ``aeskey``. The 
 a time limit (:func:`fetch`), then decrypted off the event loop (:func:`decrypt`): AES-256-CBC, the key the base64
 ``aeskey`` decoded, the IV its first 16 bytes, PKCS#7 padding on 32-byte blocks. The file's name comes from
 ``Content-Disposition`` (``filename*=UTF-8''…`` first). Facts from WeCom's documentation and the official SDK
-(``wecom-aibot-sdk`` 1.0.5); the 20 MB limit of a file is WeCom's limit for temporary media (not confirmed for the
-long connection).
+(``wecom-aibot-sdk`` 1.0.5). The limits of a file are WeCom's for temporary media (its server API's documentation,
+"上传临时素材": more than 5 bytes; a file at most 20 MB, an image 10 MB): not confirmed for the long connection,
+whose own cap — 100 chunks of 512 KiB — is higher; a file past them is refused here, before anything is sent.
 """
 
 from __future__ import annotations
@@ -38,7 +39,9 @@ UPLOAD_FINISH = "aibot_upload_media_finish"
 CHUNK_BYTES = 512 * 1024
 CHUNKS_LIMIT = 100
 FILE_BYTES_LIMIT = 20 * 1024 * 1024
-IMAGE_BYTES_LIMIT = 2 * 1024 * 1024
+IMAGE_BYTES_LIMIT = 10 * 1024 * 1024
+SMALLEST_BYTES = 6
+"""WeCom takes no media of 5 bytes or less ("所有文件size必须大于5个字节")."""
 DOWNLOAD_SECONDS = 30.0
 """A file people send must arrive within this time, or it is not read."""
 PADDING_BLOCK = 32
@@ -75,6 +78,8 @@ async def upload(connection: Requests, kind: str, file_name: str, content: bytes
     limit = IMAGE_BYTES_LIMIT if kind == "image" else FILE_BYTES_LIMIT
     if len(content) > limit or math.ceil(len(content) / CHUNK_BYTES) > CHUNKS_LIMIT:
         raise MediaRefused("too_large", f"{limit // (1024 * 1024)} MB")
+    if len(content) < SMALLEST_BYTES:
+        raise MediaRefused("too_small", str(SMALLEST_BYTES - 1))
     pieces = chunks_of(content)
     try:
         opened = await connection.request(UPLOAD_INIT, {

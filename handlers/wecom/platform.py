@@ -40,12 +40,18 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from bot.errors import GuandanError, UsageError
-from bot.i18n import Language, t
+from bot.i18n import CommandWords, Language, commands_written, t
 from bot.pictures.picture import Picture
 from bot.richtext import Keyboard, escape, to_plain
 from bot.rules.notice_file import MAX_NOTICE_FILE_BYTES
 from bot.services.names import ask_for_name_once
-from bot.services.platform_ids import WeComDirectory, is_wecom_user, wecom_update_id
+from bot.services.platform_ids import (
+    WeComDirectory,
+    is_wecom_user,
+    remember_wecom_bot_name,
+    wecom_bot_name,
+    wecom_update_id,
+)
 from bot.sheets.roster_file import MAX_FILE_BYTES
 from handlers.dispatch import (
     Addressing,
@@ -197,6 +203,9 @@ class Answer:
     files: list[tuple[bytes, str]] = field(default_factory=list)
     """Documents (content, name), uploaded and sent after the text."""
     language: Language = Language.ZH
+    words: CommandWords | None = None
+    """How the chat's people type a command (``bot.i18n.CommandWords``), for the commands written when buttons
+    cannot go on a card (:func:`buttons_as_text`); ``None``: as ``/command``."""
 
     def add(self, text: str, buttons: Keyboard | None = None) -> None:
         if text.strip() or buttons:
@@ -442,6 +451,14 @@ class WeComPlatform:
         self.connection = LongConnection(url, bot_id, secret, self.on_callback)
         await self.connection.run()
 
+    async def load_bot_name(self) -> None:
+        """The name members @-mention the bot by, as an earlier process learned it (``WECOM_BOT_NAME`` wins).
+
+        So that instructions pushed before anyone writes (a reminder after a restart) name it."""
+        bot_id = self.services.settings.wecom_bot_id
+        if self.bot_name.name is None and bot_id:
+            self.bot_name.name = await wecom_bot_name(self.services.storage, bot_id)
+
     async def stop(self) -> None:
         if self.connection is not None:
             await self.connection.stop()
@@ -476,7 +493,11 @@ class WeComPlatform:
             await self.on_file(frame, message, caller)
             return
         answer = Answer(language=self.services.settings.language)
+        known = self.bot_name.name
         text = self.bot_name.strip(message.text, self.names_a_person) if message.group else message.text
+        bot_id = self.services.settings.wecom_bot_id
+        if known is None and self.bot_name.name is not None and bot_id:  # learned just now: kept for restarts
+            await remember_wecom_bot_name(self.services.storage, bot_id, self.bot_name.name, self.services.clock())
         # Every message the bot receives was addressed to it (a group message @-mentions it).
         incoming = Incoming(Arrival(caller, wecom_update_id(message.msgid), (caller.person,)), text,
                             Addressing(private=not message.group, names_bot=True), words_name_people=self)
@@ -484,6 +505,7 @@ class WeComPlatform:
                                mention=self.mention if message.group else None)
         if not await self.dispatcher.message(incoming, channel):
             return  # delivered again, or applied meanwhile by another process
+        answer.words = self.dispatcher.command_words(channel, answer.language)
         if channel.asked_for_file and not channel.got_file and not text_after_command(text):
             # 导入 before the file: the person's next file (in this chat or privately) runs it.
             self.desk.waiting[message.userid] = WaitingCommand(text, message.chatid, self.services.clock())
@@ -525,6 +547,7 @@ class WeComPlatform:
                             Addressing(private=waiting.chatid is None, names_bot=True), words_name_people=self)
         if not await self.dispatcher.message(incoming, channel):
             return
+        answer.words = self.dispatcher.command_words(channel, answer.language)
         if waiting.chatid == message.chatid:
             await self.send_answer(answer, frame.req_id, here)
             return
@@ -594,6 +617,7 @@ class WeComPlatform:
                                            key if isinstance(key, str) else None, channel)
         if note is None:
             return  # delivered again: already handled
+        answer.words = self.dispatcher.command_words(channel, answer.language)
         if isinstance(task, str) and task:
             presser_name = self.services.names.of(caller.person.user_id) or userid
             shown = self.cards.get(task)
@@ -651,7 +675,8 @@ class WeComPlatform:
                     card = button_card(text, buttons)
                     self._remember_card(str(card["task_id"]), (text, buttons))
                 else:
-                    hint = buttons_as_text(buttons, answer.language)
+                    with commands_written(answer.words):
+                        hint = buttons_as_text(buttons, answer.language)
                     part = part + ("\n" + wecom_markdown(hint, self.directory) if hint else "")
             parts.append(part)
         return "\n\n".join(part for part in parts if part.strip()), card
@@ -694,7 +719,9 @@ class WeComPlatform:
             if reason is None:
                 continue
             line = t("wecom.file_refused", answer.language, name=escape(name), reason=escape(reason))
-            fallback = t("wecom.file_not_carried", answer.language, name=escape(name))
+            way_round = "wecom.pdf_not_carried" if name.lower().endswith(".pdf") else "wecom.file_not_carried"
+            with commands_written(answer.words):
+                fallback = t(way_round, answer.language, name=escape(name))
             await self._push_pieces(chat, split_content(wecom_markdown(line + "\n" + fallback, self.directory)))
 
     async def _send_file(self, chat: str, content: bytes, name: str, language: Language) -> str | None:

@@ -228,6 +228,25 @@ def test_a_private_question_is_answered_and_a_verb_runs_in_private(wecom: WeComS
     assert wecom.pushes() == [] and wecom.violations == []
 
 
+def test_a_restarted_process_writes_instructions_with_the_name_it_learned(wecom: WeComStandIn,
+                                                                         tmp_path: Path) -> None:
+    """WeCom tells a bot no name: learned from a group message, kept in the database, used after a SIGKILL before
+    anyone writes again (a welcome; a reminder pushed meanwhile)."""
+    db = tmp_path / "bot.sqlite3"
+    bot = start(wecom, db, tmp_path)
+    try:
+        assert "@掼蛋助手 报名" in say(wecom, ADMIN, "帮助")  # "@掼蛋助手 帮助": the name is learned
+    finally:
+        kill(bot)
+    bot = start(wecom, db, tmp_path)
+    try:
+        entered = wecom.enter("wangwu")
+        [welcome] = wecom.wait_for(lambda: wecom.answers_to_event(entered, "aibot_respond_welcome_msg"))
+        assert "@掼蛋助手 新比赛" in welcome.content and "@机器人" not in welcome.content
+    finally:
+        kill(bot)
+
+
 def test_a_wrong_secret_ends_the_process_with_one_line(wecom: WeComStandIn, tmp_path: Path) -> None:
     env = environment(wecom, tmp_path / "bot.sqlite3", WECOM_BOT_SECRET="not-the-secret-9d2")
     done = subprocess.run([sys.executable, "-m", "bot", "run"], env=env, cwd=tmp_path, capture_output=True, text=True,

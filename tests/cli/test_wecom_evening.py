@@ -3,7 +3,7 @@ against the long-connection stand-in, with files in and out: the roster comes in
 sign up from their own WeCom accounts (one by a card's button), the draw file goes out and ``verify-draw`` checks
 it, every result goes in the way phones type it, the process is SIGKILLed mid-evening and a message redelivered,
 and the export comes out as four files whose standings agree with the results the test entered, and the printed
-standings as a PDF."""
+standings as a PDF. No pair meets another twice, and no table seats two pairs of one department."""
 
 from __future__ import annotations
 
@@ -60,6 +60,17 @@ def played(db: Path) -> list[tuple[int, int, int, str | None]]:
     with sqlite3.connect(db) as connection:
         return [tuple(row) for row in connection.execute(
             "SELECT round, left_team, right_team, winner FROM event_tables WHERE state = 'confirmed' ORDER BY round")]
+
+
+def units_at_tables(db: Path) -> tuple[int, int]:
+    """(pairs with a unit, tables where both pairs are of one unit) of the evening."""
+    with sqlite3.connect(db) as connection:
+        with_unit = connection.execute("SELECT count(*) FROM teams WHERE unit IS NOT NULL").fetchone()[0]
+        same = connection.execute(
+            "SELECT count(*) FROM event_tables t JOIN teams l ON l.tournament_id = t.tournament_id"
+            " AND l.team_id = t.left_team JOIN teams r ON r.tournament_id = t.tournament_id"
+            " AND r.team_id = t.right_team WHERE l.unit IS NOT NULL AND l.unit = r.unit").fetchone()[0]
+    return int(with_unit), int(same)
 
 
 def test_a_swiss_evening_with_files_in_and_out(wecom: WeComStandIn, tmp_path: Path) -> None:
@@ -145,6 +156,7 @@ def test_a_swiss_evening_with_files_in_and_out(wecom: WeComStandIn, tmp_path: Pa
     assert sum(kinds[kind] for kind in kinds if kind.startswith("result.")) == 8 * ROUNDS, kinds  # each once
     meetings = Counter(frozenset((left, right)) for _, left, right, _ in results)
     assert max(meetings.values()) == 1
+    assert units_at_tables(db) == (IMPORTED, 0)  # the departments came with the roster; none met itself
     wins = Counter(left if winner == "left" else right for _, left, right, winner in results)
     table = list(csv.DictReader(io.StringIO(files[2].content.decode("utf-8-sig"))))
     assert len(table) == 16

@@ -41,3 +41,17 @@ async def test_an_officials_result_at_an_untouched_table_is_entered(evening: Eve
     await final(evening)
     [entered] = [part for part in parts(await evening.say(0, "/result 1 A+ 10")) if "第 1 桌" in part]
     assert entered.startswith("✅") and "组织者或裁判录入" in entered and "代替" not in entered
+
+
+async def test_a_dispute_sent_as_a_command_is_ruled(evening: Evening) -> None:
+    """``/dispute 1`` (有异议 1) does what the Dispute button does: where no button can be pressed, it is typed."""
+    left, right = await final(evening)
+    [refused] = await evening.say(right, "/dispute 1")  # nothing reported yet
+    assert "无需提出异议" in refused
+    await evening.say(left, "/result 1 A+ 9")
+    [own] = await evening.say(left, "/dispute 1")  # the reporting pair cannot dispute its own report
+    assert "⚠️" not in own
+    [disputed] = [part for part in parts(await evening.say(right, "/dispute 1")) if "第 1 桌" in part]
+    assert disputed.startswith("⚠️") and "有争议" in disputed
+    [ruled] = [part for part in parts(await evening.say(0, "/result 1 A+ 10")) if "第 1 桌" in part]
+    assert ruled.startswith("⚖️") and "裁定" in ruled

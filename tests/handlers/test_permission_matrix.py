@@ -67,6 +67,7 @@ MATRIX: dict[str, tuple[str, ...]] = {
     "/print #1 tables": (A, A, D, D, D, D, A),
     "/result 1 K A+": (A, A, A, D, D, D, D),
     "/confirm 1": (A, A, A, D, D, D, D),
+    "/dispute 1": (A, A, A, D, D, D, D),
     "/signup": (A, A, A, A, A, D, D),
     "/accept": (A, A, A, A, A, D, D),
     "/withdraw": (A, A, A, A, A, D, D),

@@ -57,6 +57,16 @@ def call(name: str, *args: str) -> CommandCall:
     ("双下升几级", WECOM, RuleQuestion("双下升几级", addressed=True)),
     ("@guandan_bot", NAMED, RuleQuestion("", addressed=True)),
     ("just chatting", GROUP, NotForUs()),
+    ("help", WECOM, call("help")),  # a command's name without its slash, said to the bot
+    ("@guandan_bot Standings 2", NAMED, call("standings", "2")),
+    ("result 3 A+ 9", PRIVATE, call("result", "3", "A+", "9")),
+    ("signup @lily", WECOM, call("signup", "@lily")),
+    ("new 周五杯", WECOM, call("new", "周五杯")),
+    ("help result", WECOM, call("help", "result")),
+    ("help me please", WECOM, RuleQuestion("help me please", addressed=True)),  # words after it: a sentence
+    ("tribute", WECOM, RuleQuestion("tribute", addressed=True)),  # the rules' own commands stay questions
+    ("help", GROUP, NotForUs()),  # not said to the bot
+    ("help", REPLY, RuleQuestion("help", addressed=False)),
     ("/ 同花顺", GROUP, NotForUs()),
 ])
 def test_what_a_message_is(text: str, addressing: Addressing, reading: Reading) -> None:

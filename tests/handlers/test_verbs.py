@@ -33,6 +33,9 @@ from tests.handlers.conftest import DispatchedGroup as Group
     ("单位 小红 财务处", WrittenCommand("unit", ("小红", "财务处"), verb=True)),
     ("撤销抽签", WrittenCommand("undraw", (), verb=True)),
     ("替补 小红 小李", WrittenCommand("substitute", ("小红", "小李"), verb=True)),
+    ("有异议 3", WrittenCommand("dispute", ("3",), verb=True)),
+    ("交换 小红 小李", WrittenCommand("swap", ("小红", "小李"), verb=True)),
+    ("退赛 小红", WrittenCommand("withdraw", ("小红",), verb=True)),
     ("", None),
     ("/", None),
 ])
@@ -52,8 +55,9 @@ def test_every_verb_names_a_command_of_the_table() -> None:
     season = {"排行榜", "等级分", "赛季", "成员", "赛事列表"}
     organisers = {"新比赛", "新建", "单位", "裁判", "取消", "撤销抽签", "替补", "导入", "语言"}
     pair_changes = {"退赛", "恢复", "交换"}  # pair changes after the draw
+    disputes = {"有异议"}
     assert (everyday | calculators | players_tables | live_pages | paperwork | season | organisers | pair_changes
-            == set(VERBS))
+            | disputes == set(VERBS))
 
 
 @pytest.mark.parametrize(("text", "expected"), [

@@ -6,11 +6,14 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from pathlib import Path
 
+from bot.services import Services
 from bot.services.platform_ids import (
     WECOM_FIRST_CHAT_ID,
     Platform,
     WeComDirectory,
     platform_of_chat,
+    remember_wecom_bot_name,
+    wecom_bot_name,
     wecom_update_id,
 )
 from bot.tournament.entries import (
@@ -63,3 +66,13 @@ async def test_the_directory_allocates_once_and_survives_a_restart(tmp_path: Pat
         await again.load(storage)
         assert again.known_user("lisi") == li and again.wecom_id(group) == "wrGroup"
         assert await again.user_id(storage, "wangwu", NOW) == WECOM_FIRST_USER_ID + 2
+
+
+async def test_the_bots_name_is_kept_per_bot_and_the_newest_wins(services: Services) -> None:
+    storage = services.storage
+    assert await wecom_bot_name(storage, "aib1") is None
+    await remember_wecom_bot_name(storage, "aib1", "掼蛋助手", NOW)
+    await remember_wecom_bot_name(storage, "aib2", "比赛小助手", NOW)
+    await remember_wecom_bot_name(storage, "aib1", "掼蛋小秘书", NOW)  # renamed in the admin console
+    assert await wecom_bot_name(storage, "aib1") == "掼蛋小秘书"
+    assert await wecom_bot_name(storage, "aib2") == "比赛小助手"

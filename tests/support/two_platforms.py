@@ -1,6 +1,7 @@
 """One group on Telegram (through the dispatcher, answers rendered as Telegram HTML) and on WeCom (over the
 long-connection stand-in, answers as markdown): scenario tables written once run on both where the behaviour is
-shared. Person 0 organises; people 1, 2 … play."""
+shared. Person 0 organises; people 1, 2 … play; ``@p1``, ``@p2`` … point at them on both (a Telegram username, a
+WeCom userid)."""
 
 from __future__ import annotations
 
@@ -15,21 +16,27 @@ from bot.clock import ManualClock
 from bot.config import Settings
 from bot.richtext import to_telegram_html
 from bot.services.caller import ChatUser
-from tests.support.dispatched import Chat, DispatchedBot
+from tests.support.dispatched import BOT_USERNAME, Chat, DispatchedBot
 from tests.support.wecom_offline import WeComClub
 
 GROUP = Chat.group(-4_000_321, "周五掼蛋")
 ORGANISER = ChatUser(101, "老王", "laowang", "zh")
-PLAYERS = tuple(ChatUser(3000 + number, f"选手{number}", None, "zh") for number in range(1, 9))
+PLAYERS = tuple(ChatUser(3000 + number, f"选手{number}", f"p{number}", "zh") for number in range(1, 9))
 
 
 @dataclass
 class Evening:
     """One group on one platform: ``say(who, text)`` gives the rendered messages; ``tag(n)``: how player ``n``'s
-    mention looks there."""
+    mention looks there; ``mention``: the bot's @-mention a message puts first to speak to it (a Chinese verb, a
+    question: WeCom's every message has it)."""
 
     say: Callable[[int, str], Awaitable[list[str]]]
     tag: Callable[[int], str]
+    mention: str
+
+    async def ask(self, who: int, text: str) -> list[str]:
+        """``who`` writes ``text`` after the bot's @-mention."""
+        return await self.say(who, self.mention + text)
 
 
 @asynccontextmanager
@@ -41,7 +48,9 @@ async def telegram(tmp_path: Path) -> AsyncIterator[Evening]:
             person = ORGANISER if who == 0 else PLAYERS[who - 1]
             return [to_telegram_html(answer.text) for answer in await bot.answers(GROUP, person, text)]
 
-        yield Evening(say, lambda number: f'<a href="tg://user?id={3000 + number}">')
+        for person in PLAYERS:  # the bot has seen everyone (a Telegram @username names only people it has seen)
+            await bot.answers(GROUP, person, "/help")
+        yield Evening(say, lambda number: f'<a href="tg://user?id={3000 + number}">', f"@{BOT_USERNAME} ")
 
 
 @asynccontextmanager
@@ -50,7 +59,7 @@ async def wecom(tmp_path: Path) -> AsyncIterator[Evening]:
         async def say(who: int, text: str) -> list[str]:
             return await club.say(club.admin if who == 0 else club.person(who), text)
 
-        yield Evening(say, lambda number: f"<@p{number}>")
+        yield Evening(say, lambda number: f"<@p{number}>", "")
 
 
 PLATFORMS = {"telegram": telegram, "wecom": wecom}

@@ -18,8 +18,9 @@ FINISH = "aibot_upload_media_finish"
 COMMANDS = (INIT, CHUNK, FINISH)
 CHUNK_BYTES = 512 * 1024
 CHUNKS_LIMIT = 100
-SIZE_LIMITS = {"file": 20 * 1024 * 1024, "image": 2 * 1024 * 1024, "voice": 2 * 1024 * 1024,
+SIZE_LIMITS = {"file": 20 * 1024 * 1024, "image": 10 * 1024 * 1024, "voice": 2 * 1024 * 1024,
                "video": 10 * 1024 * 1024}
+"""WeCom's documented limits of temporary media ("上传临时素材"), and more than 5 bytes for any."""
 BAD_UPLOAD = 40070
 TOO_LARGE = 40071
 
@@ -67,6 +68,8 @@ class Uploads:
                 raise _Refused(BAD_UPLOAD, "bad total_size or total_chunks")
             if size > SIZE_LIMITS[kind]:
                 raise _Refused(TOO_LARGE, "file size exceeds the limit")
+            if size <= 5:
+                raise _Refused(BAD_UPLOAD, "file size must be more than 5 bytes")
             if chunks != max(1, -(-size // CHUNK_BYTES)):
                 raise _Refused(BAD_UPLOAD, f"{chunks} chunks for {size} bytes")
             upload_id = f"upload_{next(self._ids)}"

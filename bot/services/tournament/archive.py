@@ -2,7 +2,8 @@
 
 For each tournament: ``entries.csv``, ``matches.csv``, ``standings.csv`` and ``tournament.xlsx`` exactly as
 ``/export`` makes them (``bot.services.tournament.export.export_files``, ``.workbook``), every format (knockout,
-Swiss, groups). Organisers archive with it, and it is how a WeCom group — whose bot cannot send files — gets them.
+Swiss, groups). Organisers archive with it, and it is the way round when a chat refused the files (a WeCom upload
+refused: the bot names this command).
 """
 
 from __future__ import annotations

@@ -18,6 +18,7 @@ from bot.errors import TournamentError
 from bot.season.identity import ClubRecord
 from bot.services import Services
 from bot.services.caller import Caller
+from bot.services.names import name_claimed
 from bot.services.roles import Role
 from bot.services.tournament.entries_edit import member_named
 from bot.services.tournament.points_stage import load_points_stage
@@ -71,7 +72,8 @@ async def claim(services: Services, caller: Caller, name: str) -> NameClaimResul
         change.record("name_claim.made", {"claim": made.claim_id, "member": member.key, "user_id": person.user_id})
         if Role.ORGANISER not in change.roles:
             return NameClaimResult(state, made, False)
-        await _link(change, made)
+        given = await _link(change, made)
+    _remember(services, given)
     return NameClaimResult(change.current, made, True)
 
 
@@ -90,7 +92,8 @@ async def approve_claim(services: Services, caller: Caller, *, claim_id: int | N
             found = next((open_claim for open_claim in waiting if open_claim.person_key == member.key), None)
             if found is None:
                 raise NoNameClaimError(name=member.name)
-        await _link(change, found)
+        given = await _link(change, found)
+    _remember(services, given)
     return NameClaimResult(change.current, found, True)
 
 
@@ -116,10 +119,20 @@ async def _relink_points(change: Change, state: TournamentState, old_key: str, n
     return replace(state, teams=teams, reserves=reserves, points_stage=stage, bracket=bracket)
 
 
-async def _link(change: Change, made: NameClaim) -> None:
+@dataclass(frozen=True, slots=True)
+class NameGiven:
+    """A claim made the name claimed the claimer's own (:func:`~bot.services.names.name_claimed`)."""
+
+    user_id: int
+    name: str
+    version: int
+
+
+async def _link(change: Change, made: NameClaim) -> NameGiven | None:
     """Give the claimed member the claimer's account key and close the claim.
 
-    The key goes into the entry list and, after the draw, into their pair and the reserves."""
+    The key goes into the entry list and, after the draw, into their pair and the reserves. The name claimed
+    becomes the claimer's when they never chose one: returned, for the names in memory after the commit."""
     state = change.current
     account = Person.account(made.user_id, made.display_name)
     registration = engine.link_account(state.registration, made.person_key, account)
@@ -141,3 +154,13 @@ async def _link(change: Change, made: NameClaim) -> None:
     change.after = after
     change.record("entry.claimed", {"claim": made.claim_id, "member": made.person_key, "account": account.key,
                                     "name": made.name})
+    version = await name_claimed(change.tx, made.user_id, made.name, change.at)
+    if version is None:
+        return None
+    change.record("person.named", {"user_id": made.user_id, "name": made.name, "by": "claim"})
+    return NameGiven(made.user_id, made.name, version)
+
+
+def _remember(services: Services, given: NameGiven | None) -> None:
+    if given is not None:
+        services.names.remember(given.user_id, given.name, given.version)

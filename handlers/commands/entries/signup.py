@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.errors import UsageError
+from bot.i18n import command_text
 from bot.presenters import tournaments as text
 from bot.presenters.pair_changes import late_entry_text, pair_changed_text
 from bot.richtext import escape
@@ -35,7 +36,8 @@ async def signup_command(call: Invocation) -> None:
                                                                                           Role.ORGANISER):
         # Most likely the person's own name (/signup 女 刘奶奶): show how to sign oneself up.
         raise NamesForOrganisersError(refusal=call.text("roles.not_organiser"),
-                                      example="/signup " + call.text(f"entries.gender.{gender.value}"))
+                                      example=command_text("/signup " + call.text(f"entries.gender.{gender.value}"),
+                                                           call.language))
     result = await sign_up(call.services, call.caller, request)
     if isinstance(result, SignedUp) and result.late_from_round is not None:
         await call.reply(late_entry_text(result, call.language))

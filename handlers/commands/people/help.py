@@ -58,7 +58,8 @@ async def start_command(call: Invocation) -> None:
 
 def command_help(call: Invocation, spec: CommandSpec) -> str:
     """One command: its names and what it does, its usage, and examples where the catalog has them."""
-    aliases = " ".join(f"/{name}" for name in spec.aliases)
+    # WeCom people type the verb (or the command after the mention): Telegram's pinyin aliases are not shown there.
+    aliases = "" if _on_wecom(call) else " ".join(f"/{name}" for name in spec.aliases)
     lines = [call.text("help.command.title", name=command_text("/" + spec.name, call.language),
                        description=t(spec.description_key, call.language),
                        aliases=call.text("help.command.aliases", names=aliases) if aliases else "")]

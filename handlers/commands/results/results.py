@@ -28,6 +28,7 @@ from bot.services.tournament.results import (
     ResultsRecorded,
     confirm_result,
     confirm_results,
+    dispute_result,
     record_result,
     record_results,
 )
@@ -251,6 +252,20 @@ async def confirm_command(call: Invocation) -> None:
     except UnknownTableError as error:
         raise NoSuchTableError(**error.params) from None
     await call.received()
+    await announce_result(call.reply, recorded, call.language, call.services)
+
+
+async def dispute_command(call: Invocation) -> None:
+    """``/dispute 3`` (有异议 3): the other pair rejects the report standing at table 3.
+
+    As the Dispute button does; the referees decide."""
+    args = at_most(call.args, 1)
+    if not args:
+        raise MissingArgument()
+    try:
+        recorded = await dispute_result(call.services, call.caller, parse_table(args[0]))
+    except UnknownTableError as error:
+        raise NoSuchTableError(**error.params) from None
     await announce_result(call.reply, recorded, call.language, call.services)
 
 

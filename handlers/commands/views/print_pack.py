@@ -1,8 +1,9 @@
 """``/print [#<id>] [what] [round]`` (打印): the tournament's paperwork as one PDF document.
 
 For organisers and referees — in the group, or in a private chat with the tournament's ``#<id>`` (the table cards' QR
-codes let whoever holds them report results: a private chat keeps them out of the group). Where the platform cannot send
-files (a WeCom robot) nothing is made: the answer is the ``python -m bot print`` line that writes the same file."""
+codes let whoever holds them report results: a private chat keeps them out of the group). Where the channel cannot send
+files nothing is made: the answer is the ``python -m bot print`` line that writes the same file (WeCom carries
+files: the PDF is uploaded over its long connection, ``handlers.wecom.media``)."""
 
 from __future__ import annotations
 

@@ -13,7 +13,10 @@ from pathlib import Path
 import pytest
 
 from bot.config import Settings
+from bot.i18n import Language
 from handlers.wecom.client import SEND
+from handlers.wecom.media import FILE_BYTES_LIMIT
+from handlers.wecom.platform import Answer
 from tests.support.wecom_files import FileHost
 from tests.support.wecom_offline import GROUP, WeComClub
 from tests.support.wecom_uploads import INIT, TOO_LARGE
@@ -126,3 +129,48 @@ async def test_a_file_delivered_again_is_handled_once(club: WeComClub, host: Fil
     assert again == []
     async with club.services.storage.read() as tx:
         assert await tx.fetch_value("SELECT count(*) FROM entries") == 4
+
+
+@pytest.mark.parametrize(("size", "said"), [
+    (FILE_BYTES_LIMIT + 1, "超过企业微信的 20 MB 上限"),
+    (5, "企业微信不收 5 个字节及以下的文件"),
+])
+async def test_a_file_past_wecoms_limits_is_refused_before_it_is_sent(club: WeComClub, size: int, said: str) -> None:
+    """WeCom's limits of temporary media: more than 5 bytes, a file at most 20 MB — refused in one line, with the
+    way round, and no upload started."""
+    answer = Answer(language=Language.ZH)
+    answer.add_file(b"x" * size, "standings.csv", None)
+    before = len(club.connection.sent)
+    await club.platform.push(answer, GROUP)
+    sent = club.connection.sent[before:]
+    assert INIT not in [frame.cmd for frame in sent]
+    [refused] = [frame.content for frame in sent]
+    assert refused.count("\n") == 1 and said in refused.split("\n")[0], refused
+    assert "python -m bot export" in refused.split("\n")[1]
+
+
+async def test_a_refused_pdf_says_how_to_print_it_without_wecom(club: WeComClub) -> None:
+    await club.say(club.admin, "/new 周五杯")
+    await club.sign_up_singles(4)
+    await club.say(club.admin, "抽签")
+    club.connection.fail(INIT, TOO_LARGE, "file size exceeds the limit")
+    [refused] = [text for text in await club.say(club.admin, "打印 cards 1") if "没有发出去" in text]
+    line, way_round = refused.split("\n")
+    assert ".pdf" in line and "40071" in line
+    assert "python -m bot print" in way_round and "python -m bot export" not in way_round
+    assert "@掼蛋助手 赛事列表" in way_round  # the command that lists the ids, as a member types it
+
+
+async def test_export_in_chinese_sends_the_files_in_chinese(club: WeComClub) -> None:
+    """``导出 中文`` as ``/export zh`` on Telegram: headers and words in Chinese; plain ``导出`` keeps the contract's
+    English headers."""
+    await club.say(club.admin, "/new 周五杯")
+    await club.sign_up_singles(4)
+    frames = await club.frames(club.admin, "导出 中文")
+    files = club.connection.uploads.files_sent([(frame.cmd, frame.body) for frame in frames if frame.cmd == SEND])
+    header = files[0].content.decode("utf-8-sig").split("\r\n")[0].split("\n")[0]
+    frames = await club.frames(club.admin, "导出")
+    english = club.connection.uploads.files_sent([(frame.cmd, frame.body) for frame in frames if frame.cmd == SEND])
+    contract = english[0].content.decode("utf-8-sig").split("\r\n")[0].split("\n")[0]
+    assert files[0].file_name == english[0].file_name == "entries.csv"
+    assert header != contract and contract.isascii() and not header.isascii(), (header, contract)

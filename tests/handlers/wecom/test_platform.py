@@ -13,11 +13,15 @@ import pytest
 
 from bot.clock import ManualClock
 from bot.config import Settings
+from bot.i18n import Language
 from bot.pictures.picture import Picture
 from bot.richtext import Button, keyboard
 from bot.services.match_clock import announcements as announcing
 from bot.services.platform_ids import Platform
 from handlers.announcer import deliver
+from handlers.commands import COMMANDS
+from handlers.dispatch import CommandSpec
+from handlers.invocation import Invocation
 from handlers.wecom.announcer import WeComCourier
 from handlers.wecom.client import RESPOND, RESPOND_UPDATE, RESPOND_WELCOME, SEND
 from handlers.wecom.markdown import CONTENT_LIMIT, button_card
@@ -116,6 +120,40 @@ async def test_a_long_first_line_is_not_hidden_by_the_cut_title() -> None:
                        outcome="完成 ✅")
     assert len(card["main_title"]["title"]) <= 26 and "赵六" in card["main_title"]["desc"]
     assert card["sub_title_text"] == "第二行" and card["replace_text"] == "完成 ✅"
+
+
+def card_text(card: dict[str, object]) -> str:
+    """Everything a card shows as text, a part per line."""
+    title = card["main_title"]
+    assert isinstance(title, dict)
+    return "\n".join(str(part) for part in (title["title"], title.get("desc"), card.get("sub_title_text")) if part)
+
+
+def test_a_first_sentence_longer_than_the_title_and_its_desc_leads_the_sub_title() -> None:
+    report = ("📝 第 12 桌：欧阳明月清风徐来 / 诸葛属客诵明月之 报成绩 A+ : 9"
+              "（欧阳明月清风徐来 / 诸葛属客诵明月之 胜）。"
+              "上官窈窕之章少焉 / 司马水波不兴举酒：请发送 确认 12 或点按钮确认。\n已报：1 桌")
+    card = button_card(report, keyboard([Button("✅ 确认", "t:1:cf:3:1")]))
+    assert len(card["main_title"]["title"]) <= 26 and len(card["sub_title_text"]) <= 112
+    assert "（欧阳明月清风徐来 / 诸葛属客诵明月之 胜）。" in card["sub_title_text"]
+    short = button_card("📝 第 1 桌：张三 / 李四 报成绩 A+ : 9（张三 / 李四 胜）。王五 / 赵六：请确认。", None)
+    assert short["main_title"]["desc"] == "📝 第 1 桌：张三 / 李四 报成绩 A+ : 9（张三 / 李四 胜）。"
+    assert short["sub_title_text"] == "王五 / 赵六：请确认。"
+
+
+async def test_a_result_card_with_long_names_shows_who_won(club: WeComClub) -> None:
+    """The trial's card: "📝 第 1 桌：司马水波不兴举酒 / 欧阳明月清风…", the winner cut away with the title."""
+    await club.say(club.admin, "/new 第三十二届职工运动会掼蛋比赛")
+    for number, name in enumerate(("欧阳明月清风徐来", "司马水波不兴举酒", "诸葛属客诵明月之", "上官窈窕之章少焉"), 1):
+        await club.say(f"p{number}", f"改名 {name}")
+        await club.say(f"p{number}", "报名")
+    await club.say(club.admin, "抽签")
+    frames = await club.frames("p1", "成绩 1 A+ 9")
+    [reply] = [frame for frame in frames if frame.cmd == RESPOND]
+    first_line = reply.content.split("\n", 1)[0]
+    winner = first_line.split("（", 1)[1].split("）", 1)[0]
+    assert winner.endswith(" 胜") and first_line.index(winner) + len(winner) > 44  # past the title and its desc
+    assert winner in card_text(reply.body["template_card"])
 
 
 async def test_a_welcome_when_someone_opens_a_chat_with_the_bot(club: WeComClub) -> None:
@@ -348,6 +386,8 @@ async def test_instructions_are_written_as_a_wecom_member_types_them(club: WeCom
     assert "发送 帮助 查看" in private and "@掼蛋助手" not in private and "/help" not in private
     [named] = await club.say("p9", "/name x" + "y" * 80, group=False)  # a refusal with the command's usage line
     assert "/name" not in named and "改名" in named
+    [own] = await club.say("p5", "报名 女 刘奶奶")  # a name and a gender: for organisers; the example is typed
+    assert "`@掼蛋助手 报名 女`" in own and "/signup" not in own
 
 
 async def test_an_announcement_names_commands_as_wecom_members_type_them(tmp_path: Path) -> None:
@@ -367,3 +407,70 @@ async def test_an_announcement_names_commands_as_wecom_members_type_them(tmp_pat
         [pushed] = [frame.content for frame in club.connection.sent[before:] if frame.cmd == SEND]
         assert "签到已开放" in pushed and "@掼蛋助手 签到" in pushed and "/here" not in pushed
 
+
+
+async def _two_questions(call: Invocation) -> None:
+    """Two answers with buttons: only the last can be a card, the first becomes the commands to send."""
+    await call.reply("报名开始", keyboard([Button("✋ 报名", "t:1:su")]))
+    await call.reply("第 3 桌待确认", keyboard([Button("✅ 确认", "t:1:cf:3:1")]))
+
+
+@pytest.mark.parametrize(("language", "written", "not_written"), [
+    (Language.ZH, "@掼蛋助手 报名", "/signup"),
+    (Language.EN, "@掼蛋助手 /signup", "@bot"),
+])
+async def test_buttons_no_card_carries_are_written_as_a_member_types_them(
+        tmp_path: Path, language: Language, written: str, not_written: str) -> None:
+    commands = (*COMMANDS, CommandSpec("twoquestions", _two_questions, listed=False))
+    settings = Settings(db_path=tmp_path / "bot.sqlite3", language=language)
+    async with WeComClub.running(settings, commands=commands) as club:
+        [answer] = await club.say("p1", "/twoquestions")
+        [hint] = [line for line in answer.split("\n") if line.startswith("👉")]
+        assert written in hint and not_written not in hint, hint
+        [private] = await club.say("p1", "/twoquestions", group=False)
+        [hint] = [line for line in private.split("\n") if line.startswith("👉")]
+        assert "@掼蛋助手" not in hint and ("报名" in hint if language is Language.ZH else "/signup" in hint)
+
+
+@pytest.mark.parametrize("language", list(Language))
+async def test_help_says_how_to_ask_for_one_command_as_a_member_types_it(tmp_path: Path, language: Language) -> None:
+    async with WeComClub.running(Settings(db_path=tmp_path / "bot.sqlite3", language=language)) as club:
+        [listed] = await club.say("p1", "帮助")
+        pointer = listed.split("\n\n")[-2 if "👤" in listed else -1]
+        assert "`@掼蛋助手 帮助 成绩`" in pointer or "`@掼蛋助手 /help result`" in pointer, pointer
+        named = await club.say("p1", "帮助 成绩" if language is Language.ZH else "/help result")
+        assert "@掼蛋助手 " in named[0]
+        [signup] = await club.say("p1", "帮助 报名")  # Telegram's pinyin aliases are not WeCom's
+        assert "/baoming" not in signup and "/join" not in signup
+        [private] = await club.say("p1", "帮助", group=False)
+        assert "`帮助 成绩`" in private or "`/help result`" in private
+        assert "@掼蛋助手" not in private
+
+
+async def test_a_command_name_without_its_slash_is_the_command_never_a_rule_section(tmp_path: Path) -> None:
+    """An English chat: ``@掼蛋助手 help`` got a section of the rules (partners and seats)."""
+    async with WeComClub.running(Settings(db_path=tmp_path / "bot.sqlite3", language=Language.EN)) as club:
+        [listed] = await club.say("p1", "help")
+        assert "Commands you can use" in listed and "Partners" not in listed
+        [opened] = await club.say(club.admin, "/new Friday Cup")
+        assert "Friday Cup" in opened
+        [signed] = await club.say("p2", "signup")
+        assert "signed up" in signed
+        [explained] = await club.say("p2", "help result")
+        assert "/result 3 K A+" in explained
+
+
+async def test_the_bots_name_learned_is_kept_across_restarts(tmp_path: Path) -> None:
+    """A restarted process knew no name until someone wrote again: a welcome (or a reminder pushed meanwhile) told
+    people to send "@机器人 …", which nobody can type."""
+    settings = Settings(db_path=tmp_path / "bot.sqlite3", wecom_bot_id="aibtest")
+    async with WeComClub.running(settings) as first:
+        [unknown] = await first.enter("p8")  # nobody has written yet: the name is not known
+        assert "@机器人" in unknown.body["text"]["content"]
+        await first.say("p1", "名单")  # "@掼蛋助手 名单": the name is learned
+    async with WeComClub.running(settings) as again:
+        await again.platform.load_bot_name()
+        again._ids = itertools.count(1_000)
+        [welcome] = await again.enter("p9")
+        text = welcome.body["text"]["content"]
+        assert "@掼蛋助手 新比赛" in text and "@机器人" not in text
