@@ -6,7 +6,9 @@ The chat sends the markup; ``python -m bot rules`` prints it as plain text (:fun
 first, cited as such, with the rulebook's section after it under "elsewhere"; in a tournament whose settings decide
 the question (its A rule, tribute, scoring, walkover, time limit, equal levels) the line saying what applies in this
 tournament comes first and the rulebook's section after it, again under "elsewhere" (其他比赛的做法). An article of
-a seed document that answers first is quoted under its source's name. A message asking several things gets one
+a seed document that answers first is quoted under its source's name, after this tournament's setting on the question
+when the question names no event. A setting the organiser chose, shown beside the tournament's notice, is labelled as
+the organiser's setting, by which results are scored. A message asking several things gets one
 reply with a numbered block per question, in the order asked; a question nothing answers says so in its block.
 """
 
@@ -35,6 +37,15 @@ def _notice_parts(found: PartAnswer, lang: Language) -> list[str]:
     return parts
 
 
+def _setting_line(note: str, lang: Language, *, beside_notice: bool) -> str:
+    """This tournament's setting on the question, in italics.
+
+    Beside the tournament's notice it says it is the organiser's setting (results are scored by it), so that a notice
+    saying otherwise is not silently contradicted."""
+    line = f"<i>{escape(note)}</i>"
+    return f"{escape(t('rule_parts.setting_beside_notice', lang))}\n{line}" if beside_notice else line
+
+
 def _document_part(document: DocumentAnswer, lang: Language) -> str:
     header = t("rule_parts.document_header", lang, source=document.source)
     return f"<b>{escape(header)}</b>\n{escape(document.text)}"
@@ -53,6 +64,12 @@ def _part_text(found: PartAnswer, lang: Language) -> str:
     others: list[str] = []
     if found.documents_first or not found.answers:
         best_document, *more = found.documents
+        # Another event's article answers: what this tournament set on the question comes first (never a default
+        # under the event's notice), and the article follows as what other events play.
+        setting = None if found.names_event or not found.answers else found.answers[0]  # the best section's topic
+        if setting is not None and setting.note and (setting.chosen or not parts):
+            parts.append(_setting_line(setting.note, lang, beside_notice=bool(parts)))
+            parts.append(f"<i>{escape(t('rule_parts.elsewhere_header', lang))}</i>")
         parts.append(_document_part(best_document, lang))
         others += [section.title for section in found.answers]
         others += [document.source for document in more]
@@ -65,7 +82,7 @@ def _part_text(found: PartAnswer, lang: Language) -> str:
             # tournament's built-in choices is added (the notice is its rule; a default could contradict it) —
             # except a rule the organiser set (/set equal_levels), the setting in force.
             if best.note and best.chosen:
-                parts.append(f"<i>{escape(best.note)}</i>")
+                parts.append(_setting_line(best.note, lang, beside_notice=True))
             parts += [f"{elsewhere}\n{title}", escape(best.text)]
         elif best.note:
             parts += [title, f"<i>{escape(best.note)}</i>", elsewhere, escape(best.text)]

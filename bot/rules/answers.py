@@ -19,8 +19,9 @@ event's prizes are not this one's.
 A message asking several things (``bot.ruleset.question_parts``) is answered part by part, in the order asked: each
 piece is searched on its own (an event the message names anywhere stays the subject for its facts); a piece that
 finds nothing is read with the one before it, and when that changes the answer they were one question; otherwise it
-is kept as a part without an answer, so the reply says so instead of leaving it out. A message whose pieces all
-find nothing is one question (off-topic, or answered as a whole).
+is kept as a part without an answer, so the reply says so instead of leaving it out — unless it names its subject
+only as "it" (接风是什么 它什么时候用): then it asks about the subject of the piece before and is read with it. A
+message whose pieces all find nothing is one question (off-topic, or answered as a whole).
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ from bot.rules.rulebook import (
 from bot.rules.seed_documents import SeedArticle, document_aliases, named_documents, without_names
 from bot.rules.variant_notes import chosen_note, note
 from bot.ruleset.knowledge import Match, has_cjk
-from bot.ruleset.question_parts import asked, bare_fact, follows_on, question_parts
+from bot.ruleset.question_parts import asked, bare_fact, follows_on, leans_on_earlier, question_parts
 from bot.ruleset.variants import RuleVariant
 
 
@@ -83,6 +84,9 @@ class PartAnswer:
     notice: tuple[NoticeMatch, ...] = ()
     documents: tuple[DocumentAnswer, ...] = ()
     documents_first: bool = False
+    names_event: bool = False
+    """The question (or the message it is part of) names an event of the seed documents: it asks about that event,
+    not about this tournament, so this tournament's settings do not answer it."""
 
     @property
     def unanswered(self) -> bool:
@@ -168,7 +172,8 @@ def ask(
 
     None when it is not about the rules; the language is the policy's above, with ``chat_language`` as the asker's. With
     ``variant`` (a tournament's rule choices) each section notes what that tournament plays (``time_limit``: its minutes
-    per match); with ``notice`` (the tournament's own rules) its answering articles come first."""
+    per match, ``UNTIMED`` when it has none); with ``notice`` (the tournament's own rules) its answering articles come
+    first."""
     return answer(question, answer_language(question, chat_language), limit=limit, variant=variant, notice=notice,
                   time_limit=time_limit)
 
@@ -206,6 +211,15 @@ def answer(
             if joined.sources[:1] != found[-1].sources[:1] and not joined.unanswered:
                 found[-1] = joined
                 continue
+            if not joined.unanswered and leans_on_earlier(piece):
+                # "what is jiefeng and when does it happen": "it" is the earlier question's subject, answered there.
+                current = replace(joined, question=piece)
+        elif found and not found[-1].unanswered and leans_on_earlier(piece) and _unsure(current):
+            # 抗贡是什么 它什么时候用: a piece naming its subject only as "it", weakly answered alone, asks about the
+            # earlier question's subject.
+            carried = part(f"{found[-1].question} {piece}")
+            if not carried.unanswered:
+                current = replace(carried, question=piece)
         found.append(current)
     if len(found) <= 1 or all(item.unanswered for item in found):
         whole = part(searched)
@@ -213,11 +227,24 @@ def answer(
     return RuleAnswer(question, lang, found[0].answers, found[0].notice, tuple(found))
 
 
+def _unsure(found: PartAnswer) -> bool:
+    """Whether a part is answered only weakly (its best section under :data:`WEAK_SECTION`, no article first)."""
+    weak = not found.answers or found.answers[0].score < WEAK_SECTION
+    return weak and not found.documents_first and not found.notice
+
+
 def _part(
     question: str, lang: Language, limit: int, variant: RuleVariant | None, notice: str | None,
     context: tuple[str, ...], time_limit: int | None = None,
 ) -> PartAnswer:
     matches = rule_index().search(question, limit=limit)
+    named = named_documents(question)
+    if matches and named:
+        # An event's name alone (瓦坊中学校长是谁: a section that mentions 瓦坊) is no rule question: what is asked
+        # of the event must find the section without it.
+        asked_of = without_names(question, named)
+        if not asked_of.strip() or not rule_index().search(asked_of, limit=1):
+            matches = ()
     answers = tuple(
         SectionAnswer(
             match.section_id,
@@ -231,7 +258,7 @@ def _part(
     )
     articles = search_notice(notice, question) if notice is not None else ()
     documents, first = _documents(question, lang, answers, context)
-    return PartAnswer(question, answers, articles, documents, first)
+    return PartAnswer(question, answers, articles, documents, first, bool(context or named))
 
 
 def _documents(

@@ -24,7 +24,7 @@ from pathlib import Path
 
 from bot.i18n import Language
 from bot.rules.notice import ARTICLE_WEIGHT, split_articles
-from bot.rules.references import leading_marker, read_reference
+from bot.rules.references import chinese_number, leading_marker, read_reference
 from bot.ruleset.glossary import CONFUSABLE, DOCUMENT_CONCEPTS, EVENT_FACTS, WEAK_CONCEPTS
 from bot.ruleset.knowledge import Match, RuleIndex, SectionSource
 
@@ -75,8 +75,54 @@ class SeedArticle:
         return " ".join(piece for piece in (self.document.key, self.label) if piece)
 
     def source(self, lang: Language) -> str:
-        """The article cited by name: ``安庆师范学院工会 2015 掼蛋游戏比赛规程 六、``."""
-        return f"{self.document.names[lang]} {self.label}".strip()
+        """The article cited by name: ``安庆师范学院工会 2015 掼蛋游戏比赛规程 六、``.
+
+        In English its numbering is read out (``… tournament rules, section 6 (六、)``, ``…, Chapter 1, Article 2
+        (第一章 第二条)``)."""
+        spoken = _spoken_label(self.label, lang)
+        joint = ", " if lang is Language.EN and spoken != self.label else " "
+        return f"{self.document.names[lang]}{joint}{spoken}".strip()
+
+
+_PARAGRAPH = re.compile(r"¶(\d+)")
+_ENGLISH_MARKS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"^第(\S+)条$"), "Article {}"),
+    (re.compile(r"^第(\S+)章$"), "Chapter {}"),
+    (re.compile(r"^附件(\S*)$"), "Annex {}"),
+    (re.compile(r"^([一二三四五六七八九十]+)、$"), "section {}"),
+    (re.compile(r"^(\d+)[、.．]$"), "item {}"),
+    (re.compile(r"^[（(](\S+)[）)]$"), "({})"),
+    (re.compile(r"^(\d+(?:\.\d+)+)$"), "section {}"),
+)
+
+
+def _spoken_label(label: str, lang: Language) -> str:
+    """An article's numbering as a reader of ``lang`` says it.
+
+    A paragraph is 第2段 or paragraph 2; in English the Chinese marks are read out (六、 → section 6, 第二条 →
+    Article 2, 附件二 → Annex 2), the original after them."""
+    if lang is Language.ZH:
+        return _PARAGRAPH.sub(r"第\1段", label)
+    spoken = []
+    for piece in label.split(" "):
+        paragraph = _PARAGRAPH.fullmatch(piece)
+        if paragraph:
+            spoken.append(f"paragraph {paragraph.group(1)}")
+            continue
+        for pattern, form in _ENGLISH_MARKS:
+            match = pattern.fullmatch(piece)
+            if match:
+                number = chinese_number(match.group(1)) if match.group(1) else None
+                value = match.group(1) if number is None else str(number)
+                spoken.append(form.format(value).strip())
+                break
+        else:
+            spoken.append(piece)
+    said = ", ".join(spoken)
+    if said == label:
+        return label
+    # The document's own marks after the words when they are Chinese (a reader may look the article up by them).
+    return f"{said} ({label})" if re.search(r"[\u4e00-\u9fff]", label) else said
 
 
 def _catalog() -> list[dict[str, object]]:
@@ -248,6 +294,13 @@ def _articles(document: SeedDocument) -> list[SeedArticle]:
 def _english(article: SeedArticle) -> tuple[str, ...]:
     """The catalog's English words for the article: the whole document's, and those of its numbers."""
     words = [article.document.english.get("*", "")]
+    pieces = article.label.split(" ")
+    if pieces[0] and not leading_marker(pieces[0]) and not _DECIMAL.fullmatch(pieces[0]) and len(pieces) > 1:
+        # Under a heading of words (竞赛方法 1、), an item is not the document's own 1、: only keys naming the heading.
+        heading = pieces[0]
+        words.extend(value for key, value in article.document.english.items()
+                     if key == heading or (key.startswith(f"{heading} ") and article.label.startswith(key)))
+        return tuple(word for word in words if word)
     markers = [piece if _DECIMAL.fullmatch(piece) else leading_marker(piece) for piece in article.label.split(" ")]
     # A paper's decimal numbering nests: the words for "3" speak of 3.1 and 3.3.4 too (their chapter), then their own.
     nested = [".".join(marker.split(".")[:depth]) for marker in markers if _DECIMAL.fullmatch(marker)

@@ -70,13 +70,28 @@ _NOTES: dict[str, Callable[[RuleVariant, Language], str | None]] = {
 def chosen_note(section_id: str, variant: RuleVariant) -> bool:
     """Whether the section's note states a rule the organiser set rather than a default.
 
-    The time-limit sections under a deciding rule for equal levels (``/set equal_levels first|leading|last_deal``)."""
+    The time-limit sections under a deciding rule for equal levels (``/set equal_levels first|leading|last_deal``),
+    the tribute sections without tribute (``/set tribute off``), the forfeits section with walkover points set
+    (``/set walkover 10``)."""
+    if section_id in ("tribute", "anti_tribute", "who_leads"):
+        return not variant.tribute  # /set tribute off: an organiser's choice, the default plays with tribute
+    if section_id == "forfeits":
+        return variant.walkover_points is not None  # /set walkover: the scale's default is no one's choice
     return section_id in ("time_limit", "match_formats") and variant.tie_break is not TieBreak.DRAW
 
 
+UNTIMED = 0
+"""The ``time_limit`` of a tournament played without one (``/set time_limit off``): a match lasts until a pair passes
+A, which the time-limit sections then say (no time limit is shorter than 5 minutes, so 0 is no one's setting)."""
+
+
 def note(section_id: str, variant: RuleVariant, lang: Language, *, time_limit: int | None = None) -> str | None:
-    """This tournament's choice for the section, or ``None`` when the section has no local variant; ``time_limit``:
-    the tournament's minutes per match (its setting), said on the time-limit section."""
+    """This tournament's choice for the section, or ``None`` when the section has no local variant.
+
+    ``time_limit``: the tournament's minutes per match (its setting; :data:`UNTIMED` for none), said on the time-limit
+    sections."""
+    if section_id in ("time_limit", "match_formats") and time_limit == UNTIMED:
+        return t("rule_parts.untimed_line", lang)
     if section_id in ("time_limit", "match_formats") and time_limit is not None:
         return _time_limit(variant, lang, time_limit)
     make = _NOTES.get(section_id)

@@ -285,7 +285,7 @@ _ZH_COUNTED = re.compile(
 )
 _ZH_PAIR_OF = re.compile(r"一对\s*(10|[2-9JQKAjqka])(?![A-Za-z0-9])")
 _EN_COUNTED = re.compile(
-    r"\b(10|[2-9]|two|three|four|five|six|seven|eight|nine|ten)\s+(?:of\s+)?"
+    r"\b(10|[2-9]|two|three|four|five|six|seven|eight|nine|ten)\s+(?:of\s+(?:(?:my|his|her|their|our|your|the)\s+)?)?"
     r"(aces|kings|queens|jacks|tens|nines|eights|sevens|sixes|fives|fours|threes|twos|(?:10|[2-9]|[AJQK])'?s)\b",
     re.IGNORECASE,
 )
@@ -433,19 +433,27 @@ COMPOUND_TYPES = frozenset({"full_house", "straight", "tube", "plate"})
 usually its part (the pairs of a tube, the triple of a full house), not a rival."""
 PLACES = frozenset({"first_place", "second_place", "third_place", "last_place"})
 IDENTITY = "_identity"
+_NAMED_A_BOMB = re.compile(
+    r"(?:算|是|叫)炸弹?[吗么嘛呀]?\W*$|\b(?:count|counts|counted|considered)\s+as\s+(?:a\s+)?bombs?\b"
+    r"|^\W*(?:is|are)\b.*\b(?:a\s+)?bombs?\W*$",
+    re.IGNORECASE,
+)
+"""A question whether something is a bomb (同花顺算炸弹吗, is a straight flush a bomb?): it asks what a bomb is, as
+是不是 does, not which of two bombs is bigger."""
 """The glossary concept of asking whether one thing is another (是不是, count as)."""
 MEANING = "_meaning"
 """The glossary concept of asking what a word means (是啥意思, what does … mean): names, not a combination."""
 
 
-def _implied(concepts: set[str]) -> list[str]:
+def _implied(concepts: set[str], written: Collection[str] = ()) -> list[str]:
     """Concepts a question implies by what it names together.
 
     Two kinds of bomb (五个头能管同花顺不) ask for the bomb order, two plays of five or six cards (a straight vs a full
     house) for a comparison of play types unless something is attached to one (钢板带对子); a bomb and a plain play say
-    nothing (any bomb beats it: 炸弹拆开当对子); two finishing places (头游和末游, me 1st and partner 2nd) name a
-    finishing combination, which decides the level-up (not at A, where they decide whether A is passed, nor beside a
-    tribute, where they say who pays whom), unless the question asks what the names mean (上游下游是啥意思)."""
+    nothing (炸弹拆开当对子) unless compared (炸弹能管顺子吗: the play types; a plain play only ``written`` out beside a
+    bomb is its shape, A2345同花顺); two finishing places (头游和末游, me 1st and partner 2nd) name a finishing
+    combination, which decides the level-up (not at A, where they decide whether A is passed, nor beside a tribute,
+    where they say who pays whom), unless the question asks what the names mean (上游下游是啥意思)."""
     implied = []
     plays = concepts & PLAY_TYPES
     bombs = plays & BOMB_TYPES
@@ -453,6 +461,8 @@ def _implied(concepts: set[str]) -> list[str]:
         implied.append("bomb_order")  # but 同花顺是不是炸弹, is a straight flush a bomb: what a bomb is
     elif len(plays & COMPOUND_TYPES) >= 2 and "attach" not in concepts:
         implied.append("type_compare")
+    elif bombs and plays - BOMB_TYPES - set(written) and "compare" in concepts:
+        implied.append("type_compare")  # 炸弹能管顺子吗, does a bomb beat a full house: a bomb against another type
     if "triple" in concepts and "attach" in concepts and not concepts & {"plate", "full_house"}:
         implied.append("full_house")  # 三个八带一个九: a triple with something attached
     if MEANING in concepts and concepts & PLACES:
@@ -460,6 +470,10 @@ def _implied(concepts: set[str]) -> list[str]:
     elif len(concepts & PLACES) == 2 and not concepts & {"play_a", "tribute"}:
         # At A the same places decide whether A is passed; with a tribute they say who pays whom.
         implied.append("place_combo")
+    if "go_out" in concepts and "nobody_beats" in concepts:
+        implied.append("jiefeng")  # went out and nobody beat the last play: who leads next is the partner's turn
+    if "two_big_jokers" in concepts and "tribute" in concepts:
+        implied.append("anti_tribute")  # a tribute owed by a side holding both big jokers: refused
     return implied
 
 
@@ -909,7 +923,9 @@ class RuleIndex:
             conditions = set()  # all of it a condition ("what if time runs out…"): nothing to weigh against
         # Cards written out (5566, 三个A) name their play type; only for questions, where they stand for the type,
         # while a section's examples (9992 for 9999) illustrate something else.
-        for shape in shapes + _implied(set(concepts) | set(shapes)):
+        if _NAMED_A_BOMB.search(text):
+            concepts[IDENTITY] = None  # 同花顺算炸弹吗: whether it is a bomb, as 是不是 asks
+        for shape in shapes + _implied(set(concepts) | set(shapes), shapes):
             if shape in self._concept_names:
                 bag[_CONCEPT + shape] += 1
                 concepts[shape] = None

@@ -27,7 +27,7 @@ _EN_STARTERS = ("and also", "also", "plus", "btw", "by the way", "and then", "an
 _ZH_STARTER = re.compile(rf"(?:\s+|[，,。；;！!]\s*)(?=(?:{'|'.join(_ZH_STARTERS)}))")
 _EN_STARTER = re.compile(rf"[,;.!]?\s+(?=(?:{'|'.join(_EN_STARTERS)})\b)", re.IGNORECASE)
 _EN_QUESTION_WORDS = (
-    "who|whom|whose|what|which|how|when|where|why|can|could|do|does|did|is|are|was|were|should|must|may|will|would"
+    "who|whom|whose|what|which|how|when|where|why|can|could|do|does|did|am|is|are|was|were|should|must|may|will|would"
     "|whats|hows|wat"
 )
 _EN_AND_QUESTION = re.compile(rf"(?:,\s*|\s+)and\s+(?=(?:{_EN_QUESTION_WORDS})\b)", re.IGNORECASE)
@@ -35,15 +35,16 @@ _EN_COMMA_QUESTION = re.compile(rf",\s+(?=(?:{_EN_QUESTION_WORDS})\b)", re.IGNOR
 _ZH_COMMA = re.compile(r"[，,；;]\s*|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
 _ZH_ASKS = re.compile(
     r"吗|呢|谁|怎么|怎样|咋|几|多少|多久|多长|多大|多远|为啥|为何|什么|啥|哪|能不能|可不可以|是不是|是否|算不算|要不要|有没有"
-    r"|[不没][？?]?$|[？?]"
+    r"|[不没么][？?]?$|[？?]"
 )
 _EN_ASKS = re.compile(
-    rf"\b(?:who|whom|whose|what|whats|which|how|hows|why|wat)\b|\?"
+    rf"\b(?:who|whom|whose|what|whats|which|how|hows|why|wat)\b|\?|\b(?:when|where)\s+(?:is|was|were|are|did|does|do|will)\b"
     rf"|^\W*(?:(?:and|also|so|but|then|plus)\s+)?(?:{_EN_QUESTION_WORDS})\b",
     re.IGNORECASE,
 )
 """An English piece asks when it has a question mark or a wh-word, or starts with an auxiliary or when/where (can
-I…, is it…, when is…); "when" and "where" inside a clause join it ("we're both on 10 when time runs out")."""
+I…, is it…, when is…), or asks when or where something was ("the Heshi contest - when was it"); "when" and "where"
+inside a clause join it ("we're both on 10 when time runs out")."""
 _WORDISH = re.compile(r"[\u4e00-\u9fff]{2,}|[A-Za-z]{3,}")
 _FILLER = re.compile(
     r"^(?:and|also|plus|btw|ok|okay|thanks|thx|then|so|然后|还有|另外|那么|谢谢|好的)[\s?？!！。.,，]*$", re.IGNORECASE
@@ -109,6 +110,13 @@ _STANDS_FOR_EARLIER = re.compile(r"\b(?:he|she|him|her|they|them|it|its|that|thi
 _FOLLOW_UP_FILLER = re.compile(r"那么|那|如果|要是|假如|是|的|呢|吗|啊|了|[^\u4e00-\u9fff]")
 
 
+def leans_on_earlier(piece: str) -> bool:
+    """Whether a piece names what it asks about by a word standing for something said before (it, they, 它).
+
+    "when does it happen" after "what is jiefeng" asks about jiefeng."""
+    return bool(_STANDS_FOR_EARLIER.search(piece))
+
+
 def follows_on(piece: str) -> bool:
     """Whether a piece goes on from the question before it, asking it again of another case.
 
@@ -117,6 +125,8 @@ def follows_on(piece: str) -> bool:
     that sets its own scene ("what if the clock runs out with both teams level") is a question of its own."""
     if not _FOLLOW_UP.search(piece):
         return False
+    if _TOPIC.match(piece):
+        return True  # "what about per move?": the question before, asked of something else
     return bool(_STANDS_FOR_EARLIER.search(piece)) or 0 < len(_FOLLOW_UP_FILLER.sub("", piece)) <= 4
 
 

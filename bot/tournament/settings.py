@@ -11,6 +11,8 @@ Adding a key (remind, check-in …): add a field with a default to :class:`Tourn
 The format keys (``format``, ``rounds``, ``groups``, ``advance``; :mod:`bot.tournament.format`) are
 :data:`FORMAT_SETTING_KEYS`, part of :data:`SETTING_KEYS`; they shape the draw, so they are set before it.
 
+``tribute`` (进贡) turns tribute between deals off for an event that plays without it (seed 002 安庆).
+
 ``equal_levels`` (级数相同) says what equal levels at time mean: a draw in a points stage (the default) or the rule that
 names the winner, as the notices differ (seed 002 安庆 and 通州湾: the pair that reached the level first; 篇14: the
 pair playing its own level, 主打方; 合肥电大: the pair that took first place in the last deal).
@@ -97,10 +99,14 @@ class TournamentSettings:
     withdrawn_results: WithdrawnResults = WithdrawnResults.KEEP
     """Round robin: the results against a pair that withdraws within the group stage stay (``keep``) or count for
     nobody (``void``, seed 002: 取消在同一阶段的比赛过程中各队与弃权队比赛的成绩)."""
+    tribute: bool = DEFAULT_VARIANT.tribute
+    """Tribute is paid between deals (``on``) or not at all, first place leading (``off``; seed 002 安庆:
+    本次比赛规则为不进贡)."""
 
     def variant(self) -> RuleVariant:
         return replace(DEFAULT_VARIANT, scoring=self.scoring, a_failure_limit=self.a_failure_limit,
-                       walkover_points=self.walkover_points, ranking=self.ranking(), tie_break=self.equal_levels)
+                       walkover_points=self.walkover_points, ranking=self.ranking(), tie_break=self.equal_levels,
+                       tribute=self.tribute)
 
     def ranking(self) -> tuple[RankingCriterion, ...] | None:
         """The organiser's standings order, ``None`` for the scale's (an unreadable stored word is left out)."""
@@ -344,6 +350,9 @@ SETTING_KEYS: tuple[SettingKey, ...] = (
                                              "作废": WithdrawnResults.VOID}),
                lambda value: str(_plain(value)), "keep|void", before_draw_only=True,
                aliases=("退赛成绩", "弃权成绩")),
+    SettingKey("tribute", "tribute",
+               _choice("tribute", {"on": True, "off": False, "进贡": True, "不进贡": False, "yes": True, "no": False}),
+               lambda value: "on" if value else "off", "on|off", aliases=("进贡",)),
 )
 FORMAT_SETTING_KEYS: tuple[SettingKey, ...] = (
     SettingKey("format", "format",

@@ -1,7 +1,8 @@
 from bot.i18n import Language
 from bot.presenters.rules import answer_text, topics_text
 from bot.richtext import to_plain
-from bot.rules.answers import RuleAnswer, SectionAnswer, ask, topics
+from bot.rules.answers import DocumentAnswer, PartAnswer, RuleAnswer, SectionAnswer, ask, topics
+from bot.rules.notice import search_notice
 from bot.rules.rulebook import RULE_SECTIONS
 
 
@@ -19,6 +20,32 @@ def test_the_tournaments_note_is_italic_and_the_other_sections_are_named() -> No
         section("a_rule", "打A", note="本赛事：A<3次"), section("level_up", "升级"), section("scoring", "级差积分")))
     assert answer_text(found) == (
         "<b>打A</b>\n\n<i>本赛事：A&lt;3次</i>\n\n<i>其他比赛的做法（规则书）：</i>\n\ntext\n\n相关：升级；级差积分")
+
+
+def _article_first(*, names_event: bool) -> RuleAnswer:
+    article = DocumentAnswer("seed:004 第二条", "合肥电大掼蛋竞赛规则 第二条", "级数相同以第7牌结束上游方为获胜方", 0.9)
+    part = PartAnswer("q", (section("time_limit", "限时和平级", note="本赛事：级数相同算平局"),), (), (article,), True,
+                      names_event)
+    return RuleAnswer("q", Language.ZH, part.answers, (), (part,))
+
+
+def test_another_events_article_follows_this_tournaments_setting() -> None:
+    text = answer_text(_article_first(names_event=False))
+    assert text.startswith("<i>本赛事：级数相同算平局</i>\n\n<i>其他比赛的做法：</i>\n\n<b>合肥电大掼蛋竞赛规则 第二条")
+
+
+def test_an_article_of_the_event_asked_about_comes_alone() -> None:
+    text = answer_text(_article_first(names_event=True))  # 电大那次平级怎么判: that event's rule, not this tournament's
+    assert text.startswith("<b>合肥电大掼蛋竞赛规则 第二条") and "本赛事" not in text
+
+
+def test_a_setting_beside_the_notice_says_it_is_the_organisers() -> None:
+    notice = search_notice("一、时间到时双方级数相同，以最后一副牌上游方为胜。", "时间到了级数一样谁赢")
+    part = PartAnswer("q", (SectionAnswer("time_limit", "限时和平级", "text", 0.9, "本赛事：先到该级的一方胜", True),),
+                      notice)
+    text = to_plain(answer_text(RuleAnswer("q", Language.ZH, part.answers, notice, (part,))))
+    notice_at, label_at = text.index("以最后一副牌上游方为胜"), text.index("组织者的设置（成绩按它计算")
+    assert notice_at < label_at < text.index("本赛事：先到该级")
 
 
 def test_an_off_topic_question_says_so_then_lists_the_topics() -> None:

@@ -4,6 +4,7 @@ from bot.i18n import Language
 from bot.presenters.rules import answer_text
 from bot.richtext import to_plain
 from bot.rules.answers import answer, answer_language, ask
+from bot.rules.variant_notes import UNTIMED
 from bot.ruleset.variants import AFailureOutcome, RuleVariant
 
 
@@ -86,6 +87,20 @@ def test_a_follow_up_is_answered_as_the_question_it_goes_on_from() -> None:
     found = ask("how many levels do we go up if my partner finishes third? and what if he finishes last", Language.EN)
     assert [part.sources[0] for part in found.each_part] == ["level_up", "level_up"]
     assert found.each_part[1].question == "and what if he finishes last"
+
+
+def test_a_part_naming_its_subject_only_as_it_asks_about_the_earlier_one() -> None:
+    for message in ("what is anti-tribute, and when does it apply?", "接风是什么 它什么时候用"):
+        first, second = ask(message, Language.EN).each_part
+        assert second.sources[:1] == first.sources[:1] and not second.unanswered, message
+
+
+def test_a_tournament_without_a_time_limit_says_so_first() -> None:
+    text = to_plain(answer_text(ask("每场比赛限时多久", Language.ZH, RuleVariant(), time_limit=UNTIMED)))
+    assert text.split("\n\n")[1] == "本赛事不限时：一场打到一方过A为止。"
+    assert "其他比赛的做法" in text  # the other events' limits follow as what they play
+    outside = to_plain(answer_text(ask("每场比赛限时多久", Language.ZH)))  # no tournament: no line about one
+    assert "本赛事" not in outside
 
 
 def test_where_after_a_question_about_an_event_asks_its_venue() -> None:

@@ -12,7 +12,7 @@ from bot.richtext import to_plain
 from bot.rules.answers import ask
 from bot.rules.references import reference_matches
 from bot.rules.rulebook import document_index
-from bot.rules.seed_documents import DOCUMENTS, _articles, _english, seed_documents, without_names
+from bot.rules.seed_documents import DOCUMENTS, _articles, _english, named_documents, seed_documents, without_names
 from bot.ruleset.variants import RuleVariant, TieBreak
 
 
@@ -33,10 +33,14 @@ def test_articles_are_cited_by_their_documents_name_and_their_own_numbering() ->
     articles = document_index().articles
     prizes = next(article for article in articles if "奖金800元" in article.text)
     assert prizes.source(Language.ZH) == "安庆师范学院工会 2015 掼蛋游戏比赛规程 六、"
-    assert prizes.source(Language.EN).startswith("Anqing Normal College staff union 2015")
+    assert prizes.source(Language.EN).endswith("staff union 2015 Guandan tournament rules, section 6 (六、)")
     assert reference_matches(prizes.reference, "002 篇1 六、")
     hefei = next(article for article in articles if article.text.startswith("第二条"))
     assert hefei.source(Language.ZH) == "合肥电大掼蛋竞赛规则 第一章 第二条"
+    assert hefei.source(Language.EN).endswith("Guandan competition rules, Chapter 1, Article 2 (第一章 第二条)")
+    report = next(article for article in articles if article.reference == "002 篇4 ¶2")
+    assert report.source(Language.ZH).endswith(" 第2段")
+    assert report.source(Language.EN).endswith("(news report), paragraph 2")
     assert reference_matches(hefei.reference, "004 第二条")
     forfeit = next(article for article in articles if article.text.startswith("1.弃权"))
     assert forfeit.label == "违规的判罚 1."  # an unnumbered heading names the items under it
@@ -67,6 +71,18 @@ def test_a_fact_only_one_notice_holds_is_answered_from_it(question: str, referen
 def test_the_rulebook_answers_first_where_it_covers_the_question() -> None:
     found = ask("合肥电大7副牌打完都没过A谁赢", Language.ZH)
     assert not found.each_part[0].documents_first and found.answers[0].section_id == "match_formats"
+    # The 28-point scale is a rule the scoring section covers, not the name of one document.
+    found = ask("28分制里级差怎么折成分数", Language.ZH)
+    assert not found.each_part[0].documents_first and found.answers[0].section_id == "scoring"
+
+
+@pytest.mark.parametrize(("question", "reference"), [
+    ("what format did the Jiangsu association in Canada play?", "002 篇4 ¶1"),
+    ("安庆那次比赛是什么赛制", "002 篇1 五、"),
+])
+def test_an_events_format_is_its_own_fact(question: str, reference: str) -> None:
+    part = ask(question, Language.EN).each_part[0]
+    assert part.documents_first and reference_matches(part.sources[0].removeprefix("seed:"), reference), part.sources
 
 
 @pytest.mark.parametrize("question", ["奖金多少", "社区医院几点开门", "is canada colder than jiangsu in winter?",
@@ -109,13 +125,31 @@ def test_a_papers_section_gets_its_own_english_words_and_its_chapters() -> None:
     assert found.each_part[0].sources[0] == "seed:002 篇3 3.1"
 
 
+def test_an_item_under_a_heading_of_words_gets_only_that_headings_english() -> None:
+    catalog = next(document for document in seed_documents() if document.key == "000 第一篇")
+    keyed = replace(catalog, english={"1、": "schedule words", "竞赛方法 1、": "method words", "竞赛方法": "methods"})
+    labels = {article.label: _english(article) for article in _articles(keyed)}
+    assert labels["1、"] == ("schedule words",)
+    assert set(labels["竞赛方法 1、"]) == {"method words", "methods"}
+    assert labels["竞赛规则 1、"] == ()  # not the schedule's 1、
+
+
 @pytest.mark.parametrize(
     ("question", "article"),
     [
         ("where was the Anqing staff tournament held?", "seed:002 篇1 三、"),
+        ("Dongtai: where was the final played?", "seed:000 第一篇 3、"),
         ("where did the Tongzhou Bay contest take place?", "seed:002 篇10 二、"),
         ("what day was the Heshi school contest?", "seed:002 篇8 一、"),
         ("when did the Anqing union tournament take place?", "seed:002 篇1 二、"),  # 'take place' is no venue
+        # Every notice's own facts have English words (the catalog), not only the ones asked before.
+        ("what date was the Tianxing company contest?", "seed:002 篇6 二、"),
+        ("who was in charge of the Heshi school contest?", "seed:002 篇8 四、"),
+        ("who could enter the Tianxing tournament?", "seed:002 篇6 四、"),
+        ("in the Nanjing institute contest who explains the rules?", "seed:002 篇2 7、"),
+        ("in the playing-card rules, what does the other side get if a pair pulls out before the match?",
+         "seed:001 八、 1."),
+        ("at Hefei TVU, what happens after three fouls?", "seed:004 第九章 第三十五条"),  # named by all its words
     ],
 )
 def test_an_events_venue_or_date_in_english_is_its_notices_article(question: str, article: str) -> None:
@@ -126,9 +160,23 @@ def test_an_events_venue_or_date_in_english_is_its_notices_article(question: str
     "天星公司生产什么产品",  # 天星 and 公司 are in its venue's article: the name, not what is asked
     "电大食堂几点开饭",  # 电大's rules hold no date; another event's date is not 电大's
     "加拿大江苏联谊会的会费多少钱",
+    "瓦坊中学校长是谁",  # a rule section that mentions 瓦坊 is not about its headmaster
 ])
 def test_a_question_naming_an_event_that_none_of_its_articles_answers_is_declined(question: str) -> None:
     assert ask(question, Language.ZH).off_topic
+
+
+@pytest.mark.parametrize(("question", "documents"), [
+    ("the Hefei electronics company's contest: what did the champion win?", ("002 篇9",)),  # not Hefei TVU's rules
+    ("合肥电大的比赛申诉找谁", ("004",)),
+    ("补充规则里八强以后怎么打", ("002 篇14",)),
+    ("the tournament with its own add-ons on top of the website rules", ("002 篇14",)),
+    ("通州湾快速通道工程那次的奖金", ("002 篇10",)),
+    ("the design school contest in room 74-213", ("000 第三篇",)),
+    ("at Hefei TVU what happens after three fouls?", ("004",)),
+])
+def test_an_event_is_named_the_way_players_say_it(question: str, documents: tuple[str, ...]) -> None:
+    assert named_documents(question) == documents
 
 
 def test_the_events_name_alone_finds_no_article() -> None:
@@ -164,3 +212,21 @@ def test_a_documents_name_in_every_article_does_not_rank_its_articles() -> None:
     # The paper's name (自动分组判分系统) spoke of pairing in every one of its parts; its grouping algorithm answers.
     part = ask("how does the paper's system pair teams in the first round?", Language.EN).each_part[0]
     assert part.documents_first and reference_matches(part.sources[0].removeprefix("seed:"), "002 篇3 4.1")
+
+
+def test_tribute_turned_off_by_the_organiser_is_said_beside_a_notice_that_answers() -> None:
+    notice = "一、比赛规则\n本次比赛双下时两个输家各进贡一张最大的牌。"
+    found = ask("这次比赛要进贡吗", Language.ZH, RuleVariant(tribute=False), notice=notice)
+    text = to_plain(answer_text(found))
+    assert text.index("各进贡一张最大的牌") < text.index("组织者的设置") < text.index("本赛事不进贡")
+    # Played with tribute (the default), the built-in details are not set by anyone: the notice alone speaks.
+    text = to_plain(answer_text(ask("这次比赛要进贡吗", Language.ZH, RuleVariant(), notice=notice)))
+    assert "本赛事" not in text and "组织者的设置" not in text
+
+
+def test_walkover_points_the_organiser_set_are_said_beside_a_notice_that_answers() -> None:
+    notice = "五、计分\n有弃权的，胜方得2分，弃权方不得分。"
+    text = to_plain(answer_text(ask("对方弃权我们得几分", Language.ZH, RuleVariant(walkover_points=10), notice=notice)))
+    assert text.index("胜方得2分") < text.index("组织者的设置") < text.index("对方得 10 分")
+    default = to_plain(answer_text(ask("对方弃权我们得几分", Language.ZH, RuleVariant(), notice=notice)))
+    assert "组织者的设置" not in default and "本赛事" not in default  # the scale's default 16 is no one's choice

@@ -294,6 +294,15 @@ def test_english_words_are_read_as_their_base(question: str, expected: set[str])
         ("are there separate men's and ladies divisions", "gender_groups"),
         ("I told them I had 5 cards but I had 6", "card_count"),
         ("摸牌摸多了咋办", "wrong_count"),
+        ("这一圈打完了还能翻回去看吗", "look_back"),
+        ("这一圈打完了还能翻回去看吗", "trick"),  # a trick over, not a player gone out
+        ("do we have to play A, or is it enough to level up past it?", "play_a"),
+        ("A一定要打吗", "play_a"),
+        ("what level does everybody start at", "start_level"),
+        ("对家走完了 我的牌能给他看吗", "expose"),
+        ("who did the refereeing at the final?", "referee"),
+        ("同花顺最小的是哪个", "strongest"),  # either end of a kind, not the single-card order
+        ("按28分那个算法 打到Q对过A怎么算", "scale_28"),
     ],
 )
 def test_questions_name_their_concept(question: str, concept: str) -> None:
@@ -327,6 +336,14 @@ def test_conditions_weigh_less(question: str, condition: set[str], asked: set[st
         ("上游下游是啥意思", "finishing_places", "place_combo"),  # the names asked, not a combination
         ("我们打A 我头游对家末游 这把算啥", None, "place_combo"),  # at A: whether A is passed
         ("三个八带一个九行不行", "full_house", "type_compare"),  # a triple with a card attached
+        ("四王算炸弹吗", None, "bomb_order"),  # whether it is a bomb, not which bomb is bigger
+        ("炸弹能管顺子吗", "type_compare", "bomb_order"),  # a bomb against another play type: the types compared
+        ("A2345同花顺能管10JQKA同花顺吗", None, "type_compare"),  # the written straight is the straight flush
+        ("is a straight flush a bomb?", None, "bomb_order"),
+        ("8 card bomb or four jokers who wins", "bomb_order", "type_compare"),  # two bombs compared without 管
+        ("我们拿了一二名 升几级", "place_combo", "finishing_places"),  # 一二名: first and second place
+        ("我出完了 三家都不要 接下来谁出", "jiefeng", "place_combo"),  # out, nobody beat the last play
+        ("the losers hold both big jokers between them, do they pay tribute?", "anti_tribute", "place_combo"),
     ],
 )
 def test_what_a_question_names_together(question: str, implied: str | None, not_implied: str) -> None:
@@ -358,6 +375,7 @@ def test_numbers_above_ten_are_counts_not_ranks() -> None:
         ("五个五", ["bomb"]),
         ("5个3能压4个A不", ["bomb", "bomb", "bomb_order"]),  # two bombs written out are compared
         ("guy slapped down like 10 sevens", ["bomb"]),
+        ("all four of my jacks against their five 3s", ["bomb", "bomb", "bomb_order"]),  # four of my Js: a count
         ("do 6 of a kind beat a straight flush", ["bomb"]),
         ("we're playing 7s", ["level_card"]),
         ("打10的时候", ["level_card"]),
@@ -406,6 +424,10 @@ def test_chinese_terms_do_not_span_a_space() -> None:
         ("does any tournament skip tribute completely?", {"tribute"}),
         ("can you play just two pairs in a row like 5566? or must be 3 pairs", {"sequences"}),
         ("how many poker cards does each player get", {"cards_and_deal"}),  # playing cards, not the game
+        ("after a double down how does the next hand start?", {"who_leads"}),
+        ("how are opponents chosen for the second round?", {"pairings"}),
+        ("what do you call whoever goes out last?", {"finishing_names"}),
+        ("报名的有11对 落单的那一对怎么办", {"pairings"}),  # the odd pair out: a bye
     ],
 )
 def test_event_and_beginner_questions_find_their_section(question: str, sections: set[str]) -> None:
@@ -432,6 +454,7 @@ def test_event_and_beginner_questions_find_their_section(question: str, sections
         "my score on the quiz was 26 lol",  # chat with only an everyday rule word (score)
         "what's the score in the cricket",
         "今天湖人打勇士几比几",
+        "how much is the weekend trip, and do I bring trips snacks",  # a trip, not trips (a triple)
     ],
 )
 def test_chat_and_other_card_games_are_declined(question: str) -> None:

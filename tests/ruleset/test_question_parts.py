@@ -22,6 +22,12 @@ from bot.ruleset.question_parts import MAX_PARTS, asked, bare_fact, follows_on, 
         ("when was the Tianxing company contest, and where?", ("when was the Tianxing company contest", "where?")),
         ("安庆比赛什么时候 在哪", ("安庆比赛什么时候", "在哪")),
         ("五张的炸弹和同花顺哪个大 六张的呢", ("五张的炸弹和同花顺哪个大", "六张的呢")),  # the question again, of six
+        ("抗贡要几张大王？抗了还用还牌么", ("抗贡要几张大王?", "抗了还用还牌么")),  # 么 asks, as 吗 does
+        ("the Dongtai contest - when was it and where?", ("the Dongtai contest - when was it", "where?")),
+        ("how long does a match last, and what about each turn?",
+         ("how long does a match last", "what about each turn?")),
+        ("is there a limit per move? am i allowed to check the previous trick",
+         ("is there a limit per move?", "am i allowed to check the previous trick")),
     ],
 )
 def test_a_message_is_cut_where_another_question_starts(message: str, parts: tuple[str, ...]) -> None:
@@ -60,6 +66,7 @@ def test_a_message_of_many_questions_keeps_the_last_ones_together() -> None:
         ("六张的呢", True),
         ("and can it make a straight flush?", True),
         ("and can a joker make a straight flush?", False),  # names its own subject
+        ("and what about the second round?", True),  # the question before, asked of another subject
     ],
 )
 def test_a_follow_up_leans_on_the_question_before_it(piece: str, follows: bool) -> None:

@@ -42,6 +42,9 @@ DEFAULTS = TournamentSettings()
         ("capacity", "16", "capacity", 16),
         ("capacity", "不限", "capacity", None),
         ("tz", "Europe/London", "timezone", "Europe/London"),
+        ("tribute", "off", "tribute", False),
+        ("进贡", "不进贡", "tribute", False),
+        ("tribute", "ON", "tribute", True),
         ("TZ", "UTC", "timezone", "UTC"),
     ],
 )
@@ -55,7 +58,8 @@ def test_each_key_reads_its_values(key: str, text: str, field: str, value: objec
     [("third_place", "maybe"), ("final", "bo5"), ("scoring", "27"), ("time_limit", "-3"), ("time_limit", "１２"),
      ("time_limit", "2"), ("a_failures", "0"), ("a_failures", "off"), ("capacity", "1"), ("capacity", "x" * 400),
      ("tz", "Mars/Olympus"), ("tz", "../../etc/passwd"), ("tz", ""), ("tiebreak", ""), ("tiebreak", "wins wins"),
-     ("tiebreak", "lot wins"), ("tiebreak", "wins points"), ("tiebreak", "height"), ("tiebreak", "wins,,x" * 60)],
+     ("tiebreak", "lot wins"), ("tiebreak", "wins points"), ("tiebreak", "height"), ("tiebreak", "wins,,x" * 60),
+     ("tribute", "sometimes")],
 )
 def test_bad_values_are_refused(key: str, text: str) -> None:
     with pytest.raises(BadSettingValueError) as caught:
@@ -123,3 +127,12 @@ def test_equal_levels_is_the_variants_tie_break_and_draw_by_default() -> None:
     assert chosen.variant().tie_break is TieBreak.LAST_DEAL_FIRST
     assert TournamentSettings.from_json(chosen.to_json()) == chosen
     assert dict(shown_settings(chosen))["equal_levels"] == "last_deal"
+
+
+def test_tribute_off_reaches_the_variant_and_may_change_after_the_draw() -> None:
+    assert DEFAULTS.variant().tribute is True
+    chosen = apply_setting(DEFAULTS, setting_key("tribute"), "off", drawn=True)  # a playing rule, not the draw's
+    assert chosen.variant().tribute is False
+    assert TournamentSettings.from_json(chosen.to_json()) == chosen
+    assert TournamentSettings.from_json({}).tribute is True  # a tournament stored before the key plays with tribute
+    assert dict(shown_settings(chosen))["tribute"] == "off"

@@ -21,6 +21,7 @@ from bot.errors import TournamentError, UsageError
 from bot.rules.notice import MAX_NOTICE_CHARS, Article, notice_index
 from bot.rules.notice_file import NoticeReadTooSlowError, UnreadableNoticeError, check_notice_size
 from bot.rules.notice_process import decode_result
+from bot.rules.variant_notes import UNTIMED
 from bot.ruleset.variants import RuleVariant
 from bot.services import Services
 from bot.services.caller import Caller
@@ -76,6 +77,14 @@ class RuleContext:
     notice: str | None = None
     time_limit: int | None = None
     """The tournament's minutes per match (its ``time_limit`` setting), when it has one."""
+
+    @property
+    def minutes(self) -> int | None:
+        """The time limit as rule answers take it.
+
+        The minutes, :data:`~bot.rules.variant_notes.UNTIMED` for a tournament played without one, ``None`` outside a
+        tournament."""
+        return UNTIMED if self.variant is not None and self.time_limit is None else self.time_limit
 
 
 def _articles(text: str) -> tuple[Article, ...]:

@@ -26,7 +26,7 @@ async def rule_command(call: Invocation) -> None:
         return
     context = await rule_context(call.services, call.caller.chat_id, call.caller.claim)
     await call.reply(answer_text(ask(question, call.language, context.variant, notice=context.notice,
-                                     time_limit=context.time_limit)))
+                                     time_limit=context.minutes)))
 
 
 async def answer_question(services: Services, caller: Caller, question: str, channel: Channel, *,
@@ -40,7 +40,7 @@ async def answer_question(services: Services, caller: Caller, question: str, cha
         await channel.reply(topics_text(language))
         return
     context = await rule_context(services, caller.chat_id, caller.claim)
-    found = ask(question, language, context.variant, notice=context.notice, time_limit=context.time_limit)
+    found = ask(question, language, context.variant, notice=context.notice, time_limit=context.minutes)
     if found.off_topic and not addressed:
         return
     await channel.reply(answer_text(found))
