@@ -2,9 +2,11 @@
 
 Each sample of the bot's threads is put under the command it belongs to (the ``*_command`` handler on its stack;
 updates that are no command, and PTB's polling, under names in parentheses) and under one cost: a Bot API call
-(PTB and httpx, the same code the echo bot runs), a hand-off to aiosqlite's worker thread, SQLite itself, or else
-the deepest frame of our code and the library frame it was in. Idle samples (the event loop waiting in epoll,
-aiosqlite's thread waiting for work) are left out.
+(PTB and its HTTP client: the echo bot's code but for the client, httpx there, aiohttp here), a hand-off to
+aiosqlite's worker thread, SQLite itself, or else the deepest frame of our code and the library frame it was in.
+Idle samples (the stdlib's event loop waiting in epoll, aiosqlite's thread waiting for work) are left out; uvloop
+waits in C, where py-spy sees no difference between waiting and running its callbacks: those samples get a row of
+their own.
 
 Run: ``.venv/bin/python benchmarks/profile_costs.py DIR/guandan.txt [--top 15]``; Markdown tables on stdout.
 """
@@ -19,6 +21,8 @@ from pathlib import Path
 OURS = re.compile(r"\((bot|handlers|storage)/")
 TOP_OF_PROCESS = re.compile(r"run_polling|\(bot/cli/|\(bot/__main__")
 IDLE = ("EpollSelector.select", "_connection_worker_thread (aiosqlite/core.py")
+UVLOOP_LEAVES = ("Application.__run (", "run_polling (handlers/telegram/polling.py")
+"""Where a sample ends when uvloop's C code runs below it (the stdlib's loop would show its own Python frames)."""
 
 
 def stacks(path: Path) -> list[tuple[list[str], int]]:
@@ -61,13 +65,15 @@ def _plain(frame: str) -> str:
 def cost_of(frames: list[str]) -> str:
     text = ";".join(frames)
     if "Bot._post" in text or "Bot._send_message" in text:
-        return "Bot API call (PTB + httpx: the same code the echo bot runs)"
+        return "Bot API call (PTB + its HTTP client: the echo bot's code, but for the client)"
     if frames[0].startswith("Thread._bootstrap") and "aiosqlite" in text:
         return "SQLite executing statements (aiosqlite's worker thread)"
     if re.search(r"_read_from_self|_write_to_self|call_soon_threadsafe", frames[-1]):
         return "waking the event loop from another thread (aiosqlite's results)"
     if "aiosqlite/core.py" in text:
         return "hand-off to aiosqlite's thread (queue, future, GIL switch)"
+    if frames[-1].startswith(UVLOOP_LEAVES):
+        return "the event loop in C (uvloop: waiting in epoll or running its callbacks; py-spy cannot tell)"
     ours = [frame for frame in frames if OURS.search(frame) and not TOP_OF_PROCESS.search(frame)]
     if not ours:
         return "PTB/asyncio outside our handlers: " + _plain(frames[-1])

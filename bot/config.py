@@ -15,6 +15,9 @@ variable                 meaning                                                
 ``MINUTES``              minutes are sent late; older ones are dropped
 ``GUANDAN_RATE_LIMIT``   ``off`` sends without Telegram's pacing (benchmarks against a local   ``on``
                          fake only); ``on`` paces sends within Telegram's limits (``handlers.telegram.pacing``)
+``GUANDAN_HTTP_CLIENT``  PTB's HTTP client: ``aiohttp`` (``handlers.telegram.http_client``)    ``aiohttp``
+                         or ``httpx`` (PTB's own; also SOCKS proxies)
+``GUANDAN_EVENT_LOOP``   ``uvloop`` (used where it is installed) or ``asyncio`` (the stdlib's)  ``uvloop``
 ``WECOM_BOT_ID``         the WeCom 智能机器人's Bot ID (with the secret: ``run`` serves WeCom)  none
 ``WECOM_BOT_SECRET``     its Secret                                                            none
 ``WECOM_WS_URL``         the long connection's endpoint (``ws://`` works for a local stand-in)  ``wss://openws.work.we
@@ -72,6 +75,20 @@ class BadNumberSetting(UsageError):
 
 class BadRateLimitSetting(UsageError):
     key = "config.bad_rate_limit"
+
+
+class BadHttpClientSetting(UsageError):
+    key = "config.bad_http_client"
+
+
+class BadEventLoopSetting(UsageError):
+    key = "config.bad_event_loop"
+
+
+HTTP_CLIENTS = ("aiohttp", "httpx")
+"""``GUANDAN_HTTP_CLIENT``'s values, the default first."""
+EVENT_LOOPS = ("uvloop", "asyncio")
+"""``GUANDAN_EVENT_LOOP``'s values, the default first."""
 
 
 class BadPublicUrlSetting(UsageError):
@@ -140,6 +157,10 @@ class Settings:
     """Added to the system clock (process-level tests only)."""
     rate_limit: bool = True
     """Pace sends as Telegram demands (production); off only for load tests against a local fake Bot API."""
+    http_client: str = HTTP_CLIENTS[0]
+    """PTB's HTTP client: ``aiohttp`` (``handlers.telegram.http_client``) or ``httpx`` (PTB's own)."""
+    event_loop: str = EVENT_LOOPS[0]
+    """The process's event loop: ``uvloop`` where it is installed, else (or ``asyncio``) the stdlib's."""
     wecom_bot_id: str | None = None
     wecom_secret: str | None = field(default=None, repr=False)
     wecom_ws_url: str = DEFAULT_WECOM_WS_URL
@@ -286,6 +307,12 @@ def load_settings(environ: Mapping[str, str] | None = None, env_file: Path | Non
     rate_limit_text = (get("GUANDAN_RATE_LIMIT") or "on").lower()
     if rate_limit_text not in _SWITCH_WORDS:
         raise BadRateLimitSetting(value=rate_limit_text)
+    http_client = (get("GUANDAN_HTTP_CLIENT") or HTTP_CLIENTS[0]).lower()
+    if http_client not in HTTP_CLIENTS:
+        raise BadHttpClientSetting(value=http_client)
+    event_loop = (get("GUANDAN_EVENT_LOOP") or EVENT_LOOPS[0]).lower()
+    if event_loop not in EVENT_LOOPS:
+        raise BadEventLoopSetting(value=event_loop)
     return Settings(
         token=get("TELEGRAM_BOT_TOKEN"),
         base_url=get("TELEGRAM_BASE_URL"),
@@ -297,6 +324,8 @@ def load_settings(environ: Mapping[str, str] | None = None, env_file: Path | Non
         late_grace=late_grace,
         clock_offset=clock_offset,
         rate_limit=_SWITCH_WORDS[rate_limit_text],
+        http_client=http_client,
+        event_loop=event_loop,
         wecom_bot_id=get("WECOM_BOT_ID"),
         wecom_secret=get("WECOM_BOT_SECRET"),
         wecom_ws_url=get("WECOM_WS_URL") or DEFAULT_WECOM_WS_URL,

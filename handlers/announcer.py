@@ -1,35 +1,9 @@
 """The one scheduler of announcements, for every chat platform of the process: one date job per pending row.
 
-The match clock's announcements (``/schedule``) are rows in the database; an :class:`Announcer` holds only their
-timers, in an APScheduler ``AsyncIOScheduler`` owned by whoever runs the bot (``handlers.runner`` for
-``python -m bot run``, the Telegram application when it runs alone, nobody in tests: they fire due jobs themselves,
-``tests.support.jobs``). When a timer fires, the announcement goes out through the :class:`Courier` of its chat's
-platform (``bot.services.platform_ids.platform_of_chat``): Telegram's ``sendMessage``
-(``handlers.telegram.announcer``), WeCom's ``aibot_send_msg`` (``handlers.wecom.announcer``).
-
-A job is only a timer. Its id is stable (``ann:<announcement id>``) and added with ``replace_existing``, so
-re-creating it (at start-up, after a change, for a retry) never makes two. It fires with no misfire limit
-(``misfire_grace_time=None``): whether a late announcement is still worth sending was decided at start-up from the
-database (:func:`bot.services.match_clock.announcements.restore`). The job re-reads its row and sends at most once:
-the row becomes ``sent`` only after the platform accepted every piece; the piece being sent is recorded before the
-request.
-
-What a courier may say went wrong, and what follows:
-
-- :class:`RetryLater` — flood control (with the platform's wait) or a network/server trouble (backoff from 1 s to
-  60 s): the job is re-created later; an announcement is delayed, never dropped, for these.
-- :class:`ChatMoved` — the group lives on under another id (a Telegram group became a supergroup): its rows move
-  and the job runs again at once.
-- :class:`GiveUp` — the platform refuses for good (the bot left the chat, the text is refused): dropped, logged.
-
-Time: a job's delay is computed from the services' clock (``due - clock()``), so an injected or shifted clock and the
-scheduler agree; ``AnnouncementJob.due`` keeps the intended instant on that clock.
-
-One process only: the timers live in this process, so two processes on one database would each send every row.
-Many workers on one PostgreSQL database use :class:`handlers.claimed_announcer.ClaimingAnnouncer` instead, which
-keeps no timers and claims due rows from the database. Both are an :class:`AnnouncementScheduler` (what the
-platforms call) and send a row the same way: :func:`deliver`, the one place that sends an announcement and says
-what went wrong; each then only decides when to try again.
+The announcements are rows in the database; an :class:`Announcer` holds only their timers and sends each through
+the :class:`Courier` of its chat's platform, at most once (:func:`deliver`). Jobs, what a courier may say went
+wrong, time, and why many workers use :class:`handlers.claimed_announcer.ClaimingAnnouncer` instead:
+docs/design.md, "Announcements in one process".
 """
 
 from __future__ import annotations

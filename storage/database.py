@@ -28,6 +28,7 @@ recovers by itself when the database does.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import re
@@ -242,15 +243,22 @@ def _require_returning(sql: str) -> None:
         raise ValueError("Tx.insert needs INSERT … RETURNING <id column> (the same on SQLite and PostgreSQL)")
 
 
+CHECKPOINT_EVERY = 250
+"""Commits that wrote between two checkpoints of the WAL (a small change writes a few pages: SQLite's own default
+checkpoints every 1,000)."""
+FEW_ROWS = 16
+"""At most this many rows of one ``execute_many`` are written on the loop's thread (a result writes one or two)."""
+
+
 class SqliteTx(Tx):
     """A transaction on the SQLite file.
 
     Its single statements run on the event loop's thread (``_raw``), not on aiosqlite's worker thread: the transaction
-    holds what it waits for already (a writer's lock was taken by its ``BEGIN IMMEDIATE`` on the worker thread; a WAL
-    reader waits for nobody), so a statement takes microseconds, while handing it to the thread and back cost ~0.1 ms of
-    CPU and a GIL switch each (measured: the largest cost of our own per update, ``docs/performance.md``). Many rows at
-    once (a draw's thousands, :meth:`execute_many`, :meth:`copy_rows`) still go to the thread, leaving the loop free
-    meanwhile."""
+    holds what it waits for already (a writer's lock was taken by its ``BEGIN IMMEDIATE``; a WAL reader waits for
+    nobody), so a statement takes microseconds, while handing it to the thread and back cost ~0.1 ms of CPU and a GIL
+    switch each (measured: the largest cost of our own per update, ``docs/performance.md``). Many rows at once (a
+    draw's thousands: :meth:`execute_many` of more than ``FEW_ROWS``, :meth:`copy_rows`) still go to the thread,
+    leaving the loop free meanwhile."""
 
     __slots__ = ("_changes_before", "_connection", "_raw", "_storage")
 
@@ -274,7 +282,11 @@ class SqliteTx(Tx):
 
     async def execute_many(self, sql: LiteralString, rows: Iterable[Params]) -> None:
         self._storage.round_trips += 1
-        await self._connection.executemany(sql, (storable(row) for row in rows))
+        stored = [storable(row) for row in rows]
+        if len(stored) <= FEW_ROWS:  # a result's match or two: microseconds, cheaper than the hand-off
+            self._raw.executemany(sql, stored)
+        else:
+            await self._connection.executemany(sql, stored)
 
     async def insert(self, sql: LiteralString, params: Params = ()) -> int:
         _require_returning(sql)
@@ -438,6 +450,14 @@ class SqliteStorage(Storage):
 
     Transactions of one ``Storage`` run one at a time (they share a connection); across processes
     ``BEGIN IMMEDIATE`` and the busy timeout make concurrent writers wait for each other.
+
+    Every statement runs on the event loop's thread where it waits for nothing, which in the one bot process is
+    always: each hand-off to aiosqlite's worker thread cost CPU and, worse, wall time under the storage's lock
+    (two thread switches, each waiting for a free core on a busy machine), and that lock is held by every update
+    in turn. What may wait goes to the thread: a ``BEGIN IMMEDIATE`` or a write outside a transaction that finds
+    another process writing (tried first with the busy timeout off, :meth:`_without_waiting`), many rows at once,
+    and the checkpoint that copies the WAL into the file and syncs it (SQLite's own, at a commit, is off:
+    :meth:`_committed`).
     """
 
     engine = "sqlite"
@@ -448,6 +468,7 @@ class SqliteStorage(Storage):
         self.busy_timeout_ms = busy_timeout_ms
         self._connection: aiosqlite.Connection | None = None
         self._lock = asyncio.Lock()
+        self._commits_unchecked = 0
         self.round_trips = 0
         """Trips to aiosqlite's worker thread so far, BEGIN and COMMIT included (the round trips per update that
         ``tests/handlers/test_round_trips.py`` pins and the benchmarks report, as ``PostgresStorage.round_trips``)."""
@@ -470,11 +491,15 @@ class SqliteStorage(Storage):
             raise refusal(error) from error
         connection.row_factory = sqlite3.Row
         try:
-            await connection.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout_ms)}")
-            await connection.execute("PRAGMA foreign_keys = ON")
-            await connection.execute("PRAGMA journal_mode = WAL")
-            # WAL + NORMAL: a killed process loses nothing committed; only a power cut may lose the last commits.
-            await connection.execute("PRAGMA synchronous = NORMAL")
+            # Each PRAGMA's answer read to its end: a statement left with a row unread counts as still running (a
+            # COMMIT then fails with "SQL statements in progress" for as long as its cursor lives).
+            for pragma in (f"PRAGMA busy_timeout = {int(self.busy_timeout_ms)}", "PRAGMA foreign_keys = ON",
+                           "PRAGMA journal_mode = WAL",
+                           # WAL + NORMAL: a killed process loses nothing committed; a power cut, the last commits.
+                           "PRAGMA synchronous = NORMAL",
+                           # Commits run on the loop's thread and never checkpoint there (_committed does it).
+                           "PRAGMA wal_autocheckpoint = 0"):
+                await (await connection.execute(pragma)).fetchall()
         except sqlite3.Error as error:
             await connection.close()
             raise refusal(error) from error
@@ -511,10 +536,11 @@ class SqliteStorage(Storage):
         connection = self._require_connection()
         self.round_trips += 1
         try:
-            if keep:  # BEGIN IMMEDIATE may wait (busy timeout) for another process's writer: on the worker thread
-                await connection.execute(begin)
-            else:  # a WAL reader waits for nobody
+            # A WAL reader waits for nobody; a writer only for another process's writer: then on the worker thread.
+            if not keep:
                 _raw(connection).execute(begin)
+            elif self._without_waiting(connection, begin) is None:
+                await connection.execute(begin)
         except sqlite3.OperationalError as error:
             raise refusal(error) from error
         recording = False
@@ -528,16 +554,16 @@ class SqliteStorage(Storage):
                 raise refusal(failure) from failure
             raise
         self.round_trips += 1
-        try:
-            if keep and tx.wrote:  # a commit may checkpoint the WAL (writes and syncs the file): on the worker thread
-                await connection.execute("COMMIT")
-            else:
-                _raw(connection).execute("COMMIT" if keep else "ROLLBACK")
+        wrote = keep and tx.wrote
+        try:  # a commit without the WAL's checkpoint (``_committed`` makes those) appends to the WAL, syncs nothing
+            _raw(connection).execute("COMMIT" if keep else "ROLLBACK")
         except sqlite3.OperationalError as error:
             await _rollback_quietly(connection)
             raise refusal(error) from error
         if recording and claim is not None:
             claim.mark_recorded()
+        if wrote:
+            await self._committed(connection)
 
     async def query_one(self, sql: LiteralString, params: Params = ()) -> sqlite3.Row | None:
         async with self._lock:
@@ -551,11 +577,47 @@ class SqliteStorage(Storage):
     async def execute_one(self, sql: LiteralString, params: Params = ()) -> int:
         async with self._lock:
             self.round_trips += 1
-            try:
-                cursor = await self._require_connection().execute(sql, storable(params))
+            connection = self._require_connection()
+            values = storable(params)
+            try:  # a write waits only for another process's writer: then on the worker thread
+                cursor = self._without_waiting(connection, sql, values)
+                if cursor is not None:
+                    cursor.fetchall()  # nothing to read (no RETURNING here); finished, so no statement stays open
+                    changed = cursor.rowcount
+                else:
+                    changed = (await connection.execute(sql, values)).rowcount
             except sqlite3.OperationalError as error:
                 raise refusal(error) from error
-        return cursor.rowcount
+            if changed > 0:
+                await self._committed(connection)
+        return changed
+
+    def _without_waiting(self, connection: aiosqlite.Connection, sql: LiteralString,
+                         params: Params = ()) -> sqlite3.Cursor | None:
+        """Run ``sql`` on the loop's thread if it need not wait for another process's lock; else ``None``.
+
+        The caller then sends it to the worker thread, where the busy timeout may run its course."""
+        raw = _raw(connection)
+        raw.execute("PRAGMA busy_timeout = 0").fetchall()
+        try:
+            return raw.execute(sql, params)
+        except sqlite3.OperationalError as error:
+            if error.sqlite_errorcode & 0xFF == sqlite3.SQLITE_BUSY:
+                return None
+            raise
+        finally:
+            raw.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout_ms)}").fetchall()
+
+    async def _committed(self, connection: aiosqlite.Connection) -> None:
+        """Count a commit that wrote; every ``CHECKPOINT_EVERY`` of them, checkpoint the WAL on the worker thread.
+
+        The checkpoint copies the WAL into the database file and syncs it (the one step of a commit that waits for
+        the disk); the storage's lock is held meanwhile."""
+        self._commits_unchecked += 1
+        if self._commits_unchecked >= CHECKPOINT_EVERY:
+            self._commits_unchecked = 0
+            with contextlib.suppress(sqlite3.OperationalError):  # busy readers: the next one copies the rest
+                await (await connection.execute("PRAGMA wal_checkpoint(PASSIVE)")).fetchall()
 
     async def table_names(self) -> list[str]:
         async with self.read() as tx:

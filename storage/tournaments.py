@@ -96,6 +96,27 @@ async def open_tournament(tx: Tx, chat_id: int) -> TournamentRecord | None:
     return record
 
 
+async def open_tournament_and_referee(tx: Tx, chat_id: int, user_id: int,
+                                      username: str | None) -> tuple[TournamentRecord | None, bool]:
+    """:func:`open_tournament` and whether the person is one of its referees, in one statement.
+
+    The roles of a change, then its tournament: one round trip where two were. The record is remembered as
+    :func:`open_tournament` remembers it."""
+    key = ("open_tournament", chat_id)
+    row = await tx.fetch_one(
+        f"SELECT {_COLUMNS}, EXISTS (SELECT 1 FROM referees AS r WHERE r.tournament_id = tournaments.tournament_id"
+        " AND (r.user_id = ? OR (r.user_id IS NULL AND CAST(? AS TEXT) IS NOT NULL"
+        " AND lower(r.username) = lower(?)))) AS is_referee"
+        " FROM tournaments WHERE chat_id = ? AND status IN ('registration', 'drawn')",
+        (user_id, username, username, chat_id),
+    )
+    if row is None:
+        return None, False
+    record = _record(row)
+    tx.remember(key, record)
+    return record, bool(row["is_referee"])
+
+
 async def latest_tournament(tx: Tx, chat_id: int) -> TournamentRecord | None:
     """The open tournament, else the chat's most recent finished one.
 

@@ -7,6 +7,8 @@ from bot.config import (
     DEFAULT_DB,
     DEFAULT_LATE_GRACE,
     BadEnvFile,
+    BadEventLoopSetting,
+    BadHttpClientSetting,
     BadLanguageSetting,
     BadNumberSetting,
     BadRateLimitSetting,
@@ -60,6 +62,8 @@ def test_empty_values_count_as_unset() -> None:
         ({"GUANDAN_TZ": "Mars/Olympus"}, BadTimezoneSetting),
         ({"GUANDAN_TZ": "../../etc/passwd"}, BadTimezoneSetting),
         ({"GUANDAN_RATE_LIMIT": "sometimes"}, BadRateLimitSetting),
+        ({"GUANDAN_HTTP_CLIENT": "requests"}, BadHttpClientSetting),
+        ({"GUANDAN_EVENT_LOOP": "trio"}, BadEventLoopSetting),
     ],
 )
 def test_bad_settings_are_refused(environ: dict[str, str], error: type[Exception]) -> None:
@@ -119,6 +123,12 @@ def test_files_come_from_the_same_server(base_url: str | None, file_url: str | N
 )
 def test_the_rate_limiter_is_on_unless_switched_off(value: str, expected: bool) -> None:
     assert load_settings({"GUANDAN_RATE_LIMIT": value}, None).rate_limit is expected
+
+
+def test_the_http_client_and_the_event_loop_are_the_fast_ones_unless_asked() -> None:
+    assert (load_settings({}, None).http_client, load_settings({}, None).event_loop) == ("aiohttp", "uvloop")
+    chosen = load_settings({"GUANDAN_HTTP_CLIENT": "HTTPX", "GUANDAN_EVENT_LOOP": "asyncio"}, None)
+    assert (chosen.http_client, chosen.event_loop) == ("httpx", "asyncio")
 
 
 def test_wecom_settings_are_read_and_the_secret_never_shows() -> None:

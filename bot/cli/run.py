@@ -71,9 +71,12 @@ def run_bot(settings: Settings, web: tuple[str, int] | None = None) -> int:
 
     Check the database (one line and exit status 2 if it is unmigrated, newer than the bot or unreachable), then
     poll Telegram (and serve the pages on ``web``, a host and port)."""
+    from bot.cli.event_loop import freeze_heap, pause_collector, use_event_loop
     from bot.cli.migrate import refusal_text
     from bot.services.database import check_ready
 
+    use_event_loop(settings.event_loop)
+    pause_collector()
     try:
         asyncio.run(check_ready(settings.database))
     except StorageError as error:
@@ -85,6 +88,7 @@ def run_bot(settings: Settings, web: tuple[str, int] | None = None) -> int:
         configure_logging(settings.token, settings.wecom_secret)
         # websockets logs every frame at DEBUG only; its INFO lines say nothing the runner does not.
         logging.getLogger("websockets").setLevel(logging.WARNING)
+        freeze_heap()
         try:
             return run_platforms(settings, web)
         except GuandanError as error:  # Telegram refused the token: one line, never the token
@@ -94,7 +98,9 @@ def run_bot(settings: Settings, web: tuple[str, int] | None = None) -> int:
 
     configure_logging(settings.token)
     try:
-        return run_polling(settings, telegram_application(settings))
+        application = telegram_application(settings)
+        freeze_heap()
+        return run_polling(settings, application)
     except GuandanError as error:  # the token refused: one line, never the token
         return fail(t(error.key, settings.language, **error.params))
 

@@ -32,6 +32,7 @@ def parse_listen(text: str) -> tuple[str, int] | None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from bot.cli.event_loop import freeze_heap, pause_collector, use_event_loop
     from bot.cli.migrate import refusal_text
     from bot.cli.run import configure_logging, settings_or_message
     from bot.services.database import check_ready
@@ -52,6 +53,8 @@ def run(args: argparse.Namespace) -> int:
     listen = parse_listen(args.listen)
     if listen is None:
         return fail(t("serve.bad_listen", language, listen=args.listen))
+    use_event_loop(settings.event_loop)
+    pause_collector()
     try:
         asyncio.run(check_ready(settings.database))
     except StorageError as error:
@@ -63,7 +66,9 @@ def run(args: argparse.Namespace) -> int:
     if not settings.db_url:
         logging.getLogger(__name__).warning(t("serve.sqlite_single", language, database=settings.database_shown))
     try:
-        return run_worker(webhook_worker(settings), secret, *listen)
+        worker = webhook_worker(settings)
+        freeze_heap()
+        return run_worker(worker, secret, *listen)
     except GuandanError as error:  # Telegram refused the token: one line, never the token
         return fail(t(error.key, language, **error.params))
 

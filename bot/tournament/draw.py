@@ -1,38 +1,8 @@
 """The fair draw (抽签): pairing by lot and bracket positions, all from one committed seed.
 
-Sequence (the chat layer drives it; every step here is pure):
-
-1. When the tournament opens: ``seed = new_seed(os.urandom(32))``; publish ``seed.commitment`` (SHA-256 of the
-   seed) before anyone signs up, and keep the seed secret.
-2. ``registration.close`` — sign-ups stop.
-3. ``result = draw(registration, seed, options, account_secret=os.urandom(32))`` then
-   ``registration.mark_drawn``; keep the account secret, publish the outcome, reveal the seed and offer the draw
-   file (``bot.tournament.draw_file.export_draw``, with the time the commitment was published) so anyone can run
-   ``python -m bot verify-draw FILE``.
-
-The draw is a pure function of (the entry list, the seed, the bracket options): the active entries are put in
-canonical order (:class:`DrawOrder`) — neither sign-up times nor entry numbers matter — then paired with the seed's
-``b"pairing"`` stream (``bot.tournament.pairing``) and placed into the bracket with its ``b"bracket"`` stream
-(``bot.tournament.bracket.create_bracket``: byes, round-1 unit avoidance, tables).
-
-Public keys: the draw file must not show account ids, yet ``verify-draw`` must recompute the canonical order from
-the file alone. Every draw the bot makes now (draw file version 3) publishes an account's key (``tg:<id>``,
-``wecom:<n>``) as ``hmac:<24 hex digits>``, the first 96 bits of HMAC-SHA-256 under the draw's ACCOUNT SECRET: 32
-random bytes made at the draw, kept in the database (``tournaments.account_secret``, the link from a file's keys
-back to the accounts) and never published. Nobody holding the file can test a guessed id against a key, however
-many ids they try. A key entered by name (``name:<name>``) is already public and stays. The canonical order sorts
-the entries by what the file shows of each member — name, gender, unit — the public key only breaking a tie
-between people the file shows alike (``DrawOrder.SHOWN``), so the order is fixed by the entry list everyone saw and
-the secret, which whoever runs the bot could choose at will, decides at most between two people of the same name,
-gender and unit. :func:`public_key` of a public key is itself, which is what lets ``verify`` redraw from the file.
-
-Before (draw file version 2, ``DrawOrder.PUBLIC_KEYS``) the account keys were keyed by the seed
-(``sha256(seed + b"person-keys")``) and the draw sorted by them: once the seed was revealed, whoever enumerated
-Telegram ids could recover every account holder's id from the file (a probe matched all 8 real 10-digit ids of
-one). Those files still verify; a draw made without an account secret (tests, benchmarks) is still made that way.
-
-In ``mixed`` mode an entry without a gender cannot be paired by lot, so it is not drawn (:func:`undrawable`: the
-organiser is warned before the draw and can set the gender with ``/gender``).
+The draw is a pure function of the entry list, the seed and the bracket options; the chat layer drives it
+(commit to the seed, close sign-up, draw, reveal, publish the draw file). The sequence, the canonical order and
+the public keys that keep accounts out of the draw file: docs/design.md, "The fair draw".
 """
 
 from __future__ import annotations

@@ -1,42 +1,10 @@
 """Registration: the entry list of one tournament, from sign-up to the draw, as an immutable value.
 
 Every operation is a pure function returning a new :class:`Registration` (and the entry concerned where the
-caller needs it to reply). Who may call which one (a player for themself, an organiser for anyone) is the chat
-layer's business.
-
-Rules and the choices made where the notices leave room:
-
-- **One entry per person.** A person in an active or waiting entry cannot sign up again (alone or in a pair)
-  until that entry is withdrawn. A pair withdraws as a whole; either member (or an organiser) may do it.
-- **Modes** (notice 002). ``pairs``: two people sign up together, or one alone to be paired by lot at the draw.
-  ``mixed``: everyone signs up alone, with a gender; a pair sign-up is refused (:class:`WrongModeError`).
-- **Capacity** is counted in pairs and is optional. In ``pairs`` mode ``capacity`` pairs means ``2 × capacity``
-  places: a pair takes two, a single one. In ``mixed`` mode it means ``capacity`` men and ``capacity`` women.
-  A full tournament is not an error: the sign-up is accepted and **waits** on the reserve list.
-- **Strictly first come, first served.** Statuses are always recomputed from (mode, capacity, current entries in
-  sign-up order): entries are admitted in that order until one does not fit; it and everyone after it wait
-  (per gender in ``mixed`` mode). Nobody overtakes a waiting entry, not even a single when one place is left and
-  a pair waits. Consequences: a withdrawal only ever moves waiting entries up; raising the capacity admits the
-  head of the list; lowering it sends the latest admitted entries back to the reserve list.
-- **States.** ``open`` → ``closed`` (sign-ups refused; withdrawals, mode and capacity changes still allowed) →
-  ``drawn`` (nothing changes any more). An organiser may reopen a closed registration before the draw.
-- **Changing the mode** (before the draw). ``mixed`` → ``pairs`` always works: every entry is a single and is
-  paired by lot. ``pairs`` → ``mixed`` is refused while a pair entry exists (:class:`ModeChangeBlockedError`:
-  a pair cannot be split without asking its members) or while a single has no gender
-  (:class:`GenderMissingError`). Statuses are recomputed under the new mode.
-- **Lists.** ``sign_up_many`` signs up a whole list at once (an organiser pasting names; reading a draw file):
-  each group is checked as a single sign-up would be, and one refusal refuses the whole list.
-- **Units.** A unit typed with another spelling of one already registered (case, width, spacing) takes the
-  registered spelling, so round-1 unit avoidance sees one unit.
-- **Open places** (:func:`open_places`) come from the same count that admits entries: what the entry list says is
-  free is exactly what the next sign-up gets (none while anyone waits: nobody overtakes).
-- **Editing a member** before the draw (:func:`edit_member`): a new name, gender or unit for a person, keeping
-  their entry and its place in the order. A person entered by name is known by their name, so a new name is a new
-  key (refused if someone else already has it). Statuses are recomputed (a gender change moves a person between
-  the men's and the women's places).
-- **Claiming** (:func:`link_account`): a member an organiser entered by name becomes the account of the person who
-  claimed them (same entry, same name, gender and unit).
-- **Undoing the draw** (:func:`undo_draw`) before any result: the registration is open again as it was.
+caller needs it to reply); who may call which one is the chat layer's business. The rules and the choices made
+where the notices leave room (one entry per person, modes, capacity, first come first served, states, mode
+changes, lists, units, open places, edits, claims, undoing the draw): docs/design.md, "Sign-up: strictly first
+come, first served".
 """
 
 from __future__ import annotations

@@ -11,6 +11,7 @@ fires due jobs).
 
 from __future__ import annotations
 
+import logging
 import ssl
 from dataclasses import dataclass
 from typing import Any
@@ -23,6 +24,8 @@ from telegram.ext import ApplicationBuilder, BaseRateLimiter, Defaults
 from telegram.request import BaseRequest, HTTPXRequest
 
 from bot.config import Settings, TokenRefused, WebhookSet
+from bot.i18n import DEFAULT_LANGUAGE, Language, t
+from bot.redaction import redacted_url
 from bot.services.assembly import start_services, stop_services
 from bot.services.platform_ids import Platform
 from bot.services.send_budget import StoredSendBudget, shares_budget
@@ -31,11 +34,15 @@ from handlers.dispatch import Dispatcher
 from handlers.telegram.announcer import TelegramCourier
 from handlers.telegram.context import CONTEXT_TYPES, AppState, GuandanApplication, announcer_of
 from handlers.telegram.delivery import ConfirmAfterHandling, DeliveryLedger, LedgerUpdateProcessor
+from handlers.telegram.http_client import AiohttpRequest, UnsupportedProxy, proxy_for
 from handlers.telegram.menus import set_command_menus
 from handlers.telegram.pacing import WINDOW, GroupPacer, SendBudget, earliest_slot
 from handlers.telegram.quiet import QuietGroup
 from handlers.telegram.sending import RetryingRequests
+from handlers.telegram.webhook_setup import TELEGRAM_API
 from handlers.telegram.wiring import install
+
+log = logging.getLogger(__name__)
 
 OFFLINE_TOKEN = "123456:offline"
 """PTB needs some token; offline runs (console, tests) use this one against the fake Bot API."""
@@ -47,16 +54,29 @@ OWN_ERRORS: tuple[type[BaseException], ...] = (ChatMigrated,)
 """What Telegram's own handlers answer rather than the dispatcher's failure policy: a chat that moved."""
 
 
-def http_requests(base_url: str | None) -> tuple[HTTPXRequest, HTTPXRequest]:
+def http_requests(base_url: str | None, client: str = "aiohttp",
+                  language: Language = DEFAULT_LANGUAGE) -> tuple[BaseRequest, BaseRequest]:
     """PTB's two HTTP clients (calls; the long poll, one connection), sharing one TLS context.
 
-    As PTB would build them, but loading the CA bundle costs ~0.1 s per client at start-up. A plain-http local Bot API
-    server (``TELEGRAM_BASE_URL=http://…``) needs none."""
+    ``client``: ``aiohttp`` (``handlers.telegram.http_client``, the default: a tenth of httpx's CPU per call) or
+    ``httpx`` (PTB's own, ``GUANDAN_HTTP_CLIENT=httpx``), each with PTB's default timeouts. Loading the CA bundle
+    costs ~0.1 s per client at start-up, so it is loaded once; a plain-http local Bot API server
+    (``TELEGRAM_BASE_URL=http://…``) needs none. A SOCKS proxy in the environment, which aiohttp cannot speak to,
+    gets httpx's client (logged in ``language``)."""
     verify: ssl.SSLContext | bool = (
         False if base_url and base_url.startswith("http://") else ssl.create_default_context(cafile=certifi.where())
     )
-    return (HTTPXRequest(connection_pool_size=256, httpx_kwargs={"verify": verify}),
-            HTTPXRequest(connection_pool_size=1, httpx_kwargs={"verify": verify}))
+    if client == "aiohttp":
+        try:
+            proxy_for(base_url or TELEGRAM_API)
+        except UnsupportedProxy as refused:
+            log.warning(t("run.socks_proxy_httpx", language, proxy=redacted_url(refused.proxy)))
+            client = "httpx"
+    if client == "httpx":
+        return (HTTPXRequest(connection_pool_size=256, httpx_kwargs={"verify": verify}),
+                HTTPXRequest(connection_pool_size=1, httpx_kwargs={"verify": verify}))
+    return (AiohttpRequest(connection_pool_size=256, ssl_context=verify),
+            AiohttpRequest(connection_pool_size=1, ssl_context=verify))
 
 
 async def chat_admin_ids(bot: Bot, chat_id: int) -> frozenset[int]:
@@ -117,7 +137,7 @@ def build_application(settings: Settings, dispatcher: Dispatcher, announcer: Ann
     if settings.base_file_url:
         builder = builder.base_file_url(settings.base_file_url)
     if request is None:
-        request, default_polling = http_requests(settings.base_url)
+        request, default_polling = http_requests(settings.base_url, settings.http_client, settings.language)
         get_updates_request = get_updates_request or default_polling
     builder = builder.request(request)
     polling = get_updates_request or request

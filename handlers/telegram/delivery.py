@@ -23,8 +23,10 @@ import logging
 from collections.abc import Awaitable
 from typing import Any
 
+import orjson
 from telegram._utils.defaultvalue import DEFAULT_NONE
-from telegram._utils.types import ODVInput
+from telegram._utils.types import JSONDict, ODVInput
+from telegram.error import TelegramError
 from telegram.ext import BaseUpdateProcessor
 from telegram.request import BaseRequest, RequestData
 
@@ -81,12 +83,18 @@ class DeliveryLedger:
         return True
 
 
-def update_ids_in(body: bytes) -> list[int]:
-    """The update ids of a ``getUpdates`` answer (none if it is not a successful one)."""
-    try:
-        answer = json.loads(body)
-    except ValueError:
-        return []
+def update_ids_in(body: bytes | dict[str, Any]) -> list[int]:
+    """The update ids of a ``getUpdates`` answer, its bytes or parsed (none if it is not a successful one)."""
+    if isinstance(body, dict):
+        answer: Any = body
+    else:
+        try:
+            answer = orjson.loads(body)
+        except orjson.JSONDecodeError:
+            try:
+                answer = json.loads(body)
+            except ValueError:
+                return []
     if not isinstance(answer, dict) or not answer.get("ok") or not isinstance(answer.get("result"), list):
         return []
     return [int(update["update_id"]) for update in answer["result"] if isinstance(update, dict)
@@ -101,6 +109,8 @@ class ConfirmAfterHandling(BaseRequest):
     def __init__(self, inner: BaseRequest, ledger: DeliveryLedger) -> None:
         self.inner = inner
         self.ledger = ledger
+        self._parsed: tuple[bytes, JSONDict] | None = None
+        """The last ``getUpdates`` answer as parsed for the ledger: PTB parses the same bytes next."""
 
     @property
     def read_timeout(self) -> float | None:
@@ -111,6 +121,15 @@ class ConfirmAfterHandling(BaseRequest):
 
     async def shutdown(self) -> None:
         await self.inner.shutdown()
+
+    def parse_json_payload(self, payload: bytes) -> JSONDict:  # type: ignore[override]
+        """The inner client's parser: PTB parses the answer on this wrapper.
+
+        A ``getUpdates`` answer the ledger parsed already is not parsed twice."""
+        parsed, self._parsed = self._parsed, None
+        if parsed is not None and parsed[0] is payload:
+            return parsed[1]
+        return self.inner.parse_json_payload(payload)
 
     async def do_request(
         self,
@@ -132,7 +151,13 @@ class ConfirmAfterHandling(BaseRequest):
             connect_timeout=connect_timeout, pool_timeout=pool_timeout,
         )
         if polling and status == 200:
-            self.ledger.fetched(update_ids_in(body))
+            try:
+                answer = self.inner.parse_json_payload(body)
+            except TelegramError:  # not JSON: PTB reports it when it parses the answer
+                self.ledger.fetched([])
+            else:
+                self._parsed = (body, answer)
+                self.ledger.fetched(update_ids_in(answer))
         return status, body
 
 

@@ -17,6 +17,7 @@ from telegram.error import InvalidToken, NetworkError
 
 from bot.config import Settings, TokenRefused, WebhookSet
 from bot.i18n import Language, t
+from handlers.telegram.app import http_requests
 from handlers.telegram.context import GuandanApplication
 from handlers.telegram.webhook_setup import TELEGRAM_API, telegram_address, webhook_in_the_way
 
@@ -75,7 +76,10 @@ def run_polling(settings: Settings, application: GuandanApplication) -> int:
     that; polling would silently delete it)."""
     where = telegram_address(settings)
     token = settings.token or ""
-    probe = Bot(token, base_url=settings.base_url) if settings.base_url else Bot(token)
+    # Its own clients, of the kind the application uses (PTB's default would load the CA bundle twice more).
+    calls, polls = http_requests(settings.base_url, settings.http_client, settings.language)
+    probe = (Bot(token, base_url=settings.base_url, request=calls, get_updates_request=polls) if settings.base_url
+             else Bot(token, request=calls, get_updates_request=polls))
     # PTB's run_polling uses the current event loop: the same one waits for Telegram first.
     loop = asyncio.new_event_loop()
     asyncio.set_event_loop(loop)

@@ -1,4 +1,4 @@
--- WeCom (企业微信) accounts and the names people choose with /name.
+-- WeCom (企业微信) accounts and the names people choose with /name (issue 13).
 
 -- WeCom names people (userid) and groups (chatid) by strings; the rest of the database keys them by INTEGER ids,
 -- as Telegram's. Each string gets the next internal id of its kind's reserved range (bot.services.platform_ids):

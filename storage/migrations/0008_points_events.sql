@@ -1,4 +1,4 @@
--- Swiss rounds and round-robin groups. A points event keeps each round's pairing as it was made, with its
+-- Swiss rounds and round-robin groups (issue 12). A points event keeps each round's pairing as it was made, with its
 -- results (bot.tournament.points_event): one row per table (flaws: the JSON list of pairing rules no pairing of the
 -- round could keep, "rematch" / "same_unit"; games and reports as in matches, bot.tournament.snapshot), the byes of
 -- each round, and in a group stage each group's pairs in their round-robin order. Pairs of a points event have the

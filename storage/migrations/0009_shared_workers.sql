@@ -1,4 +1,4 @@
--- Many workers on one database.
+-- Many workers on one database (issue 14).
 
 -- Announcements claimed from the database (storage.announcements.claim_due): a worker leases a due row for a short
 -- while (claimed_by, claimed_until), renewing the lease while it sends; a lease that ran out belongs to a worker that

@@ -1,4 +1,4 @@
--- Telegram's per-group message budget shared by every worker process of one bot: one row per
+-- Telegram's per-group message budget shared by every worker process of one bot (issue 15, item 1): one row per
 -- reserved slot, at slot_at seconds since the epoch (REAL: fractions of a second matter), for messages messages
 -- (an album takes several). handlers.telegram.pacing reserves a slot under the chat's advisory lock
 -- (storage.telegram_sends); rows older than the window are deleted as slots are reserved.

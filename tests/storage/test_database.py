@@ -4,11 +4,13 @@ import asyncio
 import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
+import aiosqlite
 import pytest
 
 from bot.errors import StorageError
-from storage import Storage
+from storage import Storage, database
 from storage.database import SqliteStorage, StorageReadOnly, StorageUnavailable
 
 
@@ -166,3 +168,63 @@ async def test_a_single_statement_refused_by_a_read_only_database(sqlite_storage
     with pytest.raises(StorageReadOnly):
         await storage.execute_one("INSERT INTO chats (chat_id, updated_at) VALUES (-1, 'now')")
     await storage.pragma("query_only = OFF")
+
+
+async def test_commits_on_the_loop_thread_while_the_cursors_of_opening_live_on(
+        sqlite_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A statement with a row left unread (a PRAGMA's answer) counts as running while its cursor lives, and a COMMIT
+    then fails ("SQL statements in progress"): opening reads every answer to its end, whoever keeps the cursors."""
+    kept: list[object] = []
+    execute = aiosqlite.Connection.execute
+
+    async def keeping(self: aiosqlite.Connection, sql: str, parameters: Any = None) -> aiosqlite.Cursor:
+        cursor = await execute(self, sql, parameters)
+        kept.append(cursor)
+        return cursor
+
+    monkeypatch.setattr(aiosqlite.Connection, "execute", keeping)
+    async with SqliteStorage(sqlite_path) as storage:
+        for update_id in (1, 2):
+            async with storage.transaction() as tx:
+                await tx.execute("INSERT INTO processed_updates (update_id, processed_at) VALUES (?, 'x')",
+                                 (update_id,))
+            assert await storage.execute_one(
+                "INSERT INTO processed_updates (update_id, processed_at) VALUES (?, 'x')", (10 + update_id,)) == 1
+        async with storage.read() as tx:
+            assert await tx.fetch_value("SELECT count(*) FROM processed_updates") == 4
+    assert kept
+
+
+async def test_the_storage_checkpoints_the_wal_not_each_commit(sqlite_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """Commits run on the loop's thread, where a checkpoint (a file sync) would stall every chat: SQLite's own is
+    off, and every CHECKPOINT_EVERY commits that wrote the storage copies the WAL into the file on its thread."""
+    monkeypatch.setattr(database, "CHECKPOINT_EVERY", 3)
+    async with SqliteStorage(sqlite_path) as storage:
+        assert isinstance(storage, SqliteStorage) and await storage.pragma("wal_autocheckpoint") == 0
+        grew = []
+        for commit in range(6):
+            size = sqlite_path.stat().st_size
+            async with storage.transaction() as tx:  # ~300 KB: SQLite's own checkpoint would wait for 4 MB
+                await tx.execute_many("INSERT INTO history (actor, kind, details, at) VALUES ('a', 'k', ?, 'x')",
+                                      [('{"y": "' + str(commit) * 3000 + '"}',) for _ in range(100)])
+            grew.append(sqlite_path.stat().st_size > size)
+        assert grew.count(True) == 2 and grew.index(True) + 3 == len(grew) - 1 - grew[::-1].index(True)
+
+
+async def test_a_write_waits_for_another_connections_writer_off_the_loop(sqlite_storage: SqliteStorage,
+                                                                         sqlite_path: Path) -> None:
+    """The update's record and BEGIN IMMEDIATE try the loop's thread without waiting; another process's writer
+    (SQLite: one writer at a time in the whole file) sends them to the worker thread, where the busy timeout waits
+    for it."""
+    storage = sqlite_storage
+    async with SqliteStorage(sqlite_path) as other:
+        async with other.transaction() as tx:
+            await tx.execute("INSERT INTO processed_updates (update_id, processed_at) VALUES (1, 'x')")
+            record = asyncio.create_task(storage.execute_one(
+                "INSERT INTO processed_updates (update_id, processed_at) VALUES (2, 'x')"))
+            await asyncio.sleep(0.2)
+            assert not record.done()  # waiting for the other writer, and the loop is free meanwhile
+        assert await record == 1
+    async with storage.read() as tx:
+        assert await tx.fetch_value("SELECT count(*) FROM processed_updates") == 2

@@ -52,14 +52,13 @@ class TournamentRoles:
         if not caller.chat_kind.is_group or caller.person is None:
             return frozenset()
         person = caller.person
-        record = await tournaments.open_tournament(tx, caller.chat_id)
+        record, referee = await tournaments.open_tournament_and_referee(tx, caller.chat_id, person.user_id,
+                                                                        person.username)
         if record is None:
             return frozenset()
         if record.creator_user_id == person.user_id:
             return frozenset({Role.ORGANISER})
-        if await tournament_people.is_referee(tx, record.tournament_id, person.user_id, person.username):
-            return frozenset({Role.REFEREE})
-        return frozenset()
+        return frozenset({Role.REFEREE}) if referee else frozenset()
 
 
 @dataclass(frozen=True, slots=True)

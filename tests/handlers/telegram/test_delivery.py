@@ -2,8 +2,11 @@
 
 import asyncio
 from pathlib import Path
+from typing import Any
 
 import pytest
+from telegram._utils.types import JSONDict
+from telegram.request import BaseRequest, RequestData
 
 from bot.config import Settings
 from handlers.bootstrap import ProcessOptions, telegram_application
@@ -11,7 +14,7 @@ from handlers.commands import COMMANDS
 from handlers.invocation import Invocation
 from handlers.registry import CommandSpec
 from handlers.telegram.app import TelegramOptions, shutdown, startup
-from handlers.telegram.delivery import DeliveryLedger, update_ids_in
+from handlers.telegram.delivery import ConfirmAfterHandling, DeliveryLedger, update_ids_in
 from tests.support.fake_api import FakeBotApi
 from tests.support.updates import FakeUser, UpdateFactory, group_chat
 
@@ -89,3 +92,41 @@ async def test_polling_confirms_an_update_only_after_its_handler_finished(tmp_pa
             await application.updater.stop()
             await application.stop()
             await shutdown(application)
+
+
+class CountingRequest(BaseRequest):
+    """Answers every call with ``body`` and counts how often an answer is parsed."""
+
+    def __init__(self, body: bytes) -> None:
+        self.body = body
+        self.parsed = 0
+
+    @property
+    def read_timeout(self) -> float | None:
+        return 5.0
+
+    async def initialize(self) -> None:
+        pass
+
+    async def shutdown(self) -> None:
+        pass
+
+    def parse_json_payload(self, payload: bytes) -> JSONDict:  # type: ignore[override]
+        self.parsed += 1
+        return BaseRequest.parse_json_payload(payload)
+
+    async def do_request(self, url: str, method: str, request_data: RequestData | None = None,
+                         read_timeout: Any = None, write_timeout: Any = None, connect_timeout: Any = None,
+                         pool_timeout: Any = None) -> tuple[int, bytes]:
+        return 200, self.body
+
+
+async def test_a_get_updates_answer_is_parsed_once_for_the_ledger_and_ptb() -> None:
+    inner = CountingRequest(b'{"ok": true, "result": [{"update_id": 4}, {"update_id": 5}]}')
+    ledger = DeliveryLedger()
+    polling = ConfirmAfterHandling(inner, ledger)
+    result = await polling.post("https://api.telegram.org/bot1:x/getUpdates")
+    assert [update["update_id"] for update in result] == [4, 5]  # type: ignore[index,union-attr]
+    assert ledger.open_updates == {4, 5} and inner.parsed == 1
+    await polling.post("https://api.telegram.org/bot1:x/getMe")  # another call: parsed as it comes
+    assert inner.parsed == 2
