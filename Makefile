@@ -34,8 +34,12 @@ typecheck: $(STAMP)
 unit: $(STAMP)
 	$(PY) -m pytest
 
+# On QUICK_WORKERS processes (pytest-xdist; each test has its own database and temporary folder): the machines have
+# two cores, and a run waits on its databases' disks as much as on the CPU.
+QUICK_WORKERS ?= 2
+
 unit-quick: $(STAMP)
-	$(PY) -m pytest -m "not slow" -q
+	$(PY) -m pytest -m "not slow" -q -n $(QUICK_WORKERS)
 
 # The storage and service tests run on PostgreSQL too (GUANDAN_TEST_POSTGRES, default
 # postgresql://postgres@127.0.0.1:5432/postgres): fail at once, in one line, when it does not answer.

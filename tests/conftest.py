@@ -6,6 +6,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from storage import updates
+from tests.support.dispatched import DispatchedBot
 from tests.support.harness import OfflineBot
 from tests.support.postgres import PostgresUnreachable, SessionDatabase
 
@@ -20,6 +21,7 @@ settings.load_profile("ci" if os.environ.get("CI") else os.environ.get("HYPOTHES
 # and so is a change made outside the transaction that carries the update's claim.
 updates.refuse_second_changes()
 OfflineBot.check_claims = True
+DispatchedBot.check_claims = True
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -1,5 +1,6 @@
 """A running bot whose tournaments come from an :class:`InMemoryBoard`, on a manual clock, for the match-clock
-tests: ``Clocked.at(...)`` moves time and runs whatever jobs fall due, returning what the bot said."""
+tests: ``Clocked.at(...)`` moves time and runs whatever jobs fall due, returning what the bot said
+(:func:`announced_until` the same on the dispatched bot)."""
 
 from __future__ import annotations
 
@@ -13,15 +14,19 @@ from typing import Any
 from bot.clock import ManualClock
 from bot.config import Settings
 from bot.match_clock.announcement import Announcement
+from bot.services import Services
+from bot.services.caller import ChatUser
 from storage import announcements
 from tests.support.board import InMemoryBoard
+from tests.support.dispatched import Chat, DispatchedBot
 from tests.support.harness import OfflineBot
-from tests.support.jobs import run_due_jobs, scheduled
+from tests.support.jobs import run_due_jobs, run_due_jobs_of, scheduled, scheduled_in
 from tests.support.telegram import FakeTelegram
 from tests.support.updates import FakeUser, group_chat
 
 CHAT_ID = -4_000_321
 CHAT = group_chat(CHAT_ID, "周五掼蛋")
+GROUP = Chat.group(CHAT_ID, "周五掼蛋")
 TOURNAMENT = 11
 ADMIN = FakeUser(101, "老王", "laowang", language_code="zh-hans")
 REFEREE_LESS_MEMBER = FakeUser(909, "路人", "passerby")
@@ -81,6 +86,64 @@ async def run_until(offline: OfflineBot, clock: ManualClock, when: datetime) -> 
         await run_due_jobs(offline.application, clock.now)
     clock.now = when
     return [call.text for call in offline.telegram.calls[mark:] if call.method == "sendMessage" and call.status == 200]
+
+
+def chat_user(user: FakeUser) -> ChatUser:
+    """The person ``user`` as the dispatcher knows them."""
+    return ChatUser(user.user_id, user.first_name, user.username, user.language_code)
+
+
+@dataclass
+class DispatchedClocked:
+    """:class:`Clocked` on the dispatcher (no platform): what the announcements say is what they were given."""
+
+    bot: DispatchedBot
+    clock: ManualClock
+    board: InMemoryBoard
+
+    @property
+    def services(self) -> Services:
+        return self.bot.services
+
+    async def say(self, sender: FakeUser, text: str) -> list[str]:
+        return [answer.text for answer in await self.bot.answers(GROUP, chat_user(sender), text)]
+
+    async def at(self, when: datetime) -> list[str]:
+        """Move the clock to ``when`` (never back) and run the jobs due by then; what was announced meanwhile."""
+        return await announced_until(self.bot, self.clock, when)
+
+    async def after(self, **delta: float) -> list[str]:
+        return await self.at(self.clock.now + timedelta(**delta))
+
+    async def rows(self) -> list[Announcement]:
+        async with self.bot.services.storage.read() as tx:
+            return await announcements.for_tournament(tx, TOURNAMENT)
+
+    def job_ids(self) -> list[str]:
+        return sorted(job.name or "" for job in scheduled_in(self.bot.announcer))
+
+
+@asynccontextmanager
+async def dispatched_clocked(db: Path, clock: ManualClock, board: InMemoryBoard) -> AsyncIterator[DispatchedClocked]:
+    """The dispatched bot with timers, its tournaments from ``board``, 老王 an administrator of the group."""
+    async with DispatchedBot.running(Settings(db_path=db), clock=clock, board=board, timers=True) as bot:
+        bot.set_admins(GROUP, chat_user(ADMIN))
+        yield DispatchedClocked(bot, clock, board)
+
+
+async def announced_until(bot: DispatchedBot, clock: ManualClock, when: datetime) -> list[str]:
+    """:func:`run_until` on the dispatched bot (``timers``): what its announcements said in the chats meanwhile."""
+    if when < clock.now:
+        raise ValueError("time does not go back")
+    mark = len(bot.courier.sent)
+    while True:
+        pending = [job for job in scheduled_in(bot.announcer) if job.data.due <= when]
+        if not pending:
+            break
+        clock.now = max(clock.now, pending[0].data.due)
+        await run_due_jobs_of(bot.announcer, clock.now)
+    clock.now = when
+    return [piece for _, piece in bot.courier.sent[mark:]]
 
 
 @asynccontextmanager

@@ -33,6 +33,14 @@ def test_only_the_composition_root_builds_services_dispatchers_and_platforms() -
     assert builders == {"handlers/bootstrap.py": sorted(ASSEMBLING)}
 
 
+def test_test_harnesses_and_benchmarks_build_their_bots_through_the_composition_root() -> None:
+    # A harness that assembled its own services would test a bot no process runs (tests.support.wecom_offline did).
+    builders = {str(path.relative_to(ROOT)): sorted(_called(path))
+                for top in ("tests/support", "benchmarks") for path in sorted((ROOT / top).rglob("*.py"))
+                if _called(path)}
+    assert builders == {}
+
+
 async def test_admins_are_asked_of_the_platform_of_the_chat() -> None:
     asked: list[int] = []
 

@@ -1,7 +1,9 @@
+"""Button data (what a button carries, what makes it forged) and a forged press on the dispatcher."""
+
 import pytest
 
 from handlers.buttons import CALLBACK_DATA_LIMIT, ButtonData, ForgedButtonError, plain
-from tests.handlers.tournament_helpers import Club
+from tests.handlers.tournament_helpers import DispatchedClub as Club
 
 
 def test_callback_data_round_trip_and_limit() -> None:
@@ -33,7 +35,7 @@ def test_answers_are_plain_and_short() -> None:
 async def test_a_forged_press_changes_nothing_and_is_answered(club: Club, data: str) -> None:
     await club.say(club.admin, "/new Cup")
     before = await club.fingerprint()
-    replies, answer = await club.press(club.person(1), data)
-    assert replies == [] and answer.params.get("show_alert") is True
-    assert answer.params["text"] in {"这个按钮在这里无效，没有做任何改动。", "这个按钮已经过期，没有做任何改动。"}
+    replies, note = await club.press(club.person(1), data)
+    assert replies == [] and note is not None and note.alert is True
+    assert note.text in {"这个按钮在这里无效，没有做任何改动。", "这个按钮已经过期，没有做任何改动。"}
     assert await club.fingerprint() == before

@@ -1,24 +1,12 @@
-"""The calculators through the real application: /levelup, /tribute and /score, their rule tables, the chat
+"""The calculators on the dispatcher: /levelup, /tribute and /score, their rule tables, the chat
 tournament's settings, and bad input answered with the reason and the usage."""
 
-from collections.abc import AsyncIterator
-from typing import Any
 
 import pytest
 
-from bot.clock import ManualClock
-from bot.config import Settings
-from tests.handlers.conftest import Group
+from tests.handlers.conftest import DispatchedGroup as Group
 from tests.handlers.test_rules import assert_telegram_html
 from tests.handlers.tournament_helpers import DispatchedClub as Club
-from tests.support.harness import OfflineBot
-from tests.support.updates import FakeUser
-
-
-@pytest.fixture
-async def club(settings: Settings, clock: ManualClock) -> AsyncIterator[Club]:
-    async with Club.running(settings, clock=clock) as running:
-        yield running
 
 
 async def ask(group: Group, text: str) -> str:
@@ -44,8 +32,8 @@ LEVELUP_TABLE = [
 
 
 @pytest.mark.parametrize(("order", "result"), LEVELUP_TABLE)
-async def test_levelup_rule_table(group_with_admin: Group, order: str, result: str) -> None:
-    reply = await ask(group_with_admin, f"/levelup {order}")
+async def test_levelup_rule_table(group: Group, order: str, result: str) -> None:
+    reply = await ask(group, f"/levelup {order}")
     lines = reply.splitlines()
     assert lines[0] == "<b>升级</b>" and result in lines
     assert lines[-2].startswith("规则：头游的对家第二（双下）升3级，第三升2级，末游升1级")
@@ -63,8 +51,8 @@ async def test_levelup_rule_table(group_with_admin: Group, order: str, result: s
                   "记一次打A不过（累计 3 次不过就退回2重打）。"),
     ],
 )
-async def test_levelup_from_a_level_and_at_a(group_with_admin: Group, words: str, line: str) -> None:
-    assert line in (await ask(group_with_admin, f"/levelup {words}")).splitlines()
+async def test_levelup_from_a_level_and_at_a(group: Group, words: str, line: str) -> None:
+    assert line in (await ask(group, f"/levelup {words}")).splitlines()
 
 
 async def test_levelup_follows_the_tournaments_a_rule(club: Club) -> None:
@@ -75,8 +63,8 @@ async def test_levelup_follows_the_tournaments_a_rule(club: Club) -> None:
     assert reply.endswith("（按本群比赛的设置计算）")
 
 
-async def test_levelup_in_english(offline: OfflineBot, private_member: dict[str, Any], member: FakeUser) -> None:
-    [reply] = await offline.say(private_member, member, "/levelup N S E W")
+async def test_levelup_in_english(group: Group) -> None:
+    [reply] = await group.say_privately(group.member, "/levelup N S E W")
     assert reply.splitlines()[:3] == [
         "<b>Level-up</b>",
         "Places: N first · S second · E third · W last",
@@ -95,13 +83,13 @@ async def test_levelup_in_english(offline: OfflineBot, private_member: dict[str,
         ("x y z w", "座位“x”不认识"),
     ],
 )
-async def test_levelup_bad_input(group_with_admin: Group, words: str, reason: str) -> None:
-    reply = await ask(group_with_admin, f"/levelup {words}")
+async def test_levelup_bad_input(group: Group, words: str, reason: str) -> None:
+    reply = await ask(group, f"/levelup {words}")
     assert reason in reply.splitlines()[0] and reply.splitlines()[1].startswith("用法：/levelup")
 
 
-async def test_levelup_without_words_shows_the_usage(group_with_admin: Group) -> None:
-    reply = await ask(group_with_admin, "/levelup")
+async def test_levelup_without_words_shows_the_usage(group: Group) -> None:
+    reply = await ask(group, "/levelup")
     assert "用法：/levelup" in reply
 
 
@@ -120,8 +108,8 @@ TRIBUTE_TABLE = [
 
 
 @pytest.mark.parametrize(("order", "lines"), TRIBUTE_TABLE)
-async def test_tribute_rule_table(group_with_admin: Group, order: str, lines: list[str]) -> None:
-    reply = await ask(group_with_admin, f"/jingong {order}")
+async def test_tribute_rule_table(group: Group, order: str, lines: list[str]) -> None:
+    reply = await ask(group, f"/jingong {order}")
     assert reply.startswith("<b>进贡</b>")
     assert all(line in reply.splitlines() for line in lines), reply
 
@@ -146,13 +134,13 @@ async def test_tribute_rule_table(group_with_admin: Group, order: str, lines: li
         ("N S E W 打5 E:A 3 W:A 4", ["西 → 北：进贡 A", "东 → 南：进贡 A", "西 先出。"]),
     ],
 )
-async def test_tribute_with_hands(group_with_admin: Group, words: str, lines: list[str]) -> None:
-    reply = await ask(group_with_admin, f"/tribute {words}")
+async def test_tribute_with_hands(group: Group, words: str, lines: list[str]) -> None:
+    reply = await ask(group, f"/tribute {words}")
     assert all(line in reply.splitlines() for line in lines), reply
 
 
-async def test_tribute_without_a_level_assumes_2(group_with_admin: Group) -> None:
-    reply = await ask(group_with_admin, "/tribute N E S W W:大王 A")
+async def test_tribute_without_a_level_assumes_2(group: Group) -> None:
+    reply = await ask(group, "/tribute N E S W W:大王 A")
     assert "（没写新一副打几，按打2算；可以加上 打10 这样的级数。）" in reply
 
 
@@ -169,8 +157,8 @@ async def test_tribute_in_a_tournament_chat_says_so(club: Club) -> None:
         ("N E S W W:X9", "“X9”"),
     ],
 )
-async def test_tribute_bad_input(group_with_admin: Group, words: str, reason: str) -> None:
-    reply = await ask(group_with_admin, f"/tribute {words}")
+async def test_tribute_bad_input(group: Group, words: str, reason: str) -> None:
+    reply = await ask(group, f"/tribute {words}")
     assert reason in reply.splitlines()[0] and "用法：/tribute" in reply
 
 
@@ -185,8 +173,8 @@ async def test_tribute_bad_input(group_with_admin: Group, words: str, reason: st
         ("打J 过A", "26分制（胜方 13+级差，负方 13−级差）：左方 J（11）对右方 A+（15），级差 4 → 9 : 17，右方胜。"),
     ],
 )
-async def test_score_on_the_default_26_scale(group_with_admin: Group, levels: str, line: str) -> None:
-    reply = await ask(group_with_admin, f"/score {levels}")
+async def test_score_on_the_default_26_scale(group: Group, levels: str, line: str) -> None:
+    reply = await ask(group, f"/score {levels}")
     assert reply.splitlines()[:2] == ["<b>计分</b>", line]
     assert reply.endswith("（本群没有进行中的比赛，按26分制计算）")
 
@@ -212,16 +200,16 @@ async def test_score_on_the_tournaments_scale(club: Club, scale: str, levels: st
     assert ("注意：28分制的换算表文件里没有附上" in reply) is (scale == "28")
 
 
-async def test_score_in_english(offline: OfflineBot, private_member: dict[str, Any], member: FakeUser) -> None:
-    [reply] = await offline.say(private_member, member, "/score K A+")
+async def test_score_in_english(group: Group) -> None:
+    [reply] = await group.say_privately(group.member, "/score K A+")
     assert reply.splitlines()[1] == ("26-point scale (winner 13 + difference, loser 13 − difference): left K (13) "
                                      "against right A+ (15), difference 2 → 11 : 15, right wins.")
 
 
 @pytest.mark.parametrize(
     ("words", "start"), [("X 3", "级数“X”不认识"), ("", "命令后面缺少内容"), ("K", "命令后面缺少内容")])
-async def test_score_bad_input(group_with_admin: Group, words: str, start: str) -> None:
-    reply = await ask(group_with_admin, f"/score {words}".strip())
+async def test_score_bad_input(group: Group, words: str, start: str) -> None:
+    reply = await ask(group, f"/score {words}".strip())
     assert reply.startswith(start) and "用法：/score" in reply
 
 
@@ -236,7 +224,6 @@ async def test_score_with_a_table_is_still_result(club: Club) -> None:
     assert (await club.state()).require_bracket().open_matches == 1
 
 
-async def test_score_with_a_table_in_a_private_chat_is_for_groups(
-        offline: OfflineBot, private_member: dict[str, Any], member: FakeUser) -> None:
-    [reply] = await offline.say(private_member, member, "/score 1 K A+")
+async def test_score_with_a_table_in_a_private_chat_is_for_groups(group: Group) -> None:
+    [reply] = await group.say_privately(group.member, "/score 1 K A+")
     assert "群" in reply or "group" in reply

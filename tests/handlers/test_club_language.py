@@ -2,21 +2,12 @@
 punctuation, one word per concept), the welcome saying how to switch language."""
 
 import re
-from collections.abc import AsyncIterator
 
 import pytest
 
-from bot.clock import ManualClock
-from bot.config import Settings
 from bot.i18n import Language, catalog, t
-from tests.handlers.conftest import Group
+from tests.handlers.conftest import DispatchedGroup as Group
 from tests.handlers.tournament_helpers import DispatchedClub as Club
-
-
-@pytest.fixture
-async def club(settings: Settings, clock: ManualClock) -> AsyncIterator[Club]:
-    async with Club.running(settings, clock=clock) as running:
-        yield running
 
 
 def test_a_count_says_its_noun_in_the_singular_or_the_plural() -> None:
@@ -76,11 +67,11 @@ def test_the_table_word_is_the_same_in_text_and_pictures() -> None:
     assert t("render.subtitle_pairs", Language.ZH, pairs=8) == "8 对"
 
 
-async def test_the_welcome_says_how_to_switch_language(group_with_admin: Group) -> None:
-    [welcome] = await group_with_admin.say(group_with_admin.member, "/start")
+async def test_the_welcome_says_how_to_switch_language(group: Group) -> None:
+    [welcome] = await group.say(group.member, "/start")
     assert welcome.startswith("你好！👋\n🌐 For English, send /lang en（在群里由组织者发送）。")
-    await group_with_admin.say(group_with_admin.admin, "/lang en")
-    [english] = await group_with_admin.say(group_with_admin.member, "/start")
+    await group.say(group.admin, "/lang en")
+    [english] = await group.say(group.member, "/start")
     assert english.startswith("Hello! 👋\n🌐 中文：发送 /lang zh (in a group, an organiser sends it).")
 
 

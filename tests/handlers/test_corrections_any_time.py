@@ -4,23 +4,11 @@ round without results is paired again only when the score groups change, and one
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-
-import pytest
-
-from bot.clock import ManualClock
-from bot.config import Settings
 from bot.i18n import Language
 from bot.presenters.points_tables import repaired_changes_text
 from bot.tournament.matches import MatchState
 from bot.tournament.points_stage import RoundPairings, points_standings
 from tests.handlers.tournament_helpers import DispatchedClub as Club
-
-
-@pytest.fixture
-async def club(settings: Settings, clock: ManualClock) -> AsyncIterator[Club]:
-    async with Club.running(settings, clock=clock) as running:
-        yield running
 
 
 async def swiss(club: Club, pairs: int, rounds: int, *settings: str) -> None:

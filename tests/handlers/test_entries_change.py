@@ -9,7 +9,7 @@ from __future__ import annotations
 import hashlib
 
 from bot.ruleset.scoring import Side
-from tests.handlers.tournament_helpers import Club, button_rows
+from tests.handlers.tournament_helpers import DispatchedClub as Club
 
 
 async def opened(club: Club, lang: str = "zh") -> None:
@@ -19,7 +19,7 @@ async def opened(club: Club, lang: str = "zh") -> None:
 
 
 async def history_kinds(club: Club) -> list[str]:
-    async with club.offline.application.bot_data.services.storage.read() as tx:
+    async with club.bot.services.storage.read() as tx:
         return [row[0] for row in await tx.fetch_all("SELECT kind FROM history ORDER BY event_id")]
 
 
@@ -39,9 +39,9 @@ async def test_a_claimed_name_reports_and_confirms_as_a_player(club: Club) -> No
     [claimed] = await club.calls(club.member, "/claim 小红")
     assert "认领报名名单里的 小红，等组织者确认" in claimed.text
     _, not_allowed = await club.tap(club.member, claimed, "同意认领")
-    assert "组织者" in not_allowed.params["text"]
+    assert "组织者" in not_allowed.text
     replies, answer = await club.tap(club.admin, claimed, "同意认领")
-    assert "就是报名名单里的 小红" in replies[0].text and answer.params["text"] == "完成 ✅"
+    assert "就是报名名单里的 小红" in replies[0].text and answer.text == "完成 ✅"
     state = await club.state()
     assert any("tg:202" in team.members for team in state.teams)
     assert state.registration.entries[0].members[0].key == "tg:202"
@@ -105,9 +105,9 @@ async def test_a_reserve_comes_in_after_the_draw(club: Club) -> None:
     assert final.left is not None
     leaving = club.seat(final, Side.LEFT)
     partner = club.seat(final, Side.LEFT, 1)
-    [done] = await club.say(club.admin, f"/substitute {leaving.first_name} {reserve.name}")
-    assert done == (f"🔄 Substitute: {reserve.name} comes in for {leaving.first_name}; pair {final.left.team_id} "
-                    f"is now {reserve.name} / {partner.first_name} (its place and results stay).")
+    [done] = await club.say(club.admin, f"/substitute {leaving.display_name} {reserve.name}")
+    assert done == (f"🔄 Substitute: {reserve.name} comes in for {leaving.display_name}; pair {final.left.team_id} "
+                    f"is now {reserve.name} / {partner.display_name} (its place and results stay).")
     state = await club.state()
     assert state.reserves == ()
     team = state.require_bracket().at_table(1).left
@@ -116,12 +116,12 @@ async def test_a_reserve_comes_in_after_the_draw(club: Club) -> None:
     [gone] = await club.say(leaving, "/mytable")
     assert "You do not play" in gone
     [report] = await club.say(club.by_key(reserve.key), "/result 1 A+ K")
-    assert f"{reserve.name} / {partner.first_name} report A+ : K" in report
-    [not_reserve] = await club.say(club.admin, f"/substitute {partner.first_name} {leaving.first_name}")
+    assert f"{reserve.name} / {partner.display_name} report A+ : K" in report
+    [not_reserve] = await club.say(club.admin, f"/substitute {partner.display_name} {leaving.display_name}")
     assert "is not a reserve" in not_reserve
     assert "team.substituted" in await history_kinds(club)
     [listed] = await club.say(club.member, "/entries")
-    assert f"{reserve.name} / {partner.first_name}" in listed and "Reserves" not in listed
+    assert f"{reserve.name} / {partner.display_name}" in listed and "Reserves" not in listed
 
 
 async def test_the_draw_warns_about_pending_invitations_and_waits_for_a_confirmation(club: Club) -> None:
@@ -135,11 +135,11 @@ async def test_the_draw_warns_about_pending_invitations_and_waits_for_a_confirma
     assert await club.fingerprint() == before
     await club.say(club.person(5), "/signup")
     _, stale = await club.tap(club.admin, warning, "Draw anyway")
-    assert stale.params["text"] == "This button is out of date; nothing was changed."
+    assert stale.text == "This button is out of date; nothing was changed."
     [again] = await club.calls(club.admin, "/draw")
     replies, answer = await club.tap(club.admin, again, "Draw anyway")
-    assert answer.params["text"] == "Done ✅"
-    assert [call.method for call in replies] == ["sendMessage"] * 4 + ["sendDocument"]
+    assert answer.text == "Done ✅"
+    assert [call.kind for call in replies] == ["message"] * 4 + ["file"]
     assert "Sign-up for <b>周五杯</b> is closed" in replies[0].text
     assert (await club.state()).drawn
 
@@ -160,7 +160,7 @@ async def test_names_without_a_gender_in_mixed_mode_are_warned_about(club: Club)
     await club.say(club.admin, "/mode mixed")
     for number, gender in ((1, "男"), (2, "男"), (3, "女"), (4, "女"), (5, "女")):
         await club.say(club.person(number), f"/signup {gender}")
-    services = club.offline.application.bot_data.services
+    services = club.bot.services
     async with services.storage.transaction() as tx:  # as an older roster could have left it
         await tx.execute("UPDATE entry_members SET gender = NULL WHERE name = '选手5'")
         await tx.execute("UPDATE tournaments SET version = version + 1")
@@ -240,8 +240,8 @@ async def test_the_button_of_a_claim_belongs_to_its_tournament(club: Club) -> No
     await opened(club)
     await club.say(club.admin, "/signup 小红")
     [claimed] = await club.calls(club.member, "/claim 小红")
-    [[(_, data)]] = button_rows(claimed.params["reply_markup"])
+    [[(_, data)]] = claimed.rows()
     assert data.startswith("t:") and ":cl:" in data
     await club.say(club.admin, "/cancel 周五杯")
     _, stale = await club.tap(club.admin, claimed, "同意认领")
-    assert "本群目前没有进行中的比赛" in stale.params["text"] or "过期" in stale.params["text"]
+    assert "本群目前没有进行中的比赛" in stale.text or "过期" in stale.text

@@ -6,24 +6,14 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import AsyncIterator
 
 import pytest
 
-from bot.clock import ManualClock
-from bot.config import Settings
 from bot.i18n import Language
 from bot.presenters.tournament_tables import typed_outcome
 from bot.ruleset.scoring import MatchLevel, Side
 from bot.tournament.outcome import Outcome
 from tests.handlers.tournament_helpers import DispatchedClub as Club
-
-
-@pytest.fixture
-async def club(settings: Settings, clock: ManualClock) -> AsyncIterator[Club]:
-    async with Club.running(settings, clock=clock) as running:
-        yield running
-
 
 NOTICE = "一、比赛时间\n每局限时60分钟，时间到时双方级数相同，最后一副拿上游的一方为胜。\n二、进贡\n本次比赛不进贡。"
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import csv
 import io
-from typing import Any
 
 import pytest
 from openpyxl import load_workbook
@@ -16,15 +15,14 @@ from bot.ruleset.scoring import Side
 from bot.sheets.matches import MatchRow, MatchStatus, Stage
 from bot.sheets.matches_csv import write_matches_csv
 from bot.tournament.entries import EntryStatus, Gender
-from tests.handlers.tournament_helpers import Club
-from tests.support.telegram import ApiCall
-from tests.support.updates import group_chat
+from tests.handlers.tournament_helpers import DispatchedClub as Club
+from tests.support.dispatched import Answer, Chat, attached
 
-THIS_WEEK = group_chat(-4_000_555, "周五掼蛋（本周）")
+THIS_WEEK = Chat.group(-4_000_555, "周五掼蛋（本周）")
 
 
-def documents(calls: list[ApiCall]) -> dict[str, bytes]:
-    return dict(call.files["document"] for call in calls if call.method == "sendDocument")
+def documents(calls: list[Answer]) -> dict[str, bytes]:
+    return {call.file_name: call.content for call in calls if call.kind == "file" and call.file_name is not None}
 
 
 def csv_rows(data: bytes) -> list[list[str]]:
@@ -49,10 +47,10 @@ async def last_week(club: Club, mode: str, *, draw: bool = True) -> None:
         await club.say(club.admin, "/draw")
 
 
-async def entries_of(club: Club, chat: dict[str, Any]) -> list[tuple[tuple[str, ...], tuple[Gender | None, ...]]]:
+async def entries_of(club: Club, chat: Chat) -> list[tuple[tuple[str, ...], tuple[Gender | None, ...]]]:
     from bot.services.tournament.state import read_state
 
-    state = await read_state(club.offline.application.bot_data.services, int(chat["id"]))
+    state = await read_state(club.bot.services, chat.chat_id)
     return sorted((tuple(person.name for person in entry.members), tuple(person.gender for person in entry.members))
                   for entry in state.registration.entries if entry.status is EntryStatus.ACTIVE)
 
@@ -82,11 +80,10 @@ async def test_the_default_export_stays_english_and_export_zh_speaks_chinese(clu
 
 
 async def import_elsewhere(club: Club, mode: str, exported: bytes) -> str:
-    club.offline.telegram.set_admins(int(THIS_WEEK["id"]), club.admin.to_json())
-    await club.offline.say(THIS_WEEK, club.admin, "/new 本周杯")
-    await club.offline.say(THIS_WEEK, club.admin, f"/mode {mode}")
-    document = club.offline.telegram.upload("entries.csv", exported)
-    [imported] = await club.offline.process(club.offline.updates.document(THIS_WEEK, club.admin, document, "/import"))
+    club.bot.set_admins(THIS_WEEK, club.admin)
+    await club.bot.say(THIS_WEEK, club.admin, "/new 本周杯")
+    await club.bot.say(THIS_WEEK, club.admin, f"/mode {mode}")
+    [imported] = await club.bot.answers(THIS_WEEK, club.admin, "/import", file=attached("entries.csv", exported))
     return imported.text
 
 

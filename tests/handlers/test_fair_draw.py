@@ -19,7 +19,7 @@ from bot.tournament.draw import public_key
 from bot.tournament.draw_file import verify
 from bot.tournament.seed import DrawSeed
 from storage import history, tournaments
-from tests.handlers.tournament_helpers import Club
+from tests.handlers.tournament_helpers import DispatchedClub as Club
 from tests.support.telegram import ApiCall
 
 HEX64 = re.compile(r"\b[0-9a-f]{64}\b")
@@ -39,8 +39,8 @@ async def test_the_commitment_is_published_when_the_tournament_opens_and_the_see
         before_draw += await club.say(user, "/signup")
     before_draw += await club.say(club.member, "/entries")
     calls = await club.calls(club.admin, "/draw")
-    [document] = [call for call in calls if call.method == "sendDocument"]
-    _, content = document.files["document"]
+    [document] = [call for call in calls if call.kind == "file"]
+    _, content = (document.file_name, document.content)
     drawn = json.loads(content)
     seed = drawn["seed"]
     assert hashlib.sha256(bytes.fromhex(seed)).hexdigest() == drawn["commitment"] == commitment
@@ -55,7 +55,7 @@ async def test_the_sign_up_buttons_keep_the_commitment_in_the_announcement(club:
     [announcement] = await club.calls(club.admin, "/new 周五杯")
     [commitment] = HEX64.findall(announcement.text)
     replies, _ = await club.tap(club.person(1), announcement, "报名")
-    [edited] = [call for call in club.offline.telegram.calls if call.method == "editMessageText"]
+    [edited] = [answer for answer in replies if answer.edited]
     assert commitment in edited.text
 
 
@@ -66,16 +66,16 @@ async def test_the_draw_file_and_the_exports_show_names_not_telegram_ids(club: C
     await club.say(club.member, "/help")
     await club.say(club.admin, "/referee @lily")
     calls = await club.calls(club.admin, "/draw")
-    [document] = [call for call in calls if call.method == "sendDocument"]
-    content = document.files["document"][1].decode("utf-8")
+    [document] = [call for call in calls if call.kind == "file"]
+    content = document.content.decode("utf-8")
     assert "tg:" not in content
     for player in players:
         # Not as a number of its own: the seed, the commitment and the hmac keys are random hex, which may hold the
         # digits of an id by chance (about one run in 25 did).
         assert not re.search(rf"(?<![0-9a-f]){player.user_id}(?![0-9a-f])", content)
-        assert player.first_name in content
+        assert player.display_name in content
     exported = await club.calls(club.member, "/export")
-    files = dict(call.files["document"] for call in exported)
+    files = dict((call.file_name, call.content) for call in exported)
     workbook = load_workbook(io.BytesIO(files["tournament.xlsx"]))
     history = [tuple(str(cell) for cell in row) for row in workbook["history"].iter_rows(values_only=True)]
     ids = {str(person.user_id) for person in (*players, club.admin, club.member)}
@@ -84,7 +84,7 @@ async def test_the_draw_file_and_the_exports_show_names_not_telegram_ids(club: C
         assert "tg:" not in actor + details and "user:" not in actor + details, (actor, details)
         assert actor not in ids and not ids & set(values), (actor, details)
     actors = {row[1] for row in history[1:]}
-    assert club.admin.first_name in actors and players[0].first_name in actors
+    assert club.admin.display_name in actors and players[0].display_name in actors
     for data in (files["entries.csv"], files["matches.csv"]):
         text = data.decode("utf-8-sig")
         assert "tg:" not in text and all(str(player.user_id) not in text for player in players)
@@ -97,7 +97,7 @@ async def test_no_account_can_be_recovered_from_the_published_draw_file_by_tryin
     await club.say(club.admin, "/new 周五杯")
     players = await club.sign_up_singles(8)
     calls = await club.calls(club.admin, "/draw")
-    [content] = [call.files["document"][1] for call in calls if call.method == "sendDocument"]
+    [content] = [call.content for call in calls if call.kind == "file"]
     document = json.loads(content)
     assert document["version"] == 3 and verify(content).matches
     keys = {member["key"] for entry in document["entries"] for member in entry["members"]}
@@ -107,7 +107,7 @@ async def test_no_account_can_be_recovered_from_the_published_draw_file_by_tryin
     assert not {user_id for user_id in candidates for prefix in ("tg:", "wecom:")
                 if public_key(seed, f"{prefix}{user_id}") in keys}
     state = await club.state()
-    storage = club.offline.application.bot_data.services.storage
+    storage = club.bot.services.storage
     async with storage.read() as tx:
         secret = await tournaments.account_secret(tx, state.tournament_id)
         events = await history.for_tournament(tx, state.tournament_id)
@@ -126,8 +126,8 @@ async def test_a_redraw_uses_the_seed_sealed_at_undraw_and_its_file_says_when(cl
     await club.sign_up_singles(6)
     clock.advance(hours=1)
     first = await club.calls(club.admin, "/draw")
-    [first_file] = [json.loads(call.files["document"][1]) for call in first if call.method == "sendDocument"
-                    and call.files["document"][0].endswith(".json")]
+    [first_file] = [json.loads(call.content) for call in first if call.kind == "file"
+                    and call.file_name.endswith(".json")]
     created_at = (await club.state()).record.created_at
     assert first_file["commitment"] == opening_commitment and first_file["committed_at"] == created_at.isoformat()
     assert "开赛时（2026-05-01 17:00 Asia/Shanghai）封存的种子" in first[0].text
@@ -138,8 +138,8 @@ async def test_a_redraw_uses_the_seed_sealed_at_undraw_and_its_file_says_when(cl
     assert commitment != opening_commitment
     clock.advance(hours=1)
     calls = await club.calls(club.admin, "/draw")
-    [content] = [call.files["document"][1] for call in calls if call.method == "sendDocument"
-                 and call.files["document"][0].endswith(".json")]
+    [content] = [call.content for call in calls if call.kind == "file"
+                 and call.file_name.endswith(".json")]
     drawn = json.loads(content)
     assert drawn["commitment"] == commitment and drawn["committed_at"] == undone_at.isoformat()
     assert drawn["seed"] != first_file["seed"]

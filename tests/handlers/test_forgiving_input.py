@@ -1,29 +1,16 @@
 """Forgiving input, through the chat: full-width and Chinese punctuation anywhere, "did you mean" for
 typos of commands (on Telegram and in the console)."""
 
-from collections.abc import AsyncIterator
-from typing import Any
 
 import pytest
 
-from bot.clock import ManualClock
-from bot.config import Settings
 from bot.ruleset.scoring import Side
 from bot.tournament.matches import MatchState
 from handlers.arguments import separate_words
 from handlers.commands import COMMANDS
 from handlers.registry import CommandTable, typed_command
-from tests.handlers.conftest import Group
+from tests.handlers.conftest import DispatchedGroup as Group
 from tests.handlers.tournament_helpers import DispatchedClub as Club
-from tests.support.harness import OfflineBot
-from tests.support.updates import FakeUser
-
-
-@pytest.fixture
-async def club(settings: Settings, clock: ManualClock) -> AsyncIterator[Club]:
-    async with Club.running(settings, clock=clock) as running:
-        yield running
-
 
 TABLE = CommandTable(COMMANDS)
 
@@ -88,34 +75,31 @@ async def test_signup_with_a_full_stop_signs_up(club: Club) -> None:
     assert "张三 / 李四" in entered
 
 
-async def test_a_full_width_command_in_private_is_a_command_not_a_question(
-        offline: OfflineBot, private_member: dict[str, Any], member: FakeUser) -> None:
-    [reply] = await offline.say(private_member, member, "／ｈｅｌｐ")
+async def test_a_full_width_command_in_private_is_a_command_not_a_question(group: Group) -> None:
+    [reply] = await group.say_privately(group.member, "／ｈｅｌｐ")
     assert "Commands you can use" in reply
 
 
-async def test_a_typo_in_a_group_gets_did_you_mean_with_the_usage(group_with_admin: Group) -> None:
-    await group_with_admin.say(group_with_admin.admin, "/lang en")
-    [reply] = await group_with_admin.say(group_with_admin.member, "/reslut 2 A+ 10")
+async def test_a_typo_in_a_group_gets_did_you_mean_with_the_usage(group: Group) -> None:
+    await group.say(group.admin, "/lang en")
+    [reply] = await group.say(group.member, "/reslut 2 A+ 10")
     assert reply.startswith("I don't know the command /reslut. Did you mean /result?")
     assert "Usage: /result" in reply
-    [reply] = await group_with_admin.say(group_with_admin.member, "/standing")
+    [reply] = await group.say(group.member, "/standing")
     assert reply.startswith("I don't know the command /standing. Did you mean /standings?")
 
 
-async def test_a_typo_addressed_to_another_bot_and_an_unrelated_command_stay_silent(group_with_admin: Group) -> None:
-    assert await group_with_admin.say(group_with_admin.member, "/reslut@other_bot 2") == []
-    assert await group_with_admin.say(group_with_admin.member, "/weather") == []
+async def test_a_typo_addressed_to_another_bot_and_an_unrelated_command_stay_silent(group: Group) -> None:
+    assert await group.say(group.member, "/reslut@other_bot 2") == []
+    assert await group.say(group.member, "/weather") == []
     # Two edits from /start: maybe another bot's /stats, so a group gets nothing unless it is addressed to us.
-    assert await group_with_admin.say(group_with_admin.member, "/stats") == []
-    [addressed] = await group_with_admin.say(group_with_admin.member, "/stats@guandan_test_bot")
+    assert await group.say(group.member, "/stats") == []
+    [addressed] = await group.say(group.member, "/stats@guandan_test_bot")
     assert "你是不是想用 /start？" in addressed
 
 
-async def test_a_full_width_typo_gets_did_you_mean_in_chinese(group_with_admin: Group) -> None:
-    [reply] = await group_with_admin.say(group_with_admin.member, "／ｓｔａｎｄｉｎｇ", reply_to=(
-        group_with_admin.offline.updates.bot_message_json(
-            group_with_admin.chat, group_with_admin.offline.telegram.bot_user, "hi")))
+async def test_a_full_width_typo_gets_did_you_mean_in_chinese(group: Group) -> None:
+    [reply] = await group.say(group.member, "／ｓｔａｎｄｉｎｇ", replying_to_bot=True)
     assert reply.startswith("我不认识命令 /standing。你是不是想用 /standings？")
 
 
@@ -152,21 +136,21 @@ async def test_signup_with_the_gender_before_the_name_is_understood(club: Club) 
     assert "选手1（男）报名成功" in signed
 
 
-async def test_help_explains_one_command_with_examples(group_with_admin: Group) -> None:
-    [listing] = await group_with_admin.say(group_with_admin.member, "/help")
+async def test_help_explains_one_command_with_examples(group: Group) -> None:
+    [listing] = await group.say(group.member, "/help")
     assert listing.endswith("想看某个命令的说明和例子，发送 /help 加命令名，例如 <code>/help result</code>。")
-    [result] = await group_with_admin.say(group_with_admin.member, "/help result")
+    [result] = await group.say(group.member, "/help result")
     # /score is a command of its own since rules17 (the score calculator), no longer /result's alias.
     assert result.startswith("<b>/result</b> — 报告一桌的成绩")
     assert "用法：/result 桌号" in result and "<b>例子：</b>" in result
     assert "<code>/result 3 forfeit right</code> — 右边一对弃权" in result
-    await group_with_admin.say(group_with_admin.admin, "/lang en")
-    [schedule] = await group_with_admin.say(group_with_admin.member, "/help /timetable")
+    await group.say(group.admin, "/lang en")
+    [schedule] = await group.say(group.member, "/help /timetable")
     assert schedule.startswith("<b>/schedule</b> (also /timetable) — The timetable")
     assert "<code>/schedule 2 tomorrow 19:30</code>" in schedule
-    [typo] = await group_with_admin.say(group_with_admin.member, "/help reslut")
+    [typo] = await group.say(group.member, "/help reslut")
     assert typo.startswith("I don't know the command /reslut. Did you mean /result?")
-    [plain] = await group_with_admin.say(group_with_admin.member, "/help mytable")
+    [plain] = await group.say(group.member, "/help mytable")
     assert plain.startswith("<b>/mytable</b> — Where you play") and "Examples" not in plain
-    [pair] = await group_with_admin.say(group_with_admin.member, "/help pair")
+    [pair] = await group.say(group.member, "/help pair")
     assert pair.startswith("<b>/pair</b> — One pair's evening") and "<code>/pair 3</code>" in pair

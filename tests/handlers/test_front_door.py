@@ -1,8 +1,9 @@
 """One front door: the same messages give the same answers on Telegram, WeCom and the console.
 
-Every command, Chinese verb, full-width and mistyped command, a rule question and failures (a refusal, a usage error,
-a crash) are written in a private chat on each platform, driven through its real adapter; the answers are compared
-as plain text (Telegram's HTML, WeCom's markdown and the console's markup rendered to what a reader sees).
+Every command of the table by each of its names, full-width and mistyped; every Chinese verb and a mistyped one; rule
+questions and failures (a refusal, a usage error, a crash) are written in a private chat on each platform, driven
+through its real adapter; the answers are compared as plain text (Telegram's HTML, WeCom's markdown and the
+console's markup rendered to what a reader sees).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from handlers.console.platform import ConsoleAdmins, ConsolePlatform, FileShelf,
 from handlers.dispatch import TYPED_VERBS
 from handlers.invocation import Invocation
 from handlers.registry import CommandSpec, CommandTable
-from handlers.verbs import VERBS
+from handlers.verbs import VERBS, mistyped_verb
 from tests.support.harness import OfflineBot
 from tests.support.updates import FakeUser, private_chat
 from tests.support.wecom_offline import WeComClub
@@ -45,13 +46,33 @@ def full_width(text: str) -> str:
     return "".join(chr(ord(char) + 0xFEE0) if "!" <= char <= "~" else char for char in text)
 
 
-MESSAGES: tuple[str, ...] = (
-    *(f"/{spec.name}" for spec in COMMANDS),
+def mistyped(name: str) -> str:
+    """``name`` with its last two different neighbouring letters swapped, as quick thumbs type it."""
+    index = max(index for index in range(len(name) - 1) if name[index] != name[index + 1])
+    return name[:index] + name[index + 1] + name[index] + name[index + 2:]
+
+
+def mistyped_verbs() -> tuple[str, ...]:
+    """A verb one character off for every verb that has one nobody could read as another verb."""
+    typed = []
+    for verb in VERBS:
+        for wrong in "表级的们":
+            text = verb[:-1] + wrong
+            if text not in VERBS and (found := mistyped_verb(text)) is not None and found[1] == verb:
+                typed.append(text)
+                break
+    return tuple(typed)
+
+
+MESSAGES: tuple[str, ...] = tuple(dict.fromkeys((
+    *(f"/{name}" for spec in COMMANDS for name in spec.names),
+    *(full_width(f"/{spec.name}") for spec in COMMANDS),
+    *(f"/{mistyped(spec.name)}" for spec in COMMANDS),
     *VERBS,
-    *(full_width(f"/{spec.name}") for spec in COMMANDS if spec.name in {"help", "start", "rule", "signup"}),
+    *mistyped_verbs(),
     "/hlep", "/standing", "/frobnicate", "/levelup 2 3 4 5 6", "/play 同花顺", "/score 3", "/name " + "x" * 80,
     "双下升几级", "抗贡是什么", "/crash", "/lang xx",
-)
+)))
 """In a private chat, where every platform sees every message (group-only commands are refused alike)."""
 
 WORDED_FOR_WECOM = frozenset({"/start", "/help", "帮助", full_width("/start"), full_width("/help")})
@@ -165,6 +186,15 @@ async def test_the_same_messages_get_the_same_answers_on_every_platform(on_teleg
         [listed] = on_wecom[text]
         assert "\n帮助 — " in listed and "\n计分 — " in listed and "/jifen" not in listed and "\n/help" not in listed
         assert "\n/help — " in on_telegram[text][0] and "/jifen" in on_telegram[text][0]
+
+
+def test_the_table_holds_every_command_by_every_name_full_width_and_mistyped() -> None:
+    names = {name for spec in COMMANDS for name in spec.names}
+    assert {f"/{name}" for name in names} <= set(MESSAGES)
+    assert {full_width(f"/{spec.name}") for spec in COMMANDS} <= set(MESSAGES)
+    typos = {text for text in MESSAGES if text.startswith("/") and text[1:] not in names and text[1:].isalpha()}
+    assert len(typos) >= len(COMMANDS)  # one mistyped form of each, and a few more
+    assert set(VERBS) <= set(MESSAGES) and len(mistyped_verbs()) >= len(VERBS) - 8
 
 
 async def test_failures_are_answered_alike(on_telegram: dict[str, list[str]]) -> None:

@@ -10,7 +10,7 @@ from collections import Counter
 from PIL import Image
 
 from bot.tournament.points_stage import standings_after
-from tests.handlers.tournament_helpers import Club
+from tests.handlers.tournament_helpers import DispatchedClub as Club
 
 
 def csv_records(data: bytes) -> list[dict[str, str]]:
@@ -36,7 +36,7 @@ async def play_round(club: Club, results: tuple[str, ...]) -> None:
 
 async def exported(club: Club, name: str) -> list[dict[str, str]]:
     calls = await club.calls(club.member, "/export")
-    return csv_records(dict(call.files["document"] for call in calls)[name])
+    return csv_records(dict((call.file_name, call.content) for call in calls)[name])
 
 
 async def test_matches_csv_ends_with_each_matchs_points(club: Club) -> None:
@@ -82,12 +82,13 @@ async def test_tables_and_bracket_of_an_earlier_round(club: Club) -> None:
     state = await club.state()
     assert state.points_stage is not None and state.points_stage.current_round == 3
     calls = await club.calls(club.member, "/tables 1")
-    assert [call.method for call in calls] == ["sendMessage", "sendPhoto"]
+    assert [call.kind for call in calls] == ["message", "pictures"]
     text = calls[0].text
     assert "Swiss round 1 of 3" in text and "A+ : 10" in text and "K : K" in text and "Bye" in text, text
     for match in state.points_stage.table_matches(1):
         assert match.left is not None and match.left.name in text
-    image = Image.open(io.BytesIO(calls[1].files["photo"][1]))
+    [picture] = calls[1].pictures
+    image = Image.open(io.BytesIO(picture.png))
     assert image.width >= 1080
     bracket = await club.calls(club.member, "/bracket 2")
     assert "Swiss round 2 of 3" in bracket[0].text and "10 : A+" in bracket[0].text
@@ -101,7 +102,7 @@ async def test_standings_after_an_earlier_round(club: Club) -> None:
     await two_rounds(club)
     calls = await club.calls(club.member, "/standings 1")
     text = calls[0].text
-    assert "standings after round 1" in text and any(call.method == "sendPhoto" for call in calls)
+    assert "standings after round 1" in text and any(call.kind == "pictures" for call in calls)
     state = await club.state()
     assert state.points_stage is not None
     after_one = standings_after(state.points_stage, 1)

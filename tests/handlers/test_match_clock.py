@@ -1,4 +1,4 @@
-"""``/schedule`` and ``/here`` through the real application: every announcement once, at its instant, in two time
+"""``/schedule`` and ``/here`` on the dispatcher: every announcement once, at its instant, in two time
 zones and across DST changes; edits, removals, refusals; the check-in flow."""
 
 from collections.abc import AsyncIterator
@@ -11,17 +11,16 @@ from bot.clock import ManualClock
 from bot.match_clock.announcement import AnnouncementState
 from bot.ruleset.variants import TieBreak
 from bot.services.match_clock.timetable import JobChanges, replan
-from handlers.telegram.context import announcer_of
 from tests.handlers.match_clock_fixtures import (
     ADMIN,
     CHAT_ID,
     PLAYERS,
     REFEREE_LESS_MEMBER,
     TOURNAMENT,
-    Clocked,
-    clocked_bot,
+    dispatched_clocked,
     two_tables,
 )
+from tests.handlers.match_clock_fixtures import DispatchedClocked as Clocked
 from tests.support.board import InMemoryBoard
 
 NOW = datetime(2026, 5, 1, 2, 0, tzinfo=UTC)
@@ -34,7 +33,7 @@ def board() -> InMemoryBoard:
 
 @pytest.fixture
 async def bot(tmp_path: Path, board: InMemoryBoard) -> AsyncIterator[Clocked]:
-    async with clocked_bot(tmp_path / "bot.sqlite3", ManualClock(NOW), board) as running:
+    async with dispatched_clocked(tmp_path / "bot.sqlite3", ManualClock(NOW), board) as running:
         yield running
 
 
@@ -42,10 +41,10 @@ async def change_timing(bot: Clocked, **fields: object) -> JobChanges:
     """What ``/set remind|checkin`` does: change the tournament's setting, re-plan its rounds (in the setting's
     transaction, ``bot.services.tournament.setup.change_setting``), then apply the timers."""
     bot.board.change(TOURNAMENT, **fields)
-    services = bot.offline.application.bot_data.services
+    services = bot.services
     async with services.storage.transaction() as tx:
         changes = await replan(tx, services.board, TOURNAMENT, bot.clock())
-    announcer_of(bot.offline.application).apply(changes)
+    bot.bot.announcer.apply(changes)
     return changes
 
 
@@ -74,7 +73,7 @@ async def test_every_announcement_fires_once_at_its_instant(
     board.add(TOURNAMENT, CHAT_ID, "春季赛", zone=zone, time_limit_minutes=50, rounds=3)
     two_tables(board)
     clock = ManualClock(start - timedelta(days=2))
-    async with clocked_bot(tmp_path / "bot.sqlite3", clock, board) as bot:
+    async with dispatched_clocked(tmp_path / "bot.sqlite3", clock, board) as bot:
         await set_checkin(bot, 15)
         [reply] = await bot.say(ADMIN, f"/schedule 1 {typed}")
         local = typed.split(" +")[0]
@@ -97,7 +96,7 @@ async def test_announcement_texts_show_local_times_across_the_dst_change(tmp_pat
     board.add(TOURNAMENT, CHAT_ID, "Spring", zone="Europe/Berlin", time_limit_minutes=50)
     two_tables(board)
     start = datetime(2026, 3, 29, 1, 15, tzinfo=UTC)  # 03:15 CEST; 30 minutes earlier it was 01:45 CET
-    async with clocked_bot(tmp_path / "bot.sqlite3", ManualClock(start - timedelta(hours=5)), board) as bot:
+    async with dispatched_clocked(tmp_path / "bot.sqlite3", ManualClock(start - timedelta(hours=5)), board) as bot:
         await bot.say(ADMIN, "/lang en")
         await bot.say(ADMIN, "/schedule 1 2026-03-29 03:15")
         [reminder] = await bot.at(start - timedelta(minutes=30))
@@ -216,7 +215,7 @@ async def test_bad_schedules_are_refused_and_change_nothing(bot: Clocked, board:
 async def test_times_the_clocks_skip_or_repeat_are_explained(tmp_path: Path, typed: str, words: str) -> None:
     board = InMemoryBoard()
     board.add(TOURNAMENT, CHAT_ID, zone="Europe/Berlin")
-    async with clocked_bot(tmp_path / "bot.sqlite3", ManualClock(NOW - timedelta(days=60)), board) as bot:
+    async with dispatched_clocked(tmp_path / "bot.sqlite3", ManualClock(NOW - timedelta(days=60)), board) as bot:
         [reply] = await bot.say(ADMIN, f"/schedule 1 {typed}")
         assert words in reply and "Europe/Berlin" in reply and bot.job_ids() == []
 

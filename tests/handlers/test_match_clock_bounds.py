@@ -19,8 +19,15 @@ from bot.i18n import Language, t
 from bot.match_clock.plan import AnnouncementKind
 from storage import announcements, timetable
 from tests.handlers.test_one_transaction import snapshot
-from tests.handlers.tournament_helpers import Club
-from tests.support.jobs import scheduled
+from tests.handlers.tournament_helpers import DispatchedClub as Club
+from tests.support.jobs import scheduled_in
+
+
+@pytest.fixture
+def timers() -> bool:
+    """The announcements the commands plan get timers."""
+    return True
+
 
 APOLOGY = t("registry.apology", Language.ZH)
 
@@ -62,22 +69,22 @@ async def test_a_start_within_the_year_is_planned(club: Club) -> None:
     await club.say(club.admin, "/set time_limit 1440")
     [reply] = await club.say(club.admin, "/schedule 2 2027-04-30 23:59")
     assert "2027-04-30 23:59" in reply
-    assert len(scheduled(club.offline.application)) == 4  # reminder, start, 10 minutes left, time up
+    assert len(scheduled_in(club.bot.announcer)) == 4  # reminder, start, 10 minutes left, time up
 
 
 async def test_cancel_cancels_the_pending_announcements_and_their_timers(club: Club) -> None:
     await club.say(club.admin, "/new 周五杯")
     await club.say(club.admin, "/schedule 1 2026-05-01 19:30")
-    assert scheduled(club.offline.application)
+    assert scheduled_in(club.bot.announcer)
     await club.say(club.admin, "/cancel 周五杯")
-    assert scheduled(club.offline.application) == []
-    async with club.offline.application.bot_data.services.storage.read() as tx:
+    assert scheduled_in(club.bot.announcer) == []
+    async with club.bot.services.storage.read() as tx:
         assert await announcements.pending(tx) == []
 
 
 async def stored_by_an_older_version(club: Club) -> None:
     """A round starting in year 9999 and its reminder, as the version before the fix stored them."""
-    services = club.offline.application.bot_data.services
+    services = club.bot.services
     state = await club.state()
     now = services.clock()
     async with services.storage.transaction() as tx:

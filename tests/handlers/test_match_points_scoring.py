@@ -6,20 +6,9 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import AsyncIterator
 
-import pytest
-
-from bot.clock import ManualClock
-from bot.config import Settings
 from bot.ruleset.scoring import Side
 from tests.handlers.tournament_helpers import DispatchedClub as Club
-
-
-@pytest.fixture
-async def club(settings: Settings, clock: ManualClock) -> AsyncIterator[Club]:
-    async with Club.running(settings, clock=clock) as running:
-        yield running
 
 
 async def standings_csv(club: Club) -> list[dict[str, str]]:

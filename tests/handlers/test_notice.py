@@ -1,21 +1,21 @@
-"""``/notice`` through the real application: a notice typed or sent as a .txt, .docx or .pdf document, listed,
-removed; ``/rule`` answering from it first and citing it; who may attach; refusals that change nothing."""
+"""``/notice`` on the dispatcher: a notice typed or sent as a .txt, .docx or .pdf file, listed, removed; ``/rule``
+answering from it first and citing it; who may attach; refusals that change nothing. (A notice as a Telegram
+document, and as a reply to one: ``tests.handlers.telegram.test_notice_files``.)"""
 
 from __future__ import annotations
 
-import asyncio
 import time
 from pathlib import Path
 
 import pytest
 
+from bot.services.caller import ChatUser
 from bot.services.tournament import notice as notice_service
 from storage import history
 from tests.handlers.test_rules import assert_telegram_html
-from tests.handlers.tournament_helpers import Club
+from tests.handlers.tournament_helpers import DispatchedClub as Club
 from tests.rules.notice_files import docx, pdf, pdf_bomb
-from tests.support.telegram import ApiCall
-from tests.support.updates import FakeUser, group_chat
+from tests.support.dispatched import Answer
 
 FIXTURES = Path(__file__).parents[1] / "rules" / "fixtures"
 SHORT = ("一、比赛时间\n每局限时50分钟，时间到以级数高者胜。\n二、进贡\n本次比赛不进贡。\n"
@@ -33,12 +33,11 @@ async def cup(club: Club) -> Club:
     return club
 
 
-async def send_file(club: Club, sender: FakeUser, name: str, content: bytes, caption: str = "/notice") -> list[ApiCall]:
-    document = club.offline.telegram.upload(name, content)
-    return await club.offline.process(club.offline.updates.document(club.chat, sender, document, caption))
+async def send_file(club: Club, sender: ChatUser, name: str, content: bytes, caption: str = "/notice") -> list[Answer]:
+    return await club.send_file(sender, name, content, caption)
 
 
-async def one(club: Club, sender: FakeUser, text: str) -> str:
+async def one(club: Club, sender: ChatUser, text: str) -> str:
     [reply] = await club.say(sender, text)
     assert_telegram_html(reply)
     return reply
@@ -85,7 +84,7 @@ async def test_replacing_and_removing(cup: Club) -> None:
     assert "本次比赛规程" not in await one(cup, cup.member, "/rule 每局限时多久")
     assert (await one(cup, cup.member, "/notice")).startswith("本次比赛还没有附上规程。")
     assert (await one(cup, cup.admin, "/notice remove")).startswith("本次比赛还没有附上规程。")
-    async with cup.offline.application.bot_data.services.storage.read() as tx:
+    async with cup.bot.services.storage.read() as tx:
         kinds = [event.kind for event in await history.for_chat(tx, cup.chat_id)]
     assert [kind for kind in kinds if kind.startswith("notice.")] == ["notice.attached", "notice.attached",
                                                                       "notice.removed"]
@@ -112,17 +111,11 @@ async def test_a_seed_notice_as_a_text_file(cup: Club, name: str) -> None:
     assert ("30分钟内提出" if name == "anqing" else "第三十六条") in appeal.split("<i>")[0]
 
 
-async def test_a_word_document_and_a_reply_to_it(cup: Club) -> None:
+async def test_a_word_document(cup: Club) -> None:
     content = docx(["一、比赛时间", "每局限时50分钟。", "二、申诉", "本桌比赛结束后10分钟内提出。"])
     [reply] = await send_file(cup, cup.admin, "规程.docx", content)
     assert reply.text.startswith("已为「周五杯」附上比赛规程（文件 规程.docx，2 节")
     assert "1. 一、比赛时间" in (await one(cup, cup.member, "/notice show")).splitlines()
-    # The same file posted by someone, then "/notice" as the organiser's reply to it: replaced by it.
-    document = cup.offline.telegram.upload("规程.docx", content)
-    posted = cup.offline.updates.document(cup.chat, cup.member, document)["message"]
-    assert await cup.offline.process({"update_id": 999_999, "message": posted}) == []
-    [again] = await cup.say(cup.admin, "/notice", reply_to=posted)
-    assert again.startswith("已替换「周五杯」的比赛规程（文件 规程.docx，2 节")
 
 
 async def test_a_caption_with_words_still_means_the_file(cup: Club) -> None:
@@ -157,7 +150,7 @@ async def test_files_that_are_refused_change_nothing(cup: Club, name: str, conte
 async def test_a_file_from_a_member_is_refused_before_the_download(cup: Club) -> None:
     [refused] = await send_file(cup, cup.member, "规程.txt", SHORT.encode())
     assert refused.text == REFUSED
-    assert not cup.offline.telegram.calls_to("download")
+    assert cup.downloads == 0
 
 
 async def test_a_pdf_with_too_much_page_content_is_refused_naming_the_limit(cup: Club) -> None:
@@ -180,24 +173,3 @@ async def test_a_notice_file_is_read_apart_and_stopped_at_its_budget(
     assert (await one(cup, cup.member, "/notice")).startswith("本次比赛还没有附上规程。")
 
 
-@pytest.mark.slow  # seconds of a stuck reader: make quick leaves it out
-async def test_other_groups_are_answered_while_a_notice_file_is_read(
-    cup: Club, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The probe: another group's /help went from 0.02 s to 8 s while a PDF held the worker thread."""
-    monkeypatch.setattr(notice_service, "READER_MODULE", "tests.support.stuck_roster_reader")
-    monkeypatch.setattr(notice_service, "READ_BUDGET_SECONDS", 3.0)
-    other = group_chat(-4_000_778, "隔壁群")
-    document = cup.offline.telegram.upload("规程.pdf", SHORT.encode())
-    reading = asyncio.ensure_future(cup.offline.process(
-        cup.offline.updates.document(cup.chat, cup.admin, document, "/notice")))
-    waits = []
-    while not reading.done():
-        started = time.perf_counter()
-        calls = await cup.offline.process(cup.offline.updates.message(other, cup.member, "/help"))
-        assert [call for call in calls if call.chat_id == other["id"]]
-        waits.append(time.perf_counter() - started)
-        await asyncio.sleep(0.05)
-    [reply] = [call for call in await reading if call.chat_id == cup.chat_id]
-    assert reply.text.startswith("读取这个文件超过了 3 秒")
-    assert len(waits) >= 3 and max(waits) < 1.0, waits

@@ -16,10 +16,17 @@ import pytest
 from bot.clock import ManualClock
 from bot.i18n import Language, t
 from bot.ruleset.scoring import Side
+from bot.services.caller import ChatUser
 from storage.database import StorageUnavailable
-from tests.handlers.tournament_helpers import Club
-from tests.support.jobs import scheduled
-from tests.support.updates import FakeUser
+from tests.handlers.tournament_helpers import DispatchedClub as Club
+from tests.support.jobs import scheduled_in
+
+
+@pytest.fixture
+def timers() -> bool:
+    """A command's change includes its announcements' timers."""
+    return True
+
 
 ROUND_1 = datetime(2026, 5, 1, 11, 30, tzinfo=UTC)  # 19:30 in Shanghai; the clock starts at 17:00 there
 REFUSED = t("storage.unavailable", Language.ZH)
@@ -27,7 +34,7 @@ REFUSED = t("storage.unavailable", Language.ZH)
 
 async def snapshot(club: Club) -> dict[str, Any]:
     """Every row of every table, and the announcement timers."""
-    storage = club.offline.application.bot_data.services.storage
+    storage = club.bot.services.storage
     tables: dict[str, Any] = {}
     async with storage.read() as tx:
         names = [row[0] for row in await tx.fetch_all(
@@ -35,19 +42,19 @@ async def snapshot(club: Club) -> dict[str, Any]:
         for name in names:
             rows = await tx.fetch_all(f"SELECT * FROM {name}")  # type: ignore[arg-type]  # names from the schema
             tables[name] = sorted(json.dumps(dict(row), sort_keys=True, default=str) for row in rows)
-    tables["timers"] = sorted(job.name or "" for job in scheduled(club.offline.application))
+    tables["timers"] = sorted(job.name or "" for job in scheduled_in(club.bot.announcer))
     return tables
 
 
 async def events_of(club: Club, update_id: int) -> list[str]:
-    async with club.offline.application.bot_data.services.storage.read() as tx:
+    async with club.bot.services.storage.read() as tx:
         rows = await tx.fetch_all("SELECT kind FROM history WHERE json_extract(details, '$.update_id') = ?",
                                   (update_id,))
     return [row["kind"] for row in rows]
 
 
 async def processed(club: Club, update_id: int) -> bool:
-    async with club.offline.application.bot_data.services.storage.read() as tx:
+    async with club.bot.services.storage.read() as tx:
         return await tx.fetch_one("SELECT 1 FROM processed_updates WHERE update_id = ?", (update_id,)) is not None
 
 
@@ -105,16 +112,16 @@ class Case:
     command: str
     refused: str
     """``module.function`` in ``storage`` whose call fails."""
-    sender: Callable[[Club], Awaitable[FakeUser]] | None = None
+    sender: Callable[[Club], Awaitable[ChatUser]] | None = None
     command_for: Callable[[Club], Awaitable[str]] | None = None
     """The command, when it depends on the arranged state (who the draw made a reserve)."""
     """Who sends the command (default: the administrator)."""
 
 
-async def at_table_1(club: Club) -> FakeUser:
+async def at_table_1(club: Club) -> ChatUser:
     """Round 1 opens for check-in (its start 15 minutes ahead); a player of table 1."""
     await club.say(club.admin, "/schedule 1 2026-05-01 19:30")
-    clock = club.offline.application.bot_data.services.clock
+    clock = club.bot.services.clock
     assert isinstance(clock, ManualClock)
     clock.now = ROUND_1 - timedelta(minutes=15)
     [table_1, *_] = (await club.state()).require_bracket().table_matches(1)
@@ -153,7 +160,6 @@ async def test_a_refused_step_changes_nothing_and_a_redelivery_applies_it_all(
     await case.arrange(club)
     sender = club.admin if case.sender is None else await case.sender(club)
     command = case.command if case.command_for is None else await case.command_for(club)
-    update = club.offline.updates.message(club.chat, sender, command)
     before = await snapshot(club)
 
     async def refuse(*args: object, **kwargs: object) -> None:
@@ -162,17 +168,20 @@ async def test_a_refused_step_changes_nothing_and_a_redelivery_applies_it_all(
     module, function = case.refused.split(".")
     with monkeypatch.context() as patched:
         patched.setattr(f"storage.{module}.{function}", refuse)
-        replies = await club.offline.process(update)
-    assert [call.text for call in replies] == [REFUSED]
+        replies = await club.say(sender, command)
+    update_id = club.bot.last_update_id
+    assert replies == [REFUSED]
     assert await snapshot(club) == before
-    assert not await processed(club, update["update_id"])
+    assert not await processed(club, update_id)
 
-    replies = await club.offline.process(update)  # Telegram delivers it again (after a crash, say)
-    assert replies and REFUSED not in [call.text for call in replies]
+    club.bot.repeat_next_update_id()  # the platform delivers it again (after a crash, say)
+    replies = await club.say(sender, command)
+    assert replies and REFUSED not in replies
     after = await snapshot(club)
-    assert after != before and await processed(club, update["update_id"])
-    assert await events_of(club, update["update_id"])
-    assert await club.offline.process(update) == [] and await snapshot(club) == after
+    assert after != before and await processed(club, update_id)
+    assert await events_of(club, update_id)
+    club.bot.repeat_next_update_id()
+    assert await club.say(sender, command) == [] and await snapshot(club) == after
 
 
 async def test_a_failed_re_plan_leaves_the_setting_and_the_reminder_as_they_were(
@@ -181,19 +190,20 @@ async def test_a_failed_re_plan_leaves_the_setting_and_the_reminder_as_they_were
     """What a club once saw: ``/settings`` showed the new lead, ``/schedule`` the old reminder, and the re-delivery
     was skipped."""
     await scheduled_round(club)
-    update = club.offline.updates.message(club.chat, club.admin, "/set remind 45")
 
     async def refuse(*args: object, **kwargs: object) -> None:
         raise StorageUnavailable()
 
     with monkeypatch.context() as patched:
         patched.setattr("storage.announcements.add", refuse)
-        assert [call.text for call in await club.offline.process(update)] == [REFUSED]
+        assert await club.say(club.admin, "/set remind 45") == [REFUSED]
+    refused_update = club.bot.last_update_id
     [settings] = await club.say(club.member, "/settings")
     [listing] = await club.say(club.member, "/schedule")
     assert "提醒 30" in settings and "2026-05-01 19:00 — 赛前提醒及对阵（待发）" in listing
 
-    [done] = [call.text for call in await club.offline.process(update)]
+    # Delivered again after the two reads, as the platform would.
+    [done] = await club.say(club.admin, "/set remind 45", update_id=refused_update)
     assert "设置已修改" in done
     [settings] = await club.say(club.member, "/settings")
     [listing] = await club.say(club.member, "/schedule")
@@ -236,5 +246,5 @@ async def test_a_press_that_failed_after_its_change_says_it_was_made(
     with monkeypatch.context() as patched:
         patched.setattr("handlers.commands.buttons.entries_text.announcement", broken)
         _, answer = await club.tap(club.person(1), announcement, "报名")
-    assert answer.params.get("text") == AFTER_CHANGE and answer.params.get("show_alert")
+    assert answer is not None and answer.text == AFTER_CHANGE and answer.alert
     assert "选手1" in (await club.say(club.member, "/entries"))[0]

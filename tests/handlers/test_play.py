@@ -1,12 +1,9 @@
-"""``/play`` through the real application: verdicts in zh and en, every level notation, bad input."""
+"""``/play`` on the dispatcher: verdicts in zh and en, every level notation, bad input."""
 
-from typing import Any
 
 import pytest
 
-from tests.handlers.conftest import Group
-from tests.support.harness import OfflineBot
-from tests.support.updates import FakeUser
+from tests.handlers.conftest import DispatchedGroup as Group
 
 ZH_USAGE = "用法：/play"
 EN_USAGE = "Usage: /play"
@@ -26,8 +23,8 @@ EN_DEFAULT_LEVEL = "No level given, so level 2 is assumed"
         ("/play S3 S3 S4 S4", ["不成牌型", "连对只能是三对"]),
     ],
 )
-async def test_plays_in_chinese(group_with_admin: Group, text: str, expected: list[str]) -> None:
-    [reply] = await group_with_admin.say(group_with_admin.member, text)
+async def test_plays_in_chinese(group: Group, text: str, expected: list[str]) -> None:
+    [reply] = await group.say(group.member, text)
     assert all(part in reply for part in expected), reply
     assert ZH_USAGE not in reply
 
@@ -42,9 +39,8 @@ async def test_plays_in_chinese(group_with_admin: Group, text: str, expected: li
         ("/play BIG SMALL", ["not a pair", "A big joker and a small joker are not a pair"]),
     ],
 )
-async def test_plays_in_english(offline: OfflineBot, private_member: dict[str, Any], member: FakeUser,
-                                text: str, expected: list[str]) -> None:
-    [reply] = await offline.say(private_member, member, text)
+async def test_plays_in_english(group: Group, text: str, expected: list[str]) -> None:
+    [reply] = await group.say_privately(group.member, text)
     assert all(part in reply for part in expected), reply
 
 
@@ -62,14 +58,14 @@ async def test_plays_in_english(offline: OfflineBot, private_member: dict[str, A
         ("/play S4 vs S2 S3", "No: there is nothing to beat there."),
     ],
 )
-async def test_beats_or_not(offline: OfflineBot, private_member: dict[str, Any], member: FakeUser, text: str,
+async def test_beats_or_not(group: Group, text: str,
                             verdict: str) -> None:
-    [reply] = await offline.say(private_member, member, text)
+    [reply] = await group.say_privately(group.member, text)
     assert verdict in reply, reply
 
 
-async def test_beats_in_chinese(group_with_admin: Group) -> None:
-    [reply] = await group_with_admin.say(group_with_admin.member, "/play 打A SA HA 压 SK HK")
+async def test_beats_in_chinese(group: Group) -> None:
+    [reply] = await group.say(group.member, "/play 打A SA HA 压 SK HK")
     assert reply.endswith("能管上：对子 A 大过 对子 K。")
 
 
@@ -78,30 +74,24 @@ async def test_beats_in_chinese(group_with_admin: Group) -> None:
     ["打Q", "打 Q", "打q", "打Q级", "level=Q", "level Q", "LEVEL=q", "L=Q", "l=q", "lvl:Q", "level: Q", "级=Q",
      "--level Q"],
 )
-async def test_every_level_notation(group_with_admin: Group, notation: str) -> None:
-    [reply] = await group_with_admin.say(group_with_admin.member, f"/play {notation} SQ DQ vs SA DA")
+async def test_every_level_notation(group: Group, notation: str) -> None:
+    [reply] = await group.say(group.member, f"/play {notation} SQ DQ vs SA DA")
     assert reply.startswith("打 Q（逢人配：♥Q）") and "能管上：对子 Q 大过 对子 A。" in reply
     assert ZH_DEFAULT_LEVEL not in reply
 
 
-async def test_without_a_level_the_reply_says_level_2_is_assumed(group_with_admin: Group) -> None:
-    [reply] = await group_with_admin.say(group_with_admin.member, "/play S2 D2 vs SA DA")
+async def test_without_a_level_the_reply_says_level_2_is_assumed(group: Group) -> None:
+    [reply] = await group.say(group.member, "/play S2 D2 vs SA DA")
     assert reply.startswith("打 2（逢人配：♥2）") and "能管上" in reply and ZH_DEFAULT_LEVEL in reply
 
 
-async def test_addressed_with_the_bot_username(group_with_admin: Group) -> None:
-    [reply] = await group_with_admin.say(group_with_admin.member, "/play@guandan_test_bot 打10 S3 D3")
+async def test_addressed_with_the_bot_username(group: Group) -> None:
+    [reply] = await group.say(group.member, "/play@guandan_test_bot 打10 S3 D3")
     assert "♠3 ♦3：对子 3" in reply
 
 
-async def test_for_another_bot_is_ignored(group_with_admin: Group) -> None:
-    assert await group_with_admin.say(group_with_admin.member, "/play@other_bot S3") == []
-
-
-async def test_the_group_gets_a_quoted_reply(group_with_admin: Group) -> None:
-    await group_with_admin.say(group_with_admin.member, "/play S3")
-    [call] = group_with_admin.offline.telegram.calls_to("sendMessage")
-    assert call.params["parse_mode"] == "HTML" and "reply_parameters" in call.params
+async def test_for_another_bot_is_ignored(group: Group) -> None:
+    assert await group.say(group.member, "/play@other_bot S3") == []
 
 
 RLM, ZWSP, LRO, PDF = "\u200f", "\u200b", "\u202d", "\u202c"
@@ -134,9 +124,9 @@ RLM, ZWSP, LRO, PDF = "\u200f", "\u200b", "\u202d", "\u202c"
         ("/play مرحبا", "看不懂“مرحبا”"),
     ],
 )
-async def test_bad_input_gets_a_short_explanation_with_an_example(group_with_admin: Group, text: str,
+async def test_bad_input_gets_a_short_explanation_with_an_example(group: Group, text: str,
                                                                  expected: str) -> None:
-    [reply] = await group_with_admin.say(group_with_admin.member, text)
+    [reply] = await group.say(group.member, text)
     assert expected in reply, reply
     assert ZH_USAGE in reply and "<code>/play 打10 S3 D3 C3 S4 D4</code>" in reply
     assert len(reply) < 400
@@ -153,19 +143,19 @@ async def test_bad_input_gets_a_short_explanation_with_an_example(group_with_adm
         ("/play s3，d3", "♠3 ♦3：对子 3"),
     ],
 )
-async def test_invisible_and_wide_characters_are_read_as_people_see_them(group_with_admin: Group, text: str,
+async def test_invisible_and_wide_characters_are_read_as_people_see_them(group: Group, text: str,
                                                                           cards: str) -> None:
-    [reply] = await group_with_admin.say(group_with_admin.member, text)
+    [reply] = await group.say(group.member, text)
     assert cards in reply, reply
 
 
-async def test_bad_input_in_english(offline: OfflineBot, private_member: dict[str, Any], member: FakeUser) -> None:
-    [reply] = await offline.say(private_member, member, "/play S3 vs")
+async def test_bad_input_in_english(group: Group) -> None:
+    [reply] = await group.say_privately(group.member, "/play S3 vs")
     assert reply.startswith("Which cards should they beat? Write them after “vs”.")
     assert EN_USAGE in reply
 
 
-async def test_bad_input_changes_nothing_and_later_plays_still_work(group_with_admin: Group) -> None:
-    await group_with_admin.say(group_with_admin.member, "/play " + "x" * 4000)
-    [reply] = await group_with_admin.say(group_with_admin.member, "/play S3")
+async def test_bad_input_changes_nothing_and_later_plays_still_work(group: Group) -> None:
+    await group.say(group.member, "/play " + "x" * 4000)
+    [reply] = await group.say(group.member, "/play S3")
     assert "♠3：单张 3" in reply

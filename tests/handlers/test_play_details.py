@@ -5,14 +5,11 @@ said once."""
 import json
 import subprocess
 import sys
-from typing import Any
 
 import pytest
 
 from bot.ruleset.cards import parse_cards, rank_run
-from tests.handlers.conftest import Group
-from tests.support.harness import OfflineBot
-from tests.support.updates import FakeUser
+from tests.handlers.conftest import DispatchedGroup as Group
 
 
 @pytest.mark.parametrize(("token", "ranks"), [
@@ -27,26 +24,26 @@ def test_what_is_no_run_of_ranks(token: str) -> None:
     assert rank_run(token) is None
 
 
-async def test_play_a_rank_shorthand(offline: OfflineBot, private_member: dict[str, Any], member: FakeUser) -> None:
-    [reply] = await offline.say(private_member, member, "/play 33344")
+async def test_play_a_rank_shorthand(group: Group) -> None:
+    [reply] = await group.say_privately(group.member, "/play 33344")
     assert "3 3 3 4 4: full house, triple 3" in reply
-    [beats] = await offline.say(private_member, member, "/play 打10 44455 vs 33322")
+    [beats] = await group.say_privately(group.member, "/play 打10 44455 vs 33322")
     assert beats.endswith("Yes: full house, triple 4 beats full house, triple 3.")
 
 
-async def test_joker_abbreviations_are_read_and_said(group_with_admin: Group) -> None:
-    [red_black] = await group_with_admin.say(group_with_admin.member, "/play RJ RJ BJ BJ")
+async def test_joker_abbreviations_are_read_and_said(group: Group) -> None:
+    [red_black] = await group.say(group.member, "/play RJ RJ BJ BJ")
     assert "大王 大王 小王 小王：四王（天王炸）" in red_black
     assert "读牌：BJ 为小王，RJ 为大王。（这里 BJ 是黑王，即小王；大王请写 RJ 或“大王”。）" in red_black
-    [big_small] = await group_with_admin.say(group_with_admin.member, "/play BJ vs SJ")
+    [big_small] = await group.say(group.member, "/play BJ vs SJ")
     assert "能管上：单张 大王 大过 单张 小王。" in big_small
     assert "读牌：BJ 为大王，SJ 为小王。（SJ 和 BJ 一起出现，按小王、大王读。）" in big_small
-    [jack] = await group_with_admin.say(group_with_admin.member, "/play SJ vs S10")
+    [jack] = await group.say(group.member, "/play SJ vs S10")
     assert "♠J：单张 J" in jack and "（这里 SJ 是黑桃 J；小王请写 BJ 或“小王”。）" in jack
 
 
-async def test_not_a_play_is_said_once(offline: OfflineBot, private_member: dict[str, Any], member: FakeUser) -> None:
-    [reply] = await offline.say(private_member, member, "/play S3 D5 vs S4 D6")
+async def test_not_a_play_is_said_once(group: Group) -> None:
+    [reply] = await group.say_privately(group.member, "/play S3 D5 vs S4 D6")
     assert reply.count("not a play") == 2  # once for each set of cards, never twice for one
     assert "♠3 ♦5: not a play. A play is a single, a pair" in reply
     assert "form no play" not in reply and "No: the first cards cannot beat anything." in reply

@@ -20,7 +20,8 @@ from bot.ruleset.scoring import Side
 from bot.services.tournament.archive import archive_tournaments
 from bot.tournament.draw_file import verify
 from handlers.commands.buttons import BUTTONS
-from tests.handlers.tournament_helpers import Club, button_rows
+from tests.handlers.tournament_helpers import DispatchedClub as Club
+from tests.support.dispatched import Answer
 
 
 async def swiss(club: Club, *settings: str, pairs: int = 4) -> None:
@@ -32,8 +33,8 @@ async def swiss(club: Club, *settings: str, pairs: int = 4) -> None:
     await club.say(club.admin, "/draw")
 
 
-def data_of(call: object) -> list[str]:
-    return [data for row in button_rows(getattr(call, "params", {}).get("reply_markup")) for _, data in row]
+def data_of(answer: Answer) -> list[str]:
+    return [data for row in answer.rows() for _, data in row]
 
 
 @pytest.mark.slow  # long (seconds under load): make quick leaves it out
@@ -100,8 +101,8 @@ async def test_undraw_of_a_swiss_draw_and_the_redraw_file(club: Club) -> None:
     calls = await club.calls(club.admin, "/draw")
     assert "撤销抽签时已公布指纹" in calls[0].text
     [document] = [call for call in calls
-                  if call.method == "sendDocument" and call.files["document"][0].endswith(".json")]
-    content = document.files["document"][1]
+                  if call.kind == "file" and call.file_name.endswith(".json")]
+    content = document.content
     drawn = json.loads(content)
     assert drawn["version"] == 3 and drawn["event"]["format"] == "swiss" and drawn["commitment"] in undone
     assert verify(content).matches
@@ -117,8 +118,8 @@ async def test_the_offline_export_writes_the_files_export_sends(club: Club) -> N
     assert event is not None
     for match in event.playable():
         await club.say(club.admin, f"/result {match.table} K K")
-    sent = {call.files["document"][0]: call.files["document"][1] for call in await club.calls(club.member, "/export")}
-    [archived] = await archive_tournaments(club.offline.application.bot_data.services, Language.ZH)
+    sent = {call.file_name: call.content for call in await club.calls(club.member, "/export")}
+    [archived] = await archive_tournaments(club.bot.services, Language.ZH)
     for name in ("entries.csv", "matches.csv", "standings.csv"):
         assert archived.files[name] == sent[name], name
     assert b"draw" in archived.files["matches.csv"] and b",13," in archived.files["standings.csv"]
@@ -138,12 +139,12 @@ async def test_mytable_and_substitute_in_a_swiss_event(club: Club) -> None:
     assert f"你们在第 {match.table} 桌" in mine and "积分赛第 1 轮" in mine
     [reserve_reply] = await club.say(club.by_key(state.reserves[0].key), "/mytable")
     assert "替补" in reserve_reply
-    leaving, coming = player.first_name, state.reserves[0].name
+    leaving, coming = player.display_name, state.reserves[0].name
     [done] = await club.say(club.admin, f"/substitute {leaving} {coming}")
     assert coming in done
     after = await club.state()
     assert after.points_stage is not None and coming in after.points_stage.match(match.match_id).team(Side.LEFT).name  # type: ignore[union-attr]
-    club.offline.application.bot_data.services.tournaments.clear()  # the stored event reads back the same
+    club.bot.services.tournaments.clear()  # the stored event reads back the same
     assert (await club.state()).points_stage == after.points_stage
     await club.say(club.admin, f"/result {match.table} 9 A+")
     [played] = await club.say(club.by_key(state.reserves[0].key), "/mytable")
@@ -164,9 +165,9 @@ async def test_the_offline_export_in_chinese_writes_what_export_zh_sends(club: C
     assert event is not None
     for match in event.playable():
         await club.say(club.admin, f"/result {match.table} K A")
-    sent = {call.files["document"][0]: call.files["document"][1]
+    sent = {call.file_name: call.content
             for call in await club.calls(club.member, "/export zh")}
-    services = club.offline.application.bot_data.services
+    services = club.bot.services
     [archived] = await archive_tournaments(services, Language.ZH, Language.ZH)
     for name in ("entries.csv", "matches.csv", "standings.csv"):
         assert archived.files[name] == sent[name], name

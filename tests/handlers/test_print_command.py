@@ -1,5 +1,5 @@
-"""``/print`` in a group and in a private chat through the real handlers, and ``python -m bot print`` on a database
-file."""
+"""``/print`` in a group and in a private chat on the dispatcher, and ``python -m bot print`` on a database file.
+(Where Telegram sends the pack: ``tests.handlers.telegram.test_documents``.)"""
 
 from __future__ import annotations
 
@@ -10,9 +10,10 @@ from pathlib import Path
 import pytest
 
 from bot.i18n import Language, t
-from tests.handlers.tournament_helpers import Club
+from bot.services.caller import ChatUser
+from tests.handlers.tournament_helpers import DispatchedClub as Club
 from tests.paperwork.pdf_checks import page_texts, pdf_text
-from tests.support.updates import FakeUser, group_chat, private_chat
+from tests.support.dispatched import Chat
 
 
 async def test_an_organiser_gets_the_round_pack_and_a_player_is_refused(club: Club) -> None:
@@ -20,10 +21,10 @@ async def test_an_organiser_gets_the_round_pack_and_a_player_is_refused(club: Cl
     await club.sign_up_singles(8)
     await club.say(club.admin, "/draw")
     calls = await club.calls(club.admin, "/print")
-    [sent] = [call for call in calls if call.method == "sendDocument"]
-    name, data = sent.files["document"]
+    [sent] = [call for call in calls if call.kind == "file"]
+    name, data = sent.file_name, sent.content
     assert name == "print-pack-r1.pdf" and data.startswith(b"%PDF")
-    assert "共" in str(sent.params.get("caption")) and "桌卡" in str(sent.params.get("caption"))
+    assert "共" in sent.text and "桌卡" in sent.text
     text = pdf_text(data)
     assert "桌次表" in text and "按姓名查桌" in text and "记分表" in text
     assert len(page_texts(data)) >= 4
@@ -71,19 +72,15 @@ async def test_an_organiser_prints_in_a_private_chat_by_the_tournament_s_number(
     await club.sign_up_singles(8)
     await club.say(club.admin, "/draw")
     tournament_id = (await club.state()).tournament_id
-    alone = private_chat(club.admin)
-    offline = club.offline
-    calls = await offline.process(offline.updates.message(alone, club.admin, f"/print #{tournament_id} cards"))
-    [sent] = [call for call in calls if call.method == "sendDocument"]
-    assert int(sent.params["chat_id"]) == club.admin.user_id
-    name, data = sent.files["document"]
+    calls = await club.bot.answers(Chat.private(club.admin), club.admin, f"/print #{tournament_id} cards")
+    [sent] = [call for call in calls if call.kind == "file"]
+    name, data = sent.file_name, sent.content
     assert name == "print-cards-r1.pdf" and "桌卡" in pdf_text(data)
-    assert t("print.tokens_warning", Language.ZH) not in str(sent.params.get("caption"))  # private: no warning
-    assert not [call for call in calls if int(call.params.get("chat_id", 0)) == club.chat_id]
+    assert t("print.tokens_warning", Language.ZH) not in sent.text  # private: no warning
 
-    async def private_texts(user: FakeUser, text: str) -> list[str]:
-        replies = await offline.process(offline.updates.message(private_chat(user), user, text))
-        assert not [call for call in replies if call.method == "sendDocument"]
+    async def private_texts(user: ChatUser, text: str) -> list[str]:
+        replies = await club.bot.answers(Chat.private(user), user, text)
+        assert not [call for call in replies if call.kind == "file"]
         return [call.text for call in replies]
 
     [which] = await private_texts(club.admin, "/print cards")
@@ -102,10 +99,9 @@ async def test_in_a_group_a_number_must_be_the_group_s_own_tournament(club: Club
     await club.say(club.admin, "/draw")
     tournament_id = (await club.state()).tournament_id
     calls = await club.calls(club.admin, f"/print #{tournament_id} tables")
-    [sent] = [call for call in calls if call.method == "sendDocument"]
-    assert sent.files["document"][0] == "print-tables-r1.pdf"
-    other = group_chat(-4_000_999, "别的群")
-    club.offline.telegram.set_admins(-4_000_999, club.admin.to_json())
-    elsewhere = await club.offline.process(club.offline.updates.message(other, club.admin,
-                                                                       f"/print #{tournament_id} tables"))
-    assert [call.method for call in elsewhere] == ["sendMessage"] and f"#{tournament_id}" in elsewhere[0].text
+    [sent] = [call for call in calls if call.kind == "file"]
+    assert sent.file_name == "print-tables-r1.pdf"
+    other = Chat.group(-4_000_999, "别的群")
+    club.bot.set_admins(other, club.admin)
+    elsewhere = await club.bot.answers(other, club.admin, f"/print #{tournament_id} tables")
+    assert [call.kind for call in elsewhere] == ["message"] and f"#{tournament_id}" in elsewhere[0].text

@@ -1,15 +1,16 @@
+"""The command table: names Telegram accepts, every command's texts, and where a command may run."""
+
 from collections.abc import AsyncIterator
 
 import pytest
 
 from bot.config import Settings
 from bot.i18n import Language, has
+from bot.services.caller import ChatUser
 from handlers.commands import COMMANDS
 from handlers.invocation import Invocation
 from handlers.registry import GROUPS, PRIVATE, CommandSpec, CommandTable
-from handlers.telegram.replies import MESSAGE_LIMIT, text_length
-from tests.support.harness import OfflineBot
-from tests.support.updates import FakeUser, group_chat, private_chat
+from tests.support.dispatched import Chat, DispatchedBot
 
 
 async def echo(call: Invocation) -> None:
@@ -37,33 +38,23 @@ async def table_of_everyone(call: Invocation) -> None:
     await call.reply("\n".join(f"<b>{number}</b>. {call.text('lang.name.zh')}" * 3 for number in range(900)))
 
 
+RESTRICTED = (*COMMANDS, CommandSpec("grouponly", echo, chat_kinds=GROUPS, listed=False),
+              CommandSpec("privateonly", echo, chat_kinds=PRIVATE, listed=False),
+              CommandSpec("long", table_of_everyone, listed=False))
+"""The product's commands and three more: one for groups, one for private chats, one with a very long answer."""
+
+
 @pytest.fixture
-async def bot_with_restricted_commands(settings: Settings) -> AsyncIterator[OfflineBot]:
-    commands = (*COMMANDS, CommandSpec("grouponly", echo, chat_kinds=GROUPS, listed=False),
-                CommandSpec("privateonly", echo, chat_kinds=PRIVATE, listed=False),
-                CommandSpec("long", table_of_everyone, listed=False))
-    async with OfflineBot.running(settings, commands=commands) as running:
+async def restricted(settings: Settings) -> AsyncIterator[DispatchedBot]:
+    async with DispatchedBot.running(settings, commands=RESTRICTED) as running:
         yield running
 
 
-async def test_commands_refuse_the_wrong_kind_of_chat(bot_with_restricted_commands: OfflineBot) -> None:
-    alice = FakeUser(1, "Alice", language_code="en")
-    bot = bot_with_restricted_commands
-    assert await bot.say(private_chat(alice), alice, "/grouponly x") == [
+async def test_commands_refuse_the_wrong_kind_of_chat(restricted: DispatchedBot) -> None:
+    alice = ChatUser(1, "Alice", language_code="en")
+    group = Chat.group(-1_001_234, "Group")
+    assert await restricted.say(Chat.private(alice), alice, "/grouponly x") == [
         "This command works in group chats only."]
-    assert await bot.say(group_chat(), alice, "/privateonly x") == [
+    assert await restricted.say(group, alice, "/privateonly x") == [
         "这个命令只能在与机器人的私聊中使用。"]
-    assert await bot.say(group_chat(), alice, "/grouponly x y") == ["x y"]
-
-
-async def test_an_edited_command_does_not_run_again(bot_with_restricted_commands: OfflineBot) -> None:
-    alice = FakeUser(1, "Alice")
-    update = bot_with_restricted_commands.updates.message(group_chat(), alice, "/grouponly x")
-    update["edited_message"] = update.pop("message")
-    assert await bot_with_restricted_commands.process(update) == []
-
-
-async def test_a_long_reply_is_sent_in_pieces_telegram_accepts(bot_with_restricted_commands: OfflineBot) -> None:
-    pieces = await bot_with_restricted_commands.say(group_chat(), FakeUser(1, "Alice"), "/long")
-    assert len(pieces) > 1 and all(text_length(piece) <= MESSAGE_LIMIT for piece in pieces)
-    assert all(piece.startswith("<b>") for piece in pieces)  # cut between lines, never inside one
+    assert await restricted.say(group, alice, "/grouponly x y") == ["x y"]

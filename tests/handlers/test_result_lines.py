@@ -5,22 +5,12 @@ nothing and not stopping the others, all of it one transaction and one reply. Dr
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-
 import pytest
 
-from bot.clock import ManualClock
-from bot.config import Settings
 from bot.ruleset.scoring import Side
 from bot.tournament.matches import MatchState
 from handlers.commands.results.results import result_lines
 from tests.handlers.tournament_helpers import DispatchedClub as Club
-
-
-@pytest.fixture
-async def club(settings: Settings, clock: ManualClock) -> AsyncIterator[Club]:
-    async with Club.running(settings, clock=clock) as running:
-        yield running
 
 
 async def swiss(club: Club, tables: int = 4) -> None:

@@ -10,7 +10,7 @@ import re
 
 from bot.ruleset.scoring import Side
 from bot.tournament.matches import MatchState
-from tests.handlers.tournament_helpers import Club, button_rows
+from tests.handlers.tournament_helpers import DispatchedClub as Club
 
 
 async def drawn(club: Club, singles: int, *settings: str, lang: str = "en") -> None:
@@ -24,7 +24,7 @@ async def drawn(club: Club, singles: int, *settings: str, lang: str = "en") -> N
 
 
 def name_of(club: Club, key: str) -> str:
-    return club.by_key(key).first_name
+    return club.by_key(key).display_name
 
 
 async def test_a_mirror_image_report_is_not_a_dispute(club: Club) -> None:
@@ -36,7 +36,7 @@ async def test_a_mirror_image_report_is_not_a_dispute(club: Club) -> None:
     [mirrored] = await club.calls(club.seat(match, Side.RIGHT), "/result 1 A+ K")
     assert "each other's mirror" in mirrored.text and "who won?" in mirrored.text
     assert "<code>/result 1 won</code>" in mirrored.text and "<code>/result 1 lost</code>" in mirrored.text
-    assert [label for row in button_rows(mirrored.params["reply_markup"]) for label, _ in row] == [
+    assert [label for row in mirrored.rows() for label, _ in row] == [
         f"🏆 {match.left.name} won", f"🏆 {match.right.name} won"]
     assert await club.fingerprint() == before  # nothing changed, no dispute
     replies, _ = await club.tap(club.seat(match, Side.RIGHT, 1), mirrored, f"{match.right.name} won")
@@ -65,9 +65,9 @@ async def test_a_dispute_shows_both_reports_and_who_sent_each(club: Club) -> Non
     await club.say(left, "/result 1 K A+")
     [disputed] = await club.say(right, "/result 1 A+ Q")
     assert "is disputed" in disputed
-    assert (f"• {match.left.name}: K : A+ ({match.right.name} win) — reported by {left.first_name}"  # type: ignore[union-attr]
+    assert (f"• {match.left.name}: K : A+ ({match.right.name} win) — reported by {left.display_name}"  # type: ignore[union-attr]
             in disputed)
-    assert (f"• {match.right.name}: A+ : Q ({match.left.name} win) — reported by {right.first_name}"  # type: ignore[union-attr]
+    assert (f"• {match.right.name}: A+ : Q ({match.left.name} win) — reported by {right.display_name}"  # type: ignore[union-attr]
             in disputed)
 
 
@@ -77,8 +77,8 @@ async def test_a_dispute_by_button_shows_the_report_and_who_objected(club: Club)
     [report] = await club.calls(club.seat(match, Side.LEFT), "/result 2 K A+")
     objector = club.seat(match, Side.RIGHT, 1)
     replies, _ = await club.tap(objector, report, "Dispute")
-    assert "reported by " + club.seat(match, Side.LEFT).first_name in replies[0].text
-    assert f"• {match.right.name}: disagree — disputed by {objector.first_name}" in replies[0].text  # type: ignore[union-attr]
+    assert "reported by " + club.seat(match, Side.LEFT).display_name in replies[0].text
+    assert f"• {match.right.name}: disagree — disputed by {objector.display_name}" in replies[0].text  # type: ignore[union-attr]
 
 
 async def test_a_correction_after_the_champion_needs_a_confirmation(club: Club) -> None:
@@ -94,10 +94,10 @@ async def test_a_correction_after_the_champion_needs_a_confirmation(club: Club) 
     texts = await club.say(club.admin, "/result 1 K A+ confirm")
     assert texts[0].startswith("✏️ Round 1, table 1 corrected: K : A+")
     champion_line = texts[1].split("\n")[0]
-    # The new champion's members are @-mentioned (Telegram links by user id) under the pair's name.
+    # The new champion's members are @-mentioned (each platform notifies them its own way) under the pair's name.
     assert "the ranking changed with a correction. Champion: " + final.right.name in re.sub("<[^>]+>", "",
                                                                                            champion_line)
-    assert all(f'href="tg://user?id={key.removeprefix("tg:")}"' in champion_line for key in final.right.members)
+    assert all(f'<mention key="{key}">' in champion_line for key in final.right.members)
     ranking = texts[1].split("final ranking")[1]
     assert ranking.count("🥇") == 1 and ranking.count("🥈") == 1
     assert (await club.state()).require_bracket().champion == final.right
@@ -110,12 +110,12 @@ async def test_a_correction_confirmed_with_the_button(club: Club) -> None:
     [asked] = await club.calls(club.admin, "/result 1 forfeit both")
     assert "the champion will be: nobody" in asked.text
     replies, answer = await club.tap(club.admin, asked, "Confirm the correction")
-    assert answer.params["text"] == "Done ✅"
+    assert answer.text == "Done ✅"
     assert "corrected: both pairs forfeit" in replies[0].text and "Champion: nobody" in replies[1].text
     assert "🥈" not in replies[1].text and "🥇" not in replies[1].text  # both second, no title: no medals
     assert (await club.state()).require_bracket().champion is None
     _, again = await club.tap(club.admin, asked, "Confirm the correction")
-    assert again.params["text"] == "This button is out of date; nothing was changed."
+    assert again.text == "This button is out of date; nothing was changed."
     assert final.left is not None
 
 
@@ -125,7 +125,7 @@ async def test_a_player_cannot_confirm_a_correction(club: Club) -> None:
     await club.say(club.admin, "/result 1 A+ K")
     [asked] = await club.calls(club.admin, "/result 1 K A+")
     _, refused = await club.tap(club.seat(final, Side.LEFT), asked, "Confirm the correction")
-    assert "the result is already confirmed" in refused.params["text"]
+    assert "the result is already confirmed" in refused.text
 
 
 async def test_impossible_results_are_refused(club: Club) -> None:

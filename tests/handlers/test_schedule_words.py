@@ -11,7 +11,8 @@ import pytest
 
 from bot.clock import ManualClock
 from bot.match_clock.local_time import MissingStart, MissingTime, parse_day, read_start_words
-from tests.handlers.match_clock_fixtures import ADMIN, CHAT_ID, TOURNAMENT, Clocked, clocked_bot
+from tests.handlers.match_clock_fixtures import ADMIN, CHAT_ID, TOURNAMENT, dispatched_clocked
+from tests.handlers.match_clock_fixtures import DispatchedClocked as Clocked
 from tests.support.board import InMemoryBoard
 
 SHANGHAI = ZoneInfo("Asia/Shanghai")
@@ -51,7 +52,7 @@ def test_a_missing_time_or_start_is_named() -> None:
 async def bot(tmp_path: Path) -> AsyncIterator[Clocked]:
     board = InMemoryBoard()
     board.add(TOURNAMENT, CHAT_ID, "春季赛", rounds=3)
-    async with clocked_bot(tmp_path / "bot.sqlite3", ManualClock(NOW), board) as running:
+    async with dispatched_clocked(tmp_path / "bot.sqlite3", ManualClock(NOW), board) as running:
         yield running
 
 

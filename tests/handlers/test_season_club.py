@@ -9,7 +9,7 @@ import random
 import re
 
 from bot.clock import ManualClock
-from tests.handlers.tournament_helpers import Club
+from tests.handlers.tournament_helpers import DispatchedClub as Club
 
 
 async def knockout(club: Club, name: str, *entries: str, singles: int = 0, seed: int = 1) -> None:
@@ -23,8 +23,8 @@ async def knockout(club: Club, name: str, *entries: str, singles: int = 0, seed:
 
 
 async def ladder_rows(club: Club) -> list[list[str]]:
-    [document] = [call for call in await club.calls(club.member, "/ladder export") if call.method == "sendDocument"]
-    return list(csv.reader(io.StringIO(document.files["document"][1].decode("utf-8-sig"))))[1:]
+    [document] = [call for call in await club.calls(club.member, "/ladder export") if call.kind == "file"]
+    return list(csv.reader(io.StringIO(document.content.decode("utf-8-sig"))))[1:]
 
 
 async def test_members_rename_merge_unit_and_rating(club: Club) -> None:
@@ -115,12 +115,12 @@ async def test_season_best_counts_only_the_best_results(club: Club) -> None:
 
 async def test_export_adds_ladder_csv_while_the_group_keeps_a_season(club: Club) -> None:
     await knockout(club, "一号杯", "张三 李四", "王五 赵六")
-    names = [call.files["document"][0] for call in await club.calls(club.member, "/export")
-             if call.method == "sendDocument"]
+    names = [call.file_name for call in await club.calls(club.member, "/export")
+             if call.kind == "file"]
     assert "ladder.csv" not in names
     await club.say(club.admin, "/season new 春季赛")
-    names = [call.files["document"][0] for call in await club.calls(club.member, "/export")
-             if call.method == "sendDocument"]
+    names = [call.file_name for call in await club.calls(club.member, "/export")
+             if call.kind == "file"]
     assert names[-1] == "ladder.csv" and len(names) == 5
 
 
@@ -138,10 +138,10 @@ async def test_seeding_by_rating_is_drawn_recorded_and_verified(club: Club) -> N
         await club.say(club.admin, f"/signup {entry}")
     calls = await club.calls(club.admin, "/draw")
     [document] = [call for call in calls
-                  if call.method == "sendDocument" and call.files["document"][0].endswith(".json")]
-    drawn = json.loads(document.files["document"][1])
+                  if call.kind == "file" and call.file_name.endswith(".json")]
+    drawn = json.loads(document.content)
     assert drawn["seeding"]["by"] == "rating"
-    assert verify(document.files["document"][1]).matches
+    assert verify(document.content).matches
     # The two pairs that met in the first tournament's final are the strongest: they can meet only in the final.
     first = (await club.state())
     ratings = drawn["seeding"]["ratings"]
@@ -150,7 +150,7 @@ async def test_seeding_by_rating_is_drawn_recorded_and_verified(club: Club) -> N
     lines = [None if team is None else team.team_id for team in first.require_bracket().lines]
     top, second = strengths[0][1], strengths[1][1]
     assert lines.index(top) < 2 <= lines.index(second)
-    club_now = await read_club(club.offline.application.bot_data.services, club.chat_id)
+    club_now = await read_club(club.bot.services, club.chat_id)
     assert ratings["name:张三"] == round(club_now.rating("name:张三").ordinal * 1_000_000) != 0
 
 
@@ -266,8 +266,8 @@ async def test_the_ladder_of_a_season_by_its_name_or_a_year(club: Club, clock: M
     spring = "\n".join(await club.say(club.member, "/ladder spring  cup"))  # any case, spaces as typed
     assert "Spring Cup" in spring and "张三" in spring and "甲" not in spring
     [document] = [call for call in await club.calls(club.member, "/ladder Spring Cup export")
-                  if call.method == "sendDocument"]
-    rows = list(csv.reader(io.StringIO(document.files["document"][1].decode("utf-8-sig"))))[1:]
+                  if call.kind == "file"]
+    rows = list(csv.reader(io.StringIO(document.content.decode("utf-8-sig"))))[1:]
     assert sorted(row[1] for row in rows) == ["张三", "李四", "王五", "赵六"]
     this_year = "\n".join(await club.say(club.member, f"/ladder {year}"))
     assert str(year) in this_year and "张三" in this_year and "甲" in this_year

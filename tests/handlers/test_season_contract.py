@@ -8,14 +8,10 @@ from __future__ import annotations
 import csv
 import io
 import random
-from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 
-import pytest
 from openskill.models import PlackettLuce
 
-from bot.clock import ManualClock
-from bot.config import Settings
 from bot.ruleset.scoring import Side
 from bot.services.caller import ChatUser
 from bot.services.tournament.state import TournamentState, load_state
@@ -24,13 +20,6 @@ from bot.tournament.points_stage import points_standings
 from bot.tournament.standings import standings
 from storage.tournaments import get_tournament
 from tests.handlers.tournament_helpers import DispatchedClub as Club
-
-
-@pytest.fixture
-async def club(settings: Settings, clock: ManualClock) -> AsyncIterator[Club]:
-    async with Club.running(settings, clock=clock) as running:
-        yield running
-
 
 HEADER = ["rank", "name", "points", "events", "best_place", "rating", "mu", "sigma", "games"]
 

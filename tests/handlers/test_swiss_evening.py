@@ -9,24 +9,14 @@ import csv
 import io
 import random
 from collections import defaultdict
-from collections.abc import AsyncIterator
 from dataclasses import dataclass
 
 import pytest
 
-from bot.clock import ManualClock
-from bot.config import Settings
 from bot.ruleset.scoring import Side
 from bot.tournament.matches import Match, MatchState
 from bot.tournament.points_stage import PointsStage
 from tests.handlers.tournament_helpers import DispatchedClub as Club
-
-
-@pytest.fixture
-async def club(settings: Settings, clock: ManualClock) -> AsyncIterator[Club]:
-    async with Club.running(settings, clock=clock) as running:
-        yield running
-
 
 WIN, LOSS, WALKOVER, FORFEITED, BYE = 3, 1, 3, 0, 3
 """场分 as the national rules give it: what the test counts, independently of the bot."""

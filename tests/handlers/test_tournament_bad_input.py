@@ -1,5 +1,5 @@
-"""Bad input to every tournament command: a short explanation in the group's language (zh), and no change — on
-Telegram and on WeCom (``tests.support.wecom_offline``), the same table."""
+"""Bad input to every tournament command: a short explanation in the group's language (zh), and no change — on the
+dispatcher and on WeCom through its adapter (``tests.support.wecom_offline``), the same table."""
 
 import html
 import re
@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from bot.config import Settings
-from tests.handlers.tournament_helpers import Club
+from tests.handlers.tournament_helpers import DispatchedClub as Club
 from tests.support.wecom_offline import WeComClub
 
 LONG = "字" * 4000
@@ -63,10 +63,10 @@ one): a word that cannot be a userid is refused first; the first ``@`` is the pe
 @b`` looks for an invitation from ``@b``."""
 
 
-@pytest.fixture(params=["telegram", "wecom"])
+@pytest.fixture(params=["dispatcher", "wecom"])
 async def platform_club(request: pytest.FixtureRequest, club: Club, tmp_path: Path) -> AsyncIterator[Any]:
-    """The Telegram club of ``tests.handlers.conftest``, or a WeCom group run the same way."""
-    if request.param == "telegram":
+    """The club on the dispatcher (``tests.handlers.conftest``), or a WeCom group run the same way."""
+    if request.param == "dispatcher":
         yield club
         return
     async with WeComClub.running(Settings(db_path=tmp_path / "wecom.sqlite3")) as wecom:

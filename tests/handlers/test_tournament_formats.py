@@ -1,4 +1,4 @@
-"""Swiss rounds and round-robin groups through the real application: a 41-pair, 8-unit, 6-round Swiss
+"""Swiss rounds and round-robin groups on the dispatcher: a 41-pair, 8-unit, 6-round Swiss
 imported from a roster, and 14 pairs in 4 groups into an 8-pair knockout, each played to the end by the organiser
 and read back from ``/export`` (``standings.csv``, ``matches.csv``)."""
 
@@ -15,8 +15,10 @@ import pytest
 from bot.clock import ManualClock
 from bot.ruleset.scoring import MatchLevel, Side
 from bot.tournament.draw_file import verify
-from tests.handlers.match_clock_fixtures import run_until
-from tests.handlers.tournament_helpers import LEVELS, Club
+from tests.handlers.match_clock_fixtures import announced_until
+from tests.handlers.tournament_helpers import LEVELS
+from tests.handlers.tournament_helpers import DispatchedClub as Club
+from tests.support.dispatched import Answer
 
 UNITS = ("工会", "财务处", "后勤", "教务", "信息中心", "保卫处", "图书馆", "校办")
 STANDINGS_HEADER = ["rank", "name", "points", "opponent_points", "level_difference", "played", "won", "drawn",
@@ -33,8 +35,7 @@ def csv_rows(data: bytes) -> list[list[str]]:
 async def import_roster(club: Club, pairs: int) -> None:
     lines = ["姓名,搭档,性别,单位"] + [f"甲{number},乙{number},,{UNITS[number % len(UNITS)]}"
                                        for number in range(pairs)]
-    document = club.offline.telegram.upload("名单.csv", "\n".join(lines).encode())
-    replies = await club.offline.process(club.offline.updates.document(club.chat, club.admin, document, "/import"))
+    replies = await club.send_file(club.admin, "名单.csv", "\n".join(lines).encode(), "/import")
     assert "导入" in replies[0].text, replies[0].text
 
 
@@ -59,12 +60,12 @@ async def decide_open_tables(club: Club, rng: random.Random) -> list[str]:
 
 async def export(club: Club) -> dict[str, bytes]:
     calls = await club.calls(club.member, "/export")
-    return dict(call.files["document"] for call in calls)
+    return dict((call.file_name, call.content) for call in calls)
 
 
-def draw_file(club: Club) -> bytes:
-    [document] = club.offline.telegram.calls_to("sendDocument")
-    return bytes(document.files["document"][1])
+def draw_file(answers: list[Answer]) -> bytes:
+    [document] = [answer for answer in answers if answer.kind == "file"]
+    return document.content
 
 
 def points_26(left: str, right: str, winner: str) -> tuple[int, int]:
@@ -115,10 +116,10 @@ async def test_a_41_pair_swiss_of_6_rounds_from_a_roster(club: Club) -> None:
         assert "设置" in reply or "已" in reply, reply
     await import_roster(club, 41)
     calls = await club.calls(club.admin, "/draw")
-    assert [call.method for call in calls] == ["sendMessage"] * 3 + ["sendDocument"]
+    assert [call.kind for call in calls] == ["message"] * 3 + ["file"]
     round_one = calls[2].text
     assert "积分赛第 1 轮（共 6 轮）" in round_one and "第 20 桌" in round_one and "轮空" in round_one
-    checked = verify(draw_file(club))
+    checked = verify(draw_file(calls))
     assert checked.matches and len(checked.draw.teams) == 41
 
     postings: list[str] = []
@@ -132,7 +133,7 @@ async def test_a_41_pair_swiss_of_6_rounds_from_a_roster(club: Club) -> None:
     assert "6 轮全部结束" in postings[-1] and "对手分" in postings[-1]
 
     cached = await club.state()
-    club.offline.application.bot_data.services.tournaments.clear()  # read back from storage
+    club.bot.services.tournaments.clear()  # read back from storage
     state = await club.state()
     assert state.record.status.value == "finished" and state.points_stage is not None and state.points_stage.finished
     assert cached.points_stage is not None and state.points_stage.store == cached.points_stage.store
@@ -171,7 +172,7 @@ async def test_a_41_pair_swiss_of_6_rounds_from_a_roster(club: Club) -> None:
     assert all(int(row[STANDINGS_HEADER.index("levels_reached")]) == levels[row[1]] for row in standings[1:])
 
     calls = await club.calls(club.member, "/standings")
-    assert [call.method for call in calls] == ["sendMessage", "sendMediaGroup"]  # 41 rows: two pictures
+    assert [call.kind for call in calls] == ["message", "pictures"] and len(calls[1].pictures) == 2  # 41 rows
     assert "最终排名" in calls[0].text and "对手分" in calls[0].text and "级差" in calls[0].text
 
 
@@ -184,11 +185,11 @@ async def test_14_pairs_in_4_groups_into_an_8_pair_knockout(club: Club) -> None:
     for number in range(14):
         await club.say(club.admin, f"/signup A{number} B{number}")
     calls = await club.calls(club.admin, "/draw")
-    assert [call.method for call in calls] == ["sendMessage"] * 4 + ["sendDocument"]
+    assert [call.kind for call in calls] == ["message"] * 4 + ["file"]
     groups_text, round_one = calls[2].text, calls[3].text
     assert "4 groups of 14 pairs, 2 of each go on" in groups_text and "Group D" in groups_text
     assert "Group round 1 of 3" in round_one and "(group A)" in round_one and "Resting this round" in round_one
-    assert verify(draw_file(club)).matches
+    assert verify(draw_file(calls)).matches
 
     for number in range(1, 4):
         texts = await decide_open_tables(club, rng)
@@ -203,7 +204,7 @@ async def test_14_pairs_in_4_groups_into_an_8_pair_knockout(club: Club) -> None:
         assert match.left is not None and match.right is not None
         assert group_of[match.left.team_id] != group_of[match.right.team_id]
 
-    club.offline.application.bot_data.services.tournaments.clear()  # read back from storage
+    club.bot.services.tournaments.clear()  # read back from storage
     reloaded = await club.state()
     assert reloaded.bracket is not None and reloaded.points_stage is not None
     assert reloaded.points_stage.groups is not None
@@ -250,16 +251,18 @@ async def test_players_report_a_draw_and_confirm_it_with_the_button(club: Club) 
     calls = await club.calls(club.seat(match, Side.LEFT), f"/result {match.table} K K")
     assert "a draw" in calls[0].text
     replies, answer = await club.tap(club.seat(match, Side.RIGHT), calls[0], "Confirm")
-    assert answer.params.get("text") == "Done ✅" and "K : K — a draw." in replies[0].text
+    assert answer is not None and answer.text == "Done ✅" and "K : K — a draw." in replies[0].text
     after = await club.state()
     assert after.points_stage is not None and after.points_stage.match(match.match_id).games[0].outcome.is_draw
     [tables] = await club.say(club.member, "/tables")
     assert "Swiss round 1 of 2" in tables and "1 of 2 tables open" in tables  # 4 pairs: ⌈log₂ 4⌉ rounds
     _replies, stale = await club.tap(club.seat(match, Side.RIGHT), calls[0], "Confirm")
-    assert "out of date" in str(stale.params.get("text"))
+    assert stale is not None and "out of date" in str(stale.text)
 
 
-async def test_a_swiss_round_completed_early_waits_for_the_next_rounds_reminder(club: Club, clock: ManualClock) -> None:
+@pytest.mark.parametrize("timers", [True])  # the reminder fires as the clock moves
+async def test_a_swiss_round_completed_early_waits_for_the_next_rounds_reminder(club: Club, clock: ManualClock,
+                                                                               timers: bool) -> None:
     await club.say(club.admin, "/new 周五杯")
     await club.say(club.admin, "/set format swiss")
     await club.say(club.admin, "/set time_limit 50")  # random final levels are results of timed matches
@@ -271,5 +274,5 @@ async def test_a_swiss_round_completed_early_waits_for_the_next_rounds_reminder(
     texts = await decide_open_tables(club, random.Random(5))
     assert "第 2 轮 2026-05-01 21:00 开始：对阵表将在 20:40 随赛前提醒公布" in texts[-1]
     assert not any("积分赛第 2 轮" in text for text in texts)
-    [reminder] = await run_until(club.offline, clock, datetime(2026, 5, 1, 12, 40, tzinfo=UTC))
+    [reminder] = await announced_until(club.bot, clock, datetime(2026, 5, 1, 12, 40, tzinfo=UTC))
     assert "积分赛第 2 轮（共 2 轮）" in reminder and "第 1 桌：" in reminder

@@ -3,19 +3,9 @@ a correction of an earlier Swiss round is refused once the next round is under w
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-
 import pytest
 
-from bot.clock import ManualClock
-from bot.config import Settings
 from tests.handlers.tournament_helpers import DispatchedClub as Club
-
-
-@pytest.fixture
-async def club(settings: Settings, clock: ManualClock) -> AsyncIterator[Club]:
-    async with Club.running(settings, clock=clock) as running:
-        yield running
 
 
 async def opened(club: Club, pairs: int, *settings: str) -> None:

@@ -4,28 +4,34 @@ import json
 import random
 
 from bot.tournament.draw_file import verify
-from tests.handlers.tournament_helpers import Club
+from tests.handlers.tournament_helpers import DispatchedClub as Club
+from tests.support.dispatched import Answer
 
 
-async def drawn(club: Club, singles: int) -> list[str]:
+async def drawn_answers(club: Club, singles: int) -> list[Answer]:
     await club.say(club.admin, "/lang en")
     await club.say(club.admin, "/new Cup")
     await club.sign_up_singles(singles)
     calls = await club.calls(club.admin, "/draw")
-    assert [call.method for call in calls] == ["sendMessage"] * 4 + ["sendDocument"]
-    return [call.text for call in calls]
+    assert [call.kind for call in calls] == ["message"] * 4 + ["file"]
+    return calls
+
+
+async def drawn(club: Club, singles: int) -> list[str]:
+    return [call.text for call in await drawn_answers(club, singles)]
 
 
 async def test_the_draw_posts_commitment_pairs_seed_round_one_bracket_and_file(club: Club) -> None:
-    commitment, pairs, round_one, bracket, caption = await drawn(club, 11)
+    answers = await drawn_answers(club, 11)
+    commitment, pairs, round_one, bracket, caption = [answer.text for answer in answers]
     state = await club.state()
     assert state.record.commitment is not None and state.record.commitment in commitment
     assert "Sign-up for <b>Cup</b> is closed with 11 entries" in commitment
     assert "5 pairs" in pairs and "Reserves (1)" in pairs and state.record.seed in pairs  # type: ignore[operator]
     assert "3 tables" not in round_one and "Byes (3)" in round_one and "Table 1:" in round_one
     assert "5 pairs, 3 rounds, 3 byes" in bracket and caption == "Draw file of Cup"
-    [document] = club.offline.telegram.calls_to("sendDocument")
-    name, content = document.files["document"]
+    [document] = [answer for answer in answers if answer.kind == "file"]
+    name, content = (document.file_name, document.content)
     assert name == f"draw-{state.tournament_id}.json" and verify(content).matches
     assert json.loads(content)["commitment"] == state.record.commitment
 
@@ -53,10 +59,10 @@ async def test_export_sends_two_csv_documents(club: Club) -> None:
     await drawn(club, 6)
     await club.play_round(random.Random(3))
     calls = await club.calls(club.member, "/export")
-    assert [call.files["document"][0] for call in calls] == ["entries.csv", "matches.csv", "standings.csv",
+    assert [call.file_name for call in calls] == ["entries.csv", "matches.csv", "standings.csv",
                                                              "tournament.xlsx"]
-    entries = calls[0].files["document"][1]
-    matches = calls[1].files["document"][1]
+    entries = calls[0].content
+    matches = calls[1].content
     assert entries.startswith(b"\xef\xbb\xbf") and matches.startswith(b"\xef\xbb\xbf")
     header = next(csv.reader(io.StringIO(matches.decode("utf-8-sig"))))
     assert header == ["round", "stage", "table", "left", "right", "left_level", "right_level", "winner", "status",

@@ -2,7 +2,7 @@ import random
 
 from bot.ruleset.scoring import Side
 from bot.tournament.matches import MatchState
-from tests.handlers.tournament_helpers import Club
+from tests.handlers.tournament_helpers import DispatchedClub as Club
 
 
 async def drawn(club: Club, singles: int, *settings: str) -> None:
@@ -19,14 +19,14 @@ async def test_a_report_carries_confirm_and_dispute_buttons_for_the_other_pair(c
     match = (await club.state()).require_bracket().at_table(1)
     [report] = await club.calls(club.seat(match, Side.LEFT), "/result 1 K A+")
     assert "report K : A+" in report.text and "<code>/confirm 1</code>" in report.text
-    labels = [button["text"] for button in report.params["reply_markup"]["inline_keyboard"][0]]
+    labels = [label for label, _ in report.rows()[0]]
     assert labels == ["✅ Confirm", "❌ Dispute"]
     replies, answer = await club.tap(club.seat(match, Side.LEFT, 1), report, "Confirm")
-    assert replies == [] and "your pair made this report" in answer.params["text"]
+    assert replies == [] and "your pair made this report" in answer.text
     replies, answer = await club.tap(club.seat(match, Side.RIGHT), report, "Confirm")
-    assert "✅ Table 1: K : A+" in replies[0].text and answer.params["text"] == "Done ✅"
+    assert "✅ Table 1: K : A+" in replies[0].text and answer.text == "Done ✅"
     _, stale = await club.tap(club.seat(match, Side.RIGHT), report, "Dispute")
-    assert stale.params["text"] == "This button is out of date; nothing was changed."
+    assert stale.text == "This button is out of date; nothing was changed."
 
 
 async def test_a_dispute_tells_the_referees_who_then_decide(club: Club) -> None:
@@ -37,7 +37,7 @@ async def test_a_dispute_tells_the_referees_who_then_decide(club: Club) -> None:
     match = (await club.state()).require_bracket().at_table(2)
     [report] = await club.calls(club.seat(match, Side.LEFT), "/result 2 K A+")
     replies, _ = await club.tap(club.seat(match, Side.RIGHT), report, "Dispute")
-    assert "is disputed" in replies[0].text and '<a href="tg://user?id=3050">Ref</a>' in replies[0].text
+    assert "is disputed" in replies[0].text and '<mention key="tg:3050">Ref</mention>' in replies[0].text
     [decided] = await club.say(referee, "/result 2 A+ K")
     assert decided == "⚖️ Table 2: decided A+ : K — " + match.left.name + " win."  # type: ignore[union-attr]
 

@@ -1,7 +1,6 @@
-"""Whole tournaments through the real application: sign-up, draw, every table, champion."""
+"""Whole tournaments on the dispatcher: sign-up, draw, every table, champion; nothing lost across a restart."""
 
 import random
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -11,21 +10,9 @@ from bot.config import Settings
 from bot.ruleset.scoring import Side
 from bot.tournament.record import TournamentStatus
 from bot.tournament.standings import standings
-from tests.handlers.tournament_helpers import Club as TelegramClub
 from tests.handlers.tournament_helpers import DispatchedClub as Club
 from tests.support.bracket_invariants import check_bracket
-from tests.support.harness import OfflineBot
-from tests.support.updates import FakeUser, group_chat
-
-
-@pytest.fixture
-async def club(settings: Settings, clock: ManualClock) -> AsyncIterator[Club]:
-    async with Club.running(settings, clock=clock) as running:
-        yield running
-
-
-ADMIN = FakeUser(101, "老王", "laowang", language_code="zh-hans")
-MEMBER = FakeUser(202, "Lily", "lily", language_code="en")
+from tests.support.dispatched import DispatchedBot
 
 
 async def finish(club: Club, seed: int, *, by_players: bool = True) -> None:
@@ -110,21 +97,18 @@ async def test_disputes_corrections_forfeits_walkovers_and_a_playoff(club: Club)
 
 async def test_nothing_is_lost_across_a_restart(tmp_path: Path) -> None:
     settings, clock = Settings(db_path=tmp_path / "club.sqlite3"), ManualClock()
-    chat = group_chat(-4_000_555, "周五掼蛋")
-    async with OfflineBot.running(settings, clock=clock) as offline:
-        club = TelegramClub(offline, chat, ADMIN, MEMBER)
-        offline.telegram.set_admins(club.chat_id, club.admin.to_json())
+    async with Club.running(settings, clock=clock) as club:
         await club.say(club.admin, "/new 周五杯")
         await club.sign_up_singles(8)
         await club.say(club.admin, "/draw")
         match = (await club.state()).require_bracket().at_table(1)
         [report] = await club.calls(club.seat(match, Side.LEFT), "/result 1 K A+")
         before = await club.state()
-    async with OfflineBot.running(settings, clock=clock) as offline:
-        again = TelegramClub(offline, chat, club.admin, club.member, club.people)
-        offline.telegram.set_admins(again.chat_id, again.admin.to_json())
+    async with DispatchedBot.running(settings, clock=clock) as bot:
+        again = Club(bot, people=club.people)
+        bot.set_admins(again.chat, again.admin)
         assert await again.state() == before
         replies, answer = await again.tap(again.seat(match, Side.RIGHT), report, "确认")
-        assert "✅ 第 1 桌" in replies[0].text and answer.params["text"] == "完成 ✅"
+        assert "✅ 第 1 桌" in replies[0].text and answer is not None and answer.text == "完成 ✅"
         await finish(again, 3)
 

@@ -1,14 +1,15 @@
+"""Opening a tournament and setting it up on the dispatcher: /new, /mode, /set, /settings, /referee, /cancel."""
+
 from bot.tournament.record import TournamentStatus
-from tests.handlers.tournament_helpers import Club
-from tests.support.updates import supergroup_chat
+from tests.handlers.tournament_helpers import DispatchedClub as Club
 
 
 async def test_new_announces_the_tournament_with_a_sign_up_button(club: Club) -> None:
     [call] = await club.calls(club.admin, "/new 周五 <掼蛋> 杯")
     assert "周五 &lt;掼蛋&gt; 杯" in call.text and "/signup" in call.text
-    [[button]] = call.params["reply_markup"]["inline_keyboard"]
+    [[(_, data)]] = call.rows()
     state = await club.state()
-    assert button["callback_data"] == f"t:{state.tournament_id}:su"
+    assert data == f"t:{state.tournament_id}:su"
     assert state.record.name == "周五 <掼蛋> 杯" and state.record.creator == "tg:101"
 
 
@@ -23,7 +24,7 @@ async def test_mode_switches_the_buttons(club: Club) -> None:
     await club.say(club.admin, "/new Cup")
     [call] = await club.calls(club.admin, "/mode 男女")
     assert "男女分开抽签配对" in call.text
-    labels = [button["text"] for button in call.params["reply_markup"]["inline_keyboard"][0]]
+    labels = [label for label, _ in call.rows()[0]]
     assert labels == ["🙋‍♂️ 男", "🙋‍♀️ 女"]
 
 
@@ -49,8 +50,7 @@ async def test_referees_are_added_by_username_or_reply_and_listed(club: Club) ->
     await club.say(club.admin, "/new Cup")
     assert "no referees yet" in (await club.say(club.member, "/referee"))[0]
     assert await club.say(club.admin, "/referee @whistle") == ["@whistle is now a referee of <b>Cup</b>."]
-    spoken = club.offline.updates.message_json(club.chat, club.member, "I can referee")
-    assert await club.say(club.admin, "/referee", reply_to=spoken) == ["Lily is now a referee of <b>Cup</b>."]
+    assert await club.say(club.admin, "/referee", replying_to=club.member) == ["Lily is now a referee of <b>Cup</b>."]
     assert await club.say(club.admin, "/referee @whistle") == ["@whistle is already a referee of <b>Cup</b>."]
     [listed] = await club.say(club.member, "/referee")
     assert "@whistle, Lily" in listed
@@ -62,16 +62,6 @@ async def test_cancel_needs_the_name(club: Club) -> None:
     assert "<code>/cancel Spring Cup</code>" in asked
     [done] = await club.say(club.admin, "/cancel spring cup")
     assert "已取消" in done
-    async with club.offline.application.bot_data.services.storage.read() as tx:
+    async with club.bot.services.storage.read() as tx:
         status = await tx.fetch_value("SELECT status FROM tournaments")
     assert status == TournamentStatus.CANCELLED.value
-
-
-async def test_the_tournament_follows_the_group_to_its_supergroup(club: Club) -> None:
-    await club.say(club.admin, "/new Cup")
-    await club.sign_up_singles(2)
-    supergroup = supergroup_chat(-1_002_333_444_555, "周五掼蛋")
-    in_group, _ = club.offline.updates.migration(club.chat, supergroup, club.admin)
-    await club.offline.process(in_group)
-    [entries] = await club.offline.say(supergroup, club.member, "/entries")
-    assert "选手1" in entries and "选手2" in entries

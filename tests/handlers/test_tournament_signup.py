@@ -1,5 +1,5 @@
 from bot.tournament.entries import EntryStatus
-from tests.handlers.tournament_helpers import Club
+from tests.handlers.tournament_helpers import DispatchedClub as Club
 
 
 async def entries(club: Club) -> list[tuple[str, str]]:
@@ -29,9 +29,8 @@ async def test_inviting_by_username_and_accepting(club: Club) -> None:
 async def test_inviting_by_reply_mentions_the_partner(club: Club) -> None:
     await club.say(club.admin, "/new Cup")
     alice, bob = club.person(1, "Alice"), club.person(2, "Bob <3")
-    spoken = club.offline.updates.message_json(club.chat, bob, "let's play")
-    [invitation] = await club.say(alice, "/signup", reply_to=spoken)
-    assert '<a href="tg://user?id=3002">Bob &lt;3</a>：Alice 邀请你' in invitation
+    [invitation] = await club.say(alice, "/signup", replying_to=bob)
+    assert '<mention key="tg:3002">Bob &lt;3</mention>：Alice 邀请你' in invitation
     assert "Alice / Bob &lt;3 组队报名成功" in (await club.say(bob, "/accept"))[0]
 
 
@@ -42,14 +41,13 @@ async def test_the_accept_button_works_for_the_invitee_only(club: Club) -> None:
     [invitation] = await club.calls(alice, "/signup @bob")
     before = await club.fingerprint()
     replies, answer = await club.tap(club.person(3), invitation, "接受")
-    assert replies == [] and answer.params["text"] == "这个邀请是给 Bob 的。"
+    assert replies == [] and answer.text == "这个邀请是给 Bob 的。"
     assert await club.fingerprint() == before
     replies, answer = await club.tap(bob, invitation, "接受")
-    assert "Alice / Bob 组队报名成功" in replies[-1].text and answer.params["text"] == "完成 ✅"
-    edits = club.offline.telegram.calls_to("editMessageReplyMarkup")
-    assert edits and "reply_markup" not in edits[-1].params
+    assert "Alice / Bob 组队报名成功" in replies[-1].text and answer.text == "完成 ✅"
+    assert club.bot.last_press is not None and club.bot.last_press.buttons_dropped
     _, again = await club.tap(bob, invitation, "接受")
-    assert again.params["text"] == "这个邀请已经失效。"
+    assert again.text == "这个邀请已经失效。"
 
 
 async def test_mixed_mode_gender_words(club: Club) -> None:

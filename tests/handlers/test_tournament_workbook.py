@@ -16,7 +16,7 @@ from bot.services.caller import Caller, ChatKind
 from bot.services.tournament.export import export_tournament
 from bot.tournament.standings import standings
 from storage import history
-from tests.handlers.tournament_helpers import Club
+from tests.handlers.tournament_helpers import DispatchedClub as Club
 from tests.support.telegram import ApiCall
 
 Row = tuple[object, ...]
@@ -42,7 +42,7 @@ def sheet(data: bytes, name: str) -> list[Row]:
 
 
 def documents(calls: list[ApiCall]) -> dict[str, bytes]:
-    return dict(call.files["document"] for call in calls)
+    return dict((call.file_name, call.content) for call in calls)
 
 
 async def test_export_sends_the_csvs_unchanged_then_a_workbook_matching_the_tournament(club: Club) -> None:
@@ -55,13 +55,13 @@ async def test_export_sends_the_csvs_unchanged_then_a_workbook_matching_the_tour
     await club.play_to_the_end(random.Random(4), by_players=False)
 
     calls = await club.calls(club.member, "/export")
-    assert [call.method for call in calls] == ["sendDocument"] * 4
+    assert [call.kind for call in calls] == ["file"] * 4
     assert [call.text for call in calls] == [
         "Entries of Cup", "Matches of Cup", "Standings of Cup",
         "Everything of Cup in one workbook: entries, matches, standings, history"]
     files = documents(calls)
     assert list(files) == ["entries.csv", "matches.csv", "standings.csv", "tournament.xlsx"]
-    services = club.offline.application.bot_data.services
+    services = club.bot.services
     exported = await export_tournament(services, Caller(club.chat_id, ChatKind.GROUP))
     assert files["entries.csv"] == exported.entries_csv and files["matches.csv"] == exported.matches_csv
     assert csv_rows(files["matches.csv"])[0] == [
@@ -92,7 +92,7 @@ async def test_export_sends_the_csvs_unchanged_then_a_workbook_matching_the_tour
         stored = await history.for_tournament(tx, state.tournament_id)
     zone = ZoneInfo(state.record.settings.timezone)
     # People by name, never by their keys or Telegram ids.
-    names = {f"tg:{user.user_id}": user.first_name for user in (*club.people.values(), club.admin, club.member)}
+    names = {f"tg:{user.user_id}": user.display_name for user in (*club.people.values(), club.admin, club.member)}
     names |= {person.key: person.name for entry in state.registration.entries for person in entry.members}
 
     def shown(value: object) -> str:

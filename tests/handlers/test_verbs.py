@@ -1,6 +1,6 @@
 """Commands written as words (``handlers.verbs``): the Chinese verbs, with or without the slash, and ``/command``
-after a mention — on Telegram in a private chat and after the bot's mention in a group; Telegram's own commands stay
-ASCII. (WeCom: ``tests.handlers.wecom.test_platform``.)"""
+after a mention — in a private chat (after the bot's mention in a Telegram group:
+``tests.handlers.telegram.test_commands``; on WeCom: ``tests.handlers.wecom.test_platform``)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,7 @@ import pytest
 
 from handlers.commands import COMMANDS
 from handlers.verbs import VERBS, WrittenCommand, mistyped_verb, written_command
-from tests.handlers.conftest import Group
-from tests.support.updates import private_chat
+from tests.handlers.conftest import DispatchedGroup as Group
 
 
 @pytest.mark.parametrize(("text", "expected"), [
@@ -47,18 +46,18 @@ def test_written_commands(text: str, expected: WrittenCommand | None) -> None:
 def test_every_verb_names_a_command_of_the_table() -> None:
     names = {name for spec in COMMANDS for name in spec.names}
     assert set(VERBS.values()) <= names
-    issue_13 = {"帮助", "报名", "接受", "退出", "名单", "抽签", "对阵", "桌次", "成绩", "确认", "排名", "规则", "牌型",
+    everyday = {"帮助", "报名", "接受", "退出", "名单", "抽签", "对阵", "桌次", "成绩", "确认", "排名", "规则", "牌型",
                 "导出", "设置", "日程", "签到", "改名"}
-    issue_17 = {"规程", "升级", "进贡", "计分"}
-    issue_15 = {"我的桌", "认领"}
+    calculators = {"规程", "升级", "进贡", "计分"}
+    players_tables = {"我的桌", "认领"}
     live_pages = {"直播"}
     paperwork = {"打印"}
     season = {"排行榜", "等级分", "赛季", "成员", "赛事列表"}
     organisers = {"新比赛", "新建", "单位", "裁判", "取消", "撤销抽签", "替补", "导入", "语言"}
     pair_changes = {"退赛", "恢复", "交换"}  # pair changes after the draw
     disputes = {"有异议"}
-    assert issue_13 | issue_17 | issue_15 | live_pages | paperwork | season | organisers | pair_changes | disputes \
-        == set(VERBS)
+    assert (everyday | calculators | players_tables | live_pages | paperwork | season | organisers | pair_changes
+            | disputes == set(VERBS))
 
 
 @pytest.mark.parametrize(("text", "expected"), [
@@ -75,33 +74,21 @@ def test_a_verb_one_character_off_is_a_typo(text: str, expected: tuple[str, str]
     assert mistyped_verb(text) == expected
 
 
-async def test_a_verb_after_the_mention_runs_the_command_in_a_telegram_group(group_with_admin: Group) -> None:
-    offline, chat = group_with_admin.offline, group_with_admin.chat
-    await group_with_admin.say(group_with_admin.admin, "/new 周五杯")
-    calls = await offline.process(offline.updates.mention(chat, group_with_admin.member, offline.bot_username, "报名"))
-    assert "报名成功" in calls[0].text
-    calls = await offline.process(offline.updates.mention(chat, group_with_admin.member, offline.bot_username,
-                                                          "/entries"))
-    assert "Lily" in calls[0].text
-    # Without the mention a verb is only a word in the group (privacy mode would not even show it).
-    assert await group_with_admin.say(group_with_admin.member, "报名") == []
-
-
-async def test_a_verb_in_a_private_chat_runs_the_command(group_with_admin: Group) -> None:
-    member = group_with_admin.member
-    [help_text] = await group_with_admin.offline.say(private_chat(member), member, "帮助")
+async def test_a_verb_in_a_private_chat_runs_the_command(group: Group) -> None:
+    member = group.member
+    [help_text] = await group.say_privately(member, "帮助")
     assert "/start" in help_text
-    [named] = await group_with_admin.offline.say(private_chat(member), member, "改名 Lily Chen")
+    [named] = await group.say_privately(member, "改名 Lily Chen")
     assert "Lily Chen" in named
-    [answer] = await group_with_admin.offline.say(private_chat(member), member, "what is a tribute")
+    [answer] = await group.say_privately(member, "what is a tribute")
     assert "/start" not in answer
 
 
-async def test_typed_as_phone_keyboards_type_it_on_telegram(group_with_admin: Group) -> None:
-    member = group_with_admin.member
-    [typo] = await group_with_admin.offline.say(private_chat(member), member, "成级 5 A+ 9")
+async def test_typed_as_phone_keyboards_type_it(group: Group) -> None:
+    member = group.member
+    [typo] = await group.say_privately(member, "成级 5 A+ 9")
     assert "Did you mean “成绩”" in typo and "/result" in typo  # Lily's private chat speaks English
-    [explained] = await group_with_admin.offline.say(private_chat(member), member, "帮助 成绩")
+    [explained] = await group.say_privately(member, "帮助 成绩")
     assert "/result" in explained and "Examples" in explained
-    [glued] = await group_with_admin.offline.say(private_chat(member), member, "成绩5 A+ 9")
+    [glued] = await group.say_privately(member, "成绩5 A+ 9")
     assert "group" in glued  # the result command ran (and said where it works), no rule section

@@ -23,6 +23,7 @@ from bot.services.caller import Caller, ChatKind, ChatUser
 from bot.services.tournament.state import TournamentState, read_state
 from bot.tournament.matches import Match
 from handlers.buttons import Note
+from handlers.invocation import Attachment
 from storage import Storage
 from tests.support.dispatched import Answer, Chat, DispatchedBot
 from tests.support.harness import OfflineBot
@@ -187,6 +188,8 @@ class DispatchedClub(Playing):
     member: ChatUser = ChatUser(202, "Lily", "lily", "en")
     """Lily (user 202, English app), not an administrator."""
     people: dict[int, ChatUser] = field(default_factory=dict)
+    downloads: int = 0
+    """How many files sent with :meth:`send_file` the bot downloaded."""
 
     @classmethod
     @asynccontextmanager
@@ -210,19 +213,36 @@ class DispatchedClub(Playing):
     def by_key(self, key: str) -> ChatUser:
         return next(user for user in (*self.people.values(), self.admin, self.member) if user.key == key)
 
-    async def say(self, sender: ChatUser, text: str) -> list[str]:
-        """The texts (markup; a file's or pictures' caption) the bot answered ``sender`` in the group."""
-        return [answer.text for answer in await self.bot.answers(self.chat, sender, text)]
+    async def say(self, sender: ChatUser, text: str, **options: Any) -> list[str]:
+        """The texts (markup; a file's or pictures' caption) the bot answered ``sender`` in the group (``options``:
+        those of :meth:`DispatchedBot.answers`, e.g. ``replying_to``)."""
+        return [answer.text for answer in await self.bot.answers(self.chat, sender, text, **options)]
 
-    async def calls(self, sender: ChatUser, text: str) -> list[Answer]:
+    async def calls(self, sender: ChatUser, text: str, **options: Any) -> list[Answer]:
         """Everything the bot answered ``sender``: messages (``.text``, ``.buttons``), files and pictures."""
-        return await self.bot.answers(self.chat, sender, text)
+        return await self.bot.answers(self.chat, sender, text, **options)
+
+    async def press(self, sender: ChatUser, data: str) -> tuple[list[Answer], Note | None]:
+        """``sender`` presses a button carrying ``data`` in the group: what the bot posted or edited, and the
+        presser's note."""
+        return await self.bot.press(self.chat, sender, data)
+
+    async def send_file(self, sender: ChatUser, name: str, content: bytes, caption: str = "", *,
+                        announced: bool = True) -> list[Answer]:
+        """``sender`` sends the file ``name`` with the caption ``caption`` in the group (its size announced before
+        the download, or not); everything answered."""
+        async def download() -> bytes:
+            self.downloads += 1
+            return content
+
+        attachment = Attachment(name, len(content) if announced else None, download)
+        return await self.bot.answers(self.chat, sender, caption, file=attachment)
 
     async def tap(self, sender: ChatUser, answer: Answer, label_part: str) -> tuple[list[Answer], Note | None]:
         """Press the button whose label contains ``label_part`` under ``answer``: what the bot posted or edited,
         and the presser's note."""
         data = next(button.action for row in answer.buttons or () for button in row if label_part in button.label)
-        return await self.bot.press(self.chat, sender, data)
+        return await self.press(sender, data)
 
     async def state(self) -> TournamentState:
         return await read_state(self.bot.services, self.chat_id)

@@ -34,7 +34,9 @@ from tests.paperwork.pdf_checks import (
 
 __all__ = ["admin", "services"]  # fixtures
 
-FIELDS = [(2, "knockout"), (20, "swiss"), pytest.param(130, "groups", marks=pytest.mark.slow, id="130-groups")]
+# The larger fields take seconds each (fonts, QR codes, every page laid out): make quick prints the 2-pair knockout.
+FIELDS = [(2, "knockout"), pytest.param(20, "swiss", marks=pytest.mark.slow, id="20-swiss"),
+          pytest.param(130, "groups", marks=pytest.mark.slow, id="130-groups")]
 """The 130-pair field takes 5–15 s a test (much more on a busy machine): ``make test`` runs it, ``make quick`` not."""
 
 
@@ -209,6 +211,7 @@ def test_people_are_all_different() -> None:
     assert len(set(names)) == 260
 
 
+@pytest.mark.slow  # loads several faces of the font collection to compare outlines: seconds
 def test_chinese_is_printed_in_the_simplified_chinese_face() -> None:
     """The packaged font is a collection (JP, KR, SC, TC, HK faces sharing most outlines): 直, 骨 and 角 must come
     out in the shapes readers in China learned, not the Japanese ones of the collection's first face."""

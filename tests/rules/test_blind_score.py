@@ -103,6 +103,9 @@ REGRESSION_FIGURES = [
     ("developer_batch_r7_heldout.toml", 40, 40, 4),
     # Developer batch r8, held out and scored once at the end of its round: 40/44 before and after that round's work.
     ("developer_batch_r8_heldout.toml", 40, 40, 4),
+    # Batch III: written blind from the seeds, scored at the start (66/84) and the end (70/84) of the round that tuned
+    # on batch II; spent since.
+    ("blind_batch_iii.toml", 70, 70, 11),
 ]
 
 

@@ -11,6 +11,8 @@ from bot.rules.notice_file import PdfTooComplexError
 from bot.rules.notice_process import decode_result
 from tests.rules.notice_files import pdf, pdf_bomb
 
+pytestmark = pytest.mark.slow  # starts the reader's process: make quick leaves it out
+
 
 def read(data: bytes) -> str:
     done = subprocess.run([sys.executable, "-m", "bot.rules.notice_process"], input=data, capture_output=True,

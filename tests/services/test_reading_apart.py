@@ -14,6 +14,8 @@ import pytest
 from bot.services import reading_apart
 from bot.services.reading_apart import ReaderFailedError, ReadOutOfTimeError, read_apart
 
+pytestmark = pytest.mark.slow  # every test starts reader processes: make quick leaves them out
+
 STUCK = "tests.support.stuck_roster_reader"
 
 

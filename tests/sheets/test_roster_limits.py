@@ -2,7 +2,7 @@
 a message that says which; a CSV's separator is the one its header line shows.
 
 The three bombs (``tests.support.sheet_bombs``) took openpyxl 31–44 s and up to 3.2 GB; each must now be refused at
-its limit (these run in-process; ``/import`` reads in a separate process, ``tests/handlers/test_tournament_import.py``).
+its limit (these run in-process; ``/import`` reads in a separate process, ``tests/handlers/test_import.py``).
 How fast the refusal comes is measured by ``benchmarks/bench_import_bombs.py``, not here: a timed unit test fails on
 a busy machine and proves nothing on a quiet one."""
 

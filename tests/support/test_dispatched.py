@@ -1,6 +1,7 @@
 """The dispatcher-level harness: what a command says, sends and offers comes back recorded, and buttons press."""
 
 from collections.abc import AsyncIterator
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -10,7 +11,12 @@ from bot.config import Settings
 from bot.services.caller import ChatUser
 from bot.services.tournament.state import read_state
 from bot.tournament.matches import MatchState
+from handlers.commands import COMMANDS
+from handlers.invocation import Invocation
+from handlers.registry import CommandSpec
+from storage import history
 from tests.support.dispatched import Chat, DispatchedBot
+from tests.support.jobs import run_due_jobs_of, scheduled_in
 
 GROUP = Chat.group(-5_000_001, "周五掼蛋")
 ORGANISER = ChatUser(11, "老王", "laowang", "zh")
@@ -52,3 +58,32 @@ async def test_the_same_delivery_is_answered_once(bot: DispatchedBot) -> None:
     assert first
     bot.repeat_next_update_id()
     assert await bot.say(Chat.private(ORGANISER), ORGANISER, "/help") == []
+
+
+async def test_an_event_written_outside_the_updates_claim_is_caught(tmp_path: Path) -> None:
+    """The suite's check (``DispatchedBot.check_claims``): a change made apart from the update's transaction fails."""
+
+    async def apart(call: Invocation) -> None:
+        async with call.services.storage.transaction() as tx:  # a second transaction, not the update's
+            await history.append(tx, chat_id=GROUP.chat_id, actor="tg:11", kind="test.apart", at=call.services.clock())
+        await call.reply("done")
+
+    commands = (*COMMANDS, CommandSpec("apart", apart, listed=False))
+    async with DispatchedBot.running(Settings(db_path=tmp_path / "bot.sqlite3"), clock=ManualClock(),
+                                     commands=commands) as bot:
+        assert bot.check_claims
+        with pytest.raises(AssertionError, match="outside its claimed transaction"):
+            await bot.say(GROUP, ORGANISER, "/apart")
+
+
+async def test_timers_fire_as_the_clock_moves_and_their_words_are_recorded(tmp_path: Path) -> None:
+    clock = ManualClock(datetime(2026, 5, 1, 9, 0, tzinfo=UTC))  # 17:00 in Shanghai
+    async with DispatchedBot.running(Settings(db_path=tmp_path / "bot.sqlite3"), clock=clock, timers=True) as bot:
+        bot.set_admins(GROUP, ORGANISER)
+        await bot.say(GROUP, ORGANISER, "/new 周五杯")
+        await bot.say(GROUP, ORGANISER, "/schedule 1 2026-05-01 19:30")
+        assert scheduled_in(bot.announcer) and bot.courier.sent == []
+        clock.now = datetime(2026, 5, 1, 11, 30, tzinfo=UTC)
+        assert await run_due_jobs_of(bot.announcer, clock.now) >= 2
+        assert [chat_id for chat_id, _ in bot.courier.sent] == [GROUP.chat_id] * len(bot.courier.sent)
+        assert any("周五杯" in piece for _, piece in bot.courier.sent)

@@ -67,7 +67,9 @@ class FileHost:
 
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self._server.daemon_threads = True
-        self._thread = threading.Thread(target=self._server.serve_forever, name="wecom-files", daemon=True)
+        # Polled every 50 ms (not the default half second) so that leaving the block does not wait half a second.
+        self._thread = threading.Thread(target=self._server.serve_forever, kwargs={"poll_interval": 0.05},
+                                        name="wecom-files", daemon=True)
 
     def __enter__(self) -> FileHost:
         self._thread.start()

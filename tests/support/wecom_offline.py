@@ -18,13 +18,10 @@ from typing import Any
 
 from bot.clock import Clock, ManualClock
 from bot.config import Settings
-from bot.presenters.tournament_tables import round_text
 from bot.services import Services
-from bot.services.assembly import ServiceOptions, build_services, start_services, stop_services
-from bot.services.platform_ids import WeComDirectory
-from bot.services.roles import WeComOrganisers
-from handlers.announcer import Announcer
-from handlers.dispatch import CommandSpec, Dispatcher
+from bot.services.assembly import start_services, stop_services
+from handlers.bootstrap import ProcessOptions, add_wecom, assemble
+from handlers.dispatch import CommandSpec
 from handlers.wecom.client import EVENT_CALLBACK, MESSAGE_CALLBACK, RESPOND, Frame, WeComError
 from handlers.wecom.platform import WeComPlatform
 from tests.support.wecom_uploads import COMMANDS as UPLOAD_COMMANDS
@@ -101,23 +98,18 @@ class WeComClub:
     async def running(cls, settings: Settings, *, clock: Clock | None = None,
                       commands: Sequence[CommandSpec] | None = None) -> AsyncIterator[WeComClub]:
         settings = replace(settings, wecom_organisers=frozenset({ADMIN}))
-
-        async def no_admins(chat_id: int) -> frozenset[int]:
-            return frozenset()
-
-        services = build_services(settings, ServiceOptions(admins=no_admins, post_round=round_text,
-                                                           clock=clock or ManualClock()))
-        directory = WeComDirectory()
-        services.roles.add_source(WeComOrganisers(settings.wecom_organisers, directory))
-        platform = WeComPlatform(Dispatcher(services, commands=commands, timers=Announcer(services)), directory)
+        # Built by the composition root as ``python -m bot`` builds WeCom: no Telegram, so no group administrators
+        # but WECOM_ORGANISERS; the announcer's timers are set but not started (no scheduler runs in the test).
+        process = assemble(settings, ProcessOptions(clock=clock or ManualClock(), commands=commands))
+        platform = add_wecom(process)
         connection = FakeConnection()
         platform.connection = connection  # type: ignore[assignment]
-        await start_services(services)
+        await start_services(process.services)
         try:
-            await directory.load(services.storage)
+            await process.directory.load(process.services.storage)
             yield cls(platform, connection)
         finally:
-            await stop_services(services)
+            await stop_services(process.services)
 
     @property
     def services(self) -> Services:

@@ -1,6 +1,7 @@
 """A group upgraded to a supergroup keeps its settings."""
 
 from tests.handlers.conftest import Group
+from tests.handlers.tournament_helpers import Club
 from tests.support.updates import supergroup_chat
 
 
@@ -33,3 +34,13 @@ async def test_a_send_refused_with_migrate_to_chat_id_moves_the_chat(group_with_
     assert await group_with_admin.say(group_with_admin.member, "/help") == []
     [reply] = await offline.say(supergroup, group_with_admin.member, "/help")
     assert "Commands you can use" in reply
+
+
+async def test_the_tournament_follows_the_group_to_its_supergroup(club: Club) -> None:
+    await club.say(club.admin, "/new Cup")
+    await club.sign_up_singles(2)
+    supergroup = supergroup_chat(-1_002_333_444_555, "周五掼蛋")
+    in_group, _ = club.offline.updates.migration(club.chat, supergroup, club.admin)
+    await club.offline.process(in_group)
+    [entries] = await club.offline.say(supergroup, club.member, "/entries")
+    assert "选手1" in entries and "选手2" in entries

@@ -197,7 +197,7 @@ async def test_the_gatherer_waits_for_a_quiet_moment_but_not_longer_than_its_hol
 
 @pytest.mark.slow  # long (seconds under load): make quick leaves it out
 async def test_a_big_bracket_goes_as_one_pdf_document_in_a_quiet_group(club: Club, quiet: QuietGroup) -> None:
-    from tests.handlers.test_message_budget import PAIRS, long_name, messages
+    from tests.handlers.telegram.test_message_budget import PAIRS, long_name, messages
 
     await club.say(club.admin, "/new 周五杯")
     await club.say(club.admin, "/set capacity off")

@@ -25,6 +25,12 @@ def settings(tmp_path: Path) -> Settings:
     return Settings(db_path=tmp_path / "bot.sqlite3", public_url=PUBLIC_URL, token=BOT_TOKEN)
 
 
+@pytest.fixture
+def club(telegram_club: Club) -> Club:
+    """The pages are served by the Telegram application's services: the club on Telegram."""
+    return telegram_club
+
+
 @dataclass
 class Web:
     server: WebServer

@@ -214,6 +214,7 @@ async def closed_after(reader: asyncio.StreamReader, writer: asyncio.StreamWrite
     return None
 
 
+@pytest.mark.slow  # waits out the head's deadline while bytes trickle in: seconds
 async def test_a_request_head_trickling_in_is_cut_at_one_deadline_however_often_bytes_come() -> None:
     server = webhook_server(Recorder(), head_timeout=1.0)
     await server.start()

@@ -1,6 +1,6 @@
-"""Defects found when a Swiss and a groups → knockout evening were run as an organiser would, each
-through the chat: the round after a knockout round is announced by its knockout name, the whole field is ranked,
-``/help`` says what the bot organises."""
+"""Details of Swiss and groups → knockout evenings, each as an organiser runs it through the chat: the round
+after a knockout round announced by its knockout name, the whole field ranked, standings during round one, names
+claimed after the draw, units, and who won a mirrored report. ``/help`` says what the bot organises."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import random
 
 from bot.ruleset.scoring import Side
 from bot.tournament.points_stage import points_standings
-from tests.handlers.tournament_helpers import Club, button_rows
+from tests.handlers.tournament_helpers import DispatchedClub as Club
 
 
 def csv_rows(data: bytes) -> list[list[str]]:
@@ -73,7 +73,7 @@ async def test_the_whole_field_is_ranked_after_a_groups_knockout(club: Club) -> 
         texts = await decide_knockout_round(club)
     final = next(text for text in texts if "final ranking" in text)
     calls = await club.calls(club.member, "/export")
-    files = dict(call.files["document"] for call in calls)
+    files = dict((call.file_name, call.content) for call in calls)
     standings = csv_rows(files["standings.csv"])
     header, rows = standings[0], standings[1:]
     assert len(rows) == 14
@@ -123,7 +123,7 @@ async def test_standings_during_round_one_say_so_and_mark_walkovers_and_byes(clu
     [bye] = state.points_stage.byes(1)
     bye_line = next(line for line in text.splitlines() if bye.name in line)
     assert "1 bye" in bye_line and "W-D-L counts the tables played, not byes" in text
-    assert any(call.method in ("sendPhoto", "sendMediaGroup") for call in calls)
+    assert any(call.kind == "pictures" for call in calls)
 
 
 async def test_a_name_claimed_after_a_swiss_draw_plays_as_the_account(club: Club) -> None:
@@ -146,7 +146,7 @@ async def test_a_name_claimed_after_a_swiss_draw_plays_as_the_account(club: Club
     assert f"你们在第 {match.table} 桌" in mine, mine
     reported = await club.say(club.member, f"/result {match.table} 赢 A+ K")
     assert "小红 / 小明 报成绩" in reported[0] and "不在这张桌" not in reported[0], reported
-    club.offline.application.bot_data.services.tournaments.clear()  # read back from storage
+    club.bot.services.tournaments.clear()  # read back from storage
     again = await club.state()
     assert again.points_stage is not None
     stored = again.points_stage.match(match.match_id)
@@ -167,7 +167,7 @@ async def test_unit_sets_the_pairs_unit_and_entries_show_it(club: Club) -> None:
     [listed] = await club.say(club.member, "/entries")
     assert "#1 张伟 / 李娜 · 财务处" in listed and "#2 王五 / 赵六 · 工会" in listed, listed
     calls = await club.calls(club.member, "/export")
-    entries = csv_rows(dict(call.files["document"] for call in calls)["entries.csv"])
+    entries = csv_rows(dict((call.file_name, call.content) for call in calls)["entries.csv"])
     assert [row[2] for row in entries[1:]] == ["财务处", "工会"]
     [unknown] = await club.say(club.admin, "/unit 3 off")
     assert "没有成员叫“3”的报名" in unknown, unknown
@@ -191,7 +191,7 @@ async def test_mirrored_reports_ask_both_pairs_who_won(club: Club) -> None:
     await club.say(club.seat(match, Side.RIGHT), f"/result {match.table} A+ K")  # its own level first: wrong
     [asked] = await club.calls(club.seat(match, Side.LEFT), f"/result {match.table} K A+")
     assert "谁赢了" in asked.text and "确认对方" not in asked.text and "/confirm" not in asked.text, asked.text
-    labels = [label for row in button_rows(asked.params["reply_markup"]) for label, _ in row]
+    labels = [label for row in asked.rows() for label, _ in row]
     assert labels == [f"🏆 {match.left.name} 胜", f"🏆 {match.right.name} 胜"]
     # The left pair answers with the button: the right pair won; its answer replaces the mirrored report.
     replies, _ = await club.tap(club.seat(match, Side.LEFT), asked, f"{match.right.name} 胜")

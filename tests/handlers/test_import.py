@@ -1,5 +1,7 @@
-"""``/import`` through the real application: real .xlsx and .csv files uploaded to the fake Telegram, fetched with
-getFile and a download at the bot's file URL, then every row imported or none (and on refusal nothing changes)."""
+"""``/import`` on the dispatcher: .xlsx and .csv rosters sent with the command, read apart from the bot's process,
+then every row imported or none (and on refusal nothing changes, nothing is downloaded that need not be). (Files as
+Telegram carries them — getFile and the download, captions, a reply to a posted file:
+``tests.handlers.telegram.test_import_files``.)"""
 
 from __future__ import annotations
 
@@ -15,12 +17,12 @@ from openpyxl import Workbook
 from PIL import Image
 
 from bot.i18n import t
+from bot.services.caller import ChatUser
 from bot.services.tournament import roster_reading
 from bot.tournament.entries import EntryStatus, Gender
-from tests.handlers.tournament_helpers import Club
+from tests.handlers.tournament_helpers import DispatchedClub as Club
 from tests.support import sheet_bombs
-from tests.support.telegram import ApiCall
-from tests.support.updates import FakeUser, group_chat, private_chat
+from tests.support.dispatched import Answer, Chat, attached
 
 REFUSED = "只有群主、群管理员或比赛组织者可以这样做。"
 HEADER = ("姓名", "搭档", "性别", "单位")
@@ -43,10 +45,9 @@ def png() -> bytes:
     return buffer.getvalue()
 
 
-async def send_file(club: Club, sender: FakeUser, name: str, content: bytes, caption: str = "/import",
-                    **options: Any) -> list[ApiCall]:
-    document = club.offline.telegram.upload(name, content)
-    return await club.offline.process(club.offline.updates.document(club.chat, sender, document, caption, **options))
+async def send_file(club: Club, sender: ChatUser, name: str, content: bytes, caption: str = "/import",
+                    *, announced: bool = True) -> list[Answer]:
+    return await club.send_file(sender, name, content, caption, announced=announced)
 
 
 async def import_file(club: Club, name: str, content: bytes, caption: str = "/import") -> str:
@@ -56,7 +57,7 @@ async def import_file(club: Club, name: str, content: bytes, caption: str = "/im
 
 
 def downloads(club: Club) -> int:
-    return len(club.offline.telegram.calls_to("download"))
+    return club.downloads
 
 
 @pytest.fixture
@@ -85,7 +86,6 @@ async def test_a_good_workbook_signs_up_pairs_and_singles(open_cup: Club, tmp_pa
     assert [person.unit for person in entries[1].members] == ["工会", "工会"]
     assert entries[1].members[0].gender is Gender.MALE and entries[2].members[0].gender is Gender.FEMALE
     assert entries[3].members[1].key == "name:ann"  # cleaned like /signup: width folded for the key
-    assert [call.method for call in club.offline.telegram.calls_to("getFile")] == ["getFile"]
     assert downloads(club) == 1
     listing = await club.say(club.member, "/entries")
     assert "张三 / 李四" in listing[0]
@@ -111,32 +111,12 @@ async def test_full_places_send_the_rest_to_the_reserve_list(open_cup: Club) -> 
     assert statuses == [EntryStatus.ACTIVE, EntryStatus.ACTIVE, EntryStatus.WAITING, EntryStatus.WAITING]
 
 
-async def test_the_caption_may_name_this_bot_and_only_this_bot(open_cup: Club) -> None:
-    club = open_cup
-    content = "姓名\n张三\n".encode()
-    assert await send_file(club, club.admin, "a.csv", content, "/import@otherbot") == []
-    assert await send_file(club, club.admin, "a.csv", content, "") == []  # a file without the caption
-    assert await send_file(club, club.admin, "a.csv", content, "名单在这里") == []
-    assert downloads(club) == 0
-    reply = await import_file(club, "a.csv", content, "/IMPORT@guandan_test_bot")
-    assert reply.startswith("✅") and downloads(club) == 1
-
-
-async def test_import_as_a_reply_to_the_file(open_cup: Club) -> None:
-    club = open_cup
-    document = club.offline.telegram.upload("名单.csv", "姓名\n张三\n".encode())
-    posted = club.offline.updates.document(club.chat, club.member, document)["message"]
-    assert await club.offline.process({"update_id": 999_999, "message": posted}) == []
-    [reply] = await club.say(club.admin, "/import", reply_to=posted)
-    assert reply.startswith("✅ 已向 <b>周五杯</b> 导入 1 条报名")
-
-
 async def test_import_without_a_file_explains_how(open_cup: Club) -> None:
     [reply] = await open_cup.say(open_cup.admin, "/import")
     assert "请直接发送名单文件" in reply and "用法" in reply
 
 
-async def refused(club: Club, name: str, content: bytes, fragment: str, sender: FakeUser | None = None) -> None:
+async def refused(club: Club, name: str, content: bytes, fragment: str, sender: ChatUser | None = None) -> None:
     before = await club.fingerprint()
     replies = await send_file(club, sender or club.admin, name, content)
     assert len(replies) == 1 and fragment in replies[0].text, [call.text for call in replies]
@@ -220,7 +200,7 @@ async def test_files_that_are_not_spreadsheets(open_cup: Club, name: str, conten
 
 async def test_members_may_not_import_and_the_file_is_not_even_fetched(open_cup: Club) -> None:
     await refused(open_cup, "r.csv", "姓名\n张三\n".encode(), REFUSED, sender=open_cup.member)
-    assert downloads(open_cup) == 0 and not open_cup.offline.telegram.calls_to("getFile")
+    assert downloads(open_cup) == 0
 
 
 async def test_too_big_files_are_refused_before_downloading(open_cup: Club) -> None:
@@ -229,11 +209,9 @@ async def test_too_big_files_are_refused_before_downloading(open_cup: Club) -> N
     assert len(big) > 1024 * 1024
     await refused(club, "big.csv", big, "名单文件最大 1 MB")
     assert downloads(club) == 0
-    # A document whose size Telegram did not announce is measured once fetched.
-    document = club.offline.telegram.upload("big.csv", big)
-    del document["file_size"]
+    # A file whose size the platform did not announce is measured once fetched.
     before = await club.fingerprint()
-    [reply] = await club.offline.process(club.offline.updates.document(club.chat, club.admin, document, "/import"))
+    [reply] = await send_file(club, club.admin, "big.csv", big, announced=False)
     assert "名单文件最大 1 MB" in reply.text and await club.fingerprint() == before
 
 
@@ -248,9 +226,8 @@ async def test_only_while_registration_is_open(club: Club) -> None:
 
 
 async def test_only_in_groups(club: Club) -> None:
-    chat = private_chat(club.admin)
-    document = club.offline.telegram.upload("r.csv", "姓名\n张三\n".encode())
-    [reply] = await club.offline.process(club.offline.updates.document(chat, club.admin, document, "/import"))
+    [reply] = await club.bot.answers(Chat.private(club.admin), club.admin, "/import",
+                                     file=attached("r.csv", "姓名\n张三\n".encode()))
     usage = t("commands.usage.import", "zh")
     assert reply.text == "这个命令只能在群聊中使用。\n" + usage and "不超过 1 MB" in usage
 
@@ -269,27 +246,6 @@ async def test_spreadsheet_bombs_are_refused_at_their_limit(open_cup: Club, bomb
 async def test_a_csv_field_over_131072_characters_is_refused_naming_it(open_cup: Club) -> None:
     """It crashed the import (the apology): csv's own field limit."""
     await refused(open_cup, "r.csv", ("姓名,备注\n张三," + "x" * 131_073 + "\n").encode(), "第 2 行 B 列")
-
-
-@pytest.mark.slow  # long (seconds under load): make quick leaves it out
-async def test_other_groups_are_answered_while_a_bomb_is_read(open_cup: Club) -> None:
-    """The file is read in a separate process: the event loop keeps serving. (The timing under load is
-    ``benchmarks/bench_import_bombs.py``'s.)"""
-    club = open_cup
-    other = group_chat(-4_000_777, "隔壁群")
-    document = club.offline.telegram.upload("名单.xlsx", sheet_bombs.empty_cells())
-    importing = asyncio.ensure_future(club.offline.process(
-        club.offline.updates.document(club.chat, club.admin, document, "/import")))
-    waits = []
-    while not importing.done():
-        started = time.perf_counter()
-        calls = await club.offline.process(club.offline.updates.message(other, club.member, "/help"))
-        assert [call for call in calls if call.chat_id == other["id"]]
-        waits.append(time.perf_counter() - started)
-        await asyncio.sleep(0.02)
-    [reply] = [call for call in await importing if call.chat_id == club.chat_id]  # the /help answers overlap it
-    assert "单元格超过" in reply.text
-    assert len(waits) >= 3 and max(waits) < 1.0, waits
 
 
 async def test_a_read_that_outlives_its_budget_is_stopped_and_refused(
