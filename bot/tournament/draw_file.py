@@ -206,6 +206,14 @@ def _get(document: Mapping[str, Any], name: str, kind: type | tuple[type, ...], 
     return value
 
 
+def read_seed(document: Mapping[str, Any]) -> DrawSeed:
+    """The file's seed, refused as unreadable when it is not one."""
+    try:
+        return DrawSeed.from_hex(_get(document, "seed", str, ""))
+    except GuandanError:
+        raise UnreadableDrawFileError(reason="seed") from None
+
+
 def read_commitment(document: Mapping[str, Any]) -> str:
     """The file's commitment, which must be what a commitment is.
 
@@ -402,10 +410,7 @@ def verify(content: str | bytes) -> VerifyResult:
         raise UnreadableDrawFileError(reason="groups")  # only a group stage's file has groups
     registration = _read_registration(document, version)
     options = _read_options(document)
-    try:
-        seed = DrawSeed.from_hex(_get(document, "seed", str, ""))
-    except GuandanError:
-        raise UnreadableDrawFileError(reason="seed") from None
+    seed = read_seed(document)
     commitment = read_commitment(document)
     try:
         recomputed = draw(registration, seed, options, order=DrawOrder(version),

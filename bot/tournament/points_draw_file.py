@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
-from bot.errors import GuandanError, TournamentError
+from bot.errors import TournamentError
 from bot.ruleset.variants import DEFAULT_VARIANT
 from bot.tournament.draw import DrawOrder
 from bot.tournament.draw_file import (
@@ -35,12 +35,12 @@ from bot.tournament.draw_file import (
     _read_options,
     _read_registration,
     read_commitment,
+    read_seed,
     read_seeding,
 )
 from bot.tournament.format import FormatOptions, TournamentFormat
 from bot.tournament.points_draw import PointsDraw, draw_points_stage
 from bot.tournament.round_robin import GroupStage, group_label
-from bot.tournament.seed import DrawSeed
 
 EVENT_VERSIONS = (2, 3)
 """The versions a points stage's file is written in (a file with ``event``): points stages came with version 2."""
@@ -120,10 +120,7 @@ def verify_points_draw(document: Mapping[str, Any], committed_at: str | None, ve
     registration = _read_registration(document, version)
     options = _read_options(document)
     format_options = _read_format(document)
-    try:
-        seed = DrawSeed.from_hex(_get(document, "seed", str, ""))
-    except GuandanError:
-        raise UnreadableDrawFileError(reason="seed") from None
+    seed = read_seed(document)
     commitment = read_commitment(document)
     try:
         # Round 1 and the groups do not depend on the scoring: the default variant recomputes them.

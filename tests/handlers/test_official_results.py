@@ -4,25 +4,12 @@ entered, not a ruling."""
 
 from __future__ import annotations
 
-from tests.support.two_platforms import Evening, evening, parts
+from tests.support.two_platforms import Evening, drawn_final, evening, parts
 
 __all__ = ["evening"]  # the fixture, run on each platform
 
-
-async def final(evening: Evening) -> tuple[int, int]:
-    """A knockout of four singles drawn: a left and a right player of table 1."""
-    await evening.say(0, "/new 周五杯")
-    for number in range(1, 5):
-        await evening.say(number, "/signup")
-    drawn = await evening.say(0, "/draw")
-    [line] = [line for part in parts(drawn) for line in part.split("\n") if "第 1 桌" in line and " 对 " in line]
-    left, right = line.split(" 对 ")
-    return (next(number for number in range(1, 5) if evening.tag(number) in left),
-            next(number for number in range(1, 5) if evening.tag(number) in right))
-
-
 async def test_an_officials_result_over_a_pending_report_replaces_it(evening: Evening) -> None:
-    left, _right = await final(evening)
+    left, _right = await drawn_final(evening)
     await evening.say(left, "/result 1 A+ 9")
     [entered] = [part for part in parts(await evening.say(0, "/result 1 A+ 10")) if "第 1 桌" in part]
     assert "代替了待确认的报告" in entered and "裁定" not in entered and "⚖️" not in entered
@@ -30,7 +17,7 @@ async def test_an_officials_result_over_a_pending_report_replaces_it(evening: Ev
 
 
 async def test_a_ruling_only_over_a_dispute(evening: Evening) -> None:
-    left, right = await final(evening)
+    left, right = await drawn_final(evening)
     await evening.say(left, "/result 1 A+ 9")
     await evening.say(right, "/result 1 A+ 5")  # the other pair reports other levels: a dispute
     [ruled] = [part for part in parts(await evening.say(0, "/result 1 A+ 10")) if "第 1 桌" in part]
@@ -38,14 +25,14 @@ async def test_a_ruling_only_over_a_dispute(evening: Evening) -> None:
 
 
 async def test_an_officials_result_at_an_untouched_table_is_entered(evening: Evening) -> None:
-    await final(evening)
+    await drawn_final(evening)
     [entered] = [part for part in parts(await evening.say(0, "/result 1 A+ 10")) if "第 1 桌" in part]
     assert entered.startswith("✅") and "组织者或裁判录入" in entered and "代替" not in entered
 
 
 async def test_a_dispute_sent_as_a_command_is_ruled(evening: Evening) -> None:
     """``/dispute 1`` (有异议 1) does what the Dispute button does: where no button can be pressed, it is typed."""
-    left, right = await final(evening)
+    left, right = await drawn_final(evening)
     [refused] = await evening.say(right, "/dispute 1")  # nothing reported yet
     assert "无需提出异议" in refused
     await evening.say(left, "/result 1 A+ 9")

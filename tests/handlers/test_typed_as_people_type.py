@@ -7,21 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.two_platforms import Evening, evening, parts
+from tests.support.two_platforms import Evening, drawn_final, evening
 
 __all__ = ["evening"]  # the fixture, run on each platform
-
-async def drawn_final(evening: Evening) -> tuple[int, int]:
-    """A knockout of four singles drawn: a left and a right player of table 1."""
-    await evening.say(0, "/new 周五杯")
-    for number in range(1, 5):
-        await evening.say(number, "/signup")
-    drawn = await evening.say(0, "/draw")
-    [line] = [line for part in parts(drawn) for line in part.split("\n") if "第 1 桌" in line and " 对 " in line]
-    left, right = line.split(" 对 ")
-    return (next(number for number in range(1, 5) if evening.tag(number) in left),
-            next(number for number in range(1, 5) if evening.tag(number) in right))
-
 
 # (who: "left", "right" or "organiser"; typed after the mention; said in the answer; never said)
 TYPED = [

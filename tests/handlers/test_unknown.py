@@ -11,16 +11,17 @@ async def test_unknown_command_in_private_gets_a_hint(group: Group) -> None:
         "I don't know the command /frobnicate. Send /help to see the commands you can use."]
 
 
-@pytest.mark.parametrize(
-    ("text", "answered"),
-    [
-        ("/frobnicate@guandan_test_bot", True),
-        ("/frobnicate@GUANDAN_TEST_BOT now", True),
-        ("/frobnicate", False),  # may belong to another bot in the group
-        ("/frobnicate@other_bot", False),
-        ("just chatting", False),
-    ],
-)
+ADDRESSED = [
+    ("/frobnicate@guandan_test_bot", True),
+    ("/frobnicate@GUANDAN_TEST_BOT now", True),
+    ("/frobnicate", False),  # may belong to another bot in the group
+    ("/frobnicate@other_bot", False),
+    ("just chatting", False),
+]
+"""Messages in a group and whether an unknown command in them is answered (addressed to this bot)."""
+
+
+@pytest.mark.parametrize(("text", "answered"), ADDRESSED)
 async def test_unknown_command_in_a_group_only_when_addressed(group: Group, text: str,
                                                               answered: bool) -> None:
     replies = await group.say(group.member, text)

@@ -75,3 +75,15 @@ async def evening(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterat
 def parts(messages: list[str]) -> list[str]:
     """Each message the bot said (WeCom collects a command's messages into one reply, a blank line apart)."""
     return [part for message in messages for part in message.split("\n\n")]
+
+
+async def drawn_final(evening: Evening) -> tuple[int, int]:
+    """A knockout of four singles drawn: a left and a right player of table 1."""
+    await evening.say(0, "/new 周五杯")
+    for number in range(1, 5):
+        await evening.say(number, "/signup")
+    drawn = await evening.say(0, "/draw")
+    [line] = [line for part in parts(drawn) for line in part.split("\n") if "第 1 桌" in line and " 对 " in line]
+    left, right = line.split(" 对 ")
+    return (next(number for number in range(1, 5) if evening.tag(number) in left),
+            next(number for number in range(1, 5) if evening.tag(number) in right))

@@ -23,11 +23,10 @@ from handlers.telegram.replies import MESSAGE_LIMIT, text_length
 from tests.handlers.conftest import Group
 from tests.handlers.test_registry import RESTRICTED
 from tests.handlers.test_rules import ZH_OFF_TOPIC, ZH_TOPICS, assert_telegram_html
+from tests.handlers.test_unknown import ADDRESSED, HINT
 from tests.handlers.tournament_helpers import Club
 from tests.support.harness import OfflineBot
 from tests.support.updates import FakeUser, group_chat, supergroup_chat, utf16_length
-
-HINT = "我不认识命令 /{name}。发送 /help 查看你可以使用的命令。"
 
 
 async def test_help_addressed_with_the_bot_username(group_with_admin: Group) -> None:
@@ -64,16 +63,7 @@ async def test_a_linked_channel_may_not(offline: OfflineBot) -> None:
     assert "只有群主" in reply
 
 
-@pytest.mark.parametrize(
-    ("text", "answered"),
-    [
-        ("/frobnicate@guandan_test_bot", True),
-        ("/frobnicate@GUANDAN_TEST_BOT now", True),
-        ("/frobnicate", False),  # may belong to another bot in the group
-        ("/frobnicate@other_bot", False),
-        ("just chatting", False),
-    ],
-)
+@pytest.mark.parametrize(("text", "answered"), ADDRESSED)
 async def test_unknown_command_in_a_group_only_when_addressed(group_with_admin: Group, text: str,
                                                               answered: bool) -> None:
     replies = await group_with_admin.say(group_with_admin.member, text)
