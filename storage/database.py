@@ -470,8 +470,9 @@ class SqliteStorage(Storage):
         self._lock = asyncio.Lock()
         self._commits_unchecked = 0
         self.round_trips = 0
-        """Trips to aiosqlite's worker thread so far, BEGIN and COMMIT included (the round trips per update that
-        ``tests/handlers/test_round_trips.py`` pins and the benchmarks report, as ``PostgresStorage.round_trips``)."""
+        """Statements run so far, BEGIN and COMMIT included, on the loop's thread or aiosqlite's worker alike (the round
+        trips per update that ``tests/handlers/test_round_trips.py`` pins and the benchmarks report, as
+        ``PostgresStorage.round_trips`` counts the server's)."""
 
     @property
     def is_open(self) -> bool:

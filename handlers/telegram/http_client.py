@@ -8,8 +8,9 @@ the behaviour of PTB's ``HTTPXRequest`` where the bot can tell:
 - timeouts: ``pool_timeout`` waits for one of ``connection_pool_size`` connections (then ``TimedOut``, the request
   not sent, in PTB's words), ``connect_timeout`` bounds a new connection, ``read_timeout`` the wait for each part
   of the answer once the request is sent; ``write_timeout`` (``media_write_timeout`` for uploads) bounds sending
-  the request: aiohttp has no timeout of its own for that, so the whole exchange is bounded by the sum of the
-  connect, write and read timeouts (a stalled upload fails after at most that long);
+  an upload: aiohttp has no timeout of its own for writing, so an upload's whole exchange is bounded by the sum of
+  the connect, write and read timeouts (a stalled upload fails after at most that long); other calls, downloads
+  included, are bounded read by read;
 - failures: a timeout is ``telegram.error.TimedOut``, any other failure of the connection (refused, reset, dropped
   before the answer, a malformed answer) ``telegram.error.NetworkError`` naming aiohttp's error;
 - proxies from the environment as httpx reads them: ``HTTPS_PROXY`` / ``HTTP_PROXY`` for their scheme, else
@@ -218,7 +219,12 @@ class AiohttpRequest(BaseRequest):
                 body = request_data.url_encoded_parameters().encode("ascii")
                 headers = FORM
 
-        total = None if connect is None or write is None or read is None else connect + write + read
+        # aiohttp bounds connecting and each read, not writing: an upload, whose write can stall, is bounded as a whole;
+        # other calls send a few hundred bytes and are bounded read by read, so a long download that keeps arriving
+        # is not cut off (as httpx bounds each read and write, not the exchange).
+        total = None
+        if files and connect is not None and write is not None and read is not None:
+            total = connect + write + read
         timeout = aiohttp.ClientTimeout(total=total, sock_connect=connect, sock_read=read)
 
         await self._take_slot(slots, pool)

@@ -20,12 +20,14 @@ from bot.presenters.result_lines import (
 )
 from bot.richtext import Keyboard
 from bot.services import Services
+from bot.services.caller import Caller
 from bot.services.match_clock.timetable import next_round_deferred
 from bot.services.tournament.results import (
     ResultKind,
     ResultLine,
     ResultRecorded,
     ResultsRecorded,
+    TableRef,
     confirm_result,
     confirm_results,
     dispute_result,
@@ -244,28 +246,30 @@ async def confirm_command(call: Invocation) -> None:
         await _announce_lines(call, done, confirmed_lines_text(done, call.language, everything=False),
                               confirmed_summary(done, call.language))
         return
-    args = at_most(call.args, 1)
-    if not args:
-        raise MissingArgument()
-    try:
-        recorded = await confirm_result(call.services, call.caller, parse_table(args[0]))
-    except UnknownTableError as error:
-        raise NoSuchTableError(**error.params) from None
-    await call.received()
-    await announce_result(call.reply, recorded, call.language, call.services)
+    await _one_table(call, confirm_result)
 
 
 async def dispute_command(call: Invocation) -> None:
     """``/dispute 3`` (有异议 3): the other pair rejects the report standing at table 3.
 
     As the Dispute button does; the referees decide."""
+    await _one_table(call, dispute_result)
+
+
+Decision = Callable[[Services, Caller, TableRef], Awaitable[ResultRecorded]]
+"""A service deciding one table's standing report: :func:`confirm_result` or :func:`dispute_result`."""
+
+
+async def _one_table(call: Invocation, decide: Decision) -> None:
+    """``/confirm 3`` or ``/dispute 3``: one table's standing report decided, acknowledged, then announced."""
     args = at_most(call.args, 1)
     if not args:
         raise MissingArgument()
     try:
-        recorded = await dispute_result(call.services, call.caller, parse_table(args[0]))
+        recorded = await decide(call.services, call.caller, parse_table(args[0]))
     except UnknownTableError as error:
         raise NoSuchTableError(**error.params) from None
+    await call.received()
     await announce_result(call.reply, recorded, call.language, call.services)
 
 
