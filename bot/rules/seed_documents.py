@@ -22,11 +22,11 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from bot.i18n import Language
+from bot.i18n import Language, t
 from bot.rules.notice import ARTICLE_WEIGHT, split_articles
 from bot.rules.references import chinese_number, leading_marker, read_reference
 from bot.ruleset.glossary import CONFUSABLE, DOCUMENT_CONCEPTS, EVENT_FACTS, WEAK_CONCEPTS
-from bot.ruleset.knowledge import Match, RuleIndex, SectionSource
+from bot.ruleset.knowledge import Match, RuleIndex, SectionSource, has_cjk
 
 DOCUMENTS = Path(__file__).parent / "documents"
 """The seed files and their catalog (package data)."""
@@ -85,15 +85,16 @@ class SeedArticle:
 
 
 _PARAGRAPH = re.compile(r"¶(\d+)")
-_ENGLISH_MARKS: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"^第(\S+)条$"), "Article {}"),
-    (re.compile(r"^第(\S+)章$"), "Chapter {}"),
-    (re.compile(r"^附件(\S*)$"), "Annex {}"),
-    (re.compile(r"^([一二三四五六七八九十]+)、$"), "section {}"),
-    (re.compile(r"^(\d+)[、.．]$"), "item {}"),
-    (re.compile(r"^[（(](\S+)[）)]$"), "({})"),
-    (re.compile(r"^(\d+(?:\.\d+)+)$"), "section {}"),
+_MARKS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"^第(\S+)条$"), "rule_parts.label_article"),
+    (re.compile(r"^第(\S+)章$"), "rule_parts.label_chapter"),
+    (re.compile(r"^附件(\S*)$"), "rule_parts.label_annex"),
+    (re.compile(r"^([一二三四五六七八九十]+)、$"), "rule_parts.label_section"),
+    (re.compile(r"^(\d+)[、.．]$"), "rule_parts.label_item"),
+    (re.compile(r"^[（(](\S+)[）)]$"), "rule_parts.label_bracketed"),
+    (re.compile(r"^(\d+(?:\.\d+)+)$"), "rule_parts.label_section"),
 )
+"""A Chinese numbering mark and the locale text that reads it out (in English; Chinese keeps the marks)."""
 
 
 def _spoken_label(label: str, lang: Language) -> str:
@@ -101,20 +102,23 @@ def _spoken_label(label: str, lang: Language) -> str:
 
     A paragraph is 第2段 or paragraph 2; in English the Chinese marks are read out (六、 → section 6, 第二条 →
     Article 2, 附件二 → Annex 2), the original after them."""
+    def paragraph(match: re.Match[str]) -> str:
+        return t("rule_parts.label_paragraph", lang, n=match.group(1))
+
     if lang is Language.ZH:
-        return _PARAGRAPH.sub(r"第\1段", label)
+        return _PARAGRAPH.sub(paragraph, label)
     spoken = []
     for piece in label.split(" "):
-        paragraph = _PARAGRAPH.fullmatch(piece)
-        if paragraph:
-            spoken.append(f"paragraph {paragraph.group(1)}")
+        whole = _PARAGRAPH.fullmatch(piece)
+        if whole:
+            spoken.append(paragraph(whole))
             continue
-        for pattern, form in _ENGLISH_MARKS:
+        for pattern, key in _MARKS:
             match = pattern.fullmatch(piece)
             if match:
                 number = chinese_number(match.group(1)) if match.group(1) else None
                 value = match.group(1) if number is None else str(number)
-                spoken.append(form.format(value).strip())
+                spoken.append(t(key, lang, n=value).strip())
                 break
         else:
             spoken.append(piece)
@@ -122,7 +126,7 @@ def _spoken_label(label: str, lang: Language) -> str:
     if said == label:
         return label
     # The document's own marks after the words when they are Chinese (a reader may look the article up by them).
-    return f"{said} ({label})" if re.search(r"[\u4e00-\u9fff]", label) else said
+    return f"{said} ({label})" if has_cjk(label) else said
 
 
 def _catalog() -> list[dict[str, object]]:

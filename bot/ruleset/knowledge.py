@@ -433,6 +433,7 @@ COMPOUND_TYPES = frozenset({"full_house", "straight", "tube", "plate"})
 usually its part (the pairs of a tube, the triple of a full house), not a rival."""
 PLACES = frozenset({"first_place", "second_place", "third_place", "last_place"})
 IDENTITY = "_identity"
+"""The glossary concept of asking whether one thing is another (是不是, count as)."""
 _NAMED_A_BOMB = re.compile(
     r"(?:算|是|叫)炸弹?[吗么嘛呀]?\W*$|\b(?:count|counts|counted|considered)\s+as\s+(?:a\s+)?bombs?\b"
     r"|^\W*(?:is|are)\b.*\b(?:a\s+)?bombs?\W*$",
@@ -440,7 +441,6 @@ _NAMED_A_BOMB = re.compile(
 )
 """A question whether something is a bomb (同花顺算炸弹吗, is a straight flush a bomb?): it asks what a bomb is, as
 是不是 does, not which of two bombs is bigger."""
-"""The glossary concept of asking whether one thing is another (是不是, count as)."""
 MEANING = "_meaning"
 """The glossary concept of asking what a word means (是啥意思, what does … mean): names, not a combination."""
 

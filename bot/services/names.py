@@ -158,7 +158,7 @@ async def ask_for_name_once(services: Services, caller: Caller) -> bool:
     person = caller.person
     if person is None:
         return False
-    await services.names.refresh(services.storage)
+    await services.names.refresh(services.storage, caller.claim)
     if services.names.of(person.user_id) is not None:
         return False
     try:
